@@ -1,0 +1,66 @@
+import { errorCatalogue, type ErrorCode, type Language, type MessageParams } from './catalogue.ts';
+
+/** One field-level problem, listed in `details` when a request has several. */
+export interface FieldProblem {
+  readonly field: string;
+  readonly code: ErrorCode;
+  readonly params: MessageParams;
+}
+
+/**
+ * The one error type the service throws on purpose. Its HTTP status and domain come from
+ * the catalogue, so the renderer needs no `switch`; `expose` is false for 5xx, whose
+ * details stay in the logs.
+ *
+ * @example
+ * ```ts
+ * throw new AppError('ZONGPAI_CLOSED', { value: 'PLT-0001' });
+ * ```
+ */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  readonly statusCode: number;
+  readonly expose: boolean;
+  /** Extra response headers, e.g. `Retry-After`. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: MessageParams = {},
+    readonly details: readonly FieldProblem[] = [],
+    options: { cause?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    super(errorCatalogue[code].message.en(params), { cause: options.cause });
+    this.statusCode = errorCatalogue[code].status;
+    this.expose = this.statusCode < 500;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** The unified error body of the SPEC. */
+export interface ErrorBody {
+  error_code: ErrorCode;
+  message: string;
+  domain: string;
+  request_id?: string;
+  details?: { field: string; error_code: ErrorCode; message: string }[];
+}
+
+/** Renders an error as the unified body in the caller's language. */
+export const errorBody = (error: AppError, language: Language, requestId?: string): ErrorBody => {
+  const entry = errorCatalogue[error.code];
+  const body: ErrorBody = {
+    error_code: error.code,
+    message: entry.message[language](error.params),
+    domain: entry.domain,
+    ...(requestId === undefined ? {} : { request_id: requestId }),
+  };
+  if (error.details.length > 1) {
+    body.details = error.details.map((d) => ({
+      field: d.field,
+      error_code: d.code,
+      message: errorCatalogue[d.code].message[language]({ ...d.params, field: d.field }),
+    }));
+  }
+  return body;
+};

@@ -1,0 +1,207 @@
+/**
+ * The error catalogue: every error code the service answers with, its HTTP status, its
+ * domain and its message in English and Simplified Chinese.
+ *
+ * One table instead of one class per error keeps the SPEC's error table and the code
+ * side by side; {@link AppError} looks its status up here, so one generic renderer turns
+ * any error into a response.
+ *
+ * @example
+ * ```ts
+ * errorCatalogue.INVALID_BOX_NO.status; // 400
+ * errorCatalogue.INVALID_BOX_NO.message.en({ field: 'box_no', value: 'ab' });
+ * ```
+ */
+export type Language = 'en' | 'zh';
+
+export type ErrorDomain = 'box' | 'zongpai' | 'location' | 'request' | 'auth' | 'system';
+
+/** Values a message may mention. `value` is what the client sent, already shortened and cleaned. */
+export interface MessageParams {
+  readonly field?: string;
+  readonly value?: string;
+  readonly rule?: string;
+  readonly reason?: string;
+  readonly limit?: number;
+  readonly [key: string]: string | number | undefined;
+}
+
+type Template = (p: MessageParams) => string;
+
+interface CatalogueEntry {
+  readonly status: number;
+  readonly domain: ErrorDomain;
+  readonly message: Readonly<Record<Language, Template>>;
+}
+
+const quoted = (p: MessageParams) => (p.value === undefined ? '' : ` '${p.value}'`);
+const fieldName = (p: MessageParams, fallback: string) => p.field ?? fallback;
+
+const entry = (status: number, domain: ErrorDomain, en: Template, zh: Template): CatalogueEntry => ({
+  status,
+  domain,
+  message: { en, zh },
+});
+
+export const errorCatalogue = {
+  INVALID_BOX_NO: entry(
+    400,
+    'box',
+    (p) => `${fieldName(p, 'box_no')}${quoted(p)} ${p.reason ?? `must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`}`,
+    (p) => `箱号${quoted(p)}无效：${p.reason === undefined ? `必须符合 ${p.rule ?? '4-32 位 A-Z、0-9 和 -'}` : 'SSCC 校验位错误'}`,
+  ),
+  INVALID_QUANTITY: entry(
+    400,
+    'box',
+    (p) => `${fieldName(p, 'quantity')}${quoted(p)} must be a whole number from 1 to ${p.limit ?? 99_999}`,
+    (p) => `数量${quoted(p)}无效：必须是 1 到 ${p.limit ?? 99_999} 之间的整数`,
+  ),
+  INVALID_ZONGPAI: entry(
+    400,
+    'zongpai',
+    (p) => `${fieldName(p, 'zongpai_no')}${quoted(p)} must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`,
+    (p) => `总牌号${quoted(p)}无效：必须符合 ${p.rule ?? '4-32 位 A-Z、0-9 和 -'}`,
+  ),
+  INVALID_ITEM_CODE: entry(
+    400,
+    'box',
+    (p) => `${fieldName(p, 'item_code')}${quoted(p)} must be 1-${p.limit ?? 64} printable characters`,
+    (p) => `物料编码${quoted(p)}无效：必须是 1-${p.limit ?? 64} 个可打印字符`,
+  ),
+  INVALID_LOCATION_CODE: entry(
+    400,
+    'location',
+    (p) => `${fieldName(p, 'location_code')}${quoted(p)} must be ${p.rule ?? "2-32 characters of A-Z, 0-9 and '-'"}`,
+    (p) => `库位编码${quoted(p)}无效：必须符合 ${p.rule ?? '2-32 位 A-Z、0-9 和 -'}`,
+  ),
+  DUPLICATE_BOX_ITEM: entry(
+    400,
+    'box',
+    (p) => `item_code${quoted(p)} appears more than once in this box`,
+    (p) => `物料编码${quoted(p)}在同一箱中重复`,
+  ),
+  VALIDATION_ERROR: entry(
+    400,
+    'request',
+    (p) => `${fieldName(p, 'request')} ${p.reason ?? 'is invalid'}`,
+    (p) => `字段 ${fieldName(p, 'request')} 无效`,
+  ),
+  MALFORMED_JSON: entry(
+    400,
+    'request',
+    () => 'The request body is not valid JSON',
+    () => '请求体不是有效的 JSON',
+  ),
+  UNAUTHORIZED: entry(
+    401,
+    'auth',
+    () => 'Sign in first: the request has no valid token',
+    () => '请先登录：请求没有有效的令牌',
+  ),
+  FORBIDDEN: entry(
+    403,
+    'auth',
+    (p) => `This action needs the ${p.rule ?? 'supervisor'} role`,
+    (p) => `此操作需要 ${p.rule ?? 'supervisor'} 角色`,
+  ),
+  BOX_NOT_FOUND: entry(
+    404,
+    'box',
+    (p) => `Box${quoted(p)} is not in the ERP box plan`,
+    (p) => `箱号${quoted(p)}不在 ERP 装箱计划中`,
+  ),
+  ZONGPAI_NOT_FOUND: entry(
+    404,
+    'zongpai',
+    (p) => `Zongpai${quoted(p)} is not registered`,
+    (p) => `总牌${quoted(p)}未登记`,
+  ),
+  CARGO_NOT_FOUND: entry(
+    404,
+    'location',
+    (p) => `Cargo${quoted(p)} has never been scanned at a location`,
+    (p) => `货物${quoted(p)}从未在任何库位扫描过`,
+  ),
+  ROUTE_NOT_FOUND: entry(
+    404,
+    'request',
+    (p) => `No route ${p.value ?? ''}`.trimEnd(),
+    (p) => `没有此接口 ${p.value ?? ''}`.trimEnd(),
+  ),
+  BOX_ALREADY_BOXED: entry(
+    409,
+    'box',
+    (p) => `Box${quoted(p)} is already boxed; change it with PATCH`,
+    (p) => `箱${quoted(p)}已装箱；请用修改功能更正`,
+  ),
+  ZONGPAI_CLOSED: entry(
+    409,
+    'zongpai',
+    (p) => `Zongpai${quoted(p)} is closed`,
+    (p) => `总牌${quoted(p)}已关闭`,
+  ),
+  ZONGPAI_ALREADY_EXISTS: entry(
+    409,
+    'zongpai',
+    (p) => `Zongpai${quoted(p)} is already registered`,
+    (p) => `总牌${quoted(p)}已登记`,
+  ),
+  VERSION_CONFLICT: entry(
+    409,
+    'box',
+    (p) => `Box${quoted(p)} has changed since version ${p.limit ?? '?'}; reload it and try again`,
+    (p) => `箱${quoted(p)}已被修改（版本 ${p.limit ?? '?'} 已过期），请刷新后重试`,
+  ),
+  PAYLOAD_TOO_LARGE: entry(
+    413,
+    'request',
+    (p) => `The request body is larger than ${p.limit ?? 262_144} bytes`,
+    (p) => `请求体超过 ${p.limit ?? 262_144} 字节`,
+  ),
+  UNSUPPORTED_MEDIA_TYPE: entry(
+    415,
+    'request',
+    () => 'Send the body as application/json',
+    () => '请求体必须是 application/json',
+  ),
+  ITEM_NOT_IN_PLAN: entry(
+    422,
+    'box',
+    (p) => `Item${quoted(p)} is not in the ERP plan of this box`,
+    (p) => `物料${quoted(p)}不在此箱的 ERP 计划中`,
+  ),
+  QUANTITY_EXCEEDS_PLAN: entry(
+    422,
+    'box',
+    (p) => `Item${quoted(p)}: quantity is more than the planned ${p.limit ?? ''}`.trimEnd(),
+    (p) => `物料${quoted(p)}：数量超过计划数 ${p.limit ?? ''}`.trimEnd(),
+  ),
+  IDEMPOTENCY_KEY_REUSED: entry(
+    422,
+    'request',
+    () => 'This Idempotency-Key was already used for a different request',
+    () => '此 Idempotency-Key 已用于另一个请求',
+  ),
+  THROTTLED: entry(
+    429,
+    'request',
+    () => 'Too many requests; retry shortly',
+    () => '请求过多，请稍后重试',
+  ),
+  INTERNAL_ERROR: entry(
+    500,
+    'system',
+    () => 'Something went wrong on our side; the request was not completed',
+    () => '服务器内部错误，请求未完成',
+  ),
+  DATABASE_UNAVAILABLE: entry(
+    503,
+    'system',
+    () => 'The database is starting or busy; retry after the time in Retry-After',
+    () => '数据库正在启动或繁忙，请按 Retry-After 的时间后重试',
+  ),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const isErrorCode = (value: string): value is ErrorCode => Object.hasOwn(errorCatalogue, value);

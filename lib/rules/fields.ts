@@ -1,0 +1,76 @@
+import * as z from 'zod/mini';
+import type { Config } from '../config.ts';
+import { describePattern, normaliseBoxNo, normaliseCode, normaliseItemCode } from './identifiers.ts';
+
+/**
+ * Zod schemas for the SPEC's identifiers, built once from configuration.
+ *
+ * Each schema normalises what scanners send and reports a failure as an issue on its own
+ * field; the validation middleware turns the field name into the SPEC's error code
+ * (`box_no` → INVALID_BOX_NO, ...), so schemas stay plain and the mapping lives in one place.
+ *
+ * @example
+ * ```ts
+ * const f = makeFields(config);
+ * f.boxNo.parse(' (00)000123456000123452\r\n'); // '000123456000123452'
+ * ```
+ */
+export const makeFields = (config: Config) => {
+  const code = (pattern: RegExp) =>
+    z.pipe(
+      z.string(),
+      z.transform((raw: string, ctx) => {
+        const value = normaliseCode(raw);
+        if (!pattern.test(value)) {
+          ctx.issues.push({ code: 'custom', input: raw, message: `must be ${describePattern(pattern)}`, params: { rule: describePattern(pattern) } });
+          return z.NEVER;
+        }
+        return value;
+      }),
+    );
+
+  const boxNo = z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx) => {
+      const result = normaliseBoxNo(raw, config.boxNoPattern);
+      if (result.ok) return result.value;
+      const reason = result.reason === 'sscc_check_digit' ? 'is an SSCC whose GS1 check digit is wrong' : undefined;
+      ctx.issues.push({ code: 'custom', input: raw, message: reason ?? 'does not match', params: { rule: describePattern(config.boxNoPattern), reason } });
+      return z.NEVER;
+    }),
+  );
+
+  /** A box or a zongpai: box normalisation (SSCC included), then either pattern. */
+  const cargoNo = z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx) => {
+      const asBox = normaliseBoxNo(raw, config.boxNoPattern);
+      if (asBox.ok) return asBox.value;
+      const asCode = normaliseCode(raw);
+      if (asBox.reason === undefined && config.zongpaiNoPattern.test(asCode)) return asCode;
+      ctx.issues.push({ code: 'custom', input: raw, message: 'is not a box or zongpai number', params: { rule: describePattern(config.boxNoPattern) } });
+      return z.NEVER;
+    }),
+  );
+
+  const itemCode = z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx) => {
+      const result = normaliseItemCode(raw, config.itemCodeMaxLength);
+      if (result.ok) return result.value;
+      ctx.issues.push({ code: 'custom', input: raw, message: 'is not printable', params: { limit: config.itemCodeMaxLength } });
+      return z.NEVER;
+    }),
+  );
+
+  return {
+    boxNo,
+    cargoNo,
+    zongpaiNo: code(config.zongpaiNoPattern),
+    locationCode: code(config.locationCodePattern),
+    itemCode,
+    quantity: z.int().check(z.minimum(1), z.maximum(config.quantityMax)),
+  };
+};
+
+export type Fields = ReturnType<typeof makeFields>;

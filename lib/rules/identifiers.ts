@@ -1,0 +1,78 @@
+/**
+ * Normalisation of what a handheld scanner sends, before any pattern is checked.
+ *
+ * Keyboard-wedge scanners add whitespace or a trailing CR/LF, may prefix an AIM symbology
+ * identifier (`]C1` for GS1-128) and send GS1 application identifiers with or without
+ * parentheses. These functions undo exactly that and nothing else: whatever is still
+ * outside a pattern afterwards is rejected, never altered.
+ */
+
+/** An AIM symbology identifier: `]`, a code letter, a modifier character (ISO/IEC 15424). */
+const AIM_PREFIX = /^\][A-Za-z][0-9A-Za-z]/;
+/** GS1-128 SSCC: application identifier 00 followed by 18 digits, with or without parentheses. */
+const GS1_SSCC = /^(?:\(00\)|00)(\d{18})$/;
+const SSCC = /^\d{18}$/;
+
+/**
+ * Trims whitespace (including CR/LF), strips an AIM prefix and upper-cases.
+ *
+ * @example
+ * ```ts
+ * normaliseCode(' ]C1box-01\r\n'); // 'BOX-01'
+ * ```
+ */
+export const normaliseCode = (raw: string): string => raw.trim().replace(AIM_PREFIX, '').trim().toUpperCase();
+
+/**
+ * Computes the GS1 mod-10 check digit of the digits before it.
+ *
+ * @example
+ * ```ts
+ * gs1CheckDigit('00012345600012345'); // 2
+ * ```
+ */
+export const gs1CheckDigit = (digits: string): number => {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    const fromRight = digits.length - i;
+    sum += Number(digits[i]) * (fromRight % 2 === 1 ? 3 : 1);
+  }
+  return (10 - (sum % 10)) % 10;
+};
+
+/** True when an 18-digit SSCC's last digit is its GS1 check digit. */
+export const isValidSscc = (sscc: string): boolean =>
+  SSCC.test(sscc) && gs1CheckDigit(sscc.slice(0, 17)) === Number(sscc[17]);
+
+export type BoxNoResult = { ok: true; value: string } | { ok: false; value: string; reason?: 'sscc_check_digit' };
+
+/**
+ * Normalises a scanned box number: GS1-128 `(00)`/`00` + 18 digits becomes the bare SSCC,
+ * an 18-digit value must carry a valid check digit, and the result must match `pattern`.
+ *
+ * @example
+ * ```ts
+ * normaliseBoxNo('(00)000123456000123452', /^[A-Z0-9-]{4,32}$/); // { ok: true, value: '000123456000123452' }
+ * ```
+ */
+export const normaliseBoxNo = (raw: string, pattern: RegExp): BoxNoResult => {
+  const code = normaliseCode(raw);
+  const value = GS1_SSCC.exec(code)?.[1] ?? code;
+  if (SSCC.test(value) && !isValidSscc(value)) return { ok: false, value, reason: 'sscc_check_digit' };
+  return pattern.test(value) ? { ok: true, value } : { ok: false, value };
+};
+
+/** Printable: no control, format, surrogate or unassigned code points. */
+const PRINTABLE = /^[^\p{C}]+$/u;
+
+/** Trims an item code and checks it is 1..maxLength printable characters. */
+export const normaliseItemCode = (raw: string, maxLength: number): { ok: boolean; value: string } => {
+  const value = raw.trim();
+  return { ok: PRINTABLE.test(value) && [...value].length <= maxLength, value };
+};
+
+/** Describes a configured pattern for messages: the default reads as prose, a custom one as itself. */
+export const describePattern = (pattern: RegExp): string => {
+  const match = /^\^\[A-Z0-9-\]\{(\d+),(\d+)\}\$$/.exec(pattern.source);
+  return match ? `${match[1]}-${match[2]} characters of A-Z, 0-9 and '-'` : `a value matching ${pattern.source}`;
+};
