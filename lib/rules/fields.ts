@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
+import type { FieldCodes } from '../http/validate.ts';
 import { describePattern, normaliseBoxNo, normaliseCode, normaliseItemCode } from './identifiers.ts';
 
 /**
@@ -74,3 +75,16 @@ export const makeFields = (config: Config) => {
 };
 
 export type Fields = ReturnType<typeof makeFields>;
+
+/** The SPEC's error code for a bad value of each field name, wherever the field appears. */
+export const makeFieldCodes = (config: Config): FieldCodes => {
+  const boxRule = { rule: describePattern(config.boxNoPattern) };
+  return {
+    box_no: { code: 'INVALID_BOX_NO', params: boxRule },
+    cargo_no: { code: 'INVALID_BOX_NO', params: boxRule },
+    zongpai_no: { code: 'INVALID_ZONGPAI', params: { rule: describePattern(config.zongpaiNoPattern) } },
+    location_code: { code: 'INVALID_LOCATION_CODE', params: { rule: describePattern(config.locationCodePattern) } },
+    item_code: { code: 'INVALID_ITEM_CODE', params: { limit: config.itemCodeMaxLength } },
+    quantity: { code: 'INVALID_QUANTITY', params: { limit: config.quantityMax } },
+  };
+};

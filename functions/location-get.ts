@@ -1,0 +1,14 @@
+import { route } from '../lib/http/route.ts';
+import { locationSchemas, makeLocations } from '../lib/location/index.ts';
+import { database } from '../lib/runtime.ts';
+
+const locations = makeLocations({ db: database() });
+
+/** GET /v1/{service_prefix}/location/{cargo_no}: where the cargo is now, and where it was (newest first). */
+export const handler = route({
+  access: 'operator',
+  status: 200,
+  path: locationSchemas.getPath,
+  query: locationSchemas.getQuery,
+  handle: ({ path, query }) => locations.find(path.cargo_no, query),
+});

@@ -1,0 +1,43 @@
+import type { Db } from './types.ts';
+
+/** A numbered schema change: statements run in order, in one transaction, exactly once. */
+export interface Migration {
+  readonly id: number;
+  readonly name: string;
+  /** One SQL statement each: the Data API runs one statement per call. */
+  readonly statements: readonly string[];
+}
+
+/** Any constant works; it only has to be the same in every process that migrates this database. */
+const MIGRATION_LOCK = 7_340_214_901;
+
+/**
+ * Applies the pending migrations through the Data API, all in one transaction that first takes
+ * a transaction-scoped advisory lock: a second process starting at the same moment waits, then
+ * finds nothing left to do. A failing migration rolls everything back and throws.
+ *
+ * @example
+ * ```ts
+ * const applied = await migrate(db, migrations); // e.g. [1, 2] on an empty database, [] after
+ * ```
+ */
+export const migrate = async (db: Db, migrations: readonly Migration[]): Promise<number[]> =>
+  db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(:lock)', { lock: MIGRATION_LOCK });
+    await tx.query('CREATE SCHEMA IF NOT EXISTS cargo');
+    await tx.query(`CREATE TABLE IF NOT EXISTS cargo.schema_migration (
+                      id         integer     PRIMARY KEY,
+                      name       text        NOT NULL,
+                      applied_at timestamptz NOT NULL DEFAULT now()
+                    )`);
+    const { rows } = await tx.query<{ id: number }>('SELECT id FROM cargo.schema_migration');
+    const done = new Set(rows.map((r) => r.id));
+    const applied: number[] = [];
+    for (const migration of [...migrations].sort((a, b) => a.id - b.id)) {
+      if (done.has(migration.id)) continue;
+      for (const statement of migration.statements) await tx.query(statement);
+      await tx.query('INSERT INTO cargo.schema_migration (id, name) VALUES (:id, :name)', { id: migration.id, name: migration.name });
+      applied.push(migration.id);
+    }
+    return applied;
+  });

@@ -1,0 +1,6 @@
+import type { Migration } from '../migrate.ts';
+import { locations } from './001-locations.ts';
+import { boxing } from './002-boxing.ts';
+
+/** Every migration, in order. Append only: a released migration is never edited. */
+export const migrations: readonly Migration[] = [locations, boxing];

@@ -1,0 +1,126 @@
+import { AppError } from '../errors/app-error.ts';
+import { json, type Db } from '../db/types.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { Scan } from './schemas.ts';
+
+export interface LocationRecord {
+  id: string;
+  cargo_no: string;
+  location_code: string;
+  off_shelf: boolean;
+  scanned_at: string | null;
+  recorded_at: string;
+  recorded_by: string;
+  device_id: string | null;
+}
+
+export interface TrailEntry extends LocationRecord {
+  occurred_at: string;
+  via: 'BOX' | 'ZONGPAI';
+}
+
+export interface CargoLocation {
+  cargo_no: string;
+  current: TrailEntry;
+  history: TrailEntry[];
+  next_cursor: string | null;
+}
+
+/**
+ * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
+ * or none of it. `occurred_at` caps the device's clock at the server's; it is kept to the millisecond so that cursors are exact.
+ */
+const RECORD_SQL = `
+WITH inserted AS (
+  INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
+  SELECT s.cargo_no, s.location_code, s.off_shelf, s.scanned_at,
+         date_trunc('milliseconds', LEAST(COALESCE(s.scanned_at, now()), now())), :recorded_by, s.device_id
+  FROM ROWS FROM (json_to_recordset(:scans) AS (cargo_no text, location_code text, off_shelf boolean, scanned_at timestamptz, device_id text))
+       WITH ORDINALITY AS s (cargo_no, location_code, off_shelf, scanned_at, device_id, ord)
+  ORDER BY s.ord
+  RETURNING *
+)
+SELECT id::text AS id, cargo_no, location_code, off_shelf, scanned_at, recorded_at, recorded_by, device_id
+FROM inserted
+ORDER BY inserted.id`;
+
+/**
+ * The current location and one page of history. A box on a zongpai also inherits the zongpai's
+ * scans: the newest of either is where it is now (moving a pallet moves its boxes), and the
+ * zongpai's scans since the box joined it appear in its history. Each half is an index range
+ * scan on (cargo_no, occurred_at, id), read backward from the cursor.
+ */
+const TRAIL_SQL = `
+WITH carrier AS (
+  SELECT b.zongpai_no, b.zongpai_since FROM cargo.box b WHERE b.box_no = :cargo_no AND b.status = 'BOXED'
+),
+kind AS (
+  SELECT CASE WHEN EXISTS (SELECT 1 FROM cargo.zongpai z WHERE z.zongpai_no = :cargo_no) THEN 'ZONGPAI' ELSE 'BOX' END AS own_via
+),
+latest AS (
+  (SELECT r.*, k.own_via AS via FROM cargo.location_record r, kind k
+    WHERE r.cargo_no = :cargo_no ORDER BY r.occurred_at DESC, r.id DESC LIMIT 1)
+  UNION ALL
+  (SELECT r.*, 'ZONGPAI' FROM cargo.location_record r JOIN carrier c ON r.cargo_no = c.zongpai_no
+    ORDER BY r.occurred_at DESC, r.id DESC LIMIT 1)
+),
+page AS (
+  (SELECT r.*, k.own_via AS via FROM cargo.location_record r, kind k
+    WHERE r.cargo_no = :cargo_no
+      AND (r.occurred_at, r.id) < (COALESCE(:before_at::timestamptz, 'infinity'), COALESCE(:before_id::bigint, 9223372036854775807))
+    ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch)
+  UNION ALL
+  (SELECT r.*, 'ZONGPAI' FROM cargo.location_record r JOIN carrier c ON r.cargo_no = c.zongpai_no
+    WHERE r.occurred_at >= c.zongpai_since
+      AND (r.occurred_at, r.id) < (COALESCE(:before_at::timestamptz, 'infinity'), COALESCE(:before_id::bigint, 9223372036854775807))
+    ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch)
+),
+parts AS (
+  (SELECT 'current' AS part, * FROM latest ORDER BY occurred_at DESC, id DESC LIMIT 1)
+  UNION ALL
+  (SELECT 'history', * FROM page ORDER BY occurred_at DESC, id DESC LIMIT :fetch)
+)
+SELECT part, id::text AS id, cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id, via
+FROM parts`;
+
+type TrailRow = TrailEntry & { part: 'current' | 'history' };
+
+/**
+ * The cargo-location capability: record scans, answer where cargo is and was.
+ *
+ * @example
+ * ```ts
+ * const locations = makeLocations({ db });
+ * await locations.record([{ cargo_no: 'BOX-0001', location_code: 'A-01', off_shelf: false }], 'alice');
+ * const where = await locations.find('BOX-0001', { limit: 20 });
+ * ```
+ */
+export const makeLocations = ({ db }: { db: Db }) => ({
+  async record(scans: readonly Scan[], recordedBy: string): Promise<{ records: LocationRecord[] }> {
+    const list = scans.map((s) => ({ ...s, scanned_at: s.scanned_at ?? null, device_id: s.device_id ?? null }));
+    const { rows } = await db.query<LocationRecord & Record<string, unknown>>(RECORD_SQL, { scans: json(list), recorded_by: recordedBy });
+    return { records: rows };
+  },
+
+  async find(cargoNo: string, page: { limit: number; cursor?: string }): Promise<CargoLocation> {
+    const before = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+    const { rows } = await db.query<TrailRow & Record<string, unknown>>(TRAIL_SQL, {
+      cargo_no: cargoNo,
+      before_at: before?.at ?? null,
+      before_id: before?.id ?? null,
+      fetch: page.limit + 1,
+    });
+    const [current] = rows.filter((r) => r.part === 'current').map(withoutPart);
+    if (current === undefined) throw new AppError('CARGO_NOT_FOUND', { value: cargoNo });
+    const history = rows.filter((r) => r.part === 'history').map(withoutPart);
+    const last = history.length > page.limit ? history[page.limit - 1] : undefined;
+    return {
+      cargo_no: cargoNo,
+      current,
+      history: history.slice(0, page.limit),
+      next_cursor: last === undefined ? null : encodeCursor({ at: last.occurred_at, id: last.id }),
+    };
+  },
+});
+
+const withoutPart = ({ part: _part, ...entry }: TrailRow): TrailEntry => entry;

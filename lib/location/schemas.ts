@@ -1,0 +1,62 @@
+import * as z from 'zod/mini';
+import type { Config } from '../config.ts';
+import type { Fields } from '../rules/fields.ts';
+import { either, isObject } from '../rules/either.ts';
+
+/** Device clocks drift; a scan time further ahead of the server than this is refused. */
+const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * Request schemas of the location routes, built from the configured identifier rules.
+ *
+ * @example
+ * ```ts
+ * const s = makeLocationSchemas(config, fields);
+ * s.recordBody.parse({ cargo_no: 'box-0001', location_code: 'a-01-02' });
+ * ```
+ */
+export const makeLocationSchemas = (config: Config, fields: Fields, now: () => Date = () => new Date()) => {
+  const scannedAt = z.pipe(
+    z.iso.datetime({ offset: true }),
+    z.transform((text: string, ctx) => {
+      const at = new Date(text);
+      if (at.getTime() - now().getTime() > MAX_CLOCK_SKEW_MS) {
+        ctx.issues.push({ code: 'custom', input: text, message: 'must not be in the future' });
+        return z.NEVER;
+      }
+      return at.toISOString();
+    }),
+  );
+
+  const deviceId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[^\p{C}]+$/u));
+
+  const scan = z.object({
+    cargo_no: fields.cargoNo,
+    location_code: fields.locationCode,
+    off_shelf: z._default(z.boolean(), false),
+    scanned_at: z.optional(scannedAt),
+    device_id: z.optional(deviceId),
+  });
+
+  const backlog = z.object({
+    records: z.array(scan).check(z.minLength(1), z.maxLength(config.locationRecordsMax)),
+  });
+
+  return {
+    scan,
+    backlog,
+    /** One scan, or `{ records: [...] }`: both arrive as a list of scans. */
+    recordBody: z.pipe(
+      either((input) => isObject(input) && 'records' in input, backlog, scan),
+      z.transform((body) => ('records' in body ? body.records : [body])),
+    ),
+    getPath: z.object({ cargo_no: fields.cargoNo }),
+    getQuery: z.object({
+      limit: z._default(z.pipe(z.string().check(z.regex(/^\d{1,3}$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(100)))), 20),
+      cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/))),
+    }),
+  };
+};
+
+export type LocationSchemas = ReturnType<typeof makeLocationSchemas>;
+export type Scan = z.output<LocationSchemas['scan']>;
