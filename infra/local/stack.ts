@@ -1,0 +1,96 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { RDSDataClient } from '@aws-sdk/client-rds-data';
+import { DataApiDb } from '../../lib/db/data-api.ts';
+import { migrate } from '../../lib/db/migrate.ts';
+import { migrations } from '../../lib/db/migrations/index.ts';
+import { routeTable, type RouteDefinition } from '../routes.ts';
+import type { SqlBackend } from './data-api/backend.ts';
+import { startDataApiEmulator, type DataApiEmulator } from './data-api/server.ts';
+import { ensureDemoErp } from './demo-erp.ts';
+import { createGateway, type ProxyHandler } from './gateway.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Fixed local ARNs: the emulator accepts any, the functions only need them to be present. */
+const LOCAL_DB_ENV = {
+  DB_CLUSTER_ARN: 'arn:aws:rds:local:000000000000:cluster:cargo-local',
+  DB_SECRET_ARN: 'arn:aws:secretsmanager:local:000000000000:secret:cargo-local',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  POWERTOOLS_SERVICE_NAME: 'cargo',
+};
+
+export interface LocalStackOptions {
+  readonly backend: SqlBackend;
+  readonly verifyToken: (authorization: string | undefined) => Promise<Record<string, string> | undefined>;
+  readonly port?: number;
+  readonly host?: string;
+  /** Create the demo ERP view when it is missing (default true). */
+  readonly demoErp?: boolean;
+  readonly throttle?: { rate: number; burst: number };
+}
+
+export interface LocalStack {
+  readonly url: string;
+  readonly dataApi: DataApiEmulator;
+  /** The adapter the functions use, for tests and tools that need SQL. */
+  readonly db: DataApiDb;
+  readonly routes: readonly RouteDefinition[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole service on this machine: the Data API emulator over the given backend,
+ * migrations and the demo ERP through the real Data API client, then the emulated API Gateway
+ * serving the route table with the unchanged Lambda handlers.
+ *
+ * Handlers read their configuration from `process.env` when first imported, so this sets the
+ * database variables before loading them.
+ *
+ * @example
+ * ```ts
+ * const stack = await startLocalStack({ backend: await createPgliteBackend(), verifyToken, port: 3000 });
+ * ```
+ */
+export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
+  const dataApi = await startDataApiEmulator({ backend: options.backend });
+  Object.assign(process.env, LOCAL_DB_ENV, { DATA_API_ENDPOINT: dataApi.endpoint });
+  const { config } = await import('../../lib/config.ts');
+  const client = new RDSDataClient({ endpoint: dataApi.endpoint, maxAttempts: 1 });
+  const db = new DataApiDb({ client, resourceArn: LOCAL_DB_ENV.DB_CLUSTER_ARN, secretArn: LOCAL_DB_ENV.DB_SECRET_ARN, database: config.database.name, retryBudgetMs: 5_000 });
+  await migrate(db, migrations);
+  if (options.demoErp !== false) await ensureDemoErp(db, config.erpBoxView);
+
+  const routes = routeTable(config.servicePrefix);
+  const handlers = new Map<string, ProxyHandler>();
+  for (const route of routes) {
+    const module = (await import(pathToFileURL(`${ROOT}${route.entry}`).href)) as { handler: ProxyHandler };
+    handlers.set(route.id, module.handler);
+  }
+  const server: Server = createServer(
+    createGateway({
+      routes,
+      verifyToken: options.verifyToken,
+      throttle: options.throttle,
+      loadHandler: async (route) => handlers.get(route.id) as ProxyHandler,
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  dataApi.resetCounters();
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    dataApi,
+    db,
+    routes,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      client.destroy();
+      await dataApi.close();
+    },
+  };
+};

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { gs1CheckDigit, isValidSscc, normaliseBoxNo, normaliseCode, normaliseItemCode } from '../../../lib/rules/identifiers.ts';
+
+const PATTERN = /^[A-Z0-9-]{4,32}$/;
+
+describe('box number normalisation', () => {
+  it('trims whitespace and a trailing CR/LF and upper-cases', () => {
+    expect(normaliseBoxNo('  box-1001\r\n', PATTERN)).toEqual({ ok: true, value: 'BOX-1001' });
+  });
+
+  it('strips an AIM symbology prefix such as ]C1', () => {
+    expect(normaliseCode(']C1box-1001')).toBe('BOX-1001');
+  });
+
+  it('normalises a GS1-128 scan (00)+18 digits to the SSCC', () => {
+    expect(normaliseBoxNo('(00)106141411234567897', PATTERN)).toEqual({ ok: true, value: '106141411234567897' });
+  });
+
+  it('normalises a GS1-128 scan 00+18 digits to the SSCC', () => {
+    expect(normaliseBoxNo(']C100106141411234567897', PATTERN)).toEqual({ ok: true, value: '106141411234567897' });
+  });
+
+  it('rejects an 18-digit SSCC whose check digit is wrong', () => {
+    expect(normaliseBoxNo('106141411234567890', PATTERN)).toEqual({ ok: false, value: '106141411234567890', reason: 'sscc_check_digit' });
+  });
+
+  it('rejects values outside the pattern instead of altering them', () => {
+    expect(normaliseBoxNo('AB', PATTERN).ok).toBe(false);
+    expect(normaliseBoxNo('BOX_1001', PATTERN).ok).toBe(false);
+    expect(normaliseBoxNo('BOX 1001', PATTERN).ok).toBe(false);
+    expect(normaliseBoxNo('X'.repeat(33), PATTERN).ok).toBe(false);
+  });
+});
+
+describe('GS1 mod-10 check digit', () => {
+  it('computes the check digit of the GS1 example SSCC', () => {
+    expect(gs1CheckDigit('10614141123456789')).toBe(7);
+    expect(isValidSscc('106141411234567897')).toBe(true);
+  });
+
+  it('accepts every SSCC built with its own check digit', () => {
+    for (const body of ['00000000000000000', '12345678901234567', '99999999999999999', '03800000000000001']) {
+      expect(isValidSscc(`${body}${gs1CheckDigit(body)}`)).toBe(true);
+      expect(isValidSscc(`${body}${(gs1CheckDigit(body) + 1) % 10}`)).toBe(false);
+    }
+  });
+});
+
+describe('item codes', () => {
+  it('trims and keeps 1-64 printable characters as they are', () => {
+    expect(normaliseItemCode('  sku-Tea 250 \n', 64)).toEqual({ ok: true, value: 'sku-Tea 250' });
+    expect(normaliseItemCode('茶叶-250', 64).ok).toBe(true);
+  });
+
+  it('rejects empty, control characters and over-long codes', () => {
+    expect(normaliseItemCode('   ', 64).ok).toBe(false);
+    expect(normaliseItemCode('A\u0000B', 64).ok).toBe(false);
+    expect(normaliseItemCode('x'.repeat(65), 64).ok).toBe(false);
+  });
+});

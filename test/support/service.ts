@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { signLocalToken, verifyLocalToken } from '../../infra/local/auth.ts';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack.ts';
+import { createTestBackend } from './backend.ts';
+
+export interface ApiResponse<T = any> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: T;
+}
+
+export interface CallOptions {
+  readonly body?: unknown;
+  /** A raw body, sent as is (for malformed JSON, wrong content types...). */
+  readonly rawBody?: string | Buffer;
+  readonly token?: string | null;
+  readonly headers?: Record<string, string>;
+}
+
+export interface TestService {
+  readonly stack: LocalStack;
+  readonly kind: 'pglite' | 'postgres';
+  /** Tokens for the usual callers. */
+  readonly tokens: { readonly operator: string; readonly supervisor: string };
+  token(user: string, groups: readonly string[], options?: { expiresInSeconds?: number; now?: Date }): Promise<string>;
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the local service for one test file, exactly as `npm start` does but on an ephemeral
+ * port and a throwaway database, with helpers to call it as a scanner would.
+ *
+ * @example
+ * ```ts
+ * const service = await startTestService();
+ * const res = await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-1001', location_code: 'A-01' } });
+ * ```
+ */
+export const startTestService = async (): Promise<TestService> => {
+  const { backend, kind, drop } = await createTestBackend();
+  const key = randomBytes(32);
+  const stack = await startLocalStack({ backend, verifyToken: (h) => verifyLocalToken(key, h) });
+  const token = (user: string, groups: readonly string[], options: { expiresInSeconds?: number; now?: Date } = {}) =>
+    signLocalToken(key, { user, groups, ...options });
+  const tokens = { operator: await token('olga', ['operator']), supervisor: await token('sam', ['supervisor']) };
+
+  const call = async <T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    const bearer = options.token === undefined ? tokens.operator : options.token;
+    if (bearer !== null) headers.authorization ??= `Bearer ${bearer}`;
+    let body: string | Buffer | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${stack.url}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // not JSON: leave the text for the assertion to show
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  };
+
+  return {
+    stack,
+    kind,
+    tokens,
+    token,
+    call,
+    close: async () => {
+      await stack.close();
+      await drop();
+    },
+  };
+};
