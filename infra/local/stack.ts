@@ -65,17 +65,22 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   if (options.demoErp !== false) await ensureDemoErp(db, config.erpBoxView);
 
   const routes = routeTable(config.servicePrefix);
-  const handlers = new Map<string, ProxyHandler>();
-  for (const route of routes) {
-    const module = (await import(pathToFileURL(`${ROOT}${route.entry}`).href)) as { handler: ProxyHandler };
-    handlers.set(route.id, module.handler);
-  }
+  // Each function is imported on its first request, like a Lambda cold start, then kept warm.
+  const handlers = new Map<string, Promise<ProxyHandler>>();
+  const loadHandler = (route: RouteDefinition): Promise<ProxyHandler> => {
+    let handler = handlers.get(route.id);
+    if (handler === undefined) {
+      handler = import(pathToFileURL(`${ROOT}${route.entry}`).href).then((module: { handler: ProxyHandler }) => module.handler);
+      handlers.set(route.id, handler);
+    }
+    return handler;
+  };
   const server: Server = createServer(
     createGateway({
       routes,
       verifyToken: options.verifyToken,
       throttle: options.throttle,
-      loadHandler: async (route) => handlers.get(route.id) as ProxyHandler,
+      loadHandler,
     }),
   );
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
