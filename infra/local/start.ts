@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { localSigningKey, verifyLocalToken } from './auth.ts';
 import { createPgliteBackend } from './data-api/pglite-backend.ts';
@@ -11,6 +12,7 @@ import { startLocalStack } from './stack.ts';
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const port = Number(process.env.PORT ?? 3000);
 const databaseUrl = process.env.DATABASE_URL;
+mkdirSync(dataDir, { recursive: true });
 
 const backend = databaseUrl === undefined || databaseUrl === ''
   ? await createPgliteBackend({ dataDir: join(dataDir, 'pglite') })
