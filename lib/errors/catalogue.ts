@@ -107,8 +107,8 @@ export const errorCatalogue = {
   BOX_NOT_FOUND: entry(
     404,
     'box',
-    (p) => `Box${quoted(p)} is not in the ERP box plan`,
-    (p) => `箱号${quoted(p)}不在 ERP 装箱计划中`,
+    (p) => (p.reason === 'not_boxed' ? `Box${quoted(p)} is not boxed; save it first` : `Box${quoted(p)} is not in the ERP box plan`),
+    (p) => (p.reason === 'not_boxed' ? `箱${quoted(p)}尚未装箱，请先保存装箱` : `箱号${quoted(p)}不在 ERP 装箱计划中`),
   ),
   ZONGPAI_NOT_FOUND: entry(
     404,
@@ -149,8 +149,8 @@ export const errorCatalogue = {
   VERSION_CONFLICT: entry(
     409,
     'box',
-    (p) => `Box${quoted(p)} has changed since version ${p.limit ?? '?'}; reload it and try again`,
-    (p) => `箱${quoted(p)}已被修改（版本 ${p.limit ?? '?'} 已过期），请刷新后重试`,
+    (p) => `Box${quoted(p)} was changed by someone else: version ${p.limit ?? '?'} is not the current one; reload the box and try again`,
+    (p) => `箱${quoted(p)}已被他人修改：版本 ${p.limit ?? '?'} 不是当前版本，请刷新后重试`,
   ),
   PAYLOAD_TOO_LARGE: entry(
     413,

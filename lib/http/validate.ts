@@ -15,13 +15,19 @@ export interface RequestSchemas<B, P, Q> {
 
 type Issue = z.core.$ZodIssue;
 
-/** What the client sent at a path, shortened and stripped of control characters for a message. */
-export const quoteValue = (input: unknown, path: readonly PropertyKey[]): string | undefined => {
+/** The value the client sent at a path, if any. */
+const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown => {
   let value: unknown = input;
   for (const key of path) {
     if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<PropertyKey, unknown>)[key];
   }
+  return value;
+};
+
+/** What the client sent at a path, shortened and stripped of control characters for a message. */
+export const quoteValue = (input: unknown, path: readonly PropertyKey[]): string | undefined => {
+  const value = valueAt(input, path);
   if (value === undefined || (typeof value === 'object' && value !== null)) return undefined;
   const text = String(value).replace(/\p{C}+/gu, ' ').trim();
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
@@ -31,10 +37,10 @@ export const quoteValue = (input: unknown, path: readonly PropertyKey[]): string
 export const fieldPath = (prefix: string | undefined, path: readonly PropertyKey[]): string =>
   path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc === '' ? String(key) : `${acc}.${String(key)}`), prefix ?? '');
 
-const reasonOf = (issue: Issue): string => {
+const reasonOf = (issue: Issue, present: boolean): string => {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`;
+      return !present ? 'is required' : `must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`;
     case 'too_small':
       return `must have at least ${String(issue.minimum)} ${issue.origin === 'array' ? 'entries' : issue.origin === 'string' ? 'characters' : ''}`.trimEnd();
     case 'too_big':
@@ -54,7 +60,7 @@ export const toProblems = (issues: readonly Issue[], input: unknown, codes: Fiel
     const name = [...issue.path].reverse().find((k): k is string => typeof k === 'string');
     const mapped = custom?.error_code !== undefined && isErrorCode(custom.error_code) ? { code: custom.error_code } : name === undefined ? undefined : codes[name];
     const value = quoteValue(input, issue.path);
-    if (mapped === undefined) return { field: field || 'body', code: 'VALIDATION_ERROR', params: { reason: reasonOf(issue), value } };
+    if (mapped === undefined) return { field: field || 'body', code: 'VALIDATION_ERROR', params: { reason: reasonOf(issue, valueAt(input, issue.path) !== undefined), value } };
     return { field, code: mapped.code, params: { ...mapped.params, ...custom, value } };
   });
 
@@ -81,9 +87,7 @@ export const validate = <B, P, Q>(schemas: RequestSchemas<B, P, Q>, codes: Field
     };
     const path = parse(schemas.path, event.pathParameters ?? {});
     const query = parse(schemas.query, event.queryStringParameters ?? {});
-    const body = schemas.body !== undefined && event.json === undefined
-      ? problems.push({ field: 'body', code: 'VALIDATION_ERROR', params: { reason: 'is required' } }) && undefined
-      : parse(schemas.body, event.json);
+    const body = parse(schemas.body, event.json);
     const [first] = problems;
     if (first !== undefined) throw new AppError(first.code, { ...first.params, field: first.field }, problems);
     event.input = { body, path, query };

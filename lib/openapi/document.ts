@@ -8,7 +8,10 @@ import { CargoLocationResponse, ErrorBody, LocationRecordsResponse, errorRespons
 const security = [{ cognito: [] }];
 
 /** Request schemas get their component name here, not in `lib`, so handlers carry no documentation weight. */
-const named = <S extends z.ZodMiniType>(schema: S, id: string): S => schema.register(z.globalRegistry, { id });
+const named = <S extends z.ZodMiniType>(schema: S, id: string): S => {
+  z.globalRegistry.add(schema, { id });
+  return schema;
+};
 
 let built: ReturnType<typeof build> | undefined;
 

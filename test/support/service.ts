@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { signLocalToken, verifyLocalToken } from '../../infra/local/auth.ts';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.ts';
+import { json } from '../../lib/db/types.ts';
 import { createTestBackend } from './backend.ts';
 
 export interface ApiResponse<T = any> {
@@ -23,6 +24,8 @@ export interface TestService {
   /** Tokens for the usual callers. */
   readonly tokens: { readonly operator: string; readonly supervisor: string };
   token(user: string, groups: readonly string[], options?: { expiresInSeconds?: number; now?: Date }): Promise<string>;
+  /** Adds a box to the demo ERP plan: `plan('BOX-T1', { 'SKU-A': 5 })`. */
+  plan(boxNo: string, items: Record<string, number>, order?: string): Promise<void>;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
 }
@@ -65,11 +68,20 @@ export const startTestService = async (): Promise<TestService> => {
     return { status: res.status, headers: res.headers, body: parsed as T };
   };
 
+  const plan = async (boxNo: string, items: Record<string, number>, order = 'SO-TEST') => {
+    await stack.db.query(
+      `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
+       SELECT :box_no, :order_no, 'Test Customer', i.key, 'Item ' || i.key, i.value::integer, 'pcs' FROM json_each_text(:items) AS i`,
+      { box_no: boxNo, order_no: order, items: json(items) },
+    );
+  };
+
   return {
     stack,
     kind,
     tokens,
     token,
+    plan,
     call,
     close: async () => {
       await stack.close();

@@ -1,0 +1,12 @@
+import { boxingFromConfig, boxSchemas } from '../lib/box/wiring.ts';
+import { route } from '../lib/http/route.ts';
+
+const boxing = boxingFromConfig();
+
+/** POST /v1/box: save what was boxed and append the box to its zongpai (`BoxSaveRequest` → `BoxSaveResponse`). */
+export const handler = route({
+  access: 'operator',
+  status: 201,
+  body: boxSchemas.saveBody,
+  handle: ({ body, caller }) => boxing.save(body, caller.username),
+});

@@ -1,0 +1,15 @@
+import { expectedVersion } from '../lib/box/index.ts';
+import { boxingFromConfig, boxSchemas } from '../lib/box/wiring.ts';
+import { route } from '../lib/http/route.ts';
+
+const boxing = boxingFromConfig();
+
+/** DELETE /v1/box/{box_no}: undo a boxing; the box is empty again and leaves its zongpai (supervisors). */
+export const handler = route({
+  access: 'supervisor',
+  status: 200,
+  path: boxSchemas.boxPath,
+  body: boxSchemas.undoBody,
+  handle: ({ path, body, headers, caller }) =>
+    boxing.undo({ box_no: path.box_no, version: expectedVersion(body?.version, headers['if-match']) }, caller.username),
+});

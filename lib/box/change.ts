@@ -1,0 +1,126 @@
+import { json, type Db } from '../db/types.ts';
+import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
+import type { BoxItem } from './schemas.ts';
+import { boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedItemsSql } from './sql.ts';
+
+/** Problems every change of a saved box checks first: the box, its version, that it is boxed. */
+const boxStateProblems = `
+  SELECT 10, 'BOX_NOT_FOUND', :box_no, NULL::integer WHERE NOT EXISTS (SELECT 1 FROM plan) AND NOT EXISTS (SELECT 1 FROM current)
+  UNION ALL
+  SELECT 12, 'VERSION_CONFLICT', c.box_no, :version FROM current c WHERE c.version <> :version
+  UNION ALL
+  SELECT 15, 'NOT_BOXED', :box_no, NULL WHERE EXISTS (SELECT 1 FROM plan) AND NOT EXISTS (SELECT 1 FROM current c WHERE c.status = 'BOXED')`;
+
+/**
+ * Edits a saved box in ONE statement: moves it to another zongpai and/or replaces its items.
+ * Both zongpai rows (left and entered) are locked FOR SHARE against a concurrent close. The
+ * UPDATE only applies to the expected version, so of racing edits one wins and the others find
+ * nothing to update (VERSION_CONFLICT). Items are upserted and the dropped ones deleted (never a
+ * delete and insert of the same key in one statement).
+ */
+export const editBoxSql = (erpView: string) => `
+WITH ${planCte(erpView)},
+current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
+requested AS (
+  ${requestedItemsSql} WHERE :replace_items
+  UNION ALL
+  SELECT bi.item_code, bi.quantity, row_number() OVER (ORDER BY bi.item_code) FROM cargo.box_item bi WHERE bi.box_no = :box_no AND NOT :replace_items
+),
+target AS (
+  SELECT COALESCE(:zongpai_no, c.zongpai_no) AS zongpai_no, COALESCE(:zongpai_no, c.zongpai_no) IS DISTINCT FROM c.zongpai_no AS moving FROM current c
+),
+zp AS (
+  SELECT z.zongpai_no, z.status FROM cargo.zongpai z
+  WHERE z.zongpai_no = :zongpai_no OR z.zongpai_no = (SELECT c.zongpai_no FROM current c)
+  FOR SHARE
+),
+${firstProblemCte(`${boxStateProblems}
+  UNION ALL
+  SELECT 20, 'ZONGPAI_NOT_FOUND', :zongpai_no, NULL WHERE :zongpai_no IS NOT NULL AND NOT EXISTS (SELECT 1 FROM zp WHERE zp.zongpai_no = :zongpai_no)
+  UNION ALL
+  SELECT 30, 'ZONGPAI_CLOSED', zp.zongpai_no, NULL FROM zp, target t WHERE zp.status <> 'OPEN' AND (t.moving OR :replace_items)
+  UNION ALL
+  ${planProblemsSql}`)},
+edited AS (
+  UPDATE cargo.box b
+     SET zongpai_no = t.zongpai_no,
+         zongpai_since = CASE WHEN t.moving THEN now() ELSE b.zongpai_since END,
+         version = b.version + 1,
+         total_quantity = (SELECT COALESCE(sum(r.quantity), 0) FROM requested r),
+         saved_at = now(),
+         saved_by = :actor
+    FROM target t
+   WHERE b.box_no = :box_no AND b.version = :version AND b.status = 'BOXED' AND NOT EXISTS (SELECT 1 FROM problem)
+  RETURNING b.*
+),
+items_upserted AS (
+  INSERT INTO cargo.box_item (box_no, item_code, quantity)
+  SELECT e.box_no, r.item_code, r.quantity FROM edited e CROSS JOIN requested r WHERE :replace_items
+  ON CONFLICT (box_no, item_code) DO UPDATE SET quantity = EXCLUDED.quantity
+),
+items_dropped AS (
+  DELETE FROM cargo.box_item bi USING edited e
+  WHERE bi.box_no = e.box_no AND :replace_items AND bi.item_code NOT IN (SELECT r.item_code FROM requested r)
+),
+event AS (
+  INSERT INTO cargo.box_event (box_no, version, action, actor, zongpai_no, items)
+  SELECT e.box_no, e.version, 'EDIT', :actor, e.zongpai_no,
+         (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.ord), '[]'::jsonb) FROM requested r)
+  FROM edited e
+)
+${boxOutcomeSelect('edited')}`;
+
+/**
+ * Undoes a boxing in ONE statement: the box is NOT_BOXED again, leaves its zongpai (which must
+ * be open) and loses its items; the version moves on so the trail stays ordered.
+ */
+export const undoBoxSql = (erpView: string) => `
+WITH ${planCte(erpView)},
+current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
+requested AS (SELECT NULL::text AS item_code, NULL::integer AS quantity, NULL::bigint AS ord WHERE false),
+zp AS (
+  SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = (SELECT c.zongpai_no FROM current c) FOR SHARE
+),
+${firstProblemCte(`${boxStateProblems}
+  UNION ALL
+  SELECT 30, 'ZONGPAI_CLOSED', zp.zongpai_no, NULL FROM zp WHERE zp.status <> 'OPEN'`)},
+undone AS (
+  UPDATE cargo.box b
+     SET status = 'NOT_BOXED', zongpai_no = NULL, zongpai_since = NULL, version = b.version + 1, total_quantity = 0, saved_at = now(), saved_by = :actor
+   WHERE b.box_no = :box_no AND b.version = :version AND b.status = 'BOXED' AND NOT EXISTS (SELECT 1 FROM problem)
+  RETURNING b.*
+),
+items_removed AS (
+  DELETE FROM cargo.box_item bi USING undone u WHERE bi.box_no = u.box_no
+),
+event AS (
+  INSERT INTO cargo.box_event (box_no, version, action, actor, zongpai_no, items)
+  SELECT u.box_no, u.version, 'UNDO', :actor, NULL, '[]'::jsonb FROM undone u
+)
+${boxOutcomeSelect('undone')}`;
+
+export interface EditBoxInput {
+  readonly box_no: string;
+  readonly version: number;
+  readonly zongpai_no?: string;
+  readonly items?: readonly BoxItem[];
+}
+
+export const editBox = async (db: Db, sql: string, input: EditBoxInput, actor: string, enforcePlan: boolean): Promise<BoxSaveResponse> => {
+  const replaceItems = input.items !== undefined;
+  const { rows } = await db.query<BoxOutcomeRow>(sql, {
+    box_no: input.box_no,
+    version: input.version,
+    zongpai_no: input.zongpai_no ?? null,
+    items: json(input.items ?? []),
+    replace_items: replaceItems,
+    enforce_plan: enforcePlan && replaceItems,
+    actor,
+  });
+  return boxOutcome(rows[0], 'VERSION_CONFLICT', input.box_no, input.version);
+};
+
+export const undoBox = async (db: Db, sql: string, input: { box_no: string; version: number }, actor: string): Promise<BoxSaveResponse> => {
+  const { rows } = await db.query<BoxOutcomeRow>(sql, { box_no: input.box_no, version: input.version, actor });
+  return boxOutcome(rows[0], 'VERSION_CONFLICT', input.box_no, input.version);
+};

@@ -1,0 +1,73 @@
+import { json, type Db } from '../db/types.ts';
+import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
+import type { BoxItem } from './schemas.ts';
+import { boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedItemsSql } from './sql.ts';
+
+/**
+ * Saves a box and appends it to its zongpai in ONE statement: it reads the ERP plan, locks the
+ * zongpai row FOR SHARE (so a concurrent close either waits for this append or is seen by it),
+ * checks every rule, and only when none is broken writes the box, its items and the SAVE event.
+ *
+ * The upsert is the concurrency guard: a box row that exists and is BOXED is left alone, so of
+ * racing saves exactly one writes and the others see no row come back (BOX_ALREADY_BOXED).
+ * An undone box (NOT_BOXED) is saved again at its next version.
+ */
+export const saveBoxSql = (erpView: string) => `
+WITH ${planCte(erpView)},
+requested AS (
+  ${requestedItemsSql} WHERE NOT :from_plan
+  UNION ALL
+  SELECT p.item_code, p.planned, row_number() OVER (ORDER BY p.item_code) FROM plan p WHERE :from_plan
+),
+zp AS (
+  SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no FOR SHARE
+),
+${firstProblemCte(`
+  SELECT 10, 'BOX_NOT_FOUND', :box_no, NULL::integer WHERE NOT EXISTS (SELECT 1 FROM plan)
+  UNION ALL
+  SELECT 20, 'ZONGPAI_NOT_FOUND', :zongpai_no, NULL WHERE NOT EXISTS (SELECT 1 FROM zp)
+  UNION ALL
+  SELECT 30, 'ZONGPAI_CLOSED', zp.zongpai_no, NULL FROM zp WHERE zp.status <> 'OPEN'
+  UNION ALL
+  ${planProblemsSql}`)},
+saved AS (
+  INSERT INTO cargo.box AS b (box_no, status, zongpai_no, zongpai_since, version, total_quantity, saved_at, saved_by)
+  SELECT :box_no, 'BOXED', :zongpai_no, now(), 1, (SELECT COALESCE(sum(r.quantity), 0) FROM requested r), now(), :actor
+  WHERE NOT EXISTS (SELECT 1 FROM problem)
+  ON CONFLICT (box_no) DO UPDATE
+    SET status = 'BOXED', zongpai_no = EXCLUDED.zongpai_no, zongpai_since = EXCLUDED.zongpai_since, version = b.version + 1,
+        total_quantity = EXCLUDED.total_quantity, saved_at = EXCLUDED.saved_at, saved_by = EXCLUDED.saved_by
+    WHERE b.status = 'NOT_BOXED'
+  RETURNING b.*
+),
+items_written AS (
+  INSERT INTO cargo.box_item (box_no, item_code, quantity)
+  SELECT s.box_no, r.item_code, r.quantity FROM saved s CROSS JOIN requested r
+),
+event AS (
+  INSERT INTO cargo.box_event (box_no, version, action, actor, zongpai_no, items)
+  SELECT s.box_no, s.version, 'SAVE', :actor, s.zongpai_no,
+         (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.ord), '[]'::jsonb) FROM requested r)
+  FROM saved s
+)
+${boxOutcomeSelect('saved')}`;
+
+export interface SaveBoxInput {
+  readonly box_no: string;
+  readonly zongpai_no: string;
+  /** The items boxed; omitted in the simplified mode, where the box holds exactly its ERP plan. */
+  readonly items?: readonly BoxItem[];
+}
+
+/** Runs {@link saveBoxSql}: a saved box, or the SPEC error that stopped it. */
+export const saveBox = async (db: Db, sql: string, input: SaveBoxInput, actor: string, enforcePlan: boolean): Promise<BoxSaveResponse> => {
+  const { rows } = await db.query<BoxOutcomeRow>(sql, {
+    box_no: input.box_no,
+    zongpai_no: input.zongpai_no,
+    items: json(input.items ?? []),
+    from_plan: input.items === undefined,
+    enforce_plan: enforcePlan,
+    actor,
+  });
+  return boxOutcome(rows[0], 'BOX_ALREADY_BOXED', input.box_no);
+};

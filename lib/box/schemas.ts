@@ -1,0 +1,52 @@
+import * as z from 'zod/mini';
+import type { Config } from '../config.ts';
+import type { Fields } from '../rules/fields.ts';
+
+/**
+ * Request schemas of the boxing routes, built from the configured identifier rules.
+ *
+ * @example
+ * ```ts
+ * const s = makeBoxSchemas(config, fields);
+ * s.saveBody.parse({ box_no: 'box-1001', zongpai_no: 'plt-1', items: [{ item_code: 'SKU-1', quantity: 2 }] });
+ * ```
+ */
+export const makeBoxSchemas = (config: Config, fields: Fields) => {
+  const item = z.object({ item_code: fields.itemCode, quantity: fields.quantity });
+
+  /** 1..BOX_ITEMS_MAX items, each item code once (compared after trimming). */
+  const items = z.array(item).check(
+    z.minLength(1),
+    z.maxLength(config.boxItemsMax),
+    z.superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((entry, index) => {
+        if (seen.has(entry.item_code)) {
+          ctx.addIssue({ code: 'custom', path: [index, 'item_code'], message: 'appears twice', params: { error_code: 'DUPLICATE_BOX_ITEM' }, input: entry.item_code });
+        }
+        seen.add(entry.item_code);
+      });
+    }),
+  );
+
+  const version = z.int().check(z.minimum(1));
+  const boxPath = z.object({ box_no: fields.boxNo });
+
+  return {
+    item,
+    saveBody: z.object({ box_no: fields.boxNo, zongpai_no: fields.zongpaiNo, items }),
+    simpleBody: z.object({ box_no: fields.boxNo, zongpai_no: fields.zongpaiNo }),
+    infoQuery: z.object({ box_no: fields.boxNo }),
+    boxPath,
+    editBody: z.object({ version: z.optional(version), zongpai_no: z.optional(fields.zongpaiNo), items: z.optional(items) }).check(
+      z.refine((body) => body.zongpai_no !== undefined || body.items !== undefined, {
+        message: 'must name a zongpai_no or items to change',
+        params: { error_code: 'VALIDATION_ERROR', reason: 'must name a zongpai_no or items to change' },
+      }),
+    ),
+    undoBody: z.optional(z.object({ version: z.optional(version) })),
+  };
+};
+
+export type BoxSchemas = ReturnType<typeof makeBoxSchemas>;
+export type BoxItem = z.output<BoxSchemas['item']>;
