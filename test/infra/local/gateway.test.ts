@@ -51,7 +51,7 @@ describe('emulated API Gateway v1', () => {
   it('delivers path, query, headers and Cognito claims as API Gateway does', async () => {
     seen.length = 0;
     await fetch(`${url}/v1/box/BOX%2D1001?a=1&a=2&b=x`, { headers: { ...(await auth()), 'X-Trace': 't' } });
-    const [{ event }] = seen as [{ event: APIGatewayProxyEvent }];
+    const event = seen[0]?.event as APIGatewayProxyEvent;
     expect(event.resource).toBe('/v1/box/{box_no}');
     expect(event.requestContext.resourcePath).toBe('/v1/box/{box_no}');
     expect(event.pathParameters).toEqual({ box_no: 'BOX-1001' });
@@ -100,7 +100,7 @@ describe('emulated API Gateway v1', () => {
   it('answers a body over the gateway limit with 413 before the function runs', async () => {
     const res = await fetch(`${url}/v1/box`, { method: 'POST', headers: { ...(await auth()), 'content-type': 'application/json' }, body: 'x'.repeat(2048) });
     expect(res.status).toBe(413);
-    expect((await res.json()).error_code).toBe('PAYLOAD_TOO_LARGE');
+    expect(((await res.json()) as { error_code: string }).error_code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('answers a crashed function with a 5xx in the unified body, without its message', async () => {
