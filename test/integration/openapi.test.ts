@@ -17,7 +17,7 @@ describe('GET /v1/openapi.json', () => {
 
   it('names the unified error body and the request and response schemas', async () => {
     const { body } = await service.call('GET', '/v1/openapi.json', { token: null });
-    expect(Object.keys(body.components.schemas)).toEqual(expect.arrayContaining(['ErrorBody', 'LocationScan', 'LocationBacklog', 'CargoLocationResponse']));
+    expect(Object.keys(body.components.schemas)).toEqual(expect.arrayContaining(['ErrorBody', 'LocationScan', 'LocationBacklog', 'CargoLocationResponse', 'BoxInfoResponse', 'BoxSaveRequest', 'BoxSaveResponse']));
     expect(body.components.schemas.ErrorBody.required).toEqual(expect.arrayContaining(['error_code', 'message', 'domain']));
   });
 

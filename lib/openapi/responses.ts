@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+
+/** Response schemas of the boxing and zongpai routes (documentation only: handlers never load them). */
+const timestamp = z.iso.datetime();
+const boxStatus = z.enum(['BOXED', 'NOT_BOXED']);
+const savedItem = z.object({ item_code: z.string(), quantity: z.int() });
+
+export const BoxInfoResponse = z.object({
+  box_no: z.string(),
+  order_no: z.nullable(z.string()),
+  customer_name: z.nullable(z.string()),
+  status: boxStatus,
+  zongpai_no: z.nullable(z.string()),
+  version: z.int(),
+  items: z.array(z.object({
+    item_code: z.string(),
+    item_name: z.nullable(z.string()),
+    unit: z.nullable(z.string()),
+    planned_quantity: z.int(),
+    boxed_quantity: z.int(),
+  })),
+  saved_at: z.nullable(timestamp),
+  saved_by: z.nullable(z.string()),
+});
+
+export const BoxSaveResponse = z.object({
+  box_no: z.string(),
+  zongpai_no: z.nullable(z.string()),
+  status: boxStatus,
+  version: z.int(),
+  items: z.array(savedItem),
+  total_quantity: z.int(),
+  saved_at: timestamp,
+  saved_by: z.string(),
+});
+
+export const BoxHistoryResponse = z.object({
+  box_no: z.string(),
+  events: z.array(z.object({
+    action: z.enum(['SAVE', 'EDIT', 'UNDO']),
+    version: z.int(),
+    actor: z.string(),
+    at: timestamp,
+    zongpai_no: z.nullable(z.string()),
+    items: z.array(savedItem),
+  })),
+});
+
+export const ZongpaiResponse = z.object({
+  zongpai_no: z.string(),
+  status: z.enum(['OPEN', 'CLOSED']),
+  box_count: z.int(),
+  total_quantity: z.int(),
+  boxes: z.array(z.object({ box_no: z.string(), total_quantity: z.int() })),
+  created_at: timestamp,
+  created_by: z.string(),
+  closed_at: z.nullable(timestamp),
+  closed_by: z.nullable(z.string()),
+});
