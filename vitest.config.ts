@@ -14,6 +14,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Handlers log every rejected request; the tests assert on responses, not on log lines.
+    env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_DEV: 'false' },
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/lib/**/*.test.ts'] } },

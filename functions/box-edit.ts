@@ -10,6 +10,10 @@ export const handler = route({
   status: 200,
   path: boxSchemas.boxPath,
   body: boxSchemas.editBody,
-  handle: ({ path, body, headers, caller }) =>
-    boxing.edit({ box_no: path.box_no, version: expectedVersion(body.version, headers['if-match']), zongpai_no: body.zongpai_no, items: body.items }, caller.username),
+  handle: ({ path, body, headers, caller, idempotency }) =>
+    boxing.edit(
+      { box_no: path.box_no, version: expectedVersion(body.version, headers['if-match']), zongpai_no: body.zongpai_no, items: body.items },
+      caller.username,
+      idempotency,
+    ),
 });

@@ -8,5 +8,5 @@ export const handler = route({
   access: 'operator',
   status: 201,
   body: boxSchemas.saveBody,
-  handle: ({ body, caller }) => boxing.save(body, caller.username),
+  handle: ({ body, caller, idempotency }) => boxing.save(body, caller.username, idempotency),
 });

@@ -8,5 +8,5 @@ export const handler = route({
   access: 'operator',
   status: 201,
   body: boxSchemas.simpleBody,
-  handle: ({ body, caller }) => boxing.save({ box_no: body.box_no, zongpai_no: body.zongpai_no }, caller.username),
+  handle: ({ body, caller, idempotency }) => boxing.save({ box_no: body.box_no, zongpai_no: body.zongpai_no }, caller.username, idempotency),
 });

@@ -10,6 +10,6 @@ export const handler = route({
   status: 200,
   path: boxSchemas.boxPath,
   body: boxSchemas.undoBody,
-  handle: ({ path, body, headers, caller }) =>
-    boxing.undo({ box_no: path.box_no, version: expectedVersion(body?.version, headers['if-match']) }, caller.username),
+  handle: ({ path, body, headers, caller, idempotency }) =>
+    boxing.undo({ box_no: path.box_no, version: expectedVersion(body?.version, headers['if-match']) }, caller.username, idempotency),
 });

@@ -9,5 +9,5 @@ export const handler = route({
   access: 'operator',
   status: 201,
   body: locationSchemas.recordBody,
-  handle: ({ body, caller }) => locations.record(body, caller.username),
+  handle: ({ body, caller, idempotency }) => locations.record(body, caller.username, idempotency),
 });

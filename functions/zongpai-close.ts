@@ -8,5 +8,5 @@ export const handler = route({
   access: 'supervisor',
   status: 200,
   path: zongpaiSchemas.zongpaiPath,
-  handle: ({ path, caller }) => zongpai.close(path.zongpai_no, caller.username),
+  handle: ({ path, caller, idempotency }) => zongpai.close(path.zongpai_no, caller.username, idempotency),
 });

@@ -8,5 +8,5 @@ export const handler = route({
   access: 'operator',
   status: 201,
   body: zongpaiSchemas.registerBody,
-  handle: ({ body, caller }) => zongpai.register(body.zongpai_no, caller.username),
+  handle: ({ body, caller, idempotency }) => zongpai.register(body.zongpai_no, caller.username, idempotency),
 });

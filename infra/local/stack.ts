@@ -5,6 +5,7 @@ import { RDSDataClient } from '@aws-sdk/client-rds-data';
 import { DataApiDb } from '../../lib/db/data-api.ts';
 import { migrate } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
+import { sweepExpiredKeys } from '../../lib/db/sweep.ts';
 import { routeTable, type RouteDefinition } from '../routes.ts';
 import type { SqlBackend } from './data-api/backend.ts';
 import { startDataApiEmulator, type DataApiEmulator } from './data-api/server.ts';
@@ -84,6 +85,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     }),
   );
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  // What the hourly sweep function does in AWS.
+  const sweep = setInterval(() => void sweepExpiredKeys(db).catch(() => undefined), 3_600_000);
+  sweep.unref();
   const { port } = server.address() as AddressInfo;
   dataApi.resetCounters();
   return {
@@ -92,6 +96,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     db,
     routes,
     close: async () => {
+      clearInterval(sweep);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       client.destroy();

@@ -1,4 +1,5 @@
 import { json, type Db } from '../db/types.ts';
+import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import { boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedItemsSql } from './sql.ts';
@@ -18,8 +19,9 @@ const boxStateProblems = `
  * nothing to update (VERSION_CONFLICT). Items are upserted and the dropped ones deleted (never a
  * delete and insert of the same key in one statement).
  */
-export const editBoxSql = (erpView: string) => `
-WITH ${planCte(erpView)},
+export const editBoxStatement = (erpView: string): WriteStatement => ({
+  ctes: `
+${planCte(erpView)},
 current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
 requested AS (
   ${requestedItemsSql} WHERE :replace_items
@@ -50,7 +52,7 @@ edited AS (
          saved_at = now(),
          saved_by = :actor
     FROM target t
-   WHERE b.box_no = :box_no AND b.version = :version AND b.status = 'BOXED' AND NOT EXISTS (SELECT 1 FROM problem)
+   WHERE b.box_no = :box_no AND b.version = :version AND b.status = 'BOXED' AND NOT EXISTS (SELECT 1 FROM problem) AND ${PROCEED}
   RETURNING b.*
 ),
 items_upserted AS (
@@ -67,15 +69,17 @@ event AS (
   SELECT e.box_no, e.version, 'EDIT', :actor, e.zongpai_no,
          (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.ord), '[]'::jsonb) FROM requested r)
   FROM edited e
-)
-${boxOutcomeSelect('edited')}`;
+)`,
+  select: boxOutcomeSelect('edited'),
+});
 
 /**
  * Undoes a boxing in ONE statement: the box is NOT_BOXED again, leaves its zongpai (which must
  * be open) and loses its items; the version moves on so the trail stays ordered.
  */
-export const undoBoxSql = (erpView: string) => `
-WITH ${planCte(erpView)},
+export const undoBoxStatement = (erpView: string): WriteStatement => ({
+  ctes: `
+${planCte(erpView)},
 current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
 requested AS (SELECT NULL::text AS item_code, NULL::integer AS quantity, NULL::bigint AS ord WHERE false),
 zp AS (
@@ -87,7 +91,7 @@ ${firstProblemCte(`${boxStateProblems}
 undone AS (
   UPDATE cargo.box b
      SET status = 'NOT_BOXED', zongpai_no = NULL, zongpai_since = NULL, version = b.version + 1, total_quantity = 0, saved_at = now(), saved_by = :actor
-   WHERE b.box_no = :box_no AND b.version = :version AND b.status = 'BOXED' AND NOT EXISTS (SELECT 1 FROM problem)
+   WHERE b.box_no = :box_no AND b.version = :version AND b.status = 'BOXED' AND NOT EXISTS (SELECT 1 FROM problem) AND ${PROCEED}
   RETURNING b.*
 ),
 items_removed AS (
@@ -96,8 +100,9 @@ items_removed AS (
 event AS (
   INSERT INTO cargo.box_event (box_no, version, action, actor, zongpai_no, items)
   SELECT u.box_no, u.version, 'UNDO', :actor, NULL, '[]'::jsonb FROM undone u
-)
-${boxOutcomeSelect('undone')}`;
+)`,
+  select: boxOutcomeSelect('undone'),
+});
 
 export interface EditBoxInput {
   readonly box_no: string;
@@ -106,9 +111,9 @@ export interface EditBoxInput {
   readonly items?: readonly BoxItem[];
 }
 
-export const editBox = async (db: Db, sql: string, input: EditBoxInput, actor: string, enforcePlan: boolean): Promise<BoxSaveResponse> => {
+export const editBox = async (db: Db, write: CompiledWrite, input: EditBoxInput, actor: string, enforcePlan: boolean, idempotency?: Idempotency): Promise<BoxSaveResponse> => {
   const replaceItems = input.items !== undefined;
-  const { rows } = await db.query<BoxOutcomeRow>(sql, {
+  const rows = await runWrite<BoxOutcomeRow>(db, write, {
     box_no: input.box_no,
     version: input.version,
     zongpai_no: input.zongpai_no ?? null,
@@ -116,11 +121,11 @@ export const editBox = async (db: Db, sql: string, input: EditBoxInput, actor: s
     replace_items: replaceItems,
     enforce_plan: enforcePlan && replaceItems,
     actor,
-  });
+  }, idempotency);
   return boxOutcome(rows[0], 'VERSION_CONFLICT', input.box_no, input.version);
 };
 
-export const undoBox = async (db: Db, sql: string, input: { box_no: string; version: number }, actor: string): Promise<BoxSaveResponse> => {
-  const { rows } = await db.query<BoxOutcomeRow>(sql, { box_no: input.box_no, version: input.version, actor });
+export const undoBox = async (db: Db, write: CompiledWrite, input: { box_no: string; version: number }, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => {
+  const rows = await runWrite<BoxOutcomeRow>(db, write, { box_no: input.box_no, version: input.version, actor }, idempotency);
   return boxOutcome(rows[0], 'VERSION_CONFLICT', input.box_no, input.version);
 };

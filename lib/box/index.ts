@@ -1,8 +1,9 @@
 import type { Db } from '../db/types.ts';
-import { editBox, editBoxSql, undoBox, undoBoxSql, type EditBoxInput } from './change.ts';
+import { compileWrite, type Idempotency } from '../db/write.ts';
+import { editBox, editBoxStatement, undoBox, undoBoxStatement, type EditBoxInput } from './change.ts';
 import type { BoxSaveResponse } from './outcome.ts';
 import { boxHistorySql, boxInfoSql, readBoxHistory, readBoxInfo } from './read.ts';
-import { saveBox, saveBoxSql, type SaveBoxInput } from './save.ts';
+import { saveBox, saveBoxStatement, type SaveBoxInput } from './save.ts';
 
 export type { BoxSaveResponse } from './outcome.ts';
 export type { BoxEvent, BoxInfoResponse } from './read.ts';
@@ -31,17 +32,17 @@ export const makeBoxing = ({ db, erpView, enforcePlan }: BoxingOptions) => {
   const sql = {
     info: boxInfoSql(erpView),
     history: boxHistorySql(erpView),
-    save: saveBoxSql(erpView),
-    edit: editBoxSql(erpView),
-    undo: undoBoxSql(erpView),
+    save: compileWrite(saveBoxStatement(erpView)),
+    edit: compileWrite(editBoxStatement(erpView)),
+    undo: compileWrite(undoBoxStatement(erpView)),
   };
   return {
     info: (boxNo: string) => readBoxInfo(db, sql.info, boxNo),
     history: (boxNo: string) => readBoxHistory(db, sql.history, boxNo),
     /** Saves the items boxed, or (no `items`) exactly the ERP plan: the simplified mode. */
-    save: (input: SaveBoxInput, actor: string): Promise<BoxSaveResponse> => saveBox(db, sql.save, input, actor, enforcePlan),
-    edit: (input: EditBoxInput, actor: string): Promise<BoxSaveResponse> => editBox(db, sql.edit, input, actor, enforcePlan),
-    undo: (input: { box_no: string; version: number }, actor: string): Promise<BoxSaveResponse> => undoBox(db, sql.undo, input, actor),
+    save: (input: SaveBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => saveBox(db, sql.save, input, actor, enforcePlan, idempotency),
+    edit: (input: EditBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => editBox(db, sql.edit, input, actor, enforcePlan, idempotency),
+    undo: (input: { box_no: string; version: number }, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => undoBox(db, sql.undo, input, actor, idempotency),
   };
 };
 

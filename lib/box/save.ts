@@ -1,4 +1,5 @@
 import { json, type Db } from '../db/types.ts';
+import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import { boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedItemsSql } from './sql.ts';
@@ -12,8 +13,9 @@ import { boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedI
  * racing saves exactly one writes and the others see no row come back (BOX_ALREADY_BOXED).
  * An undone box (NOT_BOXED) is saved again at its next version.
  */
-export const saveBoxSql = (erpView: string) => `
-WITH ${planCte(erpView)},
+export const saveBoxStatement = (erpView: string): WriteStatement => ({
+  ctes: `
+${planCte(erpView)},
 requested AS (
   ${requestedItemsSql} WHERE NOT :from_plan
   UNION ALL
@@ -33,7 +35,7 @@ ${firstProblemCte(`
 saved AS (
   INSERT INTO cargo.box AS b (box_no, status, zongpai_no, zongpai_since, version, total_quantity, saved_at, saved_by)
   SELECT :box_no, 'BOXED', :zongpai_no, now(), 1, (SELECT COALESCE(sum(r.quantity), 0) FROM requested r), now(), :actor
-  WHERE NOT EXISTS (SELECT 1 FROM problem)
+  WHERE NOT EXISTS (SELECT 1 FROM problem) AND ${PROCEED}
   ON CONFLICT (box_no) DO UPDATE
     SET status = 'BOXED', zongpai_no = EXCLUDED.zongpai_no, zongpai_since = EXCLUDED.zongpai_since, version = b.version + 1,
         total_quantity = EXCLUDED.total_quantity, saved_at = EXCLUDED.saved_at, saved_by = EXCLUDED.saved_by
@@ -49,8 +51,9 @@ event AS (
   SELECT s.box_no, s.version, 'SAVE', :actor, s.zongpai_no,
          (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.ord), '[]'::jsonb) FROM requested r)
   FROM saved s
-)
-${boxOutcomeSelect('saved')}`;
+)`,
+  select: boxOutcomeSelect('saved'),
+});
 
 export interface SaveBoxInput {
   readonly box_no: string;
@@ -59,15 +62,15 @@ export interface SaveBoxInput {
   readonly items?: readonly BoxItem[];
 }
 
-/** Runs {@link saveBoxSql}: a saved box, or the SPEC error that stopped it. */
-export const saveBox = async (db: Db, sql: string, input: SaveBoxInput, actor: string, enforcePlan: boolean): Promise<BoxSaveResponse> => {
-  const { rows } = await db.query<BoxOutcomeRow>(sql, {
+/** Runs {@link saveBoxStatement}: a saved box, or the SPEC error that stopped it. */
+export const saveBox = async (db: Db, write: CompiledWrite, input: SaveBoxInput, actor: string, enforcePlan: boolean, idempotency?: Idempotency): Promise<BoxSaveResponse> => {
+  const rows = await runWrite<BoxOutcomeRow>(db, write, {
     box_no: input.box_no,
     zongpai_no: input.zongpai_no,
     items: json(input.items ?? []),
     from_plan: input.items === undefined,
     enforce_plan: enforcePlan,
     actor,
-  });
+  }, idempotency);
   return boxOutcome(rows[0], 'BOX_ALREADY_BOXED', input.box_no);
 };

@@ -1,3 +1,5 @@
+import { isoTime } from '../db/write.ts';
+
 /**
  * SQL fragments shared by the boxing statements. The ERP view's name comes from configuration
  * (validated as `schema.name` identifiers at cold start) and is quoted here; every value from a
@@ -47,7 +49,7 @@ problem AS (
 /** The columns every box write answers with. */
 export const boxOutcomeSelect = (written: string) => `
 SELECT p.code AS error_code, p.subject AS error_subject, p.lim AS error_limit,
-       w.box_no, w.zongpai_no, w.status, w.version, w.total_quantity, w.saved_at, w.saved_by,
+       w.box_no, w.zongpai_no, w.status, w.version, w.total_quantity, ${isoTime('w.saved_at')} AS saved_at, w.saved_by,
        ${itemsJsonSql} AS items
 FROM (SELECT 1) AS one
 LEFT JOIN problem p ON true

@@ -8,6 +8,8 @@ import { makeFieldCodes } from '../rules/fields.ts';
 import { authorize, type Role } from './authorize.ts';
 import { errorResponder } from './error-responder.ts';
 import type { Caller, RequestInput, ServiceEvent, ServiceResult } from './event.ts';
+import type { Idempotency } from '../db/write.ts';
+import { idempotencyOf } from './idempotency.ts';
 import { jsonBody } from './json-body.ts';
 import { validate, type FieldCodes, type RequestSchemas } from './validate.ts';
 
@@ -17,6 +19,8 @@ export interface RouteRequest<B, P, Q> extends RequestInput<B, P, Q> {
   /** Lower-cased header names. */
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly requestId: string;
+  /** Present when a write carries an `Idempotency-Key`; hand it to the domain's write. */
+  readonly idempotency?: Idempotency;
 }
 
 export interface RouteSpec<B, P, Q> extends RequestSchemas<B, P, Q> {
@@ -57,9 +61,11 @@ export const route = <B = undefined, P = undefined, Q = undefined>(spec: RouteSp
     .use(validate(spec, deps.fieldCodes))
     .handler(async (event): Promise<ServiceResult> => {
       const input = event.input as RequestInput<B, P, Q>;
+      const caller = event.caller ?? anonymous;
       const body = await spec.handle({
         ...input,
-        caller: event.caller ?? anonymous,
+        caller,
+        idempotency: idempotencyOf(event, caller.username, config.idempotencyTtlHours),
         headers: event.headers ?? {},
         requestId: event.requestContext.requestId,
       });

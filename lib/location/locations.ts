@@ -1,5 +1,6 @@
 import { AppError } from '../errors/app-error.ts';
 import { json, type Db } from '../db/types.ts';
+import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { Scan } from './schemas.ts';
 
@@ -30,19 +31,25 @@ export interface CargoLocation {
  * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
  * or none of it. `occurred_at` caps the device's clock at the server's; it is kept to the millisecond so that cursors are exact.
  */
-const RECORD_SQL = `
-WITH inserted AS (
+const RECORD: WriteStatement = {
+  ctes: `
+inserted AS (
   INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
   SELECT s.cargo_no, s.location_code, s.off_shelf, s.scanned_at,
          date_trunc('milliseconds', LEAST(COALESCE(s.scanned_at, now()), now())), :recorded_by, s.device_id
   FROM ROWS FROM (json_to_recordset(:scans) AS (cargo_no text, location_code text, off_shelf boolean, scanned_at timestamptz, device_id text))
        WITH ORDINALITY AS s (cargo_no, location_code, off_shelf, scanned_at, device_id, ord)
+  WHERE ${PROCEED}
   ORDER BY s.ord
   RETURNING *
-)
-SELECT id::text AS id, cargo_no, location_code, off_shelf, scanned_at, recorded_at, recorded_by, device_id
+)`,
+  select: `
+SELECT id::text AS id, cargo_no, location_code, off_shelf, ${isoTime('scanned_at')} AS scanned_at, ${isoTime('recorded_at')} AS recorded_at,
+       recorded_by, device_id
 FROM inserted
-ORDER BY inserted.id`;
+ORDER BY inserted.id`,
+};
+const RECORD_WRITE = compileWrite(RECORD);
 
 /**
  * The current location and one page of history. A box on a zongpai also inherits the zongpai's
@@ -96,9 +103,9 @@ type TrailRow = TrailEntry & { part: 'current' | 'history' };
  * ```
  */
 export const makeLocations = ({ db }: { db: Db }) => ({
-  async record(scans: readonly Scan[], recordedBy: string): Promise<{ records: LocationRecord[] }> {
+  async record(scans: readonly Scan[], recordedBy: string, idempotency?: Idempotency): Promise<{ records: LocationRecord[] }> {
     const list = scans.map((s) => ({ ...s, scanned_at: s.scanned_at ?? null, device_id: s.device_id ?? null }));
-    const { rows } = await db.query<LocationRecord & Record<string, unknown>>(RECORD_SQL, { scans: json(list), recorded_by: recordedBy });
+    const rows = await runWrite<LocationRecord & Record<string, unknown>>(db, RECORD_WRITE, { scans: json(list), recorded_by: recordedBy }, idempotency);
     return { records: rows };
   },
 

@@ -1,5 +1,6 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
+import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency } from '../db/write.ts';
 
 export interface ZongpaiResponse {
   zongpai_no: string;
@@ -18,28 +19,39 @@ type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'> & Record
 const boxesJson = `COALESCE((SELECT json_agg(json_build_object('box_no', b.box_no, 'total_quantity', b.total_quantity) ORDER BY b.box_no)
                               FROM cargo.box b WHERE b.zongpai_no = :zongpai_no), '[]'::json) AS boxes`;
 
-const REGISTER_SQL = `
-INSERT INTO cargo.zongpai (zongpai_no, created_by) VALUES (:zongpai_no, :actor)
-ON CONFLICT (zongpai_no) DO NOTHING
-RETURNING zongpai_no, status, created_at, created_by, closed_at, closed_by, '[]'::json AS boxes`;
+const zongpaiColumns = (alias: string) =>
+  `${alias}.zongpai_no, ${alias}.status, ${isoTime(`${alias}.created_at`)} AS created_at, ${alias}.created_by, ${isoTime(`${alias}.closed_at`)} AS closed_at, ${alias}.closed_by`;
+
+const REGISTER = compileWrite({
+  ctes: `
+registered AS (
+  INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, :actor WHERE ${PROCEED}
+  ON CONFLICT (zongpai_no) DO NOTHING
+  RETURNING *
+)`,
+  select: `SELECT ${zongpaiColumns('r')}, '[]'::json AS boxes FROM registered r`,
+});
 
 const GET_SQL = `
-SELECT z.zongpai_no, z.status, z.created_at, z.created_by, z.closed_at, z.closed_by, ${boxesJson}
+SELECT ${zongpaiColumns('z')}, ${boxesJson}
 FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no`;
 
 /**
  * Closes an open zongpai. The UPDATE waits for appends in flight (they hold the row FOR SHARE);
  * the boxes listed are those committed when the close began, which GET shows complete.
  */
-const CLOSE_SQL = `
-WITH closed AS (
+const CLOSE = compileWrite({
+  ctes: `
+closed AS (
   UPDATE cargo.zongpai z SET status = 'CLOSED', closed_at = now(), closed_by = :actor
-  WHERE z.zongpai_no = :zongpai_no AND z.status = 'OPEN'
+  WHERE z.zongpai_no = :zongpai_no AND z.status = 'OPEN' AND ${PROCEED}
   RETURNING z.*
-)
-SELECT c.zongpai_no, c.status, c.created_at, c.created_by, c.closed_at, c.closed_by, ${boxesJson},
+)`,
+  select: `
+SELECT ${zongpaiColumns('c')}, ${boxesJson},
        EXISTS (SELECT 1 FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no) AS known
-FROM (SELECT 1) AS one LEFT JOIN closed c ON true`;
+FROM (SELECT 1) AS one LEFT JOIN closed c ON true`,
+});
 
 const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
   zongpai_no: row.zongpai_no,
@@ -65,8 +77,8 @@ const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
  * ```
  */
 export const makeZongpai = ({ db }: { db: Db }) => ({
-  async register(zongpaiNo: string, actor: string): Promise<ZongpaiResponse> {
-    const { rows } = await db.query<ZongpaiRow>(REGISTER_SQL, { zongpai_no: zongpaiNo, actor });
+  async register(zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> {
+    const rows = await runWrite<ZongpaiRow>(db, REGISTER, { zongpai_no: zongpaiNo, actor }, idempotency);
     if (rows[0] === undefined) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: zongpaiNo });
     return withTotals(rows[0]);
   },
@@ -77,8 +89,8 @@ export const makeZongpai = ({ db }: { db: Db }) => ({
     return withTotals(rows[0]);
   },
 
-  async close(zongpaiNo: string, actor: string): Promise<ZongpaiResponse> {
-    const { rows } = await db.query<ZongpaiRow & { known: boolean }>(CLOSE_SQL, { zongpai_no: zongpaiNo, actor });
+  async close(zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> {
+    const rows = await runWrite<ZongpaiRow & { known: boolean }>(db, CLOSE, { zongpai_no: zongpaiNo, actor }, idempotency);
     const row = rows[0];
     if (row?.zongpai_no == null) throw new AppError(row?.known === true ? 'ZONGPAI_CLOSED' : 'ZONGPAI_NOT_FOUND', { value: zongpaiNo });
     return withTotals(row);

@@ -40,7 +40,8 @@ export interface TestService {
  * const res = await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-1001', location_code: 'A-01' } });
  * ```
  */
-export const startTestService = async (): Promise<TestService> => {
+export const startTestService = async (options: { env?: Record<string, string> } = {}): Promise<TestService> => {
+  Object.assign(process.env, options.env);
   const { backend, kind, drop } = await createTestBackend();
   const key = randomBytes(32);
   const stack = await startLocalStack({ backend, verifyToken: (h) => verifyLocalToken(key, h) });

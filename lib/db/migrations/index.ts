@@ -1,6 +1,7 @@
 import type { Migration } from '../migrate.ts';
 import { locations } from './001-locations.ts';
 import { boxing } from './002-boxing.ts';
+import { idempotency } from './003-idempotency.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
-export const migrations: readonly Migration[] = [locations, boxing];
+export const migrations: readonly Migration[] = [locations, boxing, idempotency];

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../support/assertions.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => service?.close());
+
+const keyed = (key: string, headers: Record<string, string> = {}) => ({ 'idempotency-key': key, ...headers });
+const history = async (cargo: string) => (await service.call('GET', `/v1/cargo/location/${cargo}?limit=100`)).body.history ?? [];
+
+describe('Idempotency-Key', () => {
+  it('answers a retry with the first response and writes once', async () => {
+    const body = { cargo_no: 'BOX-I001', location_code: 'A-01' };
+    const first = await service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-001') });
+    const retry = await service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-001') });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(await history('BOX-I001')).toHaveLength(1);
+  });
+
+  it('treats two spellings of the same scan as the same request', async () => {
+    const first = await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-I002', location_code: 'A-01' }, headers: keyed('k-002') });
+    const retry = await service.call('POST', '/v1/cargo/location', { body: { cargo_no: ' box-i002\r\n', location_code: 'a-01' }, headers: keyed('k-002') });
+    expect(retry.body).toEqual(first.body);
+  });
+
+  it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key with another body, and stores nothing', async () => {
+    await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-I003', location_code: 'A-01' }, headers: keyed('k-003') });
+    const other = await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-I003', location_code: 'B-02' }, headers: keyed('k-003') });
+    expectError(other, 422, 'IDEMPOTENCY_KEY_REUSED', 'request');
+    expect((await history('BOX-I003')).map((h: { location_code: string }) => h.location_code)).toEqual(['A-01']);
+  });
+
+  it('answers 422 when a key is reused on another route', async () => {
+    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I004' }, headers: keyed('k-004') });
+    expectError(await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-I004', location_code: 'A-01' }, headers: keyed('k-004') }), 422, 'IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('keeps keys apart per caller', async () => {
+    const other = await service.token('oscar', ['operator']);
+    await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-I005', location_code: 'A-01' }, headers: keyed('k-005') });
+    const res = await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-I005', location_code: 'A-01' }, headers: keyed('k-005'), token: other });
+    expect(res.body.records[0].recorded_by).toBe('oscar');
+    expect(await history('BOX-I005')).toHaveLength(2);
+  });
+
+  it('100 racing copies of a backlog with one key: one write, identical answers', async () => {
+    const body = { records: Array.from({ length: 20 }, (_, i) => ({ cargo_no: 'BOX-I006', location_code: `R-${i}` })) };
+    const responses = await Promise.all(Array.from({ length: 100 }, () => service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-006') })));
+    expect(new Set(responses.map((r) => r.status))).toEqual(new Set([201]));
+    expect(new Set(responses.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect(await history('BOX-I006')).toHaveLength(20);
+  });
+
+  it('100 racing copies of a box save with one key: one write, identical answers', async () => {
+    await service.plan('BOX-I007', { 'SKU-A': 5 });
+    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I007' } });
+    const body = { box_no: 'BOX-I007', zongpai_no: 'PLT-I007', items: [{ item_code: 'SKU-A', quantity: 5 }] };
+    const responses = await Promise.all(Array.from({ length: 100 }, () => service.call('POST', '/v1/box', { body, headers: keyed('k-007') })));
+    expect(new Set(responses.map((r) => r.status))).toEqual(new Set([201]));
+    expect(new Set(responses.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect((await service.call('GET', '/v1/box/BOX-I007/history')).body.events).toHaveLength(1);
+  });
+
+  it('replays edits, undos and closes too, so a retried supervisor action is not a conflict', async () => {
+    await service.plan('BOX-I008', { 'SKU-A': 5 });
+    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I008' } });
+    await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-I008', zongpai_no: 'PLT-I008' } });
+    const sv = service.tokens.supervisor;
+    const edit = () => service.call('PATCH', '/v1/box/BOX-I008', { body: { version: 1, items: [{ item_code: 'SKU-A', quantity: 2 }] }, headers: keyed('k-008a'), token: sv });
+    const undo = () => service.call('DELETE', '/v1/box/BOX-I008', { headers: keyed('k-008b', { 'if-match': '2' }), token: sv });
+    const close = () => service.call('POST', '/v1/zongpai/PLT-I008/close', { headers: keyed('k-008c'), token: sv });
+    for (const action of [edit, undo, close]) {
+      const first = await action();
+      const again = await action();
+      expect(first.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+    }
+    expect((await service.call('GET', '/v1/box/BOX-I008/history')).body.events.map((e: { action: string }) => e.action)).toEqual(['SAVE', 'EDIT', 'UNDO']);
+  });
+
+  it('forgets a key after it expires: the same key then writes again', async () => {
+    const body = { cargo_no: 'BOX-I009', location_code: 'A-01' };
+    await service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-009') });
+    await service.stack.db.query(`UPDATE cargo.idempotency_key SET expires_at = now() - interval '1 minute' WHERE idem_key = 'k-009'`);
+    const again = await service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-009') });
+    expect(again.status).toBe(201);
+    expect(await history('BOX-I009')).toHaveLength(2);
+  });
+
+  it('sweeps expired keys away', async () => {
+    await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-I010', location_code: 'A-01' }, headers: keyed('k-010') });
+    await service.stack.db.query(`UPDATE cargo.idempotency_key SET expires_at = now() - interval '1 minute' WHERE idem_key = 'k-010'`);
+    const { sweepExpiredKeys } = await import('../../lib/db/sweep.ts');
+    expect(await sweepExpiredKeys(service.stack.db)).toBeGreaterThanOrEqual(1);
+    const { rows } = await service.stack.db.query(`SELECT count(*)::int AS n FROM cargo.idempotency_key WHERE idem_key = 'k-010'`);
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('costs one Data API call for a keyed write and one for its replay', async () => {
+    const body = { cargo_no: 'BOX-I011', location_code: 'A-01' };
+    for (let i = 0; i < 2; i += 1) {
+      service.stack.dataApi.resetCounters();
+      expect((await service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-011') })).status).toBe(201);
+      expect(service.stack.dataApi.counters().ExecuteStatement).toBe(1);
+    }
+  });
+
+  it('answers 400 for a key that is not 1-255 visible characters', async () => {
+    expectError(await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-I012', location_code: 'A-01' }, headers: keyed('x'.repeat(256)) }), 400, 'VALIDATION_ERROR');
+    expectError(await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-I012', location_code: 'A-01' }, headers: keyed('has space') }), 400, 'VALIDATION_ERROR');
+  });
+});
