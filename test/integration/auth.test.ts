@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signLocalToken } from '../../infra/local/auth.ts';
+import type { RouteDefinition } from '../../infra/routes.ts';
+import { expectError } from '../support/assertions.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => service?.close());
+
+/** A concrete request for each route: real path values and a body its schema accepts. */
+const requestFor = (route: RouteDefinition): [string, unknown] => {
+  const path = route.path.replace('{cargo_no}', 'BOX-1001').replace('{box_no}', 'BOX-1001').replace('{zongpai_no}', 'PLT-AUTH');
+  const bodies: Record<string, unknown> = {
+    LocationRecord: { cargo_no: 'BOX-1001', location_code: 'A-01' },
+    BoxSave: { box_no: 'BOX-1001', zongpai_no: 'PLT-AUTH', items: [{ item_code: 'SKU-TEA-250', quantity: 1 }] },
+    BoxSimpleSave: { box_no: 'BOX-1001', zongpai_no: 'PLT-AUTH' },
+    BoxEdit: { version: 1, zongpai_no: 'PLT-AUTH' },
+    BoxUndo: { version: 1 },
+    ZongpaiRegister: { zongpai_no: 'PLT-AUTH' },
+  };
+  return [route.id === 'BoxInfo' ? `${path}?box_no=BOX-1001` : path, bodies[route.id]];
+};
+
+const protectedRoutes = () => service.stack.routes.filter((r) => r.access !== 'public');
+
+describe('every route is behind the authorizer', () => {
+  it('refuses a request without a token with 401 UNAUTHORIZED', async () => {
+    for (const route of protectedRoutes()) {
+      const [path, body] = requestFor(route);
+      expectError(await service.call(route.method, path, { body, token: null }), 401, 'UNAUTHORIZED', 'auth');
+    }
+  });
+
+  it('refuses an expired token, a token signed by another key and a malformed one', async () => {
+    const expired = await service.token('olga', ['operator', 'supervisor'], { expiresInSeconds: 60, now: new Date(Date.now() - 7_200_000) });
+    const foreign = await signLocalToken(new Uint8Array(32).fill(1), { user: 'mallory', groups: ['supervisor'] });
+    for (const route of protectedRoutes()) {
+      const [path, body] = requestFor(route);
+      for (const token of [expired, foreign, 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.']) {
+        expectError(await service.call(route.method, path, { body, token }), 401, 'UNAUTHORIZED');
+      }
+    }
+  });
+
+  it('refuses a signed-in user outside the route groups with 403 FORBIDDEN, and writes nothing', async () => {
+    const guest = await service.token('gina', ['guest']);
+    const operator = service.tokens.operator;
+    for (const route of protectedRoutes()) {
+      const [path, body] = requestFor(route);
+      expectError(await service.call(route.method, path, { body, token: guest }), 403, 'FORBIDDEN', 'auth');
+      if (route.access === 'supervisor') expectError(await service.call(route.method, path, { body, token: operator }), 403, 'FORBIDDEN');
+    }
+    expectError(await service.call('GET', '/v1/zongpai/PLT-AUTH'), 404, 'ZONGPAI_NOT_FOUND');
+    expectError(await service.call('GET', '/v1/cargo/location/BOX-1001'), 404, 'CARGO_NOT_FOUND');
+  });
+
+  it('lets operators scan, save and query, and supervisors also edit, undo and close', async () => {
+    const operatorOnly = service.stack.routes.filter((r) => r.access === 'operator').map((r) => r.id).sort();
+    const supervisorOnly = service.stack.routes.filter((r) => r.access === 'supervisor').map((r) => r.id).sort();
+    expect(operatorOnly).toEqual(['BoxHistory', 'BoxInfo', 'BoxSave', 'BoxSimpleSave', 'LocationGet', 'LocationRecord', 'ZongpaiGet', 'ZongpaiRegister']);
+    expect(supervisorOnly).toEqual(['BoxEdit', 'BoxUndo', 'ZongpaiClose']);
+  });
+});

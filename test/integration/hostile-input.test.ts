@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiResponse } from '../support/service.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+
+/**
+ * Property-based attacks on every route: whatever arrives, the answer is a 4xx in the unified
+ * body, nothing internal leaks, nothing is stored, and Object.prototype stays clean.
+ * 10 000 generated requests per database backend.
+ */
+let service: TestService;
+let before: Record<string, number>;
+const TABLES = ['location_record', 'zongpai', 'box', 'box_item', 'box_event', 'idempotency_key'];
+
+const counts = async () => {
+  const { rows } = await service.stack.db.query(TABLES.map((t) => `SELECT '${t}' AS t, count(*)::int AS n FROM cargo.${t}`).join(' UNION ALL '));
+  return Object.fromEntries(rows.map((r) => [r.t as string, r.n as number]));
+};
+
+beforeAll(async () => {
+  service = await startTestService();
+  // One open zongpai and a boxed demo box, so edits and undos reach their domain rules.
+  await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-FUZZ' } });
+  await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-1002', zongpai_no: 'PLT-FUZZ' } });
+  before = await counts();
+});
+afterAll(async () => service?.close());
+
+const LEAKS = /SQLState|ERROR:|stack|node_modules|\.ts:\d|cargo\.(box|zongpai|location_record|idempotency_key)|Exception|TypeError|undefined/;
+
+const expectRefused = (res: ApiResponse) => {
+  expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+  expect(res.body).toEqual(expect.objectContaining({ error_code: expect.any(String), message: expect.any(String), domain: expect.any(String) }));
+  expect(JSON.stringify(res.body)).not.toMatch(LEAKS);
+};
+
+/** Characters no code pattern admits, placed inside the value so trimming cannot remove them. */
+const badChar = fc.constantFrom("'", '"', ';', '%', '/', '<', '_', '.', '\u0000', '\u0007', '\u202e', 'é', '漢', '🙂', '\\', '*');
+const badCode = fc.tuple(fc.string({ maxLength: 40 }), badChar, fc.string({ maxLength: 40 })).map(([a, c, b]) => `A${a}${c}${b}`);
+const injection = fc.constantFrom("'; DROP TABLE boxes; --", "BOX-1' OR '1'='1", '$$; SELECT pg_sleep(5); $$', '{"$ne": null}', '../../etc/passwd', '${7*7}', '<script>x</script>', ':box_no', '\\x00');
+const notAString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }));
+const hostileCode = fc.oneof(badCode, injection, notAString, fc.constant(''), fc.string({ minLength: 33, maxLength: 3000 }).map((s) => `X${s}${'Z'.repeat(33)}`));
+const hostileItemCode = fc.oneof(notAString, fc.constant('   '), fc.tuple(fc.string(), fc.constantFrom('\u0000', '\u0008', '\u001b', '\u200b')).map(([s, c]) => `A${s}${c}B`), fc.string({ minLength: 65, maxLength: 500 }).map((s) => `${'Q'.repeat(65)}${s}`));
+const hostileQuantity = fc.oneof(fc.constantFrom(0, -1, 100_000, 1.5, Number.MAX_SAFE_INTEGER, -0.0001), fc.string(), fc.constant(null), fc.boolean(), fc.array(fc.integer(), { maxLength: 2 }));
+
+/** Valid bodies per route, one field of which the property replaces with something hostile. */
+const cases: { method: string; path: string; body: Record<string, unknown>; field: string; value: fc.Arbitrary<unknown>; token?: 'supervisor' }[] = [
+  { method: 'POST', path: '/v1/cargo/location', body: { cargo_no: 'BOX-1001', location_code: 'A-01' }, field: 'cargo_no', value: hostileCode },
+  { method: 'POST', path: '/v1/cargo/location', body: { cargo_no: 'BOX-1001', location_code: 'A-01' }, field: 'location_code', value: hostileCode },
+  { method: 'POST', path: '/v1/cargo/location', body: { cargo_no: 'BOX-1001', location_code: 'A-01' }, field: 'off_shelf', value: fc.oneof(fc.string(), fc.integer(), fc.constant(null)) },
+  { method: 'POST', path: '/v1/cargo/location', body: { cargo_no: 'BOX-1001', location_code: 'A-01' }, field: 'scanned_at', value: fc.oneof(fc.string(), fc.integer(), fc.constant('2999-01-01T00:00:00Z')) },
+  { method: 'POST', path: '/v1/cargo/location', body: { cargo_no: 'BOX-1001', location_code: 'A-01' }, field: 'device_id', value: fc.oneof(notAString, fc.constant(''), hostileItemCode) },
+  { method: 'POST', path: '/v1/cargo/location', body: { records: [] }, field: 'records', value: fc.oneof(notAString, fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 })) },
+  { method: 'POST', path: '/v1/box', body: { box_no: 'BOX-1001', zongpai_no: 'PLT-FUZZ', items: [{ item_code: 'SKU-TEA-250', quantity: 1 }] }, field: 'box_no', value: hostileCode },
+  { method: 'POST', path: '/v1/box', body: { box_no: 'BOX-1001', zongpai_no: 'PLT-FUZZ', items: [{ item_code: 'SKU-TEA-250', quantity: 1 }] }, field: 'zongpai_no', value: hostileCode },
+  { method: 'POST', path: '/v1/box', body: { box_no: 'BOX-1001', zongpai_no: 'PLT-FUZZ' }, field: 'items', value: fc.oneof(notAString, fc.constant([]), fc.array(fc.record({ item_code: hostileItemCode, quantity: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 5 }), fc.array(fc.record({ item_code: fc.constant('SKU-TEA-250'), quantity: hostileQuantity }), { minLength: 1, maxLength: 3 })) },
+  { method: 'POST', path: '/v1/box', body: { box_no: 'BOX-1001', zongpai_no: 'PLT-FUZZ', items: [{ item_code: 'SKU-TEA-250', quantity: 1 }] }, field: 'items', value: fc.array(fc.record({ item_code: injection, quantity: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 3 }) },
+  { method: 'POST', path: '/v1/box/simple', body: { box_no: 'BOX-1001', zongpai_no: 'PLT-FUZZ' }, field: 'box_no', value: hostileCode },
+  { method: 'POST', path: '/v1/box/simple', body: { box_no: 'BOX-1001', zongpai_no: 'PLT-FUZZ' }, field: 'zongpai_no', value: hostileCode },
+  { method: 'PATCH', path: '/v1/box/BOX-1002', body: { version: 1, zongpai_no: 'PLT-FUZZ' }, field: 'version', value: fc.oneof(fc.constantFrom(0, -1, 1.5, 2, 99), notAString.filter((v) => typeof v !== 'number')), token: 'supervisor' },
+  { method: 'PATCH', path: '/v1/box/BOX-1002', body: { version: 1 }, field: 'zongpai_no', value: hostileCode, token: 'supervisor' },
+  { method: 'PATCH', path: '/v1/box/BOX-1002', body: { version: 1 }, field: 'items', value: fc.array(fc.record({ item_code: hostileItemCode, quantity: hostileQuantity }), { maxLength: 3 }), token: 'supervisor' },
+  { method: 'DELETE', path: '/v1/box/BOX-1002', body: {}, field: 'version', value: fc.oneof(fc.constantFrom(0, -5, 2.5, 7), notAString.filter((v) => typeof v !== 'number')), token: 'supervisor' },
+  { method: 'POST', path: '/v1/zongpai', body: {}, field: 'zongpai_no', value: hostileCode },
+];
+
+describe('hostile input', () => {
+  it('refuses hostile field values on every write route (6 800 requests)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...cases).chain((c) => c.value.map((v) => ({ ...c, body: { ...c.body, [c.field]: v } }))), async (c) => {
+        expectRefused(await service.call(c.method, c.path, { body: c.body, token: c.token === 'supervisor' ? service.tokens.supervisor : undefined }));
+      }),
+      { numRuns: 6_800 },
+    );
+  });
+
+  it('refuses arbitrary JSON, malformed JSON, wrong content types and polluting keys (2 000 requests)', async () => {
+    const writes = [['POST', '/v1/cargo/location'], ['POST', '/v1/box'], ['POST', '/v1/box/simple'], ['PATCH', '/v1/box/BOX-1002'], ['DELETE', '/v1/box/BOX-1002'], ['POST', '/v1/zongpai']] as const;
+    const arbitraryJson = fc.jsonValue({ maxDepth: 4 }).filter((v) => !(typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)).map((v) => ({ text: JSON.stringify(v), type: 'application/json' }));
+    const malformed = fc.string({ minLength: 1 }).filter((s) => { try { JSON.parse(s); return false; } catch { return true; } }).map((text) => ({ text, type: 'application/json' }));
+    const wrongType = fc.tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', ''), fc.string({ minLength: 1 })).map(([type, text]) => ({ text, type }));
+    const deep = fc.integer({ min: 100, max: 3000 }).map((depth) => ({ text: `${'['.repeat(depth)}${']'.repeat(depth)}`, type: 'application/json' }));
+    const polluting = fc.constantFrom(
+      '{"__proto__": {"polluted": true}, "cargo_no": "x"}',
+      '{"constructor": {"prototype": {"polluted": true}}, "box_no": 5}',
+      '{"records": [{"__proto__": {"polluted": true}, "cargo_no": "BOX-1", "location_code": "!"}]}',
+    ).map((text) => ({ text, type: 'application/json' }));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...writes), fc.oneof(arbitraryJson, malformed, wrongType, deep, polluting), async ([method, path], { text, type }) => {
+        const headers: Record<string, string> = type === '' ? {} : { 'content-type': type };
+        const res = await service.call(method, path, { rawBody: text, headers, token: service.tokens.supervisor });
+        expectRefused(res);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('refuses hostile path and query values on every read and write route (1 200 requests)', async () => {
+    const encodings = fc.oneof(hostileCode.filter((v): v is string => typeof v === 'string' && v.length > 0).map((v) => encodeURIComponent(v)), fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '..%2F..', '%252F', 'BOX%20%20-1'));
+    const routes = [
+      (v: string) => ['GET', `/v1/cargo/location/${v}`],
+      (v: string) => ['GET', `/v1/cargo/location/BOX-1002?limit=${v}`],
+      (v: string) => ['GET', `/v1/cargo/location/BOX-1002?cursor=${v}`],
+      (v: string) => ['GET', `/v1/box/info?box_no=${v}`],
+      (v: string) => ['GET', `/v1/box/${v}/history`],
+      (v: string) => ['PATCH', `/v1/box/${v}`],
+      (v: string) => ['DELETE', `/v1/box/${v}`],
+      (v: string) => ['GET', `/v1/zongpai/${v}`],
+      (v: string) => ['POST', `/v1/zongpai/${v}/close`],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), encodings, async (make, value) => {
+        const [method, path] = make(value);
+        expectRefused(await service.call(method, path, { body: method === 'GET' ? undefined : { version: 1, zongpai_no: 'PLT-FUZZ' }, token: service.tokens.supervisor }));
+      }),
+      { numRuns: 1_200 },
+    );
+  });
+
+  it('stored nothing while refusing all of that', async () => {
+    expect(await counts()).toEqual(before);
+  });
+});
