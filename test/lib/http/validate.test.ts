@@ -1,0 +1,65 @@
+import * as z from 'zod/mini';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../lib/config.ts';
+import { expectedVersion } from '../../../lib/box/version.ts';
+import { AppError } from '../../../lib/errors/app-error.ts';
+import { fieldPath, quoteValue, toProblems } from '../../../lib/http/validate.ts';
+import { makeFieldCodes, makeFields } from '../../../lib/rules/fields.ts';
+
+const config = loadConfig({});
+const fields = makeFields(config);
+const codes = makeFieldCodes(config);
+
+const problemsOf = (schema: z.ZodMiniType, input: unknown) => {
+  const result = schema.safeParse(input);
+  return result.success ? [] : toProblems(result.error.issues, input, codes).map((p) => [p.field, p.code]);
+};
+
+describe('field errors map to the SPEC codes', () => {
+  const scan = z.object({ cargo_no: fields.cargoNo, location_code: fields.locationCode });
+  const box = z.object({ box_no: fields.boxNo, items: z.array(z.object({ item_code: fields.itemCode, quantity: fields.quantity })) });
+
+  it('names each field by its own code, wherever it is nested', () => {
+    expect(problemsOf(box, { box_no: 'x', items: [{ item_code: 'A', quantity: 0 }, { item_code: '', quantity: 1 }] })).toEqual([
+      ['box_no', 'INVALID_BOX_NO'],
+      ['items[0].quantity', 'INVALID_QUANTITY'],
+      ['items[1].item_code', 'INVALID_ITEM_CODE'],
+    ]);
+  });
+
+  it('uses the field code for a wrong type or a missing field too', () => {
+    expect(problemsOf(scan, { cargo_no: 42 })).toEqual([['cargo_no', 'INVALID_BOX_NO'], ['location_code', 'INVALID_LOCATION_CODE']]);
+  });
+
+  it('falls back to VALIDATION_ERROR for fields without a SPEC code', () => {
+    expect(problemsOf(z.object({ off_shelf: z.boolean() }), { off_shelf: 'yes' })).toEqual([['off_shelf', 'VALIDATION_ERROR']]);
+  });
+
+  it('quotes what the client sent, shortened and without control characters', () => {
+    expect(quoteValue({ a: [{ b: 'x\u0000y' }] }, ['a', 0, 'b'])).toBe('x y');
+    expect(quoteValue({ a: 'z'.repeat(100) }, ['a'])?.length).toBe(40);
+    expect(quoteValue({ a: { nested: true } }, ['a'])).toBeUndefined();
+    expect(fieldPath(undefined, ['records', 3, 'location_code'])).toBe('records[3].location_code');
+  });
+});
+
+describe('the expected version of an edit or undo', () => {
+  it.each([
+    [3, undefined, 3],
+    [undefined, '4', 4],
+    [undefined, '"5"', 5],
+    [undefined, 'W/"6"', 6],
+    [7, '"7"', 7],
+  ])('body %s and If-Match %s give %s', (body, header, version) => {
+    expect(expectedVersion(body, header)).toBe(version);
+  });
+
+  it.each([
+    [undefined, undefined],
+    [1, '"2"'],
+    [undefined, 'abc'],
+    [undefined, '"0"'],
+  ])('body %s with If-Match %s is a 400', (body, header) => {
+    expect(() => expectedVersion(body, header)).toThrow(AppError);
+  });
+});
