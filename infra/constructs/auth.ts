@@ -1,0 +1,88 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+
+/** The groups the functions check in the `cognito:groups` claim (lib/http/authorize.ts). */
+export const GROUPS = ['operator', 'supervisor'] as const;
+
+export interface AuthProps {
+  /** Use this user pool (with its own groups and app client) instead of creating one. */
+  readonly existingUserPoolId?: string;
+  readonly deletionProtection: boolean;
+}
+
+/**
+ * Who may call the API: a Cognito user pool of warehouse staff, created by admins only, in the
+ * groups `operator` and `supervisor`, with an app client for the handhelds (username and
+ * password, then refresh tokens for the rest of the shift). Or an existing pool by id.
+ *
+ * @example
+ * ```ts
+ * const auth = new Auth(this, 'Auth', { deletionProtection: true });
+ * new apigateway.CognitoUserPoolsAuthorizer(this, 'Authorizer', { cognitoUserPools: [auth.userPool] });
+ * ```
+ */
+export class Auth extends Construct {
+  readonly userPool: cognito.IUserPool;
+  /** The handhelds' app client, when the pool is created here. */
+  readonly client?: cognito.UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    if (props.existingUserPoolId) {
+      this.userPool = cognito.UserPool.fromUserPoolId(this, 'UserPool', props.existingUserPoolId);
+      return;
+    }
+    const pool = new cognito.UserPool(this, 'UserPool', {
+      selfSignUpEnabled: false,
+      signInAliases: { username: true },
+      signInCaseSensitive: false,
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      // Shared handhelds make a second factor per person impractical; supervisors may still add TOTP.
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
+      // Staff may have no e-mail or phone on file: an admin resets the password.
+      accountRecovery: cognito.AccountRecovery.NONE,
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      deletionProtection: props.deletionProtection,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const group of GROUPS) {
+      new cognito.CfnUserPoolGroup(this, `Group-${group}`, {
+        userPoolId: pool.userPoolId,
+        groupName: group,
+        description: group === 'operator' ? 'May scan, save boxes and query' : 'May also edit and undo boxings and close zongpai',
+      });
+    }
+    this.client = pool.addClient('Handhelds', {
+      generateSecret: false,
+      authFlows: { userPassword: true, userSrp: true },
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      // One shift: a handheld left signed in does not carry someone's identity into the next day.
+      refreshTokenValidity: Duration.hours(12),
+      enableTokenRevocation: true,
+    });
+    this.userPool = pool;
+
+    Validations.of(pool).acknowledge(
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'Handhelds are shared between shifts and staff carry no second device on the floor; MFA is optional (TOTP) so supervisors can enable it.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'The Plus plan (threat protection) is billed per active user with no free tier; the pool holds only staff created by admins (no self sign-up) behind a strong password policy. Switch featurePlan to PLUS to add it.',
+      },
+    );
+  }
+}

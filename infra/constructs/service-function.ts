@@ -1,0 +1,121 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { Charset, LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import path from 'node:path';
+
+/** API Gateway stops waiting after 29 s; a function should answer (503 at worst) before that. */
+export const ROUTE_TIMEOUT = Duration.seconds(28);
+
+/** Time left after the retry budget for the last Data API call and the response. */
+const LAST_ATTEMPT_HEADROOM = Duration.seconds(8);
+
+/**
+ * How every function is bundled: by the local esbuild (never Docker), as minified ESM for
+ * Node 24 with source maps, and with the AWS SDK inside the bundle so that the
+ * `@aws-sdk/client-rds-data` version is the one in package-lock.json, not whatever the runtime ships.
+ */
+export const BUNDLING: BundlingOptions = {
+  forceDockerBundling: false,
+  format: OutputFormat.ESM,
+  // Bundled CommonJS dependencies still call require() for Node built-ins; ESM has none.
+  banner: "import { createRequire as __cargoCreateRequire } from 'node:module'; const require = __cargoCreateRequire(import.meta.url);",
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourceMap: true,
+  // Stack traces only need the mappings; shipping the sources would double the package.
+  sourcesContent: false,
+  bundleAwsSDK: true,
+  // The error catalogue's Chinese messages stay readable (and shorter) as UTF-8.
+  charset: Charset.UTF8,
+  logLevel: LogLevel.WARNING,
+};
+
+export interface ServiceFunctionProps {
+  /** Handler module relative to `projectRoot`; it exports `handler`. */
+  readonly entry: string;
+  /** Repository root: where package-lock.json and tsconfig.json are. */
+  readonly projectRoot: string;
+  readonly description: string;
+  readonly environment: Readonly<Record<string, string>>;
+  readonly logRetentionDays: number;
+  readonly logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** @default {@link ROUTE_TIMEOUT} */
+  readonly timeout?: Duration;
+  /** How long the Data API adapter retries a resuming cluster (`DB_RETRY_BUDGET_MS`). @default timeout minus 8 s */
+  readonly retryBudget?: Duration;
+  /**
+   * `false` replaces the esbuild bundle by a placeholder, for template tests that must not
+   * depend on every handler file existing or on bundling time. @default true
+   */
+  readonly bundle?: boolean;
+}
+
+/**
+ * One Lambda function of the service, with the defaults every function shares: Node.js 24 on
+ * arm64, 1 GiB, X-Ray, JSON logs into its own log group with a retention, and a role that may
+ * write only to that log group (no AWSLambdaBasicExecutionRole). Grant data access separately.
+ *
+ * @example
+ * ```ts
+ * const fn = new ServiceFunction(this, 'BoxSave', {
+ *   entry: 'functions/box-save.ts', projectRoot, description: 'POST /v1/box',
+ *   environment, logRetentionDays: 90, logLevel: 'INFO',
+ * });
+ * database.grantStatements(fn.function);
+ * ```
+ */
+export class ServiceFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    const timeout = props.timeout ?? ROUTE_TIMEOUT;
+    const retryBudget = props.retryBudget ?? timeout.minus(LAST_ATTEMPT_HEADROOM);
+    if (retryBudget.toMilliseconds() >= timeout.toMilliseconds()) throw new Error(`${id}: the retry budget must be shorter than the timeout`);
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetentionDays as logs.RetentionDays,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    this.logGroup.grantWrite(role);
+
+    const entry = path.join(props.projectRoot, props.entry);
+    this.function = new NodejsFunction(this, 'Function', {
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 1024,
+      timeout,
+      tracing: lambda.Tracing.ACTIVE,
+      role,
+      logGroup: this.logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: lambda.ApplicationLogLevel[props.logLevel],
+      environment: {
+        ...props.environment,
+        DB_RETRY_BUDGET_MS: String(retryBudget.toMilliseconds()),
+        POWERTOOLS_LOG_LEVEL: props.logLevel,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      ...(props.bundle === false
+        ? { code: lambda.Code.fromInline(`// ${props.entry}: bundling skipped`), handler: 'index.handler' }
+        : {
+            entry,
+            handler: 'handler',
+            projectRoot: props.projectRoot,
+            depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
+            bundling: { ...BUNDLING, tsconfig: path.join(props.projectRoot, 'tsconfig.json') },
+          }),
+    });
+
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions; every other statement names its resource.',
+    });
+  }
+}

@@ -1,0 +1,92 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { fileURLToPath } from 'node:url';
+import { Auth } from './constructs/auth.ts';
+import { ServiceAlarms } from './constructs/alarms.ts';
+import { ServiceApi } from './constructs/api.ts';
+import { Database } from './constructs/database.ts';
+import { Migrations } from './constructs/migrations.ts';
+import { ServiceFunction } from './constructs/service-function.ts';
+import { routeTable } from './routes.ts';
+import type { Settings } from './settings.ts';
+
+/** The repository root: entries of the route table, package-lock.json and tsconfig.json are relative to it. */
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface CargoStackProps extends StackProps {
+  readonly settings: Settings;
+  /** `false` skips esbuild (template tests); see {@link ServiceFunction}. @default true */
+  readonly bundle?: boolean;
+}
+
+/**
+ * The whole service in one stack: the database (or an existing one), the user pool (or an
+ * existing one), one function and one API Gateway method per row of the route table, the
+ * migrations run on deploy, and the alarms.
+ *
+ * @example
+ * ```ts
+ * new CargoStack(app, 'CargoBoxingService', { settings: readSettings((k) => app.node.tryGetContext(k), process.env) });
+ * ```
+ */
+export class CargoStack extends Stack {
+  constructor(scope: Construct, id: string, props: CargoStackProps) {
+    super(scope, id, { description: 'Cargo location and boxing service (API Gateway, Lambda, Aurora Data API, Cognito)', ...props });
+    const { settings } = props;
+
+    const database = new Database(this, 'Database', {
+      databaseName: settings.databaseName,
+      ...(settings.existingDatabase ? { existing: settings.existingDatabase } : {}),
+      minCapacity: settings.minCapacity,
+      maxCapacity: settings.maxCapacity,
+      autoPauseMinutes: settings.autoPauseMinutes,
+      deletionProtection: settings.deletionProtection,
+      backupRetentionDays: settings.backupRetentionDays,
+      logRetentionDays: settings.logRetentionDays,
+    });
+    const auth = new Auth(this, 'Auth', {
+      ...(settings.userPoolId ? { existingUserPoolId: settings.userPoolId } : {}),
+      deletionProtection: settings.deletionProtection,
+    });
+    const api = new ServiceApi(this, 'Api', {
+      stage: settings.stage,
+      userPool: auth.userPool,
+      throttlingRateLimit: settings.throttlingRateLimit,
+      throttlingBurstLimit: settings.throttlingBurstLimit,
+      logRetentionDays: settings.logRetentionDays,
+    });
+    const alarms = new ServiceAlarms(this, 'Alarms', { namespace: settings.stackName, ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}) });
+    alarms.watchApi(api.restApi);
+
+    const functionDefaults = {
+      projectRoot: PROJECT_ROOT,
+      environment: {
+        SERVICE_PREFIX: settings.servicePrefix,
+        ERP_BOX_VIEW: settings.erpBoxView,
+        ...settings.functionEnvironment,
+        ...database.environment,
+        POWERTOOLS_SERVICE_NAME: settings.stackName,
+      },
+      logRetentionDays: settings.logRetentionDays,
+      logLevel: settings.logLevel,
+      ...(props.bundle === false ? { bundle: false } : {}),
+    };
+    const migrations = new Migrations(this, 'Migrations', { ...functionDefaults, database });
+
+    for (const route of routeTable(settings.servicePrefix)) {
+      const fn = new ServiceFunction(this, route.id, { ...functionDefaults, entry: route.entry, description: `${route.method} ${route.path}` });
+      database.grantStatements(fn.function);
+      api.addRoute(route, fn.function);
+      alarms.watchFunction(route.id, fn.function, fn.logGroup);
+      migrations.runBefore(fn.function);
+    }
+
+    new CfnOutput(this, 'ApiUrl', { value: `${api.restApi.url}v1/`, description: 'Base URL of the API: https://{api}.execute-api.{region}.amazonaws.com/{stage}/v1/' });
+    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
+    if (auth.client) new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId, description: 'App client of the handhelds' });
+    new CfnOutput(this, 'ClusterArn', { value: database.clusterArn });
+    new CfnOutput(this, 'SecretArn', { value: database.secretArn });
+    new CfnOutput(this, 'MigrateFunctionName', { value: migrations.function.function.functionName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+  }
+}

@@ -1,0 +1,61 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceFunction } from '../../infra/constructs/service-function.ts';
+import { PROJECT_ROOT } from '../../infra/stack.ts';
+
+/** One real esbuild run (about a second) on a handler that talks to the Data API. */
+describe('bundling a handler with the local esbuild', () => {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'cargo-bundle-'));
+  let bundle = '';
+  let assetDir = '';
+
+  beforeAll(() => {
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'Bundle');
+    new ServiceFunction(stack, 'LocationGet', {
+      entry: 'functions/location-get.ts',
+      projectRoot: PROJECT_ROOT,
+      description: 'bundling test',
+      environment: {},
+      logRetentionDays: 1,
+      logLevel: 'INFO',
+    });
+    app.synth();
+    const [asset] = readdirSync(outdir).filter((name) => name.startsWith('asset.'));
+    assetDir = path.join(outdir, asset!);
+    bundle = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
+  });
+
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('writes one minified ES module with its source map', () => {
+    expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    // Minified code is a few very long lines; the remaining newlines are inside SQL template literals.
+    expect(bundle.length / bundle.split('\n').length).toBeGreaterThan(1000);
+  });
+
+  it('bundles the RDS Data client instead of importing the runtime\'s AWS SDK', () => {
+    expect(bundle).toContain('RDSDataClient');
+    expect(bundle).not.toMatch(/from\s*["']@aws-sdk\//);
+    expect(bundle).not.toMatch(/from\s*["'](?!node:)[^"'./][^"']*["']/);
+  });
+
+  it('loads on Node.js 24 and exports handler (CommonJS dependencies get require through createRequire)', () => {
+    const script = `const m = await import(${JSON.stringify(path.join(assetDir, 'index.mjs'))}); console.log(typeof m.handler);`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: {
+        PATH: process.env.PATH,
+        AWS_REGION: 'eu-central-1',
+        DB_CLUSTER_ARN: 'arn:aws:rds:eu-central-1:123456789012:cluster:test',
+        DB_SECRET_ARN: 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:test-AbC123',
+      },
+      encoding: 'utf8',
+    });
+    expect(output.trim()).toBe('function');
+    expect(existsSync(path.join(assetDir, 'index.mjs.map'))).toBe(true);
+  });
+});

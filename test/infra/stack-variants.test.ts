@@ -1,0 +1,95 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { routeTable } from '../../infra/routes.ts';
+import { resourcesOf, synthesize } from './stack-fixture.ts';
+
+const clusterArn = 'arn:aws:rds:eu-central-1:123456789012:cluster:erp-aurora';
+const secretArn = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:erp-aurora-cargo-AbC123';
+const userPoolId = 'eu-central-1_AbCdEf123';
+
+describe('with an existing cluster, secret and user pool', () => {
+  const { template } = synthesize({ clusterArn, secretArn, databaseName: 'erp', erpBoxView: 'erp.v_box_plan', userPoolId });
+
+  it('creates no cluster, secret or VPC', () => {
+    for (const type of ['AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::SecretsManager::Secret', 'AWS::EC2::VPC']) template.resourceCountIs(type, 0);
+  });
+
+  it('points every function at the given cluster, secret, database and ERP view', () => {
+    const variables = Object.values(resourcesOf(template, 'AWS::Lambda::Function'))
+      .filter((f) => f.Properties.Environment?.Variables?.DB_CLUSTER_ARN !== undefined)
+      .map((f) => f.Properties.Environment.Variables);
+    expect(variables).toHaveLength(routeTable('cargo').length + 1);
+    for (const v of variables) expect(v).toMatchObject({ DB_CLUSTER_ARN: clusterArn, DB_SECRET_ARN: secretArn, DB_NAME: 'erp', ERP_BOX_VIEW: 'erp.v_box_plan' });
+  });
+
+  it('scopes the Data API and secret grants to exactly the given ARNs', () => {
+    for (const policy of Object.values(resourcesOf(template, 'AWS::IAM::Policy'))) {
+      for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
+        const actions = [statement.Action].flat();
+        if (actions.some((a) => a.startsWith('rds-data:'))) expect(statement.Resource).toBe(clusterArn);
+        if (actions.some((a) => a.startsWith('secretsmanager:'))) expect(statement.Resource).toBe(secretArn);
+      }
+    }
+  });
+
+  it('still migrates the existing database on deploy', () => {
+    template.resourceCountIs('Custom::Trigger', 1);
+  });
+
+  it('creates no user pool, groups or client, and authorizes against the given pool', () => {
+    for (const type of ['AWS::Cognito::UserPool', 'AWS::Cognito::UserPoolGroup', 'AWS::Cognito::UserPoolClient']) template.resourceCountIs(type, 0);
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      ProviderARNs: [{ 'Fn::Join': ['', Match.arrayWith([`:userpool/${userPoolId}`])] }],
+    });
+  });
+});
+
+describe('with settings', () => {
+  const { template } = synthesize({
+    stage: 'live',
+    servicePrefix: 'freight',
+    throttlingRateLimit: '20',
+    throttlingBurstLimit: '40',
+    minCapacity: '0.5',
+    maxCapacity: '8',
+    deletionProtection: 'false',
+    logRetentionDays: '30',
+    functionEnvironment: '{"QUANTITY_MAX":"500","ENFORCE_ERP_PLAN":false}',
+    alarmEmail: 'ops@example.com',
+  });
+
+  it('names the stage and throttles it as configured', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'live',
+      MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 })],
+    });
+  });
+
+  it('serves the location routes under the configured service prefix', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Resource', { PathPart: 'freight' });
+  });
+
+  it('sizes the cluster as configured, without auto-pause above zero capacity, and without deletion protection', () => {
+    template.hasResourceProperties('AWS::RDS::DBCluster', {
+      ServerlessV2ScalingConfiguration: { MinCapacity: 0.5, MaxCapacity: 8 },
+      DeletionProtection: false,
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'INACTIVE' });
+  });
+
+  it('keeps logs for the configured retention', () => {
+    for (const group of Object.values(resourcesOf(template, 'AWS::Logs::LogGroup'))) expect(group.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('passes functionEnvironment to every function', () => {
+    const variables = Object.values(resourcesOf(template, 'AWS::Lambda::Function'))
+      .map((f) => f.Properties.Environment?.Variables)
+      .filter((v) => v?.SERVICE_PREFIX !== undefined);
+    expect(variables).toHaveLength(routeTable('freight').length + 1);
+    for (const v of variables) expect(v).toMatchObject({ SERVICE_PREFIX: 'freight', QUANTITY_MAX: '500', ENFORCE_ERP_PLAN: 'false' });
+  });
+
+  it('subscribes the alarm e-mail to the alarm topic', () => {
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+  });
+});

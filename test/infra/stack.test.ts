@@ -1,0 +1,279 @@
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import { Match } from 'aws-cdk-lib/assertions';
+import type { CfnElement } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { errorCatalogue } from '../../lib/errors/catalogue.ts';
+import { GATEWAY_ERRORS } from '../../infra/constructs/gateway-responses.ts';
+import type { ServiceFunction } from '../../infra/constructs/service-function.ts';
+import { routeTable } from '../../infra/routes.ts';
+import { resourcesOf, synthesize } from './stack-fixture.ts';
+
+const { stack, template } = synthesize();
+const routes = routeTable('cargo');
+const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
+const serviceFunction = (id: string) => stack.node.findChild(id) as ServiceFunction;
+const functions = resourcesOf(template, 'AWS::Lambda::Function');
+const routeFunctions = routes.map((route) => ({ route, resource: functions[logicalId(serviceFunction(route.id).function)]! }));
+const migrateFunction = functions[logicalId((stack.node.findChild('Migrations').node.findChild('Migrate') as ServiceFunction).function)]!;
+const clusterArn = { 'Fn::Join': ['', Match.arrayWith([':cluster:', { Ref: Match.stringLikeRegexp('^DatabaseCluster') }])] };
+const secretArn = { Ref: Match.stringLikeRegexp('^DatabaseClusterSecretAttachment') };
+
+describe('functions', () => {
+  it('creates one function per route, described by its method and path', () => {
+    for (const { route, resource } of routeFunctions) expect(resource.Properties.Description).toBe(`${route.method} ${route.path}`);
+  });
+
+  it('runs every service function on nodejs24.x, arm64, with X-Ray, JSON logs in its own log group, outside any VPC', () => {
+    for (const resource of [...routeFunctions.map((f) => f.resource), migrateFunction]) {
+      expect(resource.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogFormat: 'JSON', LogGroup: { Ref: expect.any(String) } },
+      });
+      expect(resource.Properties.VpcConfig).toBeUndefined();
+    }
+  });
+
+  it('answers before API Gateway gives up: route timeout under 29 s, retry budget under the timeout', () => {
+    for (const { resource } of routeFunctions) {
+      const { Timeout, Environment } = resource.Properties;
+      expect(Timeout).toBeLessThan(29);
+      expect(Number(Environment.Variables.DB_RETRY_BUDGET_MS)).toBeLessThanOrEqual((Timeout - 5) * 1000);
+    }
+  });
+
+  it('gives every function the configuration lib/config.ts reads, and never the local DATA_API_ENDPOINT', () => {
+    for (const { resource } of routeFunctions) {
+      const variables = resource.Properties.Environment.Variables;
+      expect(variables).toMatchObject({
+        SERVICE_PREFIX: 'cargo',
+        ERP_BOX_VIEW: 'erp.v_box_info',
+        DB_NAME: 'cargo',
+        DB_CLUSTER_ARN: expect.anything(),
+        DB_SECRET_ARN: expect.anything(),
+        DB_RETRY_BUDGET_MS: '20000',
+        POWERTOOLS_SERVICE_NAME: 'CargoBoxingService',
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      expect(variables).not.toHaveProperty('DATA_API_ENDPOINT');
+    }
+  });
+});
+
+describe('permissions', () => {
+  const policies = resourcesOf(template, 'AWS::IAM::Policy');
+  const statementsOf = (fn: ServiceFunction) => {
+    const roleId = logicalId(fn.function.role as never);
+    const policy = Object.values(policies).find((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId));
+    return (policy?.Properties.PolicyDocument.Statement ?? []) as { Action: string | string[]; Resource: unknown }[];
+  };
+  const actions = (statement: { Action: string | string[] }) => [statement.Action].flat();
+
+  it('never grants Data API or Secrets Manager actions on a wildcard resource', () => {
+    for (const policy of Object.values(policies)) {
+      for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
+        if (!actions(statement).some((a) => a.startsWith('rds-data:') || a.startsWith('secretsmanager:'))) continue;
+        expect(JSON.stringify(statement.Resource)).not.toContain('*');
+      }
+    }
+  });
+
+  it('lets a route function run single statements on this cluster and read this secret, nothing more', () => {
+    for (const route of routes) {
+      const statements = statementsOf(serviceFunction(route.id));
+      const data = statements.filter((s) => actions(s).some((a) => a.startsWith('rds-data:') || a.startsWith('secretsmanager:')));
+      expect(data).toEqual([
+        expect.objectContaining({ Action: 'rds-data:ExecuteStatement', Resource: expect.anything() }),
+        expect.objectContaining({ Action: 'secretsmanager:GetSecretValue', Resource: expect.anything() }),
+      ]);
+      expect(data[0]!.Resource).toEqual(expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining([':cluster:'])]) }));
+      expect(data[1]!.Resource).toEqual({ Ref: expect.stringMatching(/^DatabaseClusterSecretAttachment/) });
+    }
+  });
+
+  it('lets only the migration function use transactions', () => {
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: ['rds-data:BeginTransaction', 'rds-data:CommitTransaction', 'rds-data:ExecuteStatement', 'rds-data:RollbackTransaction'],
+            Resource: clusterArn,
+          }),
+          Match.objectLike({ Action: 'secretsmanager:GetSecretValue', Resource: secretArn }),
+        ]),
+      },
+    });
+    const withTransactions = Object.values(policies).filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('rds-data:BeginTransaction'));
+    expect(withTransactions).toHaveLength(1);
+  });
+
+  it('lets each function write only to its own log group, without AWSLambdaBasicExecutionRole', () => {
+    for (const route of routes) {
+      const fn = serviceFunction(route.id);
+      const logs = statementsOf(fn).filter((s) => actions(s).some((a) => a.startsWith('logs:')));
+      expect(logs).toEqual([{ Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [logicalId(fn.logGroup), 'Arn'] } }]);
+      expect(template.toJSON().Resources[logicalId(fn.function.role as never)].Properties.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+});
+
+describe('API', () => {
+  const methods = stack.node.findAll().filter((c): c is apigateway.Method => c instanceof apigateway.Method);
+  const authorizerId = Object.keys(resourcesOf(template, 'AWS::ApiGateway::Authorizer'))[0];
+
+  it('has one Cognito user-pools authorizer', () => {
+    template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', { Type: 'COGNITO_USER_POOLS', IdentitySource: 'method.request.header.Authorization' });
+  });
+
+  it('adds one method per route, integrated with its own function, guarded by the authorizer unless public', () => {
+    expect(methods.map((m) => `${m.httpMethod} ${m.resource.path}`).sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+    template.resourceCountIs('AWS::ApiGateway::Method', routes.length);
+    for (const route of routes) {
+      const method = methods.find((m) => m.httpMethod === route.method && m.resource.path === route.path)!;
+      const properties = template.toJSON().Resources[logicalId(method)].Properties;
+      expect(JSON.stringify(properties.Integration.Uri)).toContain(logicalId(serviceFunction(route.id).function));
+      expect(properties.Integration.Type).toBe('AWS_PROXY');
+      if (route.access === 'public') expect(properties).toMatchObject({ AuthorizationType: 'NONE' });
+      else expect(properties).toMatchObject({ AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: authorizerId } });
+    }
+  });
+
+  it('serves everything from one stage with throttling, access logs, X-Ray and metrics', () => {
+    template.resourceCountIs('AWS::ApiGateway::RestApi', 1);
+    template.resourceCountIs('AWS::ApiGateway::Stage', 1);
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'prod',
+      TracingEnabled: true,
+      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context\\.requestId') },
+      MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', MetricsEnabled: true, ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 })],
+    });
+    template.hasResourceProperties('AWS::ApiGateway::UsagePlan', { Throttle: { RateLimit: 50, BurstLimit: 100 } });
+  });
+
+  it('renders every API Gateway error as the unified error body with the catalogue code, domain and request id', () => {
+    const responses = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse'));
+    expect(responses).toHaveLength(GATEWAY_ERRORS.length);
+    for (const response of responses) {
+      const body = JSON.parse(response.Properties.ResponseTemplates['application/json']);
+      const entry = errorCatalogue[body.error_code as keyof typeof errorCatalogue];
+      expect(body).toEqual({ error_code: expect.any(String), message: expect.any(String), domain: entry.domain, request_id: '$context.requestId' });
+    }
+  });
+
+  it.each([
+    ['MISSING_AUTHENTICATION_TOKEN', '404', 'ROUTE_NOT_FOUND', 'request'],
+    ['UNAUTHORIZED', '401', 'UNAUTHORIZED', 'auth'],
+    ['ACCESS_DENIED', '403', 'FORBIDDEN', 'auth'],
+    ['THROTTLED', '429', 'THROTTLED', 'request'],
+    ['REQUEST_TOO_LARGE', '413', 'PAYLOAD_TOO_LARGE', 'request'],
+    ['BAD_REQUEST_BODY', '400', 'VALIDATION_ERROR', 'request'],
+    ['DEFAULT_4XX', undefined, 'VALIDATION_ERROR', 'request'],
+    ['DEFAULT_5XX', undefined, 'INTERNAL_ERROR', 'system'],
+  ])('answers API Gateway %s with status %s and %s (%s)', (type, status, code, domain) => {
+    const [response] = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse')).filter((r) => r.Properties.ResponseType === type);
+    expect(response?.Properties.StatusCode).toBe(status);
+    expect(JSON.parse(response!.Properties.ResponseTemplates['application/json'])).toMatchObject({ error_code: code, domain });
+  });
+
+  it('tells a throttled handheld when to retry', () => {
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', { ResponseType: 'THROTTLED', ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" } });
+  });
+});
+
+describe('database', () => {
+  it('creates an encrypted Aurora Serverless v2 PostgreSQL cluster with the Data API, scaling to zero, protected and backed up', () => {
+    template.resourceCountIs('AWS::RDS::DBCluster', 1);
+    template.hasResourceProperties('AWS::RDS::DBCluster', {
+      Engine: 'aurora-postgresql',
+      EngineVersion: Match.stringLikeRegexp('^17\\.'),
+      EnableHttpEndpoint: true,
+      StorageEncrypted: true,
+      DeletionProtection: true,
+      BackupRetentionPeriod: 7,
+      DatabaseName: 'cargo',
+      ServerlessV2ScalingConfiguration: { MinCapacity: 0, MaxCapacity: 4, SecondsUntilAutoPause: 1800 },
+    });
+    template.hasResourceProperties('AWS::RDS::DBInstance', { DBInstanceClass: 'db.serverless', PubliclyAccessible: false });
+    template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ GenerateStringKey: 'password' }) });
+  });
+
+  it('keeps the cluster in isolated subnets with no NAT gateway or internet gateway', () => {
+    template.resourceCountIs('AWS::EC2::NatGateway', 0);
+    template.resourceCountIs('AWS::EC2::InternetGateway', 0);
+  });
+});
+
+describe('migrations', () => {
+  const [triggerId, trigger] = Object.entries(resourcesOf(template, 'Custom::Trigger'))[0]!;
+
+  it('runs the migration function synchronously after the cluster and its writer exist, failing the deploy if it throws', () => {
+    expect(trigger.Properties).toMatchObject({ InvocationType: 'RequestResponse', Timeout: '300000', ExecuteOnHandlerChange: true });
+    expect(trigger.Properties.HandlerArn).toEqual({ Ref: expect.stringMatching(/^MigrationsMigrateFunctionCurrentVersion/) });
+    expect(trigger.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^DatabaseCluster[0-9A-F]{8}$/), expect.stringMatching(/^DatabaseClusterWriter/)]));
+  });
+
+  it('gives the migration function time to wait for a paused cluster (the 120 s maximum retry budget)', () => {
+    expect(migrateFunction.Properties).toMatchObject({ Timeout: 300, Environment: { Variables: expect.objectContaining({ DB_RETRY_BUDGET_MS: '120000' }) } });
+  });
+
+  it('updates the route functions only after the migrations of the deployment ran', () => {
+    for (const route of routes) expect(functions[logicalId(serviceFunction(route.id).function)]!.DependsOn).toContain(triggerId);
+  });
+});
+
+describe('users', () => {
+  it('creates a user pool without self sign-up, with a strong password policy', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      Policies: { PasswordPolicy: { MinimumLength: 12, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true } },
+      DeletionProtection: 'ACTIVE',
+    });
+  });
+
+  it('creates the operator and supervisor groups the functions check', () => {
+    for (const group of ['operator', 'supervisor']) template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: group });
+  });
+
+  it('creates a public app client for the handhelds: password sign-in and refresh tokens, no OAuth', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      PreventUserExistenceErrors: 'ENABLED',
+    });
+  });
+});
+
+describe('alarms', () => {
+  const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
+  const topicId = Object.keys(resourcesOf(template, 'AWS::SNS::Topic'))[0];
+
+  it('alarms on API 5xx, on Data API unavailability, and on each route function\'s errors and throttles', () => {
+    expect(alarms).toHaveLength(2 + 2 * routes.length);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/ApiGateway', MetricName: '5XXError' });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'CargoBoxingService', MetricName: 'DatabaseUnavailable' });
+    for (const route of routes) {
+      const fnRef = { Ref: logicalId(serviceFunction(route.id).function) };
+      for (const metric of ['Errors', 'Throttles']) {
+        template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/Lambda', MetricName: metric, Dimensions: [{ Name: 'FunctionName', Value: fnRef }] });
+      }
+    }
+  });
+
+  it('counts DATABASE_UNAVAILABLE errors from every route function log', () => {
+    const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter'));
+    expect(filters).toHaveLength(routes.length);
+    for (const filter of filters) {
+      expect(filter.Properties).toMatchObject({
+        FilterPattern: '{ $.error_code = "DATABASE_UNAVAILABLE" }',
+        MetricTransformations: [{ MetricNamespace: 'CargoBoxingService', MetricName: 'DatabaseUnavailable', MetricValue: '1' }],
+      });
+    }
+  });
+
+  it('notifies the alarm topic on alarm and on recovery', () => {
+    for (const alarm of alarms) expect(alarm.Properties).toMatchObject({ AlarmActions: [{ Ref: topicId }], OKActions: [{ Ref: topicId }] });
+  });
+});
