@@ -5,6 +5,7 @@ import { Auth } from './constructs/auth.ts';
 import { ServiceAlarms } from './constructs/alarms.ts';
 import { ServiceApi } from './constructs/api.ts';
 import { Database } from './constructs/database.ts';
+import { KeySweep } from './constructs/key-sweep.ts';
 import { Migrations } from './constructs/migrations.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { routeTable } from './routes.ts';
@@ -72,6 +73,8 @@ export class CargoStack extends Stack {
       ...(props.bundle === false ? { bundle: false } : {}),
     };
     const migrations = new Migrations(this, 'Migrations', { ...functionDefaults, database });
+    const sweep = new KeySweep(this, 'IdempotencySweep', { ...functionDefaults, database });
+    migrations.runBefore(sweep.function.function);
 
     for (const route of routeTable(settings.servicePrefix)) {
       const fn = new ServiceFunction(this, route.id, { ...functionDefaults, entry: route.entry, description: `${route.method} ${route.path}` });

@@ -18,7 +18,7 @@ describe('with an existing cluster, secret and user pool', () => {
     const variables = Object.values(resourcesOf(template, 'AWS::Lambda::Function'))
       .filter((f) => f.Properties.Environment?.Variables?.DB_CLUSTER_ARN !== undefined)
       .map((f) => f.Properties.Environment.Variables);
-    expect(variables).toHaveLength(routeTable('cargo').length + 1);
+    expect(variables).toHaveLength(routeTable('cargo').length + 2); // the routes, the migration and the key sweep functions
     for (const v of variables) expect(v).toMatchObject({ DB_CLUSTER_ARN: clusterArn, DB_SECRET_ARN: secretArn, DB_NAME: 'erp', ERP_BOX_VIEW: 'erp.v_box_plan' });
   });
 
@@ -85,7 +85,7 @@ describe('with settings', () => {
     const variables = Object.values(resourcesOf(template, 'AWS::Lambda::Function'))
       .map((f) => f.Properties.Environment?.Variables)
       .filter((v) => v?.SERVICE_PREFIX !== undefined);
-    expect(variables).toHaveLength(routeTable('freight').length + 1);
+    expect(variables).toHaveLength(routeTable('freight').length + 2);
     for (const v of variables) expect(v).toMatchObject({ SERVICE_PREFIX: 'freight', QUANTITY_MAX: '500', ENFORCE_ERP_PLAN: 'false' });
   });
 

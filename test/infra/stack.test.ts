@@ -277,3 +277,22 @@ describe('alarms', () => {
     for (const alarm of alarms) expect(alarm.Properties).toMatchObject({ AlarmActions: [{ Ref: topicId }], OKActions: [{ Ref: topicId }] });
   });
 });
+
+describe('idempotency keys', () => {
+  const sweep = functions[logicalId((stack.node.findChild('IdempotencySweep').node.findChild('Sweep') as ServiceFunction).function)]!;
+
+  it('sweeps expired keys every hour with its own function', () => {
+    expect(sweep.Properties.Description).toMatch(/idempotency keys/);
+    const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule'));
+    expect(rules).toEqual([
+      expect.objectContaining({ Properties: expect.objectContaining({ ScheduleExpression: 'rate(1 hour)', State: 'ENABLED', Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [logicalId((stack.node.findChild('IdempotencySweep').node.findChild('Sweep') as ServiceFunction).function), 'Arn'] } })] }) }),
+    ]);
+  });
+
+  it('lets the sweep function run single statements only, on this cluster', () => {
+    const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.Roles).includes('IdempotencySweep'));
+    const actions = policies.flatMap((p) => p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat()));
+    expect(actions).toContain('rds-data:ExecuteStatement');
+    expect(actions).not.toContain('rds-data:BeginTransaction');
+  });
+});

@@ -1,0 +1,40 @@
+import { Duration } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import { Construct } from 'constructs';
+import type { Database } from './database.ts';
+import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
+
+export interface KeySweepProps extends Omit<ServiceFunctionProps, 'entry' | 'description'> {
+  readonly database: Database;
+}
+
+/**
+ * Deletes expired idempotency keys every hour (`functions/idempotency-sweep.ts`). Requests never
+ * read an expired key, so the sweep only keeps the table small; missing a run is harmless.
+ *
+ * @example
+ * ```ts
+ * const sweep = new KeySweep(this, 'IdempotencySweep', { database, projectRoot, environment, logRetentionDays: 90, logLevel: 'INFO' });
+ * ```
+ */
+export class KeySweep extends Construct {
+  readonly function: ServiceFunction;
+
+  constructor(scope: Construct, id: string, props: KeySweepProps) {
+    super(scope, id);
+    const { database, ...functionProps } = props;
+    this.function = new ServiceFunction(this, 'Sweep', {
+      ...functionProps,
+      entry: 'functions/idempotency-sweep.ts',
+      description: 'Deletes expired idempotency keys (hourly)',
+      timeout: Duration.minutes(2),
+      retryBudget: Duration.seconds(60),
+    });
+    database.grantStatements(this.function.function);
+    new events.Rule(this, 'Hourly', {
+      schedule: events.Schedule.rate(Duration.hours(1)),
+      targets: [new targets.LambdaFunction(this.function.function, { retryAttempts: 0 })],
+    });
+  }
+}

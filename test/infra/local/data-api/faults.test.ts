@@ -1,0 +1,106 @@
+import {
+  BatchExecuteStatementCommand,
+  BeginTransactionCommand,
+  CommitTransactionCommand,
+  RollbackTransactionCommand,
+} from '@aws-sdk/client-rds-data';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ARNS, failure, startFixture } from './harness.ts';
+import type { Fixture } from './harness.ts';
+
+describe('injected faults, counters and protocol robustness (PGlite)', () => {
+  let fx: Fixture;
+  const count = async () => (await fx.exec('SELECT count(*) FROM scan')).records?.[0]?.[0]?.longValue;
+  const insert = () => fx.exec("INSERT INTO scan VALUES ('A')");
+  const post = (path: string, body: string) =>
+    fetch(`${fx.emulator.endpoint}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  beforeAll(async () => {
+    fx = await startFixture('pglite');
+  });
+  afterAll(async () => {
+    await fx?.close();
+  });
+  beforeEach(async () => {
+    await fx.exec('DROP TABLE IF EXISTS scan');
+    await fx.exec('CREATE TABLE scan (code text)');
+    fx.emulator.resetCounters();
+  });
+
+  it('fails with DatabaseResumingException without running the statement', async () => {
+    fx.emulator.injectFault('resuming');
+    const error = await failure(insert());
+    expect(error.name).toBe('DatabaseResumingException');
+    expect(await count()).toBe(0);
+  });
+
+  it('fails with ServiceUnavailableError (HTTP 503) without running the statement', async () => {
+    fx.emulator.injectFault('unavailable');
+    const error = await failure(insert());
+    expect(error.name).toBe('ServiceUnavailableError');
+    expect(error.$metadata?.httpStatusCode).toBe(503);
+    expect(await count()).toBe(0);
+  });
+
+  it('answers StatementTimeoutException after the statement ran and committed', async () => {
+    fx.emulator.injectFault('timeout-after-commit');
+    const error = await failure(insert());
+    expect(error.name).toBe('StatementTimeoutException');
+    expect(await count()).toBe(1);
+  });
+
+  it('applies a fault to the next N execute calls, then recovers', async () => {
+    fx.emulator.injectFault('resuming', 2);
+    expect((await failure(insert())).name).toBe('DatabaseResumingException');
+    expect((await failure(insert())).name).toBe('DatabaseResumingException');
+    await insert();
+    expect(await count()).toBe(1);
+  });
+
+  it('applies faults to BatchExecuteStatement but not to transaction calls', async () => {
+    fx.emulator.injectFault('unavailable');
+    const id = (await fx.client.send(new BeginTransactionCommand(ARNS))).transactionId ?? '';
+    await fx.client.send(new RollbackTransactionCommand({ ...ARNS, transactionId: id }));
+    const error = await failure(fx.client.send(new BatchExecuteStatementCommand({ ...ARNS, sql: "INSERT INTO scan VALUES ('A')" })));
+    expect(error.name).toBe('ServiceUnavailableError');
+    expect(await count()).toBe(0);
+  });
+
+  it('counts every call per operation, failed ones included, until reset', async () => {
+    await insert();
+    await failure(fx.exec('SELECT * FROM missing_table'));
+    await fx.client.send(new BatchExecuteStatementCommand({ ...ARNS, sql: "INSERT INTO scan VALUES ('B')" }));
+    const id = (await fx.client.send(new BeginTransactionCommand(ARNS))).transactionId ?? '';
+    await fx.client.send(new CommitTransactionCommand({ ...ARNS, transactionId: id }));
+    await failure(fx.client.send(new RollbackTransactionCommand({ ...ARNS, transactionId: id })));
+    expect(fx.emulator.counters()).toEqual({
+      ExecuteStatement: 2,
+      BatchExecuteStatement: 1,
+      BeginTransaction: 1,
+      CommitTransaction: 1,
+      RollbackTransaction: 1,
+    });
+    fx.emulator.resetCounters();
+    expect(Object.values(fx.emulator.counters())).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('serves many parallel calls on the single PGlite connection', async () => {
+    await Promise.all(Array.from({ length: 20 }, () => insert()));
+    expect(await count()).toBe(20);
+  });
+
+  it('answers malformed JSON with 400 BadRequestException and keeps serving', async () => {
+    const response = await post('/Execute', '{"sql": ');
+    expect(response.status).toBe(400);
+    expect(response.headers.get('x-amzn-errortype')).toBe('BadRequestException');
+    expect(await response.json()).toMatchObject({ message: expect.stringMatching(/malformed JSON/) });
+    expect(await count()).toBe(0);
+  });
+
+  it('answers an unknown path with a 404 restJson error', async () => {
+    const response = await post('/ExecuteSql', '{}');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-amzn-errortype')).toBe('UnknownOperationException');
+    expect(await response.json()).toHaveProperty('message');
+  });
+});

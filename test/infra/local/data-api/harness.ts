@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { ExecuteStatementCommand, RDSDataClient } from '@aws-sdk/client-rds-data';
+import type { ExecuteStatementCommandOutput, SqlParameter } from '@aws-sdk/client-rds-data';
+import pg from 'pg';
+import type { SqlBackend } from '../../../../infra/local/data-api/backend.ts';
+import { createPgliteBackend } from '../../../../infra/local/data-api/pglite-backend.ts';
+import { createPostgresBackend } from '../../../../infra/local/data-api/postgres-backend.ts';
+import { startDataApiEmulator } from '../../../../infra/local/data-api/server.ts';
+import type { DataApiEmulator, DataApiEmulatorOptions } from '../../../../infra/local/data-api/server.ts';
+
+/** The engines every emulator test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const BACKENDS: readonly ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const ARNS = {
+  resourceArn: 'arn:aws:rds:us-east-1:123456789012:cluster:local',
+  secretArn: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:local',
+  database: 'cargo',
+} as const;
+
+/** A throwaway database on the TEST_DATABASE_URL server, dropped by `drop`. */
+const throwawayDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `cargo_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+};
+
+export interface Fixture {
+  readonly emulator: DataApiEmulator;
+  readonly client: RDSDataClient;
+  /** ExecuteStatement with the ARNs filled in. */
+  exec(sql: string, parameters?: SqlParameter[], extra?: Partial<ConstructorParameters<typeof ExecuteStatementCommand>[0]>): Promise<ExecuteStatementCommandOutput>;
+  close(): Promise<void>;
+}
+
+export const createBackend = async (kind: 'pglite' | 'postgres'): Promise<{ backend: SqlBackend; drop: () => Promise<void> }> => {
+  if (kind === 'pglite') return { backend: await createPgliteBackend(), drop: async () => undefined };
+  const database = await throwawayDatabase();
+  return { backend: await createPostgresBackend({ connectionString: database.url }), drop: database.drop };
+};
+
+export const clientFor = (endpoint: string): RDSDataClient =>
+  new RDSDataClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+
+/** An emulator on a fresh database of `kind`, and a real RDSDataClient pointed at it. */
+export const startFixture = async (kind: 'pglite' | 'postgres', options: Partial<DataApiEmulatorOptions> = {}): Promise<Fixture> => {
+  const { backend, drop } = await createBackend(kind);
+  const emulator = await startDataApiEmulator({ ...options, backend });
+  const client = clientFor(emulator.endpoint);
+  return {
+    emulator,
+    client,
+    exec: (sql, parameters, extra = {}) => client.send(new ExecuteStatementCommand({ ...ARNS, sql, parameters, ...extra })),
+    close: async () => {
+      client.destroy();
+      await emulator.close();
+      await drop();
+    },
+  };
+};
+
+/** The error a promise rejects with (fails the test when it resolves). */
+export const failure = async (promise: Promise<unknown>): Promise<Error & { $metadata?: { httpStatusCode?: number } }> => {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the call to fail');
+};

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { DataApiError } from '../../../../infra/local/data-api/errors.ts';
+import { scanSql } from '../../../../infra/local/data-api/sql-scan.ts';
+import { toPositional } from '../../../../infra/local/data-api/sql-params.ts';
+import type { WireParameter } from '../../../../infra/local/data-api/sql-params.ts';
+
+const names = (sql: string) => scanSql(sql).placeholders.map((p) => p.name);
+const str = (name: string, stringValue: string, typeHint?: string): WireParameter => ({ name, value: { stringValue }, typeHint });
+
+const badRequestOf = (fn: () => unknown): DataApiError => {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DataApiError);
+    expect((error as DataApiError).type).toBe('BadRequestException');
+    return error as DataApiError;
+  }
+  throw new Error('expected BadRequestException');
+};
+
+describe('scanSql finds :name placeholders only in SQL code', () => {
+  it('finds placeholders in order, repeated names included', () => {
+    expect(names('SELECT * FROM t WHERE a = :a AND b = :b_2 OR a = :a')).toEqual(['a', 'b_2', 'a']);
+  });
+
+  it('skips string literals, including doubled quotes', () => {
+    expect(names("SELECT ':a', 'it''s :b', :c")).toEqual(['c']);
+  });
+
+  it('skips E-strings with backslash-escaped quotes', () => {
+    expect(names("SELECT E'\\' :a', :b")).toEqual(['b']);
+  });
+
+  it('does not treat a backslash in a standard string as an escape', () => {
+    expect(names("SELECT 'C:\\', :path")).toEqual(['path']);
+  });
+
+  it('skips quoted identifiers', () => {
+    expect(names('SELECT "col:a", ":b""x" FROM t WHERE c = :c')).toEqual(['c']);
+  });
+
+  it('skips dollar-quoted bodies, tagged or not', () => {
+    expect(names('SELECT $$ :a $$, $fn$ :b $x$ :c $fn$, :d')).toEqual(['d']);
+  });
+
+  it('does not mistake $1 or an identifier containing $ for a dollar quote', () => {
+    expect(names('SELECT $1, a$b$ FROM t WHERE x = :x')).toEqual(['x']);
+  });
+
+  it('skips line and nested block comments', () => {
+    expect(names('SELECT 1 -- :a\n, /* :b /* :c */ :d */ :e')).toEqual(['e']);
+  });
+
+  it('skips ::type casts, also right after a placeholder', () => {
+    expect(names("SELECT '1'::int, :at::timestamptz, x::text")).toEqual(['at']);
+  });
+
+  it('flags SQL after a semicolon as a second statement', () => {
+    expect(scanSql('SELECT 1; SELECT 2').multipleStatements).toBe(true);
+  });
+
+  it('accepts a trailing semicolon, comment or whitespace', () => {
+    expect(scanSql('SELECT 1; -- done\n  ').multipleStatements).toBe(false);
+  });
+
+  it('ignores semicolons inside literals, quotes and bodies', () => {
+    expect(scanSql("SELECT ';', \";\", $$a; b$$ /* ; */").multipleStatements).toBe(false);
+  });
+});
+
+describe('toPositional turns named parameters into typed positional ones', () => {
+  it('numbers each distinct name once and reuses it', () => {
+    const statement = toPositional('SELECT :a, :b, :a', [str('a', 'x'), str('b', 'y')]);
+    expect(statement).toEqual({ text: 'SELECT $1::text, $2::text, $1::text', values: ['x', 'y'] });
+  });
+
+  it('binds each value member with the type the Data API gives it', () => {
+    const statement = toPositional('SELECT :l, :d, :b, :blob, :n', [
+      { name: 'l', value: { longValue: 42 } },
+      { name: 'd', value: { doubleValue: 1.5 } },
+      { name: 'b', value: { booleanValue: true } },
+      { name: 'blob', value: { blobValue: Buffer.from('hi').toString('base64') } },
+      { name: 'n', value: { isNull: true } },
+    ]);
+    expect(statement).toEqual({ text: 'SELECT $1::int8, $2::float8, $3::bool, $4::bytea, $5', values: ['42', '1.5', 'true', '\\x6869', null] });
+  });
+
+  it('casts a stringValue by its typeHint', () => {
+    const hints = ['TIMESTAMP', 'DATE', 'TIME', 'DECIMAL', 'JSON', 'UUID'];
+    const statement = toPositional('SELECT :p0, :p1, :p2, :p3, :p4, :p5', hints.map((hint, i) => str(`p${i}`, 'v', hint)));
+    expect(statement.text).toBe('SELECT $1::timestamp, $2::date, $3::time, $4::numeric, $5::json, $6::uuid');
+  });
+
+  it('leaves literals, comments and casts untouched', () => {
+    const sql = "SELECT ':a' AS x, $$:a$$, :a::int -- :a\n";
+    expect(toPositional(sql, [str('a', '1')]).text).toBe("SELECT ':a' AS x, $$:a$$, $1::text::int -- :a\n");
+  });
+
+  it('rejects a placeholder without a parameter with BadRequestException', () => {
+    expect(badRequestOf(() => toPositional('SELECT :missing', [])).message).toMatch(/missing/);
+  });
+
+  it('rejects array parameters with BadRequestException', () => {
+    const error = badRequestOf(() => toPositional('SELECT :a', [{ name: 'a', value: { arrayValue: { longValues: [1] } } }]));
+    expect(error.message).toMatch(/Array parameters are not supported/);
+  });
+
+  it('rejects several statements with BadRequestException', () => {
+    badRequestOf(() => toPositional('DELETE FROM a; DELETE FROM b'));
+  });
+
+  it('rejects an unknown typeHint with BadRequestException', () => {
+    badRequestOf(() => toPositional('SELECT :a', [str('a', 'x', 'BIGINT')]));
+  });
+
+  it('rejects a parameter with two value members with BadRequestException', () => {
+    badRequestOf(() => toPositional('SELECT :a', [{ name: 'a', value: { stringValue: 'x', longValue: 1 } }]));
+  });
+});

@@ -1,0 +1,116 @@
+import { ExecuteStatementCommand } from '@aws-sdk/client-rds-data';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ARNS, BACKENDS, failure, startFixture } from './harness.ts';
+import type { Fixture } from './harness.ts';
+
+describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
+  let fx: Fixture;
+  beforeAll(async () => {
+    fx = await startFixture(kind);
+  });
+  afterAll(async () => {
+    await fx?.close();
+  });
+  beforeEach(async () => {
+    await fx.exec('DROP TABLE IF EXISTS box');
+    await fx.exec('CREATE TABLE box (box_no text PRIMARY KEY, qty int4, packed_at timestamptz, info jsonb, id uuid, weight numeric(8,3), day date, slot time)');
+  });
+
+  it('binds named parameters, the same name several times', async () => {
+    const { records } = await fx.exec('SELECT :a || :b || :a AS s, :n + 1 AS n', [
+      { name: 'a', value: { stringValue: 'x' } },
+      { name: 'b', value: { stringValue: 'y' } },
+      { name: 'n', value: { longValue: 41 } },
+    ]);
+    expect(records?.[0]).toEqual([{ stringValue: 'xyx' }, { longValue: 42 }]);
+  });
+
+  it('counts inserted, updated and deleted rows in numberOfRecordsUpdated, also with RETURNING', async () => {
+    const insert = await fx.exec("INSERT INTO box (box_no, qty) VALUES ('A', 1), ('B', 2) RETURNING box_no");
+    expect(insert).toMatchObject({ numberOfRecordsUpdated: 2, generatedFields: [], records: [[{ stringValue: 'A' }], [{ stringValue: 'B' }]] });
+    expect((await fx.exec('UPDATE box SET qty = qty + 1')).numberOfRecordsUpdated).toBe(2);
+    expect((await fx.exec('SELECT * FROM box')).numberOfRecordsUpdated).toBe(0);
+    const remove = await fx.exec("DELETE FROM box WHERE box_no = 'A'");
+    expect(remove.numberOfRecordsUpdated).toBe(1);
+    expect(remove.records).toBeUndefined();
+  });
+
+  it('refuses a plain string into a timestamptz column without typeHint TIMESTAMP', async () => {
+    const params = [{ name: 'at', value: { stringValue: '2026-11-21 08:30:00' } }];
+    const error = await failure(fx.exec("INSERT INTO box (box_no, packed_at) VALUES ('A', :at)", params));
+    expect(error.name).toBe('DatabaseErrorException');
+    expect(error.message).toMatch(/^ERROR: column "packed_at" is of type timestamp with time zone but expression is of type text\n/);
+    expect(error.message).toMatch(/; SQLState: 42804$/);
+  });
+
+  it('binds stringValues by typeHint: TIMESTAMP, JSON, UUID, DECIMAL, DATE, TIME', async () => {
+    await fx.exec('INSERT INTO box (box_no, packed_at, info, id, weight, day, slot) VALUES (:no, :at, :info, :id, :w, :day, :slot)', [
+      { name: 'no', value: { stringValue: 'A' } },
+      { name: 'at', value: { stringValue: '2026-11-21 08:30:00.25' }, typeHint: 'TIMESTAMP' },
+      { name: 'info', value: { stringValue: '{"k": "v"}' }, typeHint: 'JSON' },
+      { name: 'id', value: { stringValue: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' }, typeHint: 'UUID' },
+      { name: 'w', value: { stringValue: '1.5' }, typeHint: 'DECIMAL' },
+      { name: 'day', value: { stringValue: '2026-11-21' }, typeHint: 'DATE' },
+      { name: 'slot', value: { stringValue: '08:30:00' }, typeHint: 'TIME' },
+    ]);
+    const { records } = await fx.exec('SELECT packed_at, info, id, weight, day, slot FROM box');
+    expect(records?.[0]).toEqual([
+      { stringValue: '2026-11-21 08:30:00.25' }, { stringValue: '{"k": "v"}' }, { stringValue: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' },
+      { stringValue: '1.500' }, { stringValue: '2026-11-21' }, { stringValue: '08:30:00' },
+    ]);
+  });
+
+  it('binds doubles, booleans, blobs and NULL', async () => {
+    const { records } = await fx.exec('SELECT :d * 2, NOT :b, :blob, :nothing::text', [
+      { name: 'd', value: { doubleValue: 1.25 } },
+      { name: 'b', value: { booleanValue: false } },
+      { name: 'blob', value: { blobValue: Buffer.from('hi') } },
+      { name: 'nothing', value: { isNull: true } },
+    ]);
+    expect(records?.[0]?.slice(0, 2)).toEqual([{ doubleValue: 2.5 }, { booleanValue: true }]);
+    expect(Buffer.from(records?.[0]?.[2]?.blobValue ?? []).toString()).toBe('hi');
+    expect(records?.[0]?.[3]).toEqual({ isNull: true });
+  });
+
+  it('rejects array parameters with BadRequestException', async () => {
+    const error = await failure(fx.exec('SELECT :a', [{ name: 'a', value: { arrayValue: { longValues: [1, 2] } } }]));
+    expect(error.name).toBe('BadRequestException');
+    expect(error.message).toMatch(/Array parameters are not supported/);
+  });
+
+  it('rejects a placeholder with no parameter with BadRequestException', async () => {
+    expect((await failure(fx.exec('SELECT :nope'))).name).toBe('BadRequestException');
+  });
+
+  it('rejects more than one statement with BadRequestException and runs none', async () => {
+    const error = await failure(fx.exec("INSERT INTO box (box_no) VALUES ('A'); DELETE FROM box"));
+    expect(error.name).toBe('BadRequestException');
+    expect((await fx.exec('SELECT count(*) FROM box')).records?.[0]).toEqual([{ longValue: 0 }]);
+  });
+
+  it('reports a unique violation as DatabaseErrorException ending in "; SQLState: 23505"', async () => {
+    await fx.exec("INSERT INTO box (box_no) VALUES ('X')");
+    const error = await failure(fx.exec("INSERT INTO box (box_no) VALUES ('X')"));
+    expect(error.name).toBe('DatabaseErrorException');
+    expect(error.$metadata?.httpStatusCode).toBe(400);
+    expect(error.message).toBe('ERROR: duplicate key value violates unique constraint "box_pkey"\n  Detail: Key (box_no)=(X) already exists.; SQLState: 23505');
+  });
+
+  it('refuses a result over 1 MiB with BadRequestException', async () => {
+    const error = await failure(fx.exec('SELECT repeat(\'x\', 1000) FROM generate_series(1, 1200)'));
+    expect(error.name).toBe('BadRequestException');
+    expect(error.message).toBe('Database returned more than the allowed response size limit');
+  });
+
+  it('returns a result just under 1 MiB', async () => {
+    const { records } = await fx.exec('SELECT repeat(\'x\', 1000) FROM generate_series(1, 900)');
+    expect(records).toHaveLength(900);
+  });
+
+  it('requires sql, resourceArn and secretArn with BadRequestException', async () => {
+    const noSql = failure(fx.client.send(new ExecuteStatementCommand({ ...ARNS, sql: undefined as unknown as string })));
+    const noArn = failure(fx.client.send(new ExecuteStatementCommand({ ...ARNS, resourceArn: undefined as unknown as string, sql: 'SELECT 1' })));
+    const noSecret = failure(fx.client.send(new ExecuteStatementCommand({ ...ARNS, secretArn: undefined as unknown as string, sql: 'SELECT 1' })));
+    for (const error of await Promise.all([noSql, noArn, noSecret])) expect(error.name).toBe('BadRequestException');
+  });
+});
