@@ -99,7 +99,7 @@ describe('hostile input', () => {
 
   it('refuses hostile path and query values on every read and write route (1 200 requests)', async () => {
     const encodings = fc.oneof(hostileCode.filter((v): v is string => typeof v === 'string' && v.length > 0).map((v) => encodeURIComponent(v)), fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '..%2F..', '%252F', 'BOX%20%20-1'));
-    const routes = [
+    const routes: ((v: string) => [string, string])[] = [
       (v: string) => ['GET', `/v1/cargo/location/${v}`],
       (v: string) => ['GET', `/v1/cargo/location/BOX-1002?limit=${v}`],
       (v: string) => ['GET', `/v1/cargo/location/BOX-1002?cursor=${v}`],
@@ -109,7 +109,7 @@ describe('hostile input', () => {
       (v: string) => ['DELETE', `/v1/box/${v}`],
       (v: string) => ['GET', `/v1/zongpai/${v}`],
       (v: string) => ['POST', `/v1/zongpai/${v}/close`],
-    ] as const;
+    ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), encodings, async (make, value) => {
         const [method, path] = make(value);
