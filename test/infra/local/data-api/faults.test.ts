@@ -57,6 +57,13 @@ describe('injected faults, counters and protocol robustness (PGlite)', () => {
     expect(await count()).toBe(1);
   });
 
+  it('drops faults not yet consumed on clearFaults', async () => {
+    fx.emulator.injectFault('resuming', 3);
+    fx.emulator.clearFaults();
+    await insert();
+    expect(await count()).toBe(1);
+  });
+
   it('applies faults to BatchExecuteStatement but not to transaction calls', async () => {
     fx.emulator.injectFault('unavailable');
     const id = (await fx.client.send(new BeginTransactionCommand(ARNS))).transactionId ?? '';

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { ExecuteStatementCommand, RDSDataClient } from '@aws-sdk/client-rds-data';
 import type { ExecuteStatementCommandOutput, SqlParameter } from '@aws-sdk/client-rds-data';
 import pg from 'pg';
@@ -46,8 +50,30 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
+const pglitePackage = new URL('../package.json', import.meta.resolve('@electric-sql/pglite'));
+const pgliteVersion = (JSON.parse(await readFile(pglitePackage, 'utf8')) as { version: string }).version;
+const TEMPLATE = join(tmpdir(), `data-api-emulator-pglite-${pgliteVersion}.tar`);
+
+/**
+ * A freshly initialised PGlite data directory, shared by the test processes through a file in
+ * the temp directory: loading it takes a fraction of a second where initdb takes seconds.
+ */
+const pgliteTemplate = async (): Promise<Blob> => {
+  try {
+    return new Blob([await readFile(TEMPLATE)]);
+  } catch {
+    const db = await PGlite.create();
+    const dump = await db.dumpDataDir('none');
+    await db.close();
+    const partial = `${TEMPLATE}.${process.pid}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, TEMPLATE); // atomic: a concurrent reader sees no file or a whole one
+    return dump;
+  }
+};
+
 export const createBackend = async (kind: 'pglite' | 'postgres'): Promise<{ backend: SqlBackend; drop: () => Promise<void> }> => {
-  if (kind === 'pglite') return { backend: await createPgliteBackend(), drop: async () => undefined };
+  if (kind === 'pglite') return { backend: await createPgliteBackend({ loadDataDir: await pgliteTemplate() }), drop: async () => undefined };
   const database = await throwawayDatabase();
   return { backend: await createPostgresBackend({ connectionString: database.url }), drop: database.drop };
 };
@@ -65,9 +91,12 @@ export const startFixture = async (kind: 'pglite' | 'postgres', options: Partial
     client,
     exec: (sql, parameters, extra = {}) => client.send(new ExecuteStatementCommand({ ...ARNS, sql, parameters, ...extra })),
     close: async () => {
-      client.destroy();
-      await emulator.close();
-      await drop();
+      try {
+        client.destroy();
+        await emulator.close();
+      } finally {
+        await drop(); // FORCE: even when closing failed, no throwaway database is left behind
+      }
     },
   };
 };

@@ -107,6 +107,13 @@ describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
     expect(records).toHaveLength(900);
   });
 
+  it('keeps autocommit when a bare BEGIN is sent without a transaction id', async () => {
+    await fx.exec('BEGIN');
+    await fx.exec("INSERT INTO box (box_no) VALUES ('A')");
+    await fx.exec('ROLLBACK');
+    expect((await fx.exec('SELECT count(*) FROM box')).records?.[0]).toEqual([{ longValue: 1 }]);
+  });
+
   it('requires sql, resourceArn and secretArn with BadRequestException', async () => {
     const noSql = failure(fx.client.send(new ExecuteStatementCommand({ ...ARNS, sql: undefined as unknown as string })));
     const noArn = failure(fx.client.send(new ExecuteStatementCommand({ ...ARNS, resourceArn: undefined as unknown as string, sql: 'SELECT 1' })));

@@ -94,7 +94,7 @@ describe.each(BACKENDS)('transactions and batches on %s', (kind) => {
   it.runIf(kind === 'postgres')('runs parallel statements in parallel', async () => {
     const started = Date.now();
     await Promise.all([1, 2, 3].map(() => fx.exec('SELECT pg_sleep(0.3)')));
-    expect(Date.now() - started).toBeLessThan(800);
+    expect(Date.now() - started).toBeLessThan(880); // one after the other would take at least 900 ms
   });
 
   it('runs a batch once per parameter set, answering one updateResult each', async () => {

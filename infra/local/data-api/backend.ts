@@ -1,0 +1,86 @@
+/**
+ * The port between the Data API emulator and a PostgreSQL engine (embedded PGlite or a real
+ * server). Values cross it as PostgreSQL's own text format, in both directions, so the
+ * emulator alone decides how each type looks on the Data API wire, whatever the engine.
+ */
+
+/** A column of a result, as the server's RowDescription message describes it. */
+export interface ResultField {
+  readonly name: string;
+  readonly dataTypeID: number;
+  /** OID of the table the column comes from; 0 for an expression. */
+  readonly tableID: number;
+  /** Attribute number of the column in that table; 0 for an expression. */
+  readonly columnID: number;
+  /** Type modifier (e.g. the length of a varchar(n)); -1 when there is none. */
+  readonly dataTypeModifier: number;
+}
+
+/** The outcome of one statement: raw text values, `null` for SQL NULL. */
+export interface QueryResult {
+  /** Empty when the statement returns no rows (e.g. an INSERT without RETURNING). */
+  readonly fields: readonly ResultField[];
+  readonly rows: readonly (readonly (string | null)[])[];
+  /** The command tag's verb: SELECT, INSERT, UPDATE, DELETE, MERGE, CREATE, ... */
+  readonly command: string;
+  /** The command tag's row count (rows returned or changed), when the tag has one. */
+  readonly rowCount: number | null;
+}
+
+/** Positional parameters, in PostgreSQL text format; `null` binds SQL NULL. */
+export type QueryValues = readonly (string | null)[];
+
+/** One connection, used by one caller at a time. */
+export interface SqlSession {
+  /**
+   * Runs exactly one statement with `$1`, `$2`... parameters.
+   *
+   * @example
+   * ```ts
+   * const { rows } = await session.query('SELECT $1::int8 + 1 AS n', ['41']); // rows: [['42']]
+   * ```
+   */
+  query(text: string, values?: QueryValues): Promise<QueryResult>;
+}
+
+/** A session inside BEGIN ... COMMIT, holding its connection until it ends. */
+export interface SqlTransaction extends SqlSession {
+  /** Commits; rejects (and ends the transaction) when PostgreSQL answered ROLLBACK instead. */
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/**
+ * A PostgreSQL engine. Every connection runs with `TimeZone=UTC` and ISO dates, as the Data
+ * API's own connections do.
+ *
+ * @example
+ * ```ts
+ * const backend = await createPgliteBackend();
+ * await backend.query('CREATE TABLE box (box_no text PRIMARY KEY)');
+ * const tx = await backend.begin();
+ * await tx.query('INSERT INTO box VALUES ($1::text)', ['B-1']);
+ * await tx.commit();
+ * await backend.close();
+ * ```
+ */
+export interface SqlBackend extends SqlSession {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` on one connection in autocommit mode, held for `fn`'s whole duration. */
+  withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * Opens a transaction. PGlite has a single connection, so there every other caller waits
+   * until the transaction ends; PostgreSQL gives it a dedicated pooled connection.
+   */
+  begin(): Promise<SqlTransaction>;
+  close(): Promise<void>;
+}
+
+/** The error a backend throws when COMMIT turned into ROLLBACK (an earlier statement failed). */
+export class CommitRolledBackError extends Error {
+  override readonly name = 'CommitRolledBackError';
+  readonly code = '25P02';
+  constructor() {
+    super('The database returned ROLLBACK, so the transaction cannot be committed');
+  }
+}

@@ -1,0 +1,165 @@
+import { badRequest } from './errors.ts';
+import { byteaToBase64, parsePgArray, stripUtcOffset } from './pg-text.ts';
+import type { PgArray } from './pg-text.ts';
+import type { PgTypeInfo } from './pg-types.ts';
+
+/** `resultSetOptions` of ExecuteStatement. */
+export interface ResultSetOptions {
+  readonly decimalReturnType: 'STRING' | 'DOUBLE_OR_LONG';
+  readonly longReturnType: 'LONG' | 'STRING';
+}
+
+export const DEFAULT_RESULT_SET_OPTIONS: ResultSetOptions = { decimalReturnType: 'STRING', longReturnType: 'LONG' };
+
+/** A Data API `Field` as restJson1 puts it on the wire (blobs in base64). */
+export type WireValue =
+  | { isNull: true }
+  | { longValue: number }
+  | { doubleValue: number | string }
+  | { stringValue: string }
+  | { booleanValue: boolean }
+  | { blobValue: string }
+  | { arrayValue: WireArray };
+
+export type WireArray =
+  | { longValues: (number | null)[] }
+  | { doubleValues: (number | string | null)[] }
+  | { booleanValues: (boolean | null)[] }
+  | { stringValues: (string | null)[] }
+  | { arrayValues: WireArray[] };
+
+/** The real service refuses a result bigger than this rather than truncate it. */
+export const MAX_RECORDS_BYTES = 1024 * 1024;
+/** The JSON format has its own, larger limit (AWS documents 10 MB). */
+export const MAX_FORMATTED_BYTES = 10 * 1024 * 1024;
+const TOO_LARGE = 'Database returned more than the allowed response size limit';
+
+/** Smithy's JSON codec carries non-finite doubles as these strings. */
+const toDouble = (text: string): number | string => {
+  const value = Number(text);
+  return Number.isFinite(value) ? value : text;
+};
+
+const isIntegerText = (text: string): boolean => /^-?\d+$/.test(text);
+
+const scalarText = (text: string, type: PgTypeInfo): string =>
+  type.kind === 'timestamptz' ? stripUtcOffset(text) : type.kind === 'blob' ? byteaToBase64(text) : text;
+
+const toWireArray = (items: PgArray, element: PgTypeInfo): WireArray => {
+  if (items.some((item) => Array.isArray(item))) {
+    return { arrayValues: items.map((item) => toWireArray(Array.isArray(item) ? item : [], element)) };
+  }
+  const texts = items as (string | null)[];
+  switch (element.kind) {
+    case 'long':
+      return { longValues: texts.map((t) => (t === null ? null : Number(t))) };
+    case 'double':
+      return { doubleValues: texts.map((t) => (t === null ? null : toDouble(t))) };
+    case 'bool':
+      return { booleanValues: texts.map((t) => (t === null ? null : t === 't')) };
+    default:
+      return { stringValues: texts.map((t) => (t === null ? null : scalarText(t, element))) };
+  }
+};
+
+/**
+ * One PostgreSQL text value as the Data API `Field` for its type: integers as longValue,
+ * floats as doubleValue, numeric as stringValue (exact), bool as booleanValue, bytea as
+ * blobValue, arrays as arrayValue, timestamptz as a UTC string without zone, the rest
+ * (text, uuid, json, jsonb, enums, date, time, timestamp) as stringValue.
+ *
+ * @example
+ * ```ts
+ * toField('2026-11-21 08:30:00+00', timestamptzInfo, DEFAULT_RESULT_SET_OPTIONS); // { stringValue: '2026-11-21 08:30:00' }
+ * ```
+ */
+export const toField = (text: string | null, type: PgTypeInfo, options: ResultSetOptions): WireValue => {
+  if (text === null) return { isNull: true };
+  switch (type.kind) {
+    case 'long':
+      return options.longReturnType === 'STRING' ? { stringValue: text } : { longValue: Number(text) };
+    case 'double':
+      return { doubleValue: toDouble(text) };
+    case 'decimal':
+      if (options.decimalReturnType === 'STRING') return { stringValue: text };
+      return isIntegerText(text) ? { longValue: Number(text) } : { doubleValue: toDouble(text) };
+    case 'bool':
+      return { booleanValue: text === 't' };
+    case 'blob':
+      return { blobValue: byteaToBase64(text) };
+    case 'array':
+      return { arrayValue: toWireArray(parsePgArray(text), type.element ?? type) };
+    default:
+      return { stringValue: scalarText(text, type) };
+  }
+};
+
+/** Records, refused with BadRequestException when they would exceed the 1 MiB response limit. */
+export const toRecords = (
+  rows: readonly (readonly (string | null)[])[],
+  types: readonly PgTypeInfo[],
+  options: ResultSetOptions,
+): WireValue[][] => {
+  let bytes = 0;
+  return rows.map((row) => {
+    const record = row.map((text, index) => toField(text, types[index] as PgTypeInfo, options));
+    bytes += Buffer.byteLength(JSON.stringify(record));
+    if (bytes > MAX_RECORDS_BYTES) throw badRequest(TOO_LARGE);
+    return record;
+  });
+};
+
+/** A JSON number for a PostgreSQL numeric text, or a string where JSON has no number (NaN). */
+const jsonNumber = (text: string): string => (/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) ? text : JSON.stringify(text));
+
+const jsonValue = (text: string | null, type: PgTypeInfo, options: ResultSetOptions): string => {
+  if (text === null) return 'null';
+  switch (type.kind) {
+    case 'long':
+      return options.longReturnType === 'STRING' ? JSON.stringify(text) : text; // raw digits: no 2^53 rounding here
+    case 'double':
+      return jsonNumber(text);
+    case 'decimal':
+      return options.decimalReturnType === 'STRING' ? JSON.stringify(text) : jsonNumber(text);
+    case 'bool':
+      return text === 't' ? 'true' : 'false';
+    case 'array':
+      return jsonArray(parsePgArray(text), type.element ?? type, options);
+    default:
+      return JSON.stringify(scalarText(text, type));
+  }
+};
+
+const jsonArray = (items: PgArray, element: PgTypeInfo, options: ResultSetOptions): string =>
+  `[${items.map((item) => (Array.isArray(item) ? jsonArray(item, element, options) : jsonValue(item, element, options))).join(',')}]`;
+
+/**
+ * `formattedRecords` of `formatRecordsAs: 'JSON'`, per the AWS data-type mapping: integers and
+ * floats as numbers, numeric as strings, bool as true/false, bytea in base64, arrays as arrays,
+ * NULL as null, everything else (json and jsonb included: their text, not parsed) as strings.
+ *
+ * @example
+ * ```ts
+ * toFormattedRecords(['id', 'doc'], [['7', '{"a":1}']], [int8Info, jsonbInfo], DEFAULT_RESULT_SET_OPTIONS);
+ * // '[{"id":7,"doc":"{\\"a\\":1}"}]'
+ * ```
+ */
+export const toFormattedRecords = (
+  labels: readonly string[],
+  rows: readonly (readonly (string | null)[])[],
+  types: readonly PgTypeInfo[],
+  options: ResultSetOptions,
+): string => {
+  if (new Set(labels).size !== labels.length) {
+    throw badRequest('The result set has duplicate column labels; JSON format needs every column label to be unique');
+  }
+  const keys = labels.map((label) => JSON.stringify(label));
+  let bytes = 2;
+  const objects = rows.map((row) => {
+    const object = `{${row.map((text, index) => `${keys[index]}:${jsonValue(text, types[index] as PgTypeInfo, options)}`).join(',')}}`;
+    bytes += Buffer.byteLength(object) + 1;
+    if (bytes > MAX_FORMATTED_BYTES) throw badRequest(TOO_LARGE);
+    return object;
+  });
+  return `[${objects.join(',')}]`;
+};

@@ -1,0 +1,102 @@
+import type { QueryResult, SqlBackend, SqlSession } from './backend.ts';
+import { toFormattedRecords, toRecords } from './fields.ts';
+import type { WireValue } from './fields.ts';
+import { columnMetadata } from './metadata.ts';
+import type { WireColumnMetadata } from './metadata.ts';
+import type { TypeCatalog } from './pg-types.ts';
+import type { BatchRequest, ExecuteRequest } from './requests.ts';
+import { toPositional } from './sql-params.ts';
+import type { TransactionRegistry } from './transactions.ts';
+
+/** What the operations share: the engine, the open transactions, the type cache. */
+export interface OperationContext {
+  readonly backend: SqlBackend;
+  readonly transactions: TransactionRegistry;
+  readonly types: TypeCatalog;
+}
+
+export interface ExecuteResponse {
+  numberOfRecordsUpdated: number;
+  generatedFields: [];
+  records?: WireValue[][];
+  columnMetadata?: WireColumnMetadata[];
+  formattedRecords?: string;
+}
+
+/** Commands whose tag counts changed rows; a SELECT's count is of rows returned, reported as 0. */
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
+
+/** Runs `fn` in the call's transaction, or alone on a connection in autocommit mode. */
+const inSession = <T>(context: OperationContext, transactionId: string | undefined, fn: (s: SqlSession) => Promise<T>): Promise<T> =>
+  transactionId === undefined ? context.backend.withSession(fn) : context.transactions.use(transactionId, fn);
+
+const shapeResult = async (context: OperationContext, session: SqlSession, request: ExecuteRequest, result: QueryResult): Promise<ExecuteResponse> => {
+  const response: ExecuteResponse = {
+    numberOfRecordsUpdated: WRITES.has(result.command) ? (result.rowCount ?? 0) : 0,
+    generatedFields: [],
+  };
+  if (result.fields.length === 0) return response;
+  const types = await context.types.resolve(session, result.fields.map((field) => field.dataTypeID));
+  if (request.formatRecordsAs === 'JSON') {
+    // AWS: with the JSON format, records and columnMetadata are both absent.
+    const labels = result.fields.map((field) => field.name);
+    response.formattedRecords = toFormattedRecords(labels, result.rows, types, request.resultSetOptions);
+    return response;
+  }
+  response.records = toRecords(result.rows, types, request.resultSetOptions);
+  if (request.includeResultMetadata) response.columnMetadata = await columnMetadata(session, result.fields, types);
+  return response;
+};
+
+/**
+ * ExecuteStatement: one statement, named parameters, in a transaction or autocommitted.
+ *
+ * @example
+ * ```ts
+ * await executeStatement(context, parseExecute({ resourceArn, secretArn, sql: 'SELECT 1 AS one' }));
+ * // { numberOfRecordsUpdated: 0, generatedFields: [], records: [[{ longValue: 1 }]] }
+ * ```
+ */
+export const executeStatement = async (context: OperationContext, request: ExecuteRequest): Promise<ExecuteResponse> => {
+  const statement = toPositional(request.sql, request.parameters);
+  return inSession(context, request.transactionId, async (session) =>
+    shapeResult(context, session, request, await session.query(statement.text, statement.values)));
+};
+
+/**
+ * BatchExecuteStatement: the statement once per parameter set (once when there is none),
+ * all or nothing: outside a transaction the batch gets one of its own.
+ */
+export const batchExecuteStatement = async (context: OperationContext, request: BatchRequest): Promise<{ updateResults: { generatedFields: [] }[] }> => {
+  const sets = request.parameterSets.length === 0 ? [[]] : request.parameterSets;
+  const statements = sets.map((parameters) => toPositional(request.sql, parameters));
+  const runAll = async (session: SqlSession) => {
+    for (const statement of statements) await session.query(statement.text, statement.values);
+  };
+  if (request.transactionId !== undefined) await context.transactions.use(request.transactionId, runAll);
+  else {
+    const tx = await context.backend.begin();
+    try {
+      await runAll(tx);
+    } catch (error) {
+      await tx.rollback().catch(() => undefined);
+      throw error;
+    }
+    await tx.commit();
+  }
+  return { updateResults: request.parameterSets.map(() => ({ generatedFields: [] })) };
+};
+
+export const beginTransaction = async (context: OperationContext): Promise<{ transactionId: string }> => ({
+  transactionId: context.transactions.add(await context.backend.begin()),
+});
+
+export const commitTransaction = async (context: OperationContext, transactionId: string): Promise<{ transactionStatus: string }> => {
+  await context.transactions.end(transactionId, 'commit');
+  return { transactionStatus: 'Transaction Committed' };
+};
+
+export const rollbackTransaction = async (context: OperationContext, transactionId: string): Promise<{ transactionStatus: string }> => {
+  await context.transactions.end(transactionId, 'rollback');
+  return { transactionStatus: 'Rollback Complete' };
+};

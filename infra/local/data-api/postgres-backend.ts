@@ -1,0 +1,123 @@
+import pg from 'pg';
+import { CommitRolledBackError } from './backend.ts';
+import type { QueryResult, QueryValues, SqlBackend, SqlSession, SqlTransaction } from './backend.ts';
+import { isConnectionError } from './errors.ts';
+
+/** Every value stays in PostgreSQL's text format; the emulator decides the Data API shape. */
+const RAW_TYPES = { getTypeParser: () => (value: string) => value } as unknown as pg.CustomTypesConfig;
+
+const toResult = (result: pg.QueryArrayResult): QueryResult => ({
+  fields: result.fields.map((f) => ({
+    name: f.name,
+    dataTypeID: f.dataTypeID,
+    tableID: f.tableID,
+    columnID: f.columnID,
+    dataTypeModifier: f.dataTypeModifier,
+  })),
+  rows: result.rows as (string | null)[][],
+  command: result.command ?? '',
+  rowCount: result.rowCount,
+});
+
+/** A checked-out client that remembers whether its connection broke, so it is not reused. */
+const checkout = async (pool: pg.Pool) => {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  // Without a listener, an 'error' on a checked-out client (server gone) would crash the process.
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
+  const session: SqlSession = {
+    query: async (text: string, values: QueryValues = []) => {
+      try {
+        return toResult(await client.query({ text, values: [...values], rowMode: 'array', types: RAW_TYPES }));
+      } catch (error) {
+        if (isConnectionError(error)) broken = error as Error;
+        throw error;
+      }
+    },
+  };
+  const release = async (): Promise<void> => {
+    // A bare BEGIN sent as a statement must not return a connection to the pool mid-transaction.
+    if (broken === undefined && client.getTransactionStatus() !== 'I') await session.query('ROLLBACK').catch(() => undefined);
+    client.off('error', onError);
+    client.release(broken);
+  };
+  return { session, release };
+};
+
+/**
+ * A backend on a PostgreSQL server through a `pg` pool. Statements outside a transaction
+ * take any pooled connection, so parallel calls really run in parallel; a transaction keeps
+ * one connection to itself until it ends.
+ *
+ * @example
+ * ```ts
+ * const backend = await createPostgresBackend({ connectionString: process.env.DATABASE_URL ?? '' });
+ * await backend.query('SELECT 1');
+ * await backend.close();
+ * ```
+ */
+export const createPostgresBackend = async (options: { connectionString: string; maxConnections?: number }): Promise<SqlBackend> => {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    // The Data API's connections run in UTC with ISO dates, whatever the server's defaults.
+    options: '-c TimeZone=UTC -c DateStyle=ISO,MDY',
+  });
+  pool.on('error', () => undefined); // an idle client died: the pool drops it and reconnects later
+
+  const withSession = async <T>(fn: (s: SqlSession) => Promise<T>): Promise<T> => {
+    const { session, release } = await checkout(pool);
+    try {
+      return await fn(session);
+    } finally {
+      await release();
+    }
+  };
+
+  const begin = async (): Promise<SqlTransaction> => {
+    const { session, release } = await checkout(pool);
+    let open = true;
+    const end = async (statement: 'COMMIT' | 'ROLLBACK'): Promise<QueryResult> => {
+      if (!open) throw new Error('Transaction is closed');
+      open = false;
+      try {
+        return await session.query(statement);
+      } finally {
+        await release();
+      }
+    };
+    try {
+      await session.query('BEGIN');
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    return {
+      query: async (text, values = []) => {
+        if (!open) throw new Error('Transaction is closed');
+        return session.query(text, values);
+      },
+      commit: async () => {
+        const result = await end('COMMIT');
+        if (result.command === 'ROLLBACK') throw new CommitRolledBackError();
+      },
+      rollback: async () => {
+        await end('ROLLBACK');
+      },
+    };
+  };
+
+  // Fail at start, not at the first request, when the server is unreachable.
+  await withSession((s) => s.query('SELECT 1'));
+
+  return {
+    kind: 'postgres',
+    query: (text, values = []) => withSession((s) => s.query(text, values)),
+    withSession,
+    begin,
+    close: () => pool.end(),
+  };
+};

@@ -1,0 +1,116 @@
+import { badRequest } from './errors.ts';
+import { DEFAULT_RESULT_SET_OPTIONS } from './fields.ts';
+import type { ResultSetOptions } from './fields.ts';
+import type { WireParameter } from './sql-params.ts';
+
+/**
+ * Validation of request bodies, member by member, with the Data API's own wording: the SDK
+ * sends whatever it is given, so the emulator is where a missing `sql` or a misspelt
+ * `formatRecordsAs` must fail, as it fails in AWS.
+ */
+export type Body = Readonly<Record<string, unknown>>;
+
+const invalid = (member: string, constraint: string) =>
+  badRequest(`1 validation error detected: Value at '${member}' failed to satisfy constraint: ${constraint}`);
+
+const requiredString = (body: Body, member: string): string => {
+  const value = body[member];
+  if (value === undefined || value === null) throw invalid(member, 'Member must not be null');
+  if (typeof value !== 'string') throw invalid(member, 'Member must be a string');
+  return value;
+};
+
+const optionalString = (body: Body, member: string): string | undefined =>
+  body[member] === undefined || body[member] === null ? undefined : requiredString(body, member);
+
+const optionalBoolean = (body: Body, member: string): boolean => {
+  const value = body[member];
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') throw invalid(member, 'Member must be a boolean');
+  return value;
+};
+
+const oneOf = <T extends string>(value: string | undefined, member: string, allowed: readonly T[], fallback: T): T => {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw invalid(member, `Member must satisfy enum value set: [${allowed.join(', ')}]`);
+  return value as T;
+};
+
+const parameterList = (value: unknown, member: string): WireParameter[] => {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.some((p) => typeof p !== 'object' || p === null)) throw invalid(member, 'Member must be a list of SqlParameter');
+  return value as WireParameter[];
+};
+
+/** resourceArn and secretArn name the cluster and its secret: required, though the emulator has one database. */
+const target = (body: Body): void => {
+  requiredString(body, 'resourceArn');
+  requiredString(body, 'secretArn');
+};
+
+const nonEmptySql = (body: Body): string => {
+  const sql = requiredString(body, 'sql');
+  if (sql.trim() === '') throw badRequest('SQL statement is empty');
+  return sql;
+};
+
+export interface ExecuteRequest {
+  readonly sql: string;
+  readonly parameters: readonly WireParameter[];
+  readonly transactionId: string | undefined;
+  readonly includeResultMetadata: boolean;
+  readonly formatRecordsAs: 'NONE' | 'JSON';
+  readonly resultSetOptions: ResultSetOptions;
+}
+
+const resultSetOptions = (value: unknown): ResultSetOptions => {
+  if (value === undefined || value === null) return DEFAULT_RESULT_SET_OPTIONS;
+  if (typeof value !== 'object') throw invalid('resultSetOptions', 'Member must be a ResultSetOptions');
+  const options = value as Body;
+  return {
+    decimalReturnType: oneOf(optionalString(options, 'decimalReturnType'), 'resultSetOptions.decimalReturnType', ['STRING', 'DOUBLE_OR_LONG'], 'STRING'),
+    longReturnType: oneOf(optionalString(options, 'longReturnType'), 'resultSetOptions.longReturnType', ['LONG', 'STRING'], 'LONG'),
+  };
+};
+
+/** An ExecuteStatement body. */
+export const parseExecute = (body: Body): ExecuteRequest => {
+  target(body);
+  return {
+    sql: nonEmptySql(body),
+    parameters: parameterList(body.parameters, 'parameters'),
+    transactionId: optionalString(body, 'transactionId'),
+    includeResultMetadata: optionalBoolean(body, 'includeResultMetadata'),
+    formatRecordsAs: oneOf(optionalString(body, 'formatRecordsAs'), 'formatRecordsAs', ['NONE', 'JSON'], 'NONE'),
+    resultSetOptions: resultSetOptions(body.resultSetOptions),
+  };
+};
+
+export interface BatchRequest {
+  readonly sql: string;
+  readonly parameterSets: readonly (readonly WireParameter[])[];
+  readonly transactionId: string | undefined;
+}
+
+/** A BatchExecuteStatement body. */
+export const parseBatch = (body: Body): BatchRequest => {
+  target(body);
+  const sets = body.parameterSets ?? [];
+  if (!Array.isArray(sets)) throw invalid('parameterSets', 'Member must be a list of parameter lists');
+  return {
+    sql: nonEmptySql(body),
+    parameterSets: sets.map((set, index) => parameterList(set, `parameterSets.${index + 1}`)),
+    transactionId: optionalString(body, 'transactionId'),
+  };
+};
+
+/** A BeginTransaction body. */
+export const parseBegin = (body: Body): void => {
+  target(body);
+};
+
+/** A CommitTransaction or RollbackTransaction body: the transaction id. */
+export const parseEnd = (body: Body): string => {
+  target(body);
+  return requiredString(body, 'transactionId');
+};

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SqlBackend } from './backend.ts';
+import { badRequest, databaseResuming, DataApiError, serviceUnavailable, statementTimeout, toDataApiError, unknownOperation } from './errors.ts';
+import { batchExecuteStatement, beginTransaction, commitTransaction, executeStatement, rollbackTransaction } from './operations.ts';
+import type { OperationContext } from './operations.ts';
+import { TypeCatalog } from './pg-types.ts';
+import { parseBatch, parseBegin, parseEnd, parseExecute } from './requests.ts';
+import type { Body } from './requests.ts';
+import { DEFAULT_TRANSACTION_IDLE_MS, TransactionRegistry } from './transactions.ts';
+
+export type DataApiOperation = 'ExecuteStatement' | 'BatchExecuteStatement' | 'BeginTransaction' | 'CommitTransaction' | 'RollbackTransaction';
+
+/**
+ * Failures to inject for tests of retry logic: `resuming` (DatabaseResumingException) and
+ * `unavailable` (ServiceUnavailableError, HTTP 503) before the statement runs;
+ * `timeout-after-commit` (StatementTimeoutException) after it ran and committed.
+ */
+export type DataApiFault = 'resuming' | 'unavailable' | 'timeout-after-commit';
+
+export interface DataApiEmulator {
+  /** Where to point `RDSDataClient`'s `endpoint`, e.g. `http://127.0.0.1:45123`. */
+  readonly endpoint: string;
+  readonly backend: SqlBackend;
+  /** Calls received per operation since start or the last reset, failed ones included. */
+  counters(): Record<DataApiOperation, number>;
+  resetCounters(): void;
+  /** The next `times` ExecuteStatement/BatchExecuteStatement calls fail with this fault. */
+  injectFault(fault: DataApiFault, times?: number): void;
+  /** Drops the injected faults that no call has consumed yet. */
+  clearFaults(): void;
+  /** Closes the HTTP server, rolls back open transactions, then closes the backend. */
+  close(): Promise<void>;
+}
+
+export interface DataApiEmulatorOptions {
+  readonly backend: SqlBackend;
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  /** Idle time after which an open transaction is rolled back; AWS uses 3 minutes. */
+  readonly transactionIdleTimeoutMs?: number;
+}
+
+/** The Data API's restJson1 routes (the SDK's `@http` traits). */
+const ROUTES: Readonly<Record<string, DataApiOperation>> = {
+  '/Execute': 'ExecuteStatement',
+  '/BatchExecute': 'BatchExecuteStatement',
+  '/BeginTransaction': 'BeginTransaction',
+  '/CommitTransaction': 'CommitTransaction',
+  '/RollbackTransaction': 'RollbackTransaction',
+};
+
+/** The Data API refuses requests over 4 MiB. */
+const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
+const zeroCounters = (): Record<DataApiOperation, number> =>
+  ({ ExecuteStatement: 0, BatchExecuteStatement: 0, BeginTransaction: 0, CommitTransaction: 0, RollbackTransaction: 0 });
+
+const readBody = async (request: IncomingMessage): Promise<Body> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_REQUEST_BYTES) throw badRequest('Request size exceeds the 4 MiB limit');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  let body: unknown;
+  try {
+    body = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw badRequest('Could not parse request body into json: malformed JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Request body must be a JSON object');
+  return body as Body;
+};
+
+const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+  if (response.headersSent || response.destroyed) return;
+  const payload = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(payload),
+    'x-amzn-requestid': randomUUID(),
+    ...headers,
+  });
+  response.end(payload);
+};
+
+const sendError = (response: ServerResponse, error: DataApiError): void =>
+  send(response, error.statusCode, { message: error.message, ...error.members }, { 'x-amzn-errortype': error.type });
+
+/**
+ * Starts a local RDS Data API on `backend`, speaking the restJson1 protocol of the real
+ * `RDSDataClient`.
+ *
+ * @example
+ * ```ts
+ * const emulator = await startDataApiEmulator({ backend: await createPgliteBackend() });
+ * const client = new RDSDataClient({ endpoint: emulator.endpoint, region: 'us-east-1',
+ *   credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+ * await client.send(new ExecuteStatementCommand({ resourceArn: 'arn', secretArn: 'arn', sql: 'SELECT 1' }));
+ * await emulator.close();
+ * ```
+ */
+export const startDataApiEmulator = async (options: DataApiEmulatorOptions): Promise<DataApiEmulator> => {
+  const context: OperationContext = {
+    backend: options.backend,
+    transactions: new TransactionRegistry(options.transactionIdleTimeoutMs ?? DEFAULT_TRANSACTION_IDLE_MS),
+    types: new TypeCatalog(),
+  };
+  let counts = zeroCounters();
+  const faults: DataApiFault[] = [];
+  const inFlight = new Set<Promise<void>>();
+
+  /** Runs an execute call under the next injected fault, if any. */
+  const withFault = async <T>(run: () => Promise<T>): Promise<T> => {
+    const fault = faults.shift();
+    if (fault === 'resuming') throw databaseResuming();
+    if (fault === 'unavailable') throw serviceUnavailable();
+    const result = await run();
+    if (fault === 'timeout-after-commit') throw statementTimeout();
+    return result;
+  };
+
+  const dispatch = async (operation: DataApiOperation, body: Body): Promise<unknown> => {
+    switch (operation) {
+      case 'ExecuteStatement': {
+        const request = parseExecute(body);
+        return withFault(() => executeStatement(context, request));
+      }
+      case 'BatchExecuteStatement': {
+        const request = parseBatch(body);
+        return withFault(() => batchExecuteStatement(context, request));
+      }
+      case 'BeginTransaction':
+        parseBegin(body);
+        return beginTransaction(context);
+      case 'CommitTransaction':
+        return commitTransaction(context, parseEnd(body));
+      case 'RollbackTransaction':
+        return rollbackTransaction(context, parseEnd(body));
+    }
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    try {
+      const path = (request.url ?? '/').split('?')[0] ?? '/';
+      const operation = ROUTES[path];
+      if (request.method !== 'POST' || operation === undefined) {
+        request.resume();
+        throw unknownOperation(request.method ?? '?', path);
+      }
+      counts[operation] += 1;
+      send(response, 200, await dispatch(operation, await readBody(request)));
+    } catch (error) {
+      sendError(response, toDataApiError(error));
+    }
+  };
+
+  const server = createServer((request, response) => {
+    const done = handle(request, response).finally(() => inFlight.delete(done));
+    inFlight.add(done);
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+  // The SDK keeps sockets alive; closing them first (Node's default is 5 s) races its reuse
+  // of an idle socket into ECONNRESET, a failure AWS does not produce.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 125_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    endpoint: `http://${host}:${address.port}`,
+    backend: options.backend,
+    counters: () => ({ ...counts }),
+    resetCounters: () => {
+      counts = zeroCounters();
+    },
+    injectFault: (fault, times = 1) => {
+      for (let i = 0; i < times; i += 1) faults.push(fault);
+    },
+    clearFaults: () => {
+      faults.length = 0;
+    },
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // Roll back first: on PGlite, calls in flight may be waiting for an open transaction.
+      await context.transactions.rollbackAll();
+      await Promise.allSettled([...inFlight]);
+      server.closeAllConnections();
+      await closed;
+      await options.backend.close();
+    },
+  };
+};
