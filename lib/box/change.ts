@@ -2,7 +2,7 @@ import { json, type Db } from '../db/types.ts';
 import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
-import { boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedItemsSql } from './sql.ts';
+import { boxEventCte, boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedItemsSql } from './sql.ts';
 
 /** Problems every change of a saved box checks first: the box, its version, that it is boxed. */
 const boxStateProblems = `
@@ -64,12 +64,7 @@ items_dropped AS (
   DELETE FROM cargo.box_item bi USING edited e
   WHERE bi.box_no = e.box_no AND :replace_items AND bi.item_code NOT IN (SELECT r.item_code FROM requested r)
 ),
-event AS (
-  INSERT INTO cargo.box_event (box_no, version, action, actor, zongpai_no, items)
-  SELECT e.box_no, e.version, 'EDIT', :actor, e.zongpai_no,
-         (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.ord), '[]'::jsonb) FROM requested r)
-  FROM edited e
-)`,
+${boxEventCte('edited', 'EDIT')}`,
   select: boxOutcomeSelect('edited'),
 });
 
@@ -97,10 +92,7 @@ undone AS (
 items_removed AS (
   DELETE FROM cargo.box_item bi USING undone u WHERE bi.box_no = u.box_no
 ),
-event AS (
-  INSERT INTO cargo.box_event (box_no, version, action, actor, zongpai_no, items)
-  SELECT u.box_no, u.version, 'UNDO', :actor, NULL, '[]'::jsonb FROM undone u
-)`,
+${boxEventCte('undone', 'UNDO')}`,
   select: boxOutcomeSelect('undone'),
 });
 

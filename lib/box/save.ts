@@ -2,7 +2,7 @@ import { json, type Db } from '../db/types.ts';
 import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
-import { boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedItemsSql } from './sql.ts';
+import { boxEventCte, boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedItemsSql } from './sql.ts';
 
 /**
  * Saves a box and appends it to its zongpai in ONE statement: it reads the ERP plan, locks the
@@ -46,12 +46,7 @@ items_written AS (
   INSERT INTO cargo.box_item (box_no, item_code, quantity)
   SELECT s.box_no, r.item_code, r.quantity FROM saved s CROSS JOIN requested r
 ),
-event AS (
-  INSERT INTO cargo.box_event (box_no, version, action, actor, zongpai_no, items)
-  SELECT s.box_no, s.version, 'SAVE', :actor, s.zongpai_no,
-         (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.ord), '[]'::jsonb) FROM requested r)
-  FROM saved s
-)`,
+${boxEventCte('saved', 'SAVE')}`,
   select: boxOutcomeSelect('saved'),
 });
 

@@ -54,3 +54,15 @@ SELECT p.code AS error_code, p.subject AS error_subject, p.lim AS error_limit,
 FROM (SELECT 1) AS one
 LEFT JOIN problem p ON true
 LEFT JOIN ${written} w ON true`;
+
+/**
+ * The audit event of a box write: the state the box is left in (its zongpai and items) at its
+ * new version, by the caller. An undo leaves no zongpai and no items.
+ */
+export const boxEventCte = (written: string, action: 'SAVE' | 'EDIT' | 'UNDO') => `
+event AS (
+  INSERT INTO cargo.box_event (box_no, version, action, actor, zongpai_no, items)
+  SELECT w.box_no, w.version, '${action}', :actor, w.zongpai_no,
+         (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.ord), '[]'::jsonb) FROM requested r)
+  FROM ${written} w
+)`;
