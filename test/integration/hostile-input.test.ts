@@ -10,6 +10,8 @@ import { startTestService, type TestService } from '../support/service.ts';
  */
 let service: TestService;
 let before: Record<string, number>;
+/** Thousands of HTTP round trips: generous, as CI shares two cores with the other test files. */
+const FUZZ_TIMEOUT = 180_000;
 const TABLES = ['location_record', 'zongpai', 'box', 'box_item', 'box_event', 'idempotency_key'];
 
 const counts = async () => {
@@ -73,7 +75,7 @@ describe('hostile input', () => {
       }),
       { numRuns: 6_800 },
     );
-  });
+  }, FUZZ_TIMEOUT);
 
   it('refuses arbitrary JSON, malformed JSON, wrong content types and polluting keys (2 000 requests)', async () => {
     const writes = [['POST', '/v1/cargo/location'], ['POST', '/v1/box'], ['POST', '/v1/box/simple'], ['PATCH', '/v1/box/BOX-1002'], ['DELETE', '/v1/box/BOX-1002'], ['POST', '/v1/zongpai']] as const;
@@ -95,7 +97,7 @@ describe('hostile input', () => {
       }),
       { numRuns: 2_000 },
     );
-  });
+  }, FUZZ_TIMEOUT);
 
   it('refuses hostile path and query values on every read and write route (1 200 requests)', async () => {
     const encodings = fc.oneof(hostileCode.filter((v): v is string => typeof v === 'string' && v.length > 0).map((v) => encodeURIComponent(v)), fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '..%2F..', '%252F', 'BOX%20%20-1'));
@@ -117,7 +119,7 @@ describe('hostile input', () => {
       }),
       { numRuns: 1_200 },
     );
-  });
+  }, FUZZ_TIMEOUT);
 
   it('stored nothing while refusing all of that', async () => {
     expect(await counts()).toEqual(before);
