@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../lib/errors/app-error.ts';
+import type { ServiceEvent } from '../../../lib/http/event.ts';
+import { jsonBody } from '../../../lib/http/json-body.ts';
+
+const run = (body: string | null, contentType: string | undefined, isBase64Encoded = false) => {
+  const event = { body, isBase64Encoded, headers: contentType === undefined ? {} : { 'content-type': contentType } } as unknown as ServiceEvent;
+  const before = jsonBody({ maxBytes: 1024 }).before as (request: { event: ServiceEvent }) => void;
+  before({ event });
+  return event.json;
+};
+
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+    return 'ok';
+  } catch (error) {
+    return error instanceof AppError ? error.code : 'crash';
+  }
+};
+
+describe('JSON body middleware', () => {
+  it('parses a JSON body, also with a charset and a +json media type', () => {
+    expect(run('{"a":1}', 'application/json; charset=utf-8')).toEqual({ a: 1 });
+    expect(run('[1]', 'application/vnd.cargo+json')).toEqual([1]);
+    expect(run(Buffer.from('{"b":2}').toString('base64'), 'application/json', true)).toEqual({ b: 2 });
+  });
+
+  it('leaves a request without a body alone', () => {
+    expect(run(null, undefined)).toBeUndefined();
+    expect(run('', 'text/plain')).toBeUndefined();
+  });
+
+  it('answers 415, 413 and 400 MALFORMED_JSON as the SPEC says', () => {
+    expect(codeOf(() => run('{"a":1}', 'text/plain'))).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(codeOf(() => run('{"a":1}', undefined))).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(codeOf(() => run(`"${'x'.repeat(2000)}"`, 'application/json'))).toBe('PAYLOAD_TOO_LARGE');
+    expect(codeOf(() => run('{"a":', 'application/json'))).toBe('MALFORMED_JSON');
+  });
+
+  it('drops keys that could reach Object.prototype', () => {
+    const parsed = run('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"ok":true}', 'application/json') as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual(['ok']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('never throws anything but a SPEC error, whatever the body and content type', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json(), fc.string({ unit: 'binary' })), fc.option(fc.oneof(fc.constant('application/json'), fc.string())), fc.boolean(), (body, type, base64) => {
+        expect(['ok', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'MALFORMED_JSON']).toContain(codeOf(() => run(body, type ?? undefined, base64)));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
