@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { signLocalToken, verifyLocalToken } from '../../infra/local/auth.ts';
+import type { SqlBackend } from '../../infra/local/data-api/backend.ts';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack.ts';
+
+export interface BenchRequest {
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Who calls: an operator (default) or a supervisor. */
+  readonly as?: 'operator' | 'supervisor';
+}
+
+export interface BenchResponse {
+  readonly status: number;
+  readonly body: any;
+  /** Client-side latency: HTTP to the emulated gateway, the handler, the Data API emulator, PostgreSQL. */
+  readonly ms: number;
+}
+
+export interface BenchService {
+  readonly stack: LocalStack;
+  call(request: BenchRequest): Promise<BenchResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * The local stack as `npm start` runs it (emulated API Gateway v1, the unchanged handlers, the
+ * Data API emulator) on an ephemeral port, with an operator's and a supervisor's token.
+ * Handlers read their configuration when first imported, so start one per process.
+ *
+ * @example
+ * ```ts
+ * const service = await startBenchService(backend);
+ * const { status, ms } = await service.call({ method: 'GET', path: '/v1/box/info?box_no=BOX-1001' });
+ * ```
+ */
+export const startBenchService = async (backend: SqlBackend): Promise<BenchService> => {
+  // As in the tests: handlers log each refused request; the bench measures answers, not logging.
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+  const key = randomBytes(32);
+  const stack = await startLocalStack({ backend, verifyToken: (header) => verifyLocalToken(key, header) });
+  const tokens = {
+    operator: await signLocalToken(key, { user: 'olga', groups: ['operator'] }),
+    supervisor: await signLocalToken(key, { user: 'sam', groups: ['operator', 'supervisor'] }),
+  };
+  const call = async (request: BenchRequest): Promise<BenchResponse> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${tokens[request.as ?? 'operator']}`, ...request.headers };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    const started = performance.now();
+    const res = await fetch(`${stack.url}${request.path}`, {
+      method: request.method,
+      headers,
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+    });
+    const text = await res.text();
+    const ms = performance.now() - started;
+    return { status: res.status, body: text === '' ? undefined : JSON.parse(text), ms };
+  };
+  return { stack, call, close: () => stack.close() };
+};
