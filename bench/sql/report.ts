@@ -1,0 +1,45 @@
+import { ms } from '../support/stats.ts';
+import { table } from '../support/table.ts';
+import type { SqlResult } from './run.ts';
+
+/**
+ * The SQL-at-scale tables: latency per scenario end to end and server side, against the
+ * targets, then each statement's plan in short.
+ *
+ * @example
+ * ```ts
+ * console.log(renderSql(result));
+ * ```
+ */
+export const renderSql = (result: SqlResult): string => {
+  const rows = result.scenarios.map((s) => [
+    s.name,
+    String(s.endToEnd.n),
+    `${ms(s.endToEnd.p50)} ms`,
+    `${ms(s.endToEnd.p99)} ms`,
+    `${ms(s.statement.p50)} ms`,
+    `${ms(s.statement.p99)} ms`,
+    s.explain === null ? '–' : `${ms(s.explain.executionMs)} + ${ms(s.explain.planningMs)} ms`,
+    `< ${s.targetMs} ms`,
+    s.met ? 'yes' : `NO${s.unexpectedStatuses.length > 0 ? ` (${s.unexpectedStatuses[0]?.slice(0, 40)})` : ''}${(s.explain?.seqScans.length ?? 0) > 0 ? ' (seq scan)' : ''}`,
+  ]);
+  const counts = Object.entries(result.seed.rows).map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`).join(', ');
+  const plans = result.scenarios.flatMap((s) => [
+    `${s.name}: indexes ${s.explain?.indexes.join(', ') || '–'}; sequential scans on big tables: ${s.explain?.seqScans.join(', ') || 'none'}`,
+  ]);
+  return [
+    `SQL at scale on ${result.server.version?.split(' ').slice(0, 2).join(' ') ?? 'PostgreSQL'} (shared_buffers ${result.server.shared_buffers}, work_mem ${result.server.work_mem}, jit ${result.server.jit})`,
+    `Seeded: ${counts}.`,
+    '',
+    table(['scenario', 'n', 'end to end p50', 'end to end p99', 'statement p50', 'statement p99', 'EXPLAIN exec + plan', 'target (statement p99)', 'met'], rows),
+    '',
+    'Statement = the request\'s one SQL statement timed where the emulator hands it to PostgreSQL (server work + loopback).',
+    'End to end = HTTP through the emulated API Gateway, the handler, the SDK and the Data API emulator (both in this Node process).',
+    `Commit floor on this server (a one-row INSERT committed alone, part of every write): p50 ${ms(result.commitFloor.before.p50)} / p99 ${ms(result.commitFloor.before.p99)} ms before the scenarios, p50 ${ms(result.commitFloor.after.p50)} / p99 ${ms(result.commitFloor.after.p99)} ms after.`,
+    '',
+    `Plans (tables of ${result.bigTables.length > 0 ? result.bigTables.join(', ') : 'none'} count as big):`,
+    ...plans,
+    '',
+    `Targets (reads and single writes p99 < 10 ms, the 500s < 50 ms, no sequential scan on a big table): ${result.met ? 'met' : 'MISSED'}`,
+  ].join('\n');
+};
