@@ -1,12 +1,13 @@
-import { boxingFromConfig, boxSchemas } from '../lib/box/wiring.ts';
+import { makeBoxHistory } from '../lib/box/index.ts';
+import { boxingOptions, boxSchemas } from '../lib/box/wiring.ts';
 import { route } from '../lib/http/route.ts';
 
-const boxing = boxingFromConfig();
+const history = makeBoxHistory(boxingOptions());
 
 /** GET /v1/box/{box_no}/history: every save, edit and undo of the box, who and when, oldest first. */
 export const handler = route({
   access: 'operator',
   status: 200,
   path: boxSchemas.boxPath,
-  handle: ({ path }) => boxing.history(path.box_no),
+  handle: ({ path }) => history(path.box_no),
 });

@@ -1,8 +1,8 @@
 import { route } from '../lib/http/route.ts';
-import { locationSchemas, makeLocations } from '../lib/location/index.ts';
+import { locationSchemas, makeCargoFinder } from '../lib/location/index.ts';
 import { database } from '../lib/runtime.ts';
 
-const locations = makeLocations({ db: database() });
+const find = makeCargoFinder({ db: database() });
 
 /** GET /v1/{service_prefix}/location/{cargo_no}: where the cargo is now, and where it was (newest first). */
 export const handler = route({
@@ -10,5 +10,5 @@ export const handler = route({
   status: 200,
   path: locationSchemas.getPath,
   query: locationSchemas.getQuery,
-  handle: ({ path, query }) => locations.find(path.cargo_no, query),
+  handle: ({ path, query }) => find(path.cargo_no, query),
 });

@@ -1,4 +1,4 @@
-import { zongpaiFromConfig, zongpaiSchemas } from '../lib/box/wiring.ts';
+import { zongpaiFromConfig, zongpaiSchemas } from '../lib/zongpai/wiring.ts';
 import { route } from '../lib/http/route.ts';
 
 const zongpai = zongpaiFromConfig();

@@ -29,7 +29,7 @@ const positiveInt = (fallback: number, max: number) =>
   z.prefault(z.pipe(z.string().check(z.regex(/^\d+$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(max)))), String(fallback));
 
 const flag = (fallback: boolean) =>
-  z.prefault(z.pipe(z.enum(['true', 'false']), z.transform((v) => v === 'true')), String(fallback) as 'true' | 'false');
+  z.prefault(z.pipe(z.string().check(z.regex(/^(true|false)$/)), z.transform((v) => v === 'true')), String(fallback));
 
 const EnvSchema = z.object({
   SERVICE_PREFIX: z.prefault(z.string().check(z.regex(/^[a-z0-9-]{1,32}$/)), 'cargo'),
@@ -46,7 +46,7 @@ const EnvSchema = z.object({
   DB_CLUSTER_ARN: z.optional(z.string().check(z.minLength(1))),
   DB_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   DB_NAME: z.prefault(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/)), 'cargo'),
-  DATA_API_ENDPOINT: z.optional(z.url()),
+  DATA_API_ENDPOINT: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/))),
   DB_RETRY_BUDGET_MS: positiveInt(20_000, 120_000),
 });
 

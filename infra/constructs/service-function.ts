@@ -1,7 +1,7 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { Charset, LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import path from 'node:path';
@@ -28,8 +28,9 @@ export const BUNDLING: BundlingOptions = {
   // Stack traces only need the mappings; shipping the sources would double the package.
   sourcesContent: false,
   bundleAwsSDK: true,
-  // The error catalogue's Chinese messages stay readable (and shorter) as UTF-8.
-  charset: Charset.UTF8,
+  // The error catalogue's Chinese messages stay readable (and shorter) as UTF-8. Passed as a raw
+  // esbuild argument: the `charset` bundling option does not reach esbuild in this aws-cdk-lib.
+  esbuildArgs: { '--charset': 'utf8' },
   logLevel: LogLevel.WARNING,
 };
 

@@ -19,31 +19,56 @@ export interface BoxingOptions {
 }
 
 /**
- * The boxing capability. Each method is one SQL statement, so one Data API round trip.
+ * Each boxing operation on its own, so that a function's bundle carries only its own statement.
+ * Every operation is one SQL statement: one Data API round trip.
+ *
+ * @example
+ * ```ts
+ * const save = makeBoxSave({ db, erpView: 'erp.v_box_info', enforcePlan: true });
+ * await save({ box_no: 'BOX-1001', zongpai_no: 'PLT-0001', items: [{ item_code: 'SKU-TEA-250', quantity: 24 }] }, 'olga');
+ * ```
+ */
+export const makeBoxInfo = ({ db, erpView }: BoxingOptions) => {
+  const sql = boxInfoSql(erpView);
+  return (boxNo: string) => readBoxInfo(db, sql, boxNo);
+};
+
+export const makeBoxHistory = ({ db, erpView }: BoxingOptions) => {
+  const sql = boxHistorySql(erpView);
+  return (boxNo: string) => readBoxHistory(db, sql, boxNo);
+};
+
+/** Saves the items boxed, or (no `items`) exactly the ERP plan: the simplified mode. */
+export const makeBoxSave = ({ db, erpView, enforcePlan }: BoxingOptions) => {
+  const write = compileWrite(saveBoxStatement(erpView));
+  return (input: SaveBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => saveBox(db, write, input, actor, enforcePlan, idempotency);
+};
+
+export const makeBoxEdit = ({ db, erpView, enforcePlan }: BoxingOptions) => {
+  const write = compileWrite(editBoxStatement(erpView));
+  return (input: EditBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => editBox(db, write, input, actor, enforcePlan, idempotency);
+};
+
+export const makeBoxUndo = ({ db, erpView }: BoxingOptions) => {
+  const write = compileWrite(undoBoxStatement(erpView));
+  return (input: { box_no: string; version: number }, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => undoBox(db, write, input, actor, idempotency);
+};
+
+/**
+ * The whole boxing capability in one object, for tools and tests.
  *
  * @example
  * ```ts
  * const boxing = makeBoxing({ db, erpView: 'erp.v_box_info', enforcePlan: true });
- * await boxing.save({ box_no: 'BOX-1001', zongpai_no: 'PLT-0001', items: [{ item_code: 'SKU-TEA-250', quantity: 24 }] }, 'olga');
  * await boxing.edit({ box_no: 'BOX-1001', version: 1, zongpai_no: 'PLT-0002' }, 'sam');
  * ```
  */
-export const makeBoxing = ({ db, erpView, enforcePlan }: BoxingOptions) => {
-  const sql = {
-    info: boxInfoSql(erpView),
-    history: boxHistorySql(erpView),
-    save: compileWrite(saveBoxStatement(erpView)),
-    edit: compileWrite(editBoxStatement(erpView)),
-    undo: compileWrite(undoBoxStatement(erpView)),
-  };
-  return {
-    info: (boxNo: string) => readBoxInfo(db, sql.info, boxNo),
-    history: (boxNo: string) => readBoxHistory(db, sql.history, boxNo),
-    /** Saves the items boxed, or (no `items`) exactly the ERP plan: the simplified mode. */
-    save: (input: SaveBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => saveBox(db, sql.save, input, actor, enforcePlan, idempotency),
-    edit: (input: EditBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => editBox(db, sql.edit, input, actor, enforcePlan, idempotency),
-    undo: (input: { box_no: string; version: number }, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => undoBox(db, sql.undo, input, actor, idempotency),
-  };
-};
+export const makeBoxing = (options: BoxingOptions) => ({
+  info: makeBoxInfo(options),
+  history: makeBoxHistory(options),
+  save: makeBoxSave(options),
+  edit: makeBoxEdit(options),
+  undo: makeBoxUndo(options),
+});
 
 export type Boxing = ReturnType<typeof makeBoxing>;

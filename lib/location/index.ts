@@ -2,8 +2,8 @@ import { config } from '../config.ts';
 import { fields } from '../runtime.ts';
 import { makeLocationSchemas } from './schemas.ts';
 
-export { makeLocations } from './locations.ts';
+export { makeCargoFinder, makeScanRecorder } from './locations.ts';
 export type { CargoLocation, LocationRecord, TrailEntry } from './locations.ts';
 
 /** The location routes' schemas for this process's configuration. */
-export const locationSchemas = makeLocationSchemas(config, fields);
+export const locationSchemas = /* @__PURE__ */ makeLocationSchemas(config, fields);

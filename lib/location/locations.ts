@@ -49,7 +49,7 @@ SELECT id::text AS id, cargo_no, location_code, off_shelf, ${isoTime('scanned_at
 FROM inserted
 ORDER BY inserted.id`,
 };
-const RECORD_WRITE = compileWrite(RECORD);
+const RECORD_WRITE = /* @__PURE__ */ compileWrite(RECORD);
 
 /**
  * The current location and one page of history. A box on a zongpai also inherits the zongpai's
@@ -93,23 +93,32 @@ FROM parts`;
 type TrailRow = TrailEntry & { part: 'current' | 'history' };
 
 /**
- * The cargo-location capability: record scans, answer where cargo is and was.
+ * Records scans: one, or a backlog stored all or none, in one statement.
  *
  * @example
  * ```ts
- * const locations = makeLocations({ db });
- * await locations.record([{ cargo_no: 'BOX-0001', location_code: 'A-01', off_shelf: false }], 'alice');
- * const where = await locations.find('BOX-0001', { limit: 20 });
+ * const record = makeScanRecorder({ db });
+ * await record([{ cargo_no: 'BOX-0001', location_code: 'A-01', off_shelf: false }], 'alice');
  * ```
  */
-export const makeLocations = ({ db }: { db: Db }) => ({
-  async record(scans: readonly Scan[], recordedBy: string, idempotency?: Idempotency): Promise<{ records: LocationRecord[] }> {
+export const makeScanRecorder = ({ db }: { db: Db }) =>
+  async (scans: readonly Scan[], recordedBy: string, idempotency?: Idempotency): Promise<{ records: LocationRecord[] }> => {
     const list = scans.map((s) => ({ ...s, scanned_at: s.scanned_at ?? null, device_id: s.device_id ?? null }));
     const rows = await runWrite<LocationRecord & Record<string, unknown>>(db, RECORD_WRITE, { scans: json(list), recorded_by: recordedBy }, idempotency);
     return { records: rows };
-  },
+  };
 
-  async find(cargoNo: string, page: { limit: number; cursor?: string }): Promise<CargoLocation> {
+/**
+ * Answers where cargo is now and one page of where it was, newest first.
+ *
+ * @example
+ * ```ts
+ * const find = makeCargoFinder({ db });
+ * const where = await find('BOX-0001', { limit: 20 });
+ * ```
+ */
+export const makeCargoFinder = ({ db }: { db: Db }) =>
+  async (cargoNo: string, page: { limit: number; cursor?: string }): Promise<CargoLocation> => {
     const before = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
     const { rows } = await db.query<TrailRow & Record<string, unknown>>(TRAIL_SQL, {
       cargo_no: cargoNo,
@@ -127,7 +136,6 @@ export const makeLocations = ({ db }: { db: Db }) => ({
       history: history.slice(0, page.limit),
       next_cursor: last === undefined ? null : encodeCursor({ at: last.occurred_at, id: last.id }),
     };
-  },
-});
+  };
 
 const withoutPart = ({ part: _part, ...entry }: TrailRow): TrailEntry => entry;

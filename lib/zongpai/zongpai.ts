@@ -22,7 +22,7 @@ const boxesJson = `COALESCE((SELECT json_agg(json_build_object('box_no', b.box_n
 const zongpaiColumns = (alias: string) =>
   `${alias}.zongpai_no, ${alias}.status, ${isoTime(`${alias}.created_at`)} AS created_at, ${alias}.created_by, ${isoTime(`${alias}.closed_at`)} AS closed_at, ${alias}.closed_by`;
 
-const REGISTER = compileWrite({
+const REGISTER = /* @__PURE__ */ compileWrite({
   ctes: `
 registered AS (
   INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, :actor WHERE ${PROCEED}
@@ -40,7 +40,7 @@ FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no`;
  * Closes an open zongpai. The UPDATE waits for appends in flight (they hold the row FOR SHARE);
  * the boxes listed are those committed when the close began, which GET shows complete.
  */
-const CLOSE = compileWrite({
+const CLOSE = /* @__PURE__ */ compileWrite({
   ctes: `
 closed AS (
   UPDATE cargo.zongpai z SET status = 'CLOSED', closed_at = now(), closed_by = :actor
