@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ExecuteStatementCommand, RDSDataClient } from '@aws-sdk/client-rds-data';
 import type { ExecuteStatementCommandOutput, SqlParameter } from '@aws-sdk/client-rds-data';
-import pg from 'pg';
 import type { SqlBackend } from '../../../../infra/local/data-api/backend.ts';
 import { createPgliteBackend } from '../../../../infra/local/data-api/pglite-backend.ts';
 import { createPostgresBackend } from '../../../../infra/local/data-api/postgres-backend.ts';
 import { startDataApiEmulator } from '../../../../infra/local/data-api/server.ts';
+import { throwawayDatabase } from '../../../support/throwaway-database.ts';
 import type { DataApiEmulator, DataApiEmulatorOptions } from '../../../../infra/local/data-api/server.ts';
 
 /** The engines every emulator test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -20,27 +19,6 @@ export const ARNS = {
   secretArn: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:local',
   database: 'cargo',
 } as const;
-
-/** A throwaway database on the TEST_DATABASE_URL server, dropped by `drop`. */
-const throwawayDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `cargo_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-};
 
 export interface Fixture {
   readonly emulator: DataApiEmulator;

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * A database of its own on the TEST_DATABASE_URL server for one test file, so that files running
+ * in parallel never see each other's rows; `drop` removes it (forcing out any connection left).
+ *
+ * @example
+ * ```ts
+ * const { url, drop } = await throwawayDatabase();
+ * ```
+ */
+export const throwawayDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl === undefined || adminUrl === '') throw new Error('a throwaway database needs TEST_DATABASE_URL');
+  const name = `cargo_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+};
