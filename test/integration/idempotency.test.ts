@@ -83,6 +83,15 @@ describe('Idempotency-Key', () => {
     expect((await service.call('GET', '/v1/box/BOX-I008/history')).body.events.map((e: { action: string }) => e.action)).toEqual(['SAVE', 'EDIT', 'UNDO']);
   });
 
+  it('keeps a refusal under its key too; the corrected attempt goes with a new key', async () => {
+    await service.plan('BOX-I013', { 'SKU-A': 1 });
+    const body = { box_no: 'BOX-I013', zongpai_no: 'PLT-I013' };
+    expectError(await service.call('POST', '/v1/box/simple', { body, headers: keyed('k-013a') }), 404, 'ZONGPAI_NOT_FOUND');
+    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I013' } });
+    expectError(await service.call('POST', '/v1/box/simple', { body, headers: keyed('k-013a') }), 404, 'ZONGPAI_NOT_FOUND');
+    expect((await service.call('POST', '/v1/box/simple', { body, headers: keyed('k-013b') })).status).toBe(201);
+  });
+
   it('forgets a key after it expires: the same key then writes again', async () => {
     const body = { cargo_no: 'BOX-I009', location_code: 'A-01' };
     await service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-009') });
