@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { RDSDataClient } from '@aws-sdk/client-rds-data';
-import { DataApiDb } from '../../lib/db/data-api.ts';
+import type { DataApiDb } from '../../lib/db/data-api.ts';
 import { migrate } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
 import { sweepExpiredKeys } from '../../lib/db/sweep.ts';
@@ -59,9 +58,11 @@ export interface LocalStack {
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
   const dataApi = await startDataApiEmulator({ backend: options.backend });
   Object.assign(process.env, LOCAL_DB_ENV, { DATA_API_ENDPOINT: dataApi.endpoint });
+  // Imported only now: lib/config.ts reads process.env once, when first evaluated.
   const { config } = await import('../../lib/config.ts');
-  const client = new RDSDataClient({ endpoint: dataApi.endpoint, maxAttempts: 1 });
-  const db = new DataApiDb({ client, resourceArn: LOCAL_DB_ENV.DB_CLUSTER_ARN, secretArn: LOCAL_DB_ENV.DB_SECRET_ARN, database: config.database.name, retryBudgetMs: 5_000 });
+  const { createDataApiDb } = await import('../../lib/db/default.ts');
+  // The same adapter the functions build, from the same configuration.
+  const db = createDataApiDb(config);
   await migrate(db, migrations);
   if (options.demoErp !== false) await ensureDemoErp(db, config.erpBoxView);
 
@@ -99,7 +100,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       clearInterval(sweep);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      client.destroy();
+      db.destroy();
       await dataApi.close();
     },
   };

@@ -53,22 +53,3 @@ export const makeBoxUndo = ({ db, erpView }: BoxingOptions) => {
   const write = compileWrite(undoBoxStatement(erpView));
   return (input: { box_no: string; version: number }, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => undoBox(db, write, input, actor, idempotency);
 };
-
-/**
- * The whole boxing capability in one object, for tools and tests.
- *
- * @example
- * ```ts
- * const boxing = makeBoxing({ db, erpView: 'erp.v_box_info', enforcePlan: true });
- * await boxing.edit({ box_no: 'BOX-1001', version: 1, zongpai_no: 'PLT-0002' }, 'sam');
- * ```
- */
-export const makeBoxing = (options: BoxingOptions) => ({
-  info: makeBoxInfo(options),
-  history: makeBoxHistory(options),
-  save: makeBoxSave(options),
-  edit: makeBoxEdit(options),
-  undo: makeBoxUndo(options),
-});
-
-export type Boxing = ReturnType<typeof makeBoxing>;

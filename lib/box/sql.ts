@@ -34,7 +34,7 @@ export const planProblemsSql = `
    WHERE :enforce_plan AND r.quantity > p.planned`;
 
 /** The items of the written box, as JSON in request order. */
-export const itemsJsonSql = `(SELECT COALESCE(json_agg(json_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.ord), '[]'::json) FROM requested r)`;
+const itemsJsonSql = `(SELECT COALESCE(json_agg(json_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.ord), '[]'::json) FROM requested r)`;
 
 /**
  * The first problem (lowest rank) decides the answer; the rank follows the order a supervisor

@@ -13,7 +13,7 @@ import type { Db, QueryResult, Row, SqlParams } from './types.ts';
 
 export interface DataApiDbOptions {
   /** The RDS Data API client (the real one, pointed at Aurora or at the local emulator). */
-  readonly client: Pick<RDSDataClient, 'send'>;
+  readonly client: Pick<RDSDataClient, 'send'> & Partial<Pick<RDSDataClient, 'destroy'>>;
   readonly resourceArn: string;
   readonly secretArn: string;
   readonly database: string;
@@ -62,6 +62,11 @@ export class DataApiDb implements Db {
       await this.options.client.send(new RollbackTransactionCommand({ ...this.target(), transactionId })).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** Closes the client's connections (local runtime and tests; a Lambda never needs to). */
+  destroy(): void {
+    this.options.client.destroy?.();
   }
 
   private target() {
