@@ -46,6 +46,42 @@ export const statementTimeout = (): DataApiError =>
 export const internalError = (message = 'An internal error occurred'): DataApiError =>
   new DataApiError('InternalServerErrorException', 500, message);
 
+/**
+ * 400: the result has a column of a type the Data API cannot return (e.g. `void`, `regtype`,
+ * `"char"`, `name`) or a multidimensional array. AWS: "There was a problem with the result
+ * because of one of the following conditions: It contained an unsupported data type. It
+ * contained a multidimensional array. The size was too large." (API reference, UnsupportedResultException)
+ */
+export const unsupportedResult = (typeName: string): DataApiError =>
+  new DataApiError('UnsupportedResultException', 400, `The result contains the unsupported data type ${typeName}.`);
+
+/**
+ * A second call on a transaction while one runs. AWS (troubleshooting guide, "DatabaseErrorException:
+ * Transaction is still running a query"): the Data API answers at once, without queueing the call.
+ */
+export const transactionBusy = (): DataApiError =>
+  new DataApiError('DatabaseErrorException', 400, 'Transaction is still running a query');
+
+/** 403: the caller's identity is not allowed the operation (IAM), as AWS answers an unauthorised call. */
+export const accessDenied = (principal: string, operation: string, resourceArn: string): DataApiError =>
+  new DataApiError(
+    'AccessDeniedException',
+    403,
+    `User: ${principal} is not authorized to perform: rds-data:${operation} on resource: ${resourceArn} because no identity-based policy allows the rds-data:${operation} action`,
+  );
+
+/** 403: the request is unsigned, or signed with an access key AWS does not know. */
+export const unrecognizedClient = (): DataApiError =>
+  new DataApiError('UnrecognizedClientException', 403, 'The security token included in the request is invalid.');
+
+/** 403: the SigV4 signature does not match the request. */
+export const invalidSignature = (): DataApiError =>
+  new DataApiError(
+    'InvalidSignatureException',
+    403,
+    'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method.',
+  );
+
 /** 404 for a path the Data API does not have (not a modelled exception: the SDK reports it generically). */
 export const unknownOperation = (method: string, path: string): DataApiError =>
   new DataApiError('UnknownOperationException', 404, `No operation at ${method} ${path}`);

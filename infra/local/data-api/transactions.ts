@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { SqlTransaction } from './backend.ts';
-import { isConnectionError, transactionNotFound } from './errors.ts';
+import { isConnectionError, transactionBusy, transactionNotFound } from './errors.ts';
 
 /** AWS rolls back a transaction that no call has used for three minutes. */
 export const DEFAULT_TRANSACTION_IDLE_MS = 3 * 60 * 1000;
 
 interface Entry {
   readonly tx: SqlTransaction;
-  /** Calls on one transaction run one after the other, as on its single connection. */
+  /** The call running on the transaction's single connection, if any. */
   tail: Promise<unknown>;
   pending: number;
   timer: NodeJS.Timeout | undefined;
@@ -16,8 +16,9 @@ interface Entry {
 }
 
 /**
- * The open transactions, by the opaque id handed to the client. Each call on a transaction
- * waits for the previous one; a transaction idle for `idleMs` is rolled back and forgotten,
+ * The open transactions, by the opaque id handed to the client. A call on a transaction that is
+ * still running another one is refused at once ("Transaction is still running a query"), as
+ * AWS does rather than queue it; a transaction idle for `idleMs` is rolled back and forgotten,
  * after which its id answers TransactionNotFoundException like any unknown id.
  *
  * @example
@@ -41,9 +42,10 @@ export class TransactionRegistry {
     return id;
   }
 
-  /** Runs `fn` in the transaction once the calls before it are done. */
+  /** Runs `fn` in the transaction; refused while another call runs on it. */
   async use<T>(id: string, fn: (tx: SqlTransaction) => Promise<T>): Promise<T> {
     const entry = this.#entry(id);
+    if (entry.pending > 0) throw transactionBusy();
     clearTimeout(entry.timer);
     entry.pending += 1;
     const run = entry.tail.then(() => {
@@ -69,20 +71,28 @@ export class TransactionRegistry {
     }
   }
 
-  /** Commits or rolls back; the id is unknown from now on, whatever the outcome. */
+  /**
+   * Commits or rolls back; the id is unknown from now on, whatever the outcome. Refused, like
+   * any call, while a statement runs on the transaction.
+   */
   async end(id: string, outcome: 'commit' | 'rollback'): Promise<void> {
     const entry = this.#entry(id);
+    if (entry.pending > 0) throw transactionBusy();
+    await this.#finish(id, entry, outcome);
+  }
+
+  /** Rolls back every open transaction (on shutdown), each once its running call is done. */
+  async rollbackAll(): Promise<void> {
+    await Promise.all([...this.#open].map(([id, entry]) => this.#finish(id, entry, 'rollback').catch(() => undefined)));
+  }
+
+  async #finish(id: string, entry: Entry, outcome: 'commit' | 'rollback'): Promise<void> {
     this.#forget(id, entry);
-    // Calls that arrived before this one still run first; later ones no longer find the id.
+    // A call already running finishes first; later ones no longer find the id.
     await (entry.tail = entry.tail.then(() => {
       entry.ended = true;
       return outcome === 'commit' ? entry.tx.commit() : entry.tx.rollback();
     }));
-  }
-
-  /** Rolls back every open transaction (on shutdown). */
-  async rollbackAll(): Promise<void> {
-    await Promise.all([...this.#open.keys()].map((id) => this.end(id, 'rollback').catch(() => undefined)));
   }
 
   #entry(id: string): Entry {

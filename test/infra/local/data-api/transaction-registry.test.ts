@@ -58,23 +58,29 @@ describe('TransactionRegistry', () => {
     expect(log).not.toContain('rollback');
   });
 
-  it('runs concurrent calls on one transaction one after the other', async () => {
-    const log: string[] = [];
-    const registry = new TransactionRegistry();
-    const id = registry.add(fakeTransaction(log, 20));
-    await Promise.all([registry.use(id, (tx) => tx.query('a')), registry.use(id, (tx) => tx.query('b'))]);
-    await registry.end(id, 'rollback');
-    expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'rollback']);
-  });
-
-  it('runs a call that arrived before the commit, and refuses one after it', async () => {
+  it('refuses a second call while one runs on the transaction with "Transaction is still running a query"', async () => {
     const log: string[] = [];
     const registry = new TransactionRegistry();
     const id = registry.add(fakeTransaction(log, 20));
     const first = registry.use(id, (tx) => tx.query('a'));
-    const commit = registry.end(id, 'commit');
+    const second = await registry.use(id, (tx) => tx.query('b')).then(() => undefined, (e: unknown) => e);
+    expect(second).toMatchObject({ type: 'DatabaseErrorException', statusCode: 400, message: 'Transaction is still running a query' });
+    await first;
+    await registry.use(id, (tx) => tx.query('c'));
+    await registry.end(id, 'rollback');
+    expect(log).toEqual(['start a', 'end a', 'start c', 'end c', 'rollback']);
+  });
+
+  it('refuses a commit while a statement runs, and keeps the transaction open', async () => {
+    const log: string[] = [];
+    const registry = new TransactionRegistry();
+    const id = registry.add(fakeTransaction(log, 20));
+    const first = registry.use(id, (tx) => tx.query('a'));
+    const commit = await registry.end(id, 'commit').then(() => undefined, (e: unknown) => e);
+    expect(commit).toMatchObject({ type: 'DatabaseErrorException', message: 'Transaction is still running a query' });
+    await first;
+    await registry.end(id, 'commit');
     await notFound(registry.use(id, (tx) => tx.query('late')));
-    await Promise.all([first, commit]);
     expect(log).toEqual(['start a', 'end a', 'commit']);
   });
 
