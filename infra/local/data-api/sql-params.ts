@@ -42,10 +42,49 @@ interface Binding {
 
 const DOUBLE_WORDS = new Set(['NaN', 'Infinity', '-Infinity']);
 
-const bindString = (value: string, typeHint: string | undefined): Binding => {
+const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+const isDate = (text: string): boolean => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (match === null) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
+};
+
+const isTime = (text: string): boolean => {
+  const match = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,3})?$/.exec(text);
+  if (match === null) return false;
+  const [hours, minutes, seconds] = match.slice(1, 4).map(Number) as [number, number, number];
+  return hours <= 23 && minutes <= 59 && seconds <= 59;
+};
+
+/**
+ * The formats the SqlParameter reference gives for each typeHint: DATE `YYYY-MM-DD`, TIME
+ * `HH:MM:SS[.FFF]`, TIMESTAMP `YYYY-MM-DD HH:MM:SS[.FFF]` (no zone, no `T`, no words such as
+ * `tomorrow` that PostgreSQL itself would accept), DECIMAL a plain decimal number, UUID the
+ * canonical 8-4-4-4-12 form. Where AWS (Java's parsers) and PostgreSQL disagree, only what both
+ * accept passes; a calendar-impossible date is refused rather than rolled over. JSON is left to
+ * the database, which reports invalid JSON itself.
+ */
+const HINT_FORMATS: Readonly<Record<string, { readonly valid: (text: string) => boolean; readonly format: string }>> = {
+  DATE: { valid: isDate, format: 'YYYY-MM-DD' },
+  TIME: { valid: isTime, format: 'HH:MM:SS[.FFF]' },
+  TIMESTAMP: {
+    valid: (text) => /^\S+ \S+$/.test(text) && isDate(text.split(' ')[0] ?? '') && isTime(text.split(' ')[1] ?? ''),
+    format: 'YYYY-MM-DD HH:MM:SS[.FFF]',
+  },
+  DECIMAL: { valid: (text) => /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text), format: 'a decimal number such as 12.50' },
+  UUID: { valid: (text) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(text), format: 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx' },
+};
+
+const bindString = (name: string, value: string, typeHint: string | undefined): Binding => {
   if (typeHint === undefined) return { value, cast: 'text' };
   const cast = HINT_CASTS[typeHint];
   if (cast === undefined) throw badRequest(`Invalid typeHint ${typeHint}: expected one of ${Object.keys(HINT_CASTS).join(', ')}`);
+  const format = HINT_FORMATS[typeHint];
+  if (format !== undefined && !format.valid(value)) {
+    throw badRequest(`Parameter ${name}: the value for typeHint ${typeHint} must have the format ${format.format}`);
+  }
   return { value, cast };
 };
 
@@ -61,7 +100,7 @@ const bindField = (name: string, field: WireField, typeHint: string | undefined)
       return { value: null, cast: null }; // untyped, as the real service binds NULL
     case 'stringValue':
       if (typeof value !== 'string') break;
-      return bindString(value, typeHint);
+      return bindString(name, value, typeHint);
     case 'longValue':
       if (typeof value !== 'number' || !Number.isInteger(value)) break;
       return { value: BigInt(value).toString(), cast: 'int8' };

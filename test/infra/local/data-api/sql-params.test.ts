@@ -86,9 +86,45 @@ describe('toPositional turns named parameters into typed positional ones', () =>
   });
 
   it('casts a stringValue by its typeHint', () => {
-    const hints = ['TIMESTAMP', 'DATE', 'TIME', 'DECIMAL', 'JSON', 'UUID'];
-    const statement = toPositional('SELECT :p0, :p1, :p2, :p3, :p4, :p5', hints.map((hint, i) => str(`p${i}`, 'v', hint)));
+    const values: [string, string][] = [
+      ['TIMESTAMP', '2026-11-21 08:30:00.123'], ['DATE', '2026-11-21'], ['TIME', '08:30:00'],
+      ['DECIMAL', '12.50'], ['JSON', '{}'], ['UUID', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'],
+    ];
+    const statement = toPositional('SELECT :p0, :p1, :p2, :p3, :p4, :p5', values.map(([hint, value], i) => str(`p${i}`, value, hint)));
     expect(statement.text).toBe('SELECT $1::timestamp, $2::date, $3::time, $4::numeric, $5::json, $6::uuid');
+  });
+
+  it.each([
+    ['TIMESTAMP', '2026-11-21 08:30:00+08'],
+    ['TIMESTAMP', '2026-11-21T08:30:00Z'],
+    ['TIMESTAMP', 'tomorrow'],
+    ['TIMESTAMP', '2026-02-30 08:30:00'],
+    ['TIMESTAMP', '2026-11-21 24:00:00'],
+    ['TIMESTAMP', '2026-11-21 08:30:00.1234567'],
+    ['TIMESTAMP', '2026-11-21'],
+    ['DATE', '2026-11-21 08:30:00'],
+    ['DATE', 'today'],
+    ['DATE', '2026-13-01'],
+    ['DATE', '21/11/2026'],
+    ['TIME', '08:30'],
+    ['TIME', '08:30:00+08'],
+    ['TIME', 'now'],
+    ['DECIMAL', 'NaN'],
+    ['DECIMAL', ' 12.5'],
+    ['DECIMAL', '1,5'],
+    ['UUID', '{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11}'],
+    ['UUID', 'a0eebc999c0b4ef8bb6d6bb9bd380a11'],
+  ])('refuses typeHint %s with %j, outside its documented format, with BadRequestException', (hint, value) => {
+    const error = badRequestOf(() => toPositional('SELECT :v', [str('v', value, hint)]));
+    expect(error.message).toMatch(new RegExp(`typeHint ${hint} must have the format`));
+  });
+
+  it('accepts the documented formats with up to three fraction digits, and plain decimals', () => {
+    const ok: [string, string][] = [
+      ['TIMESTAMP', '2024-02-29 23:59:59'], ['TIMESTAMP', '2026-11-21 08:30:00.5'], ['TIME', '23:59:59.999'],
+      ['DECIMAL', '-0.5'], ['DECIMAL', '1e3'], ['UUID', 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11'],
+    ];
+    for (const [hint, value] of ok) expect(toPositional('SELECT :v', [str('v', value, hint)]).values).toEqual([value]);
   });
 
   it('leaves literals, comments and casts untouched', () => {

@@ -60,6 +60,15 @@ describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
     ]);
   });
 
+  it('refuses a TIMESTAMP with a UTC offset with BadRequestException and stores nothing (no silent drop of the offset)', async () => {
+    const error = await failure(fx.exec("INSERT INTO box (box_no, packed_at) VALUES ('A', :at)", [
+      { name: 'at', value: { stringValue: '2026-11-21 08:30:00+08:00' }, typeHint: 'TIMESTAMP' },
+    ]));
+    expect(error.name).toBe('BadRequestException');
+    expect(error.$metadata?.httpStatusCode).toBe(400);
+    expect((await fx.exec('SELECT count(*) AS n FROM box')).records).toEqual([[{ longValue: 0 }]]);
+  });
+
   it('binds doubles, booleans, blobs and NULL', async () => {
     const { records } = await fx.exec('SELECT :d * 2, NOT :b, :blob, :nothing::text', [
       { name: 'd', value: { doubleValue: 1.25 } },
