@@ -20,7 +20,8 @@ export interface SqlScan {
 
 const IDENT_START = /[A-Za-z_\u0080-\uffff]/;
 const IDENT_PART = /[A-Za-z0-9_$\u0080-\uffff]/;
-const NAME_START = /[A-Za-z_]/;
+/** `:name` or `:1`: the Data API takes a parameter named `1` for a numeric placeholder too. */
+const NAME_START = /[A-Za-z0-9_]/;
 const NAME_PART = /[A-Za-z0-9_]/;
 const SPACE = /\s/;
 const DOLLAR_TAG = /\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y;

@@ -132,6 +132,15 @@ describe('toPositional turns named parameters into typed positional ones', () =>
     expect(toPositional(sql, [str('a', '1')]).text).toBe("SELECT ':a' AS x, $$:a$$, $1::text::int -- :a\n");
   });
 
+  it('accepts numeric placeholders such as :1, bound to the parameter named "1"', () => {
+    const statement = toPositional('SELECT :1 + :2, :1', [{ name: '1', value: { longValue: 40 } }, { name: '2', value: { longValue: 2 } }]);
+    expect(statement).toEqual({ text: 'SELECT $1::int8 + $2::int8, $1::int8', values: ['40', '2'] });
+  });
+
+  it('refuses a numeric placeholder without its parameter with BadRequestException', () => {
+    expect(badRequestOf(() => toPositional('SELECT :1', [])).message).toMatch(/parameter: 1/);
+  });
+
   it('rejects a placeholder without a parameter with BadRequestException', () => {
     expect(badRequestOf(() => toPositional('SELECT :missing', [])).message).toMatch(/missing/);
   });
