@@ -6,14 +6,34 @@ import type { ServiceEvent, ServiceResult } from './event.ts';
 export const MAX_BODY_BYTES = 256 * 1024;
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+/** Every `charset=` parameter of a Content-Type, quoted or not. */
+const CHARSET_PARAMETER = /;\s*charset\s*=\s*("[^"]*"|[^;\s]*)/gi;
+const UTF8_NAME = /^utf-?8$/i;
+/** What a gateway puts where a byte was not UTF-8 when it hands the body over as a string. */
+const REPLACEMENT_CHARACTER = '\uFFFD';
+
+/** A JSON media type whose charset, when named, is UTF-8 (the only encoding JSON may travel in, RFC 8259). */
+const isUtf8Json = (contentType: string): boolean =>
+  JSON_MEDIA_TYPE.test(contentType) && [...contentType.matchAll(CHARSET_PARAMETER)].every(([, name = '']) => UTF8_NAME.test(name.replaceAll('"', '')));
+
+/**
+ * The body's text, refusing bytes that are not UTF-8 rather than storing U+FFFD in their place.
+ * A base64 body is decoded strictly; a string body already went through API Gateway's decoding,
+ * so a raw U+FFFD in it is an undecodable byte (a client that means U+FFFD can write `\ufffd`).
+ */
+const bodyText = (raw: Buffer, isBase64Encoded: boolean): string => {
+  const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw);
+  if (!isBase64Encoded && text.includes(REPLACEMENT_CHARACTER)) throw new TypeError('undecodable bytes in the body');
+  return text;
+};
 
 /** Keys that would reach Object.prototype if the parsed body were ever merged into an object. */
 const dropPrototypeKeys = (key: string, value: unknown) => (key === '__proto__' || key === 'constructor' || key === 'prototype' ? undefined : value);
 
 /**
  * Middleware: parses a JSON body with the SPEC's answers: 415 UNSUPPORTED_MEDIA_TYPE for a
- * body that is not declared JSON, 413 PAYLOAD_TOO_LARGE over 256 KiB, 400 MALFORMED_JSON when
- * it does not parse. Written here rather than using Middy's JSON parser because that one
+ * body that is not declared JSON or names a charset other than UTF-8, 413 PAYLOAD_TOO_LARGE
+ * over 256 KiB, 400 MALFORMED_JSON when it is not UTF-8 or does not parse. Written here rather than using Middy's JSON parser because that one
  * answers invalid JSON with 422 and has no size limit.
  *
  * @example
@@ -29,9 +49,9 @@ export const jsonBody = (options: { maxBytes?: number } = {}): MiddlewareObj<Ser
       if (body === null || body === undefined || body === '') return;
       const raw = isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
       if (raw.byteLength > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', { limit: maxBytes });
-      if (!JSON_MEDIA_TYPE.test(headers?.['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      if (!isUtf8Json(headers?.['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       try {
-        request.event.json = JSON.parse(raw.toString('utf8'), dropPrototypeKeys);
+        request.event.json = JSON.parse(bodyText(raw, isBase64Encoded), dropPrototypeKeys);
       } catch (cause) {
         throw new AppError('MALFORMED_JSON', {}, [], { cause });
       }

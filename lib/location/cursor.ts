@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error.ts';
+import { parseExactIsoInstant } from '../rules/timestamps.ts';
 
 /** A history position: the last entry's time and id. Opaque to clients. */
 export interface Cursor {
@@ -11,9 +12,19 @@ export const encodeCursor = (cursor: Cursor): string => Buffer.from(`${cursor.at
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,19})$/;
 
-/** Reads a cursor back; anything that did not come from {@link encodeCursor} is a 400. */
+/** The largest record id: PostgreSQL's bigint. */
+const MAX_ID = 9_223_372_036_854_775_807n;
+
+/**
+ * Reads a cursor back; anything that did not come from {@link encodeCursor} is a 400. The time
+ * must be a real instant PostgreSQL stores (not 29 February of a common year, not year 0000)
+ * and the id a bigint, so that nothing a client forges reaches the database as an error.
+ */
 export const decodeCursor = (text: string): Cursor => {
   const match = CURSOR.exec(Buffer.from(text, 'base64url').toString('utf8'));
-  if (match === null || Number.isNaN(Date.parse(match[1] ?? ''))) throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'is not a cursor this service issued' });
-  return { at: match[1] as string, id: match[2] as string };
+  const [, at = '', id = ''] = match ?? [];
+  if (match === null || parseExactIsoInstant(at) === undefined || BigInt(id) > MAX_ID) {
+    throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'is not a cursor this service issued' });
+  }
+  return { at, id };
 };

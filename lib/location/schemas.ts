@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
 import type { Fields } from '../rules/fields.ts';
 import { either, isObject } from '../rules/either.ts';
+import { trimScan } from '../rules/identifiers.ts';
+import { isStorableInstant } from '../rules/timestamps.ts';
 
 /** Device clocks drift; a scan time further ahead of the server than this is refused. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -20,6 +22,10 @@ export const makeLocationSchemas = (config: Config, fields: Fields, now: () => D
     z.iso.datetime({ offset: true }),
     z.transform((text: string, ctx) => {
       const at = new Date(text);
+      if (!isStorableInstant(at)) {
+        ctx.issues.push({ code: 'custom', input: text, message: 'must be a time from the year 0001 on' });
+        return z.NEVER;
+      }
       if (at.getTime() - now().getTime() > MAX_CLOCK_SKEW_MS) {
         ctx.issues.push({ code: 'custom', input: text, message: 'must not be in the future' });
         return z.NEVER;
@@ -28,7 +34,7 @@ export const makeLocationSchemas = (config: Config, fields: Fields, now: () => D
     }),
   );
 
-  const deviceId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[^\p{C}]+$/u));
+  const deviceId = z.string().check(z.overwrite(trimScan), z.minLength(1), z.maxLength(64), z.regex(/^[^\p{C}]+$/u));
 
   const scan = z.object({
     cargo_no: fields.cargoNo,

@@ -13,15 +13,35 @@ const AIM_PREFIX = /^\][A-Za-z][0-9A-Za-z]/;
 const GS1_SSCC = /^(?:\(00\)|00)(\d{18})$/;
 const SSCC = /^\d{18}$/;
 
+/** What a scanner puts around a code: spaces, tabs, CR and LF. Other Unicode spaces (U+FEFF, U+00A0...) are not trimmed. */
+const SCANNER_PADDING = /^[ \t\r\n]+|[ \t\r\n]+$/g;
+
 /**
- * Trims whitespace (including CR/LF), strips an AIM prefix and upper-cases.
+ * Removes the spaces, tabs, CR and LF a scanner adds around a value, and nothing else.
+ *
+ * @example
+ * ```ts
+ * trimScan('\tSKU-1\r\n'); // 'SKU-1'
+ * ```
+ */
+export const trimScan = (raw: string): string => raw.replace(SCANNER_PADDING, '');
+
+/**
+ * Upper-cases ASCII letters only: `toUpperCase()` would turn `ﬁ` into `FI`, `ı` into `I` and
+ * `ß` into `SS`, silently making a value the pattern then accepts.
+ */
+const upperAscii = (value: string): string => value.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+
+/**
+ * Trims scanner padding (spaces, tabs, CR/LF), strips an AIM prefix and upper-cases a-z.
  *
  * @example
  * ```ts
  * normaliseCode(' ]C1box-01\r\n'); // 'BOX-01'
+ * normaliseCode('plt-ﬁ01');          // 'PLT-ﬁ01' (refused by the pattern, never 'PLT-FI01')
  * ```
  */
-export const normaliseCode = (raw: string): string => raw.trim().replace(AIM_PREFIX, '').trim().toUpperCase();
+export const normaliseCode = (raw: string): string => upperAscii(trimScan(trimScan(raw).replace(AIM_PREFIX, '')));
 
 /**
  * Computes the GS1 mod-10 check digit of the digits before it.
@@ -65,9 +85,9 @@ export const normaliseBoxNo = (raw: string, pattern: RegExp): BoxNoResult => {
 /** Printable: no control, format, surrogate or unassigned code points. */
 const PRINTABLE = /^[^\p{C}]+$/u;
 
-/** Trims an item code and checks it is 1..maxLength printable characters. */
+/** Trims scanner padding from an item code and checks it is 1..maxLength printable characters. */
 export const normaliseItemCode = (raw: string, maxLength: number): { ok: boolean; value: string } => {
-  const value = raw.trim();
+  const value = trimScan(raw);
   return { ok: PRINTABLE.test(value) && [...value].length <= maxLength, value };
 };
 

@@ -39,6 +39,30 @@ describe('JSON body middleware', () => {
     expect(codeOf(() => run('{"a":', 'application/json'))).toBe('MALFORMED_JSON');
   });
 
+  it('refuses a charset other than UTF-8 with UNSUPPORTED_MEDIA_TYPE', () => {
+    for (const type of ['application/json; charset=iso-8859-1', 'application/json;charset=latin1', 'application/json; charset="utf-16"', 'application/json; charset=gbk', 'application/json; charset=', 'application/json; charset=utf-8; charset=gbk']) {
+      expect(codeOf(() => run('{"a":1}', type)), type).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+  });
+
+  it('accepts UTF-8 named in any case, quoted or not, and other parameters', () => {
+    for (const type of ['application/json; charset=UTF-8', 'application/json;charset="utf-8"', 'application/json; version=2', 'application/json; charset=utf8']) {
+      expect(run('{"a":1}', type), type).toEqual({ a: 1 });
+    }
+  });
+
+  it('refuses a body that is not valid UTF-8 with MALFORMED_JSON instead of storing U+FFFD', () => {
+    const bytes = Buffer.concat([Buffer.from('{"cargo_no":"BOX-'), Buffer.from([0xff, 0xfe]), Buffer.from('","location_code":"A-01"}')]);
+    expect(codeOf(() => run(bytes.toString('base64'), 'application/json', true))).toBe('MALFORMED_JSON');
+    // API Gateway hands a text body to the function as a string: undecodable bytes arrive as U+FFFD.
+    expect(codeOf(() => run(bytes.toString('utf8'), 'application/json'))).toBe('MALFORMED_JSON');
+    expect(codeOf(() => run(Buffer.from([0x22, 0xc3, 0x28, 0x22]).toString('base64'), 'application/json', true))).toBe('MALFORMED_JSON');
+  });
+
+  it('keeps a replacement character the client escaped on purpose for the field rules to judge', () => {
+    expect(run('{"a":"\\ufffd"}', 'application/json')).toEqual({ a: '\ufffd' });
+  });
+
   it('drops keys that could reach Object.prototype', () => {
     const parsed = run('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"ok":true}', 'application/json') as Record<string, unknown>;
     expect(Object.keys(parsed)).toEqual(['ok']);

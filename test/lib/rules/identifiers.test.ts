@@ -58,3 +58,38 @@ describe('item codes', () => {
     expect(normaliseItemCode('x'.repeat(65), 64).ok).toBe(false);
   });
 });
+
+describe('only ASCII letters change case', () => {
+  const ZONGPAI = /^[A-Z0-9-]{4,32}$/;
+
+  it.each(['plt-\uFB01', 'plt-\uFB0101', '\u017Ftage-\u0131', 'stra\u00DFe', 'plt-\uFB00', 'plt-\uFB02', 'plt-\uFB03', 'plt-\uFB04', 'plt-\uFB05', 'plt-\uFB06', 'plt-\u0131'])(
+    'refuses %s instead of upper-casing it into the pattern',
+    (raw) => {
+      expect(ZONGPAI.test(normaliseCode(raw))).toBe(false);
+      expect(normaliseBoxNo(raw, ZONGPAI).ok).toBe(false);
+    },
+  );
+
+  it('upper-cases a-z and leaves every other character as it was', () => {
+    expect(normaliseCode('plt-\uFB01')).toBe('PLT-\uFB01');
+    expect(normaliseCode('\u017Ftage-\u0131')).toBe('\u017FTAGE-\u0131');
+    expect(normaliseCode('box-\u00e9')).toBe('BOX-\u00e9');
+  });
+});
+
+describe('trimming strips what a scanner sends, nothing else', () => {
+  it('strips spaces, tabs, CR and LF around codes and item codes', () => {
+    expect(normaliseCode(' \t box-1001\r\n')).toBe('BOX-1001');
+    expect(normaliseItemCode('\t SKU-1 \r\n', 64)).toEqual({ ok: true, value: 'SKU-1' });
+  });
+
+  it.each(['FEFF', '00A0', '2003', '3000', '2028', '000B', '000C'])('keeps U+%s around a code, so the code is refused', (hex) => {
+    const space = String.fromCodePoint(Number.parseInt(hex, 16));
+    expect(normaliseBoxNo(`${space}BOX-1001`, /^[A-Z0-9-]{4,32}$/).ok).toBe(false);
+    expect(normaliseBoxNo(`BOX-1001${space}`, /^[A-Z0-9-]{4,32}$/).ok).toBe(false);
+  });
+
+  it('refuses an item code wrapped in a byte-order mark rather than removing it', () => {
+    expect(normaliseItemCode('\uFEFFSKU-1', 64).ok).toBe(false);
+  });
+});
