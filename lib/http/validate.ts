@@ -61,7 +61,8 @@ export const toProblems = (issues: readonly Issue[], input: unknown, codes: Fiel
     const mapped = custom?.error_code !== undefined && isErrorCode(custom.error_code) ? { code: custom.error_code } : name === undefined ? undefined : codes[name];
     const value = quoteValue(input, issue.path);
     if (mapped === undefined) return { field: field || 'body', code: 'VALIDATION_ERROR', params: { reason: reasonOf(issue, valueAt(input, issue.path) !== undefined), value } };
-    return { field, code: mapped.code, params: { ...mapped.params, ...custom, value } };
+    // A rule on the whole body (e.g. "must name a zongpai_no or items") has an empty path.
+    return { field: field || 'body', code: mapped.code, params: { ...mapped.params, ...custom, value } };
   });
 
 /**
