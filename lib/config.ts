@@ -48,7 +48,48 @@ const EnvSchema = z.object({
   DB_NAME: z.prefault(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/)), 'cargo'),
   DATA_API_ENDPOINT: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/))),
   DB_RETRY_BUDGET_MS: positiveInt(20_000, 120_000),
+  // Cognito app client ids are up to 128 word characters; the stack sets its own client's id.
+  USER_POOL_CLIENT_ID: z.optional(z.string().check(z.regex(/^[\w+]{1,128}$/))),
 });
+
+const wholeNumbers = (max: number) => `allowed are whole numbers from 1 to ${String(max)}`;
+const PATTERN = 'allowed is a JavaScript regular expression';
+
+/** What each variable accepts, for the message that refuses a bad value. */
+const ALLOWED: Readonly<Record<keyof z.infer<typeof EnvSchema>, string>> = {
+  SERVICE_PREFIX: "allowed are 1-32 of a-z, 0-9 and '-'",
+  ERP_BOX_VIEW: 'allowed is a lower-case SQL name, schema.name or name (a-z, 0-9, _)',
+  BOX_NO_PATTERN: PATTERN,
+  ZONGPAI_NO_PATTERN: PATTERN,
+  LOCATION_CODE_PATTERN: PATTERN,
+  ITEM_CODE_MAX_LENGTH: wholeNumbers(1000),
+  QUANTITY_MAX: wholeNumbers(2_000_000_000),
+  BOX_ITEMS_MAX: wholeNumbers(5000),
+  LOCATION_RECORDS_MAX: wholeNumbers(5000),
+  ENFORCE_ERP_PLAN: 'allowed are true or false',
+  IDEMPOTENCY_TTL_HOURS: wholeNumbers(24 * 30),
+  DB_CLUSTER_ARN: 'allowed is an ARN',
+  DB_SECRET_ARN: 'allowed is an ARN',
+  DB_NAME: 'allowed is a database name (letters, digits and _, not starting with a digit)',
+  DATA_API_ENDPOINT: 'allowed is an http:// or https:// URL',
+  DB_RETRY_BUDGET_MS: wholeNumbers(120_000),
+  USER_POOL_CLIENT_ID: 'allowed is a Cognito app client id (letters, digits, _ and +)',
+};
+
+const reasonOf = (issue: z.core.$ZodIssue): string => {
+  switch (issue.code) {
+    case 'too_small':
+      return 'is too small';
+    case 'too_big':
+      return 'is too large';
+    case 'custom':
+      return issue.message;
+    case 'invalid_format':
+      return 'pattern' in issue && String(issue.pattern) === String(/^\d+$/) ? 'is not a whole number' : 'is not allowed';
+    default:
+      return 'is not allowed';
+  }
+};
 
 export interface Config {
   readonly servicePrefix: string;
@@ -62,6 +103,8 @@ export interface Config {
   readonly locationRecordsMax: number;
   readonly enforceErpPlan: boolean;
   readonly idempotencyTtlHours: number;
+  /** The app client whose ID tokens are accepted (`aud`); unset accepts any client of the pool. */
+  readonly userPoolClientId?: string;
   readonly database: {
     readonly clusterArn?: string;
     readonly secretArn?: string;
@@ -76,13 +119,20 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-/** Parses and validates the environment; throws {@link ConfigError} naming every bad variable. */
+/**
+ * Parses and validates the environment; throws {@link ConfigError} naming every bad variable
+ * with its value, the reason and the allowed values.
+ */
 export const loadConfig = (env: Record<string, string | undefined>): Config => {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
-    const names = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-    throw new ConfigError(`Invalid configuration: ${names.join(', ')}`);
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      if (!problems.has(name)) problems.set(name, `${name}='${String(present[name])}' ${reasonOf(issue)}: ${ALLOWED[name as keyof typeof ALLOWED]}`);
+    }
+    throw new ConfigError(`Invalid configuration: ${[...problems.values()].join('; ')}`);
   }
   const e = parsed.data;
   return {
@@ -97,6 +147,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     locationRecordsMax: e.LOCATION_RECORDS_MAX,
     enforceErpPlan: e.ENFORCE_ERP_PLAN,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
+    ...(e.USER_POOL_CLIENT_ID === undefined ? {} : { userPoolClientId: e.USER_POOL_CLIENT_ID }),
     database: {
       clusterArn: e.DB_CLUSTER_ARN,
       secretArn: e.DB_SECRET_ARN,

@@ -30,3 +30,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 });
+
+describe('a configuration error says what is wrong and what is allowed', () => {
+  it.each([
+    ['QUANTITY_MAX', 'abc', "QUANTITY_MAX='abc' is not a whole number: allowed are whole numbers from 1 to 2000000000"],
+    ['QUANTITY_MAX', '0', "QUANTITY_MAX='0' is too small: allowed are whole numbers from 1 to 2000000000"],
+    ['BOX_ITEMS_MAX', '9999', "BOX_ITEMS_MAX='9999' is too large: allowed are whole numbers from 1 to 5000"],
+    ['ENFORCE_ERP_PLAN', 'yes', "ENFORCE_ERP_PLAN='yes' is not allowed: allowed are true or false"],
+    ['ZONGPAI_NO_PATTERN', '(', "ZONGPAI_NO_PATTERN='(' must be a valid regular expression: allowed is a JavaScript regular expression"],
+    ['SERVICE_PREFIX', 'Cargo', "SERVICE_PREFIX='Cargo' is not allowed: allowed are 1-32 of a-z, 0-9 and '-'"],
+  ])('names %s=%s with the reason and the allowed values', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('names every bad variable in one message', () => {
+    expect(() => loadConfig({ QUANTITY_MAX: '0', ENFORCE_ERP_PLAN: 'yes' })).toThrow(/QUANTITY_MAX='0' .*; ENFORCE_ERP_PLAN='yes' /);
+  });
+});
