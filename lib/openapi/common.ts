@@ -1,31 +1,6 @@
 import * as z from 'zod/mini';
-import { errorCatalogue, type ErrorCode } from '../errors/catalogue.ts';
-
-/** The unified error body, as a named schema every error response refers to. */
-export const ErrorBody = z.object({
-  error_code: z.enum(Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]]),
-  message: z.string(),
-  domain: z.enum(['box', 'zongpai', 'location', 'request', 'auth', 'system']),
-  request_id: z.optional(z.string()),
-  details: z.optional(z.array(z.object({ field: z.string(), error_code: z.string(), message: z.string() }))),
-});
 
 const timestamp = z.iso.datetime();
-
-/** Documentation helpers: the error responses a route can give, by status. */
-export const errorResponses = (...statuses: number[]) =>
-  Object.fromEntries(
-    statuses.map((status) => [
-      String(status),
-      {
-        description: Object.entries(errorCatalogue)
-          .filter(([, e]) => e.status === status)
-          .map(([code]) => code)
-          .join(', '),
-        content: { 'application/json': { schema: ErrorBody } },
-      },
-    ]),
-  );
 
 export const json = <T>(schema: z.ZodMiniType<T>, description: string) => ({ description, content: { 'application/json': { schema } } });
 
@@ -51,4 +26,14 @@ export const CargoLocationResponse = z.object({
   next_cursor: z.nullable(z.string()),
 });
 
-export const idempotencyHeader = z.object({ 'idempotency-key': z.optional(z.string().check(z.minLength(1), z.maxLength(255))) });
+/** As lib/http/idempotency.ts reads it: 1-255 visible ASCII characters. */
+const idempotencyKey = z.optional(z.string().check(z.regex(/^[!-~]{1,255}$/)));
+
+/** As lib/box/version.ts reads it: `3`, `"3"` or `W/"3"`. */
+const ifMatch = z.optional(z.string().check(z.regex(/^(?:W\/)?"?\d{1,9}"?$/)));
+
+/** The headers a write accepts: every POST, PATCH and DELETE takes an Idempotency-Key. */
+export const writeHeaders = z.object({ 'Idempotency-Key': idempotencyKey });
+
+/** PATCH and DELETE of a box also take the version they are based on. */
+export const versionedWriteHeaders = z.object({ 'If-Match': ifMatch, 'Idempotency-Key': idempotencyKey });

@@ -57,3 +57,10 @@ export const ZongpaiResponse = z.object({
   closed_at: z.nullable(timestamp),
   closed_by: z.nullable(z.string()),
 });
+
+/** GET /v1/openapi.json: an OpenAPI 3.1 document (its full schema is the OpenAPI specification's). */
+export const OpenApiDocumentResponse = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.looseObject({})),
+});

@@ -1,0 +1,98 @@
+import * as z from 'zod/mini';
+import type { ZodOpenApiResponseObject } from 'zod-openapi';
+import { errorCatalogue, type ErrorCode } from '../errors/catalogue.ts';
+import type { Access, HttpMethod } from '../../infra/routes.ts';
+
+/** The unified error body, as a named schema every error response refers to. */
+export const ErrorBody = z.object({
+  error_code: z.enum(Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+  domain: z.enum(['box', 'zongpai', 'location', 'request', 'auth', 'system']),
+  request_id: z.string(),
+  details: z.optional(z.array(z.object({ field: z.string(), error_code: z.string(), message: z.string() }))),
+});
+
+/** What decides the errors every route shares: who may call it, whether it writes, whether it takes a body. */
+export interface ErrorSource {
+  readonly method: HttpMethod;
+  readonly access: Access;
+  readonly body: boolean;
+  /** The codes of the route's own rules: its fields, its domain, its database. */
+  readonly errors: readonly ErrorCode[];
+}
+
+/** A route behind the Cognito authorizer: no valid token, or not in the route's group. */
+const SIGNED_IN: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN'];
+/** A route that reads a JSON body (lib/http/json-body.ts, validate.ts). */
+const JSON_BODY: readonly ErrorCode[] = ['VALIDATION_ERROR', 'MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+/** A write, which accepts an Idempotency-Key (lib/http/idempotency.ts, lib/db/write.ts). */
+const KEYED_WRITE: readonly ErrorCode[] = ['VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED'];
+/** Every route: stage throttling, and a failure of the function itself. */
+const EVERY_ROUTE: readonly ErrorCode[] = ['THROTTLED', 'INTERNAL_ERROR'];
+
+/**
+ * Every code a route can answer with, in catalogue order: its own, plus those its access,
+ * method and body bring through the shared middleware stack and API Gateway.
+ *
+ * @example
+ * ```ts
+ * routeErrorCodes({ method: 'GET', access: 'operator', body: false, errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND'] });
+ * // ['INVALID_ZONGPAI', 'UNAUTHORIZED', 'FORBIDDEN', 'ZONGPAI_NOT_FOUND', 'THROTTLED', 'INTERNAL_ERROR']
+ * ```
+ */
+export const routeErrorCodes = (source: ErrorSource): ErrorCode[] => {
+  const codes = new Set<ErrorCode>([
+    ...source.errors,
+    ...(source.access === 'public' ? [] : SIGNED_IN),
+    ...(source.body ? JSON_BODY : []),
+    ...(source.method === 'GET' ? [] : KEYED_WRITE),
+    ...EVERY_ROUTE,
+  ]);
+  return (Object.keys(errorCatalogue) as ErrorCode[]).filter((code) => codes.has(code));
+};
+
+/** Statuses API Gateway answers by itself when the function fails (502) or runs past 29 s (504). */
+const GATEWAY_FAILURES = {
+  '502': 'INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway).',
+  '504': 'INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key.',
+} as const;
+
+const RETRY_AFTER = {
+  description: 'Seconds to wait before retrying.',
+  schema: { type: 'integer', minimum: 1 },
+} as const;
+
+/** The error body of one response, with `error_code` narrowed to the codes it can carry. */
+const errorContent = (codes: readonly ErrorCode[]) => ({
+  'application/json': {
+    schema: {
+      allOf: [{ $ref: '#/components/schemas/ErrorBody' }, { type: 'object' as const, properties: { error_code: { type: 'string' as const, enum: [...codes] } } }],
+    },
+  },
+});
+
+/**
+ * The error responses of a route, one per status, each naming its codes in the description
+ * and in the schema; 429 and 503 declare `Retry-After`; 502 and 504 are API Gateway's own.
+ *
+ * @example
+ * ```ts
+ * errorResponses(['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND']); // { '400': …, '404': …, '502': …, '504': … }
+ * ```
+ */
+export const errorResponses = (codes: readonly ErrorCode[]): Record<string, ZodOpenApiResponseObject> => {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(errorCatalogue[code].status, [...(byStatus.get(errorCatalogue[code].status) ?? []), code]);
+  const responses: Record<string, ZodOpenApiResponseObject> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: list.join(', '),
+      ...(status === 429 || status === 503 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+      content: errorContent(list),
+    };
+  }
+  for (const [status, description] of Object.entries(GATEWAY_FAILURES)) {
+    responses[status] = { description, content: errorContent(['INTERNAL_ERROR']) };
+  }
+  return responses;
+};

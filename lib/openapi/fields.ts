@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+import type { Config } from '../config.ts';
+import type { Fields } from '../rules/fields.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** `^[A-Z0-9-]{4,32}$` → `{ minLength: 4, maxLength: 32 }`; a pattern of another shape gives no bounds. */
+const lengthsOf = (pattern: RegExp): JsonSchema => {
+  const match = /\{(\d+),(\d+)\}\$$/.exec(pattern.source);
+  return match ? { minLength: Number(match[1]), maxLength: Number(match[2]) } : {};
+};
+
+const NORMALISED = 'Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused.';
+
+/**
+ * Registers what the document shows for a schema in place of what zod-openapi derives from it
+ * (the input side of a transform is a bare string). Only for the documentation's own schema
+ * instances: handlers build theirs separately.
+ */
+export const documented = <S extends z.ZodMiniType>(schema: S, shown: JsonSchema): S => {
+  z.globalRegistry.add(schema, {
+    override: ({ jsonSchema }: { jsonSchema: JsonSchema }) => {
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      Object.assign(jsonSchema, shown);
+    },
+  });
+  return schema;
+};
+
+/**
+ * What the OpenAPI document says about each identifier field: the configured pattern and
+ * length of the value the service stores. The handlers' schemas normalise scanner input with a
+ * transform, which JSON Schema cannot express, so the rule is stated here, keyed by the very
+ * schema objects the handlers validate with.
+ *
+ * @example
+ * ```ts
+ * documentIdentifiers(config, fields); // fields.boxNo now shows { pattern: '^[A-Z0-9-]{4,32}$', minLength: 4, maxLength: 32, … }
+ * ```
+ */
+export const documentIdentifiers = (config: Config, fields: Fields): void => {
+  const code = (pattern: RegExp, what: string): JsonSchema => ({ type: 'string', pattern: pattern.source, ...lengthsOf(pattern), description: `${what}. ${NORMALISED}` });
+  const box = config.boxNoPattern;
+  const zongpai = config.zongpaiNoPattern;
+  const cargoPattern = box.source === zongpai.source ? box.source : `(?:${box.source})|(?:${zongpai.source})`;
+  documented(fields.boxNo, code(box, "Box number; an 18-digit value is an SSCC whose GS1 check digit must hold, and a GS1-128 scan '(00)' or '00' + 18 digits is accepted as that SSCC"));
+  documented(fields.cargoNo, { ...code(box, 'A box number (SSCC and GS1-128 forms as for box_no) or a zongpai number'), pattern: cargoPattern });
+  documented(fields.zongpaiNo, code(zongpai, 'Zongpai number'));
+  documented(fields.locationCode, code(config.locationCodePattern, 'Location code'));
+  documented(fields.itemCode, { type: 'string', pattern: '^[^\\p{C}]+$', minLength: 1, maxLength: config.itemCodeMaxLength, description: 'Item code: printable characters, trimmed.' });
+};
+
+/** The location history page size: sent as a query string, read as an integer 1-100, default 20. */
+export const LIMIT_DOC: JsonSchema = { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Entries per page.' };

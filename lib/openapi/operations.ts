@@ -1,0 +1,153 @@
+import * as z from 'zod/mini';
+import type { Config } from '../config.ts';
+import type { ErrorCode } from '../errors/catalogue.ts';
+import { makeBoxSchemas } from '../box/schemas.ts';
+import { makeLocationSchemas } from '../location/schemas.ts';
+import type { Fields } from '../rules/fields.ts';
+import { makeZongpaiSchemas } from '../zongpai/schemas.ts';
+import { documented, LIMIT_DOC } from './fields.ts';
+import { CargoLocationResponse, LocationRecordsResponse, versionedWriteHeaders, writeHeaders } from './common.ts';
+import { BoxHistoryResponse, BoxInfoResponse, BoxSaveResponse, OpenApiDocumentResponse, ZongpaiResponse } from './responses.ts';
+
+/**
+ * What the API reference says about one route, beside its row of the route table (method,
+ * path, access): its request, its success answer and the codes of its own rules. The codes
+ * every route of its kind shares (sign-in, JSON body, Idempotency-Key, throttling) are added
+ * from the route table by `routeErrorCodes`.
+ */
+export interface OperationDoc {
+  readonly summary: string;
+  readonly description?: string;
+  readonly request?: {
+    readonly path?: z.ZodMiniType;
+    readonly query?: z.ZodMiniType;
+    readonly headers?: z.ZodMiniObject;
+    readonly body?: { readonly schema: z.ZodMiniType; readonly required: boolean };
+  };
+  readonly status: number;
+  readonly response: { readonly schema: z.ZodMiniType; readonly description: string };
+  readonly errors: readonly ErrorCode[];
+}
+
+/** Request schemas get their component name here, not in `lib`, so handlers carry no documentation weight. */
+const named = <S extends z.ZodMiniType>(schema: S, id: string): S => {
+  z.globalRegistry.add(schema, { id });
+  return schema;
+};
+
+/** Routes that read the ERP view (ERP_BOX_VIEW) answer when it is missing or unreadable. */
+const ERP_VIEW: readonly ErrorCode[] = [];
+const DATABASE: readonly ErrorCode[] = ['DATABASE_UNAVAILABLE'];
+
+/**
+ * The documentation of every route, by route id (`infra/routes.ts`), built from the same Zod
+ * schemas the handlers validate with.
+ *
+ * @example
+ * ```ts
+ * const docs = operationDocs(config, makeFields(config));
+ * docs.ZongpaiRegister.errors; // ['INVALID_ZONGPAI', 'ZONGPAI_ALREADY_EXISTS', 'DATABASE_UNAVAILABLE']
+ * ```
+ */
+export const operationDocs = (config: Config, fields: Fields) => {
+  const location = makeLocationSchemas(config, fields);
+  documented(location.getQuery.shape.limit, LIMIT_DOC);
+  const box = makeBoxSchemas(config, fields);
+  const zongpai = makeZongpaiSchemas(fields);
+  const boxChange: readonly ErrorCode[] = ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'BOX_NOT_FOUND', 'VERSION_CONFLICT', 'ZONGPAI_CLOSED', ...DATABASE, ...ERP_VIEW];
+  const items: readonly ErrorCode[] = ['INVALID_ITEM_CODE', 'INVALID_QUANTITY', 'DUPLICATE_BOX_ITEM', 'ITEM_NOT_IN_PLAN', 'QUANTITY_EXCEEDS_PLAN'];
+
+  return {
+    LocationRecord: {
+      summary: 'Record where cargo is',
+      description: `One scan, or a backlog \`{"records": [...]}\` of 1-${config.locationRecordsMax} scans stored all or none (a refusal names the index of each bad record). \`off_shelf: true\` registers a location for cargo that is not on a shelf.`,
+      request: { headers: writeHeaders, body: { schema: z.union([named(location.scan, 'LocationScan'), named(location.backlog, 'LocationBacklog')]), required: true } },
+      status: 201,
+      response: { schema: LocationRecordsResponse, description: 'The stored records' },
+      errors: ['INVALID_BOX_NO', 'INVALID_LOCATION_CODE', 'VALIDATION_ERROR', ...DATABASE],
+    },
+    LocationGet: {
+      summary: 'Where a box or zongpai is, and where it was',
+      description: 'The current location (of a box on a zongpai: the newer of its own last record and its zongpai\'s) and one page of its history, newest first.',
+      request: { path: location.getPath, query: location.getQuery },
+      status: 200,
+      response: { schema: CargoLocationResponse, description: 'Where the cargo is and was' },
+      errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'CARGO_NOT_FOUND', ...DATABASE],
+    },
+    BoxInfo: {
+      summary: 'The ERP plan of a box and what is boxed so far',
+      request: { query: box.infoQuery },
+      status: 200,
+      response: { schema: BoxInfoResponse, description: 'The box' },
+      errors: ['INVALID_BOX_NO', 'BOX_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
+    },
+    BoxSave: {
+      summary: 'Save what was boxed and append the box to its zongpai',
+      description: 'The zongpai must be registered and open; by default every item must be in the box\'s ERP plan, at most its planned quantity. A box already BOXED is changed with PATCH.',
+      request: { headers: writeHeaders, body: { schema: named(box.saveBody, 'BoxSaveRequest'), required: true } },
+      status: 201,
+      response: { schema: BoxSaveResponse, description: 'The saved box' },
+      errors: ['INVALID_BOX_NO', 'INVALID_ZONGPAI', ...items, 'BOX_NOT_FOUND', 'ZONGPAI_NOT_FOUND', 'BOX_ALREADY_BOXED', 'ZONGPAI_CLOSED', ...DATABASE, ...ERP_VIEW],
+    },
+    BoxSimpleSave: {
+      summary: 'Simplified boxing: the box holds exactly its ERP plan',
+      request: { headers: writeHeaders, body: { schema: named(box.simpleBody, 'BoxSimpleSaveRequest'), required: true } },
+      status: 201,
+      response: { schema: BoxSaveResponse, description: 'The saved box' },
+      errors: ['INVALID_BOX_NO', 'INVALID_ZONGPAI', 'BOX_NOT_FOUND', 'ZONGPAI_NOT_FOUND', 'BOX_ALREADY_BOXED', 'ZONGPAI_CLOSED', ...DATABASE, ...ERP_VIEW],
+    },
+    BoxEdit: {
+      summary: 'Move a saved box to another zongpai and/or replace its items',
+      description: 'Needs the current `version` (body field or If-Match). A change that changes nothing answers the box as it is.',
+      request: { path: box.boxPath, headers: versionedWriteHeaders, body: { schema: named(box.editBody, 'BoxEditRequest'), required: true } },
+      status: 200,
+      response: { schema: BoxSaveResponse, description: 'The box at its new version' },
+      errors: [...boxChange, 'INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...items],
+    },
+    BoxUndo: {
+      summary: 'Undo a boxing: the box is empty again and leaves its zongpai',
+      description: 'Needs the current `version` (body field or If-Match); the zongpai it leaves must be open.',
+      request: { path: box.boxPath, headers: versionedWriteHeaders, body: { schema: box.undoBody, required: false } },
+      status: 200,
+      response: { schema: BoxSaveResponse, description: 'The box, NOT_BOXED, at its new version' },
+      errors: boxChange,
+    },
+    BoxHistory: {
+      summary: 'Every save, edit and undo of a box, oldest first',
+      request: { path: box.boxPath },
+      status: 200,
+      response: { schema: BoxHistoryResponse, description: 'The audit trail' },
+      errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'BOX_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
+    },
+    ZongpaiRegister: {
+      summary: 'Register a zongpai (a master tag such as a pallet)',
+      request: { headers: writeHeaders, body: { schema: named(zongpai.registerBody, 'ZongpaiRegisterRequest'), required: true } },
+      status: 201,
+      response: { schema: ZongpaiResponse, description: 'The new zongpai, OPEN and empty' },
+      errors: ['INVALID_ZONGPAI', 'ZONGPAI_ALREADY_EXISTS', ...DATABASE],
+    },
+    ZongpaiGet: {
+      summary: 'A zongpai with its boxes and totals',
+      request: { path: zongpai.zongpaiPath },
+      status: 200,
+      response: { schema: ZongpaiResponse, description: 'The zongpai' },
+      errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+    },
+    ZongpaiClose: {
+      summary: 'Close a zongpai: no more boxes in or out',
+      description: 'Closing an empty zongpai is allowed.',
+      request: { path: zongpai.zongpaiPath, headers: writeHeaders },
+      status: 200,
+      response: { schema: ZongpaiResponse, description: 'The closed zongpai' },
+      errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', 'ZONGPAI_CLOSED', ...DATABASE],
+    },
+    OpenApi: {
+      summary: 'This OpenAPI document',
+      status: 200,
+      response: { schema: OpenApiDocumentResponse, description: 'The OpenAPI 3.1 document of the service' },
+      errors: [],
+    },
+  } satisfies Record<string, OperationDoc>;
+};
+
+export type OperationId = keyof ReturnType<typeof operationDocs>;
