@@ -2,15 +2,15 @@ import { json, type Db } from '../db/types.ts';
 import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
-import { boxEventCte, boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedItemsSql } from './sql.ts';
+import { boxEventCte, boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedItemsSql, type PlanRules } from './sql.ts';
 
 /** Problems every change of a saved box checks first: the box, its version, that it is boxed. */
 const boxStateProblems = `
-  SELECT 10, 'BOX_NOT_FOUND', :box_no, NULL::integer WHERE NOT EXISTS (SELECT 1 FROM plan) AND NOT EXISTS (SELECT 1 FROM current)
+  SELECT 10, 'BOX_NOT_FOUND', :box_no, NULL::integer WHERE NOT EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current)
   UNION ALL
   SELECT 12, 'VERSION_CONFLICT', c.box_no, :version FROM current c WHERE c.version <> :version
   UNION ALL
-  SELECT 15, 'NOT_BOXED', :box_no, NULL WHERE EXISTS (SELECT 1 FROM plan) AND NOT EXISTS (SELECT 1 FROM current c WHERE c.status = 'BOXED')`;
+  SELECT 15, 'NOT_BOXED', :box_no, NULL WHERE EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current c WHERE c.status = 'BOXED')`;
 
 /**
  * Edits a saved box in ONE statement: moves it to another zongpai and/or replaces its items.
@@ -19,9 +19,9 @@ const boxStateProblems = `
  * nothing to update (VERSION_CONFLICT). Items are upserted and the dropped ones deleted (never a
  * delete and insert of the same key in one statement).
  */
-export const editBoxStatement = (erpView: string): WriteStatement => ({
+export const editBoxStatement = (erpView: string, rules: PlanRules): WriteStatement => ({
   ctes: `
-${planCte(erpView)},
+${planCte(erpView, rules)},
 current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
 requested AS (
   ${requestedItemsSql} WHERE :replace_items
@@ -72,9 +72,9 @@ ${boxEventCte('edited', 'EDIT')}`,
  * Undoes a boxing in ONE statement: the box is NOT_BOXED again, leaves its zongpai (which must
  * be open) and loses its items; the version moves on so the trail stays ordered.
  */
-export const undoBoxStatement = (erpView: string): WriteStatement => ({
+export const undoBoxStatement = (erpView: string, rules: PlanRules): WriteStatement => ({
   ctes: `
-${planCte(erpView)},
+${planCte(erpView, rules)},
 current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
 requested AS (SELECT NULL::text AS item_code, NULL::integer AS quantity, NULL::bigint AS ord WHERE false),
 zp AS (

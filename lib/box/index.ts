@@ -4,9 +4,12 @@ import { editBox, editBoxStatement, undoBox, undoBoxStatement, type EditBoxInput
 import type { BoxSaveResponse } from './outcome.ts';
 import { boxHistorySql, boxInfoSql, readBoxHistory, readBoxInfo } from './read.ts';
 import { saveBox, saveBoxStatement, type SaveBoxInput } from './save.ts';
+import type { PlanRules } from './sql.ts';
+import type { PlanWarning } from './read.ts';
 
 export type { BoxSaveResponse } from './outcome.ts';
-export type { BoxEvent, BoxInfoResponse } from './read.ts';
+export type { BoxEvent, BoxInfoResponse, PlanWarning } from './read.ts';
+export type { PlanRules } from './sql.ts';
 export { makeBoxSchemas } from './schemas.ts';
 export { expectedVersion } from './version.ts';
 
@@ -16,6 +19,10 @@ export interface BoxingOptions {
   readonly erpView: string;
   /** Whether a box may only hold its planned items, each at most its planned quantity. */
   readonly enforcePlan: boolean;
+  /** The item rules an ERP plan line must meet to be used; other lines are ignored. */
+  readonly planRules: PlanRules;
+  /** Where ignored ERP plan lines are reported (the function's logger). */
+  readonly warn: PlanWarning;
 }
 
 /**
@@ -24,32 +31,32 @@ export interface BoxingOptions {
  *
  * @example
  * ```ts
- * const save = makeBoxSave({ db, erpView: 'erp.v_box_info', enforcePlan: true });
+ * const save = makeBoxSave({ db, erpView: 'erp.v_box_info', enforcePlan: true, planRules: { itemCodeMaxLength: 64, quantityMax: 99_999 }, warn: console.warn });
  * await save({ box_no: 'BOX-1001', zongpai_no: 'PLT-0001', items: [{ item_code: 'SKU-TEA-250', quantity: 24 }] }, 'olga');
  * ```
  */
-export const makeBoxInfo = ({ db, erpView }: BoxingOptions) => {
-  const sql = boxInfoSql(erpView);
-  return (boxNo: string) => readBoxInfo(db, sql, boxNo);
+export const makeBoxInfo = ({ db, erpView, planRules, warn }: BoxingOptions) => {
+  const sql = boxInfoSql(erpView, planRules);
+  return (boxNo: string) => readBoxInfo(db, sql, boxNo, warn);
 };
 
-export const makeBoxHistory = ({ db, erpView }: BoxingOptions) => {
-  const sql = boxHistorySql(erpView);
+export const makeBoxHistory = ({ db, erpView, planRules }: BoxingOptions) => {
+  const sql = boxHistorySql(erpView, planRules);
   return (boxNo: string) => readBoxHistory(db, sql, boxNo);
 };
 
 /** Saves the items boxed, or (no `items`) exactly the ERP plan: the simplified mode. */
-export const makeBoxSave = ({ db, erpView, enforcePlan }: BoxingOptions) => {
-  const write = compileWrite(saveBoxStatement(erpView));
-  return (input: SaveBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => saveBox(db, write, input, actor, enforcePlan, idempotency);
+export const makeBoxSave = ({ db, erpView, enforcePlan, planRules, warn }: BoxingOptions) => {
+  const write = compileWrite(saveBoxStatement(erpView, planRules));
+  return (input: SaveBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => saveBox(db, write, input, actor, enforcePlan, idempotency, warn);
 };
 
-export const makeBoxEdit = ({ db, erpView, enforcePlan }: BoxingOptions) => {
-  const write = compileWrite(editBoxStatement(erpView));
+export const makeBoxEdit = ({ db, erpView, enforcePlan, planRules }: BoxingOptions) => {
+  const write = compileWrite(editBoxStatement(erpView, planRules));
   return (input: EditBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => editBox(db, write, input, actor, enforcePlan, idempotency);
 };
 
-export const makeBoxUndo = ({ db, erpView }: BoxingOptions) => {
-  const write = compileWrite(undoBoxStatement(erpView));
+export const makeBoxUndo = ({ db, erpView, planRules }: BoxingOptions) => {
+  const write = compileWrite(undoBoxStatement(erpView, planRules));
   return (input: { box_no: string; version: number }, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => undoBox(db, write, input, actor, idempotency);
 };

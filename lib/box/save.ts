@@ -2,7 +2,8 @@ import { json, type Db } from '../db/types.ts';
 import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
-import { boxEventCte, boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedItemsSql } from './sql.ts';
+import type { PlanWarning } from './read.ts';
+import { boxEventCte, boxOutcomeSelect, firstProblemCte, ignoredLinesSql, planCte, planProblemsSql, requestedItemsSql, sqlInteger, type PlanRules } from './sql.ts';
 
 /**
  * Saves a box and appends it to its zongpai in ONE statement: it reads the ERP plan, locks the
@@ -12,10 +13,14 @@ import { boxEventCte, boxOutcomeSelect, firstProblemCte, planCte, planProblemsSq
  * The upsert is the concurrency guard: a box row that exists and is BOXED is left alone, so of
  * racing saves exactly one writes and the others see no row come back (BOX_ALREADY_BOXED).
  * An undone box (NOT_BOXED) is saved again at its next version.
+ *
+ * The simplified mode saves the usable plan lines (see {@link planCte}); a plan with none, or
+ * with an item planned beyond `QUANTITY_MAX`, is ERP_PLAN_INVALID rather than a stored box that
+ * breaks the item rules.
  */
-export const saveBoxStatement = (erpView: string): WriteStatement => ({
+export const saveBoxStatement = (erpView: string, rules: PlanRules): WriteStatement => ({
   ctes: `
-${planCte(erpView)},
+${planCte(erpView, rules)},
 requested AS (
   ${requestedItemsSql} WHERE NOT :from_plan
   UNION ALL
@@ -25,7 +30,11 @@ zp AS (
   SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no FOR SHARE
 ),
 ${firstProblemCte(`
-  SELECT 10, 'BOX_NOT_FOUND', :box_no, NULL::integer WHERE NOT EXISTS (SELECT 1 FROM plan)
+  SELECT 10, 'BOX_NOT_FOUND', :box_no, NULL::bigint WHERE NOT EXISTS (SELECT 1 FROM plan_lines)
+  UNION ALL
+  SELECT 35, 'ERP_PLAN_INVALID', :box_no, NULL WHERE :from_plan AND NOT EXISTS (SELECT 1 FROM plan)
+  UNION ALL
+  SELECT 36, 'ERP_PLAN_INVALID', p.item_code, p.planned FROM plan p WHERE :from_plan AND p.planned > ${sqlInteger(rules.quantityMax)}
   UNION ALL
   SELECT 20, 'ZONGPAI_NOT_FOUND', :zongpai_no, NULL WHERE NOT EXISTS (SELECT 1 FROM zp)
   UNION ALL
@@ -47,7 +56,7 @@ items_written AS (
   SELECT s.box_no, r.item_code, r.quantity FROM saved s CROSS JOIN requested r
 ),
 ${boxEventCte('saved', 'SAVE')}`,
-  select: boxOutcomeSelect('saved'),
+  select: `SELECT o.*, ${ignoredLinesSql} AS ignored_lines FROM (${boxOutcomeSelect('saved')}) AS o`,
 });
 
 export interface SaveBoxInput {
@@ -58,8 +67,10 @@ export interface SaveBoxInput {
 }
 
 /** Runs {@link saveBoxStatement}: a saved box, or the SPEC error that stopped it. */
-export const saveBox = async (db: Db, write: CompiledWrite, input: SaveBoxInput, actor: string, enforcePlan: boolean, idempotency?: Idempotency): Promise<BoxSaveResponse> => {
-  const rows = await runWrite<BoxOutcomeRow>(db, write, {
+export const saveBox = async (
+  db: Db, write: CompiledWrite, input: SaveBoxInput, actor: string, enforcePlan: boolean, idempotency: Idempotency | undefined, warn: PlanWarning,
+): Promise<BoxSaveResponse> => {
+  const rows = await runWrite<BoxOutcomeRow & { ignored_lines?: unknown }>(db, write, {
     box_no: input.box_no,
     zongpai_no: input.zongpai_no,
     items: json(input.items ?? []),
@@ -67,5 +78,7 @@ export const saveBox = async (db: Db, write: CompiledWrite, input: SaveBoxInput,
     enforce_plan: enforcePlan,
     actor,
   }, idempotency);
+  const ignored = rows[0]?.ignored_lines;
+  if (ignored != null) warn('ERP plan lines ignored', { box_no: input.box_no, lines: ignored });
   return boxOutcome(rows[0], 'BOX_ALREADY_BOXED', input.box_no);
 };

@@ -11,14 +11,57 @@ export const quoteIdentifier = (qualified: string): string =>
     .map((part) => `"${part.replaceAll('"', '""')}"`)
     .join('.');
 
-/** The ERP plan of `:box_no`, one row per item code (an item planned on two lines is summed). */
-export const planCte = (erpView: string) => `
-plan AS (
-  SELECT v.item_code, sum(v.planned_quantity)::integer AS planned
+/** The item rules a plan line must meet to be boxed (`ITEM_CODE_MAX_LENGTH`, `QUANTITY_MAX`). */
+export interface PlanRules {
+  readonly itemCodeMaxLength: number;
+  readonly quantityMax: number;
+}
+
+/** Control, format and private-use characters: what the request rules call not printable. */
+const NOT_PRINTABLE = String.raw`[\x01-\x1f\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ue000-\uf8ff\U000110BD\U000110CD\U00013430-\U0001343F\U0001BCA0-\U0001BCA3\U0001D173-\U0001D17A\U000E0001\U000E0020-\U000E007F\U000F0000-\U0010FFFF]`;
+/** What a scanner's trimming would have removed: such a code can never be scanned as it is. */
+const PADDED = String.raw`^[ \t\r\n]|[ \t\r\n]$`;
+
+/** A configured bound placed in SQL text: only ever a positive safe integer. */
+export const sqlInteger = (n: number): string => {
+  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`not a positive integer: ${n}`);
+  return String(n);
+};
+
+/**
+ * Why a line of the ERP view is ignored, or NULL for a line the service uses. The ERP is outside
+ * our control: a line without a valid item code or with no quantity to box (NULL, 0, negative)
+ * plans nothing a scanner could box, so it neither shows nor can be saved.
+ */
+const ignoredBecause = (rules: PlanRules) => `CASE
+    WHEN v.item_code IS NULL THEN 'item_code is NULL'
+    WHEN v.item_code = '' OR char_length(v.item_code) > ${sqlInteger(rules.itemCodeMaxLength)} OR v.item_code ~ '${NOT_PRINTABLE}' OR v.item_code ~ '${PADDED}'
+      THEN 'item_code is not 1-${sqlInteger(rules.itemCodeMaxLength)} printable characters without surrounding whitespace'
+    WHEN v.planned_quantity IS NULL THEN 'planned_quantity is NULL'
+    WHEN v.planned_quantity < 1 THEN 'planned_quantity is below 1'
+  END`;
+
+/**
+ * The ERP view's lines of `:box_no` (`plan_lines`, each with `ignored_because`), and the plan
+ * made of the usable ones (`plan`), one row per item code: an item planned on two lines is
+ * summed, as a bigint, since the ERP's integers may sum beyond 2^31.
+ */
+export const planCte = (erpView: string, rules: PlanRules) => `
+plan_lines AS (
+  SELECT v.order_no, v.customer_name, v.item_code, v.item_name, v.unit, v.planned_quantity, ${ignoredBecause(rules)} AS ignored_because
   FROM ${quoteIdentifier(erpView)} v
   WHERE v.box_no = :box_no
-  GROUP BY v.item_code
+),
+plan AS (
+  SELECT l.item_code, sum(l.planned_quantity)::bigint AS planned
+  FROM plan_lines l
+  WHERE l.ignored_because IS NULL
+  GROUP BY l.item_code
 )`;
+
+/** The ignored lines of the plan, as JSON for the log (NULL when there is none). */
+export const ignoredLinesSql = `(SELECT json_agg(json_build_object('item_code', l.item_code, 'planned_quantity', l.planned_quantity, 'reason', l.ignored_because))
+   FROM plan_lines l WHERE l.ignored_because IS NOT NULL)`;
 
 /** `:items` (a JSON list) in request order. */
 export const requestedItemsSql = `

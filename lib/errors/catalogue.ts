@@ -176,6 +176,16 @@ export const errorCatalogue = {
     (p) => `Item${quoted(p)}: quantity is more than the planned ${p.limit ?? ''}`.trimEnd(),
     (p) => `物料${quoted(p)}：数量超过计划数 ${p.limit ?? ''}`.trimEnd(),
   ),
+  ERP_PLAN_INVALID: entry(
+    422,
+    'box',
+    (p) => (p.limit === undefined
+      ? `The ERP plan of box${quoted(p)} has no line that can be boxed; save the box with its items, or have the ERP plan corrected`
+      : `The ERP plans ${p.limit} of item${quoted(p)} for this box, more than one box may hold; save the box with its items, or have the ERP plan corrected`),
+    (p) => (p.limit === undefined
+      ? `箱${quoted(p)}的 ERP 计划中没有可装箱的行；请逐项录入物料保存，或请 ERP 更正计划`
+      : `ERP 计划此箱装物料${quoted(p)}共 ${p.limit} 件，超过一箱可装的数量；请逐项录入物料保存，或请 ERP 更正计划`),
+  ),
   IDEMPOTENCY_KEY_REUSED: entry(
     422,
     'request',
