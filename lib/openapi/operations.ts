@@ -94,7 +94,7 @@ export const operationDocs = (config: Config, fields: Fields) => {
       request: { headers: writeHeaders, body: { schema: named(box.simpleBody, 'BoxSimpleSaveRequest'), required: true } },
       status: 201,
       response: { schema: BoxSaveResponse, description: 'The saved box' },
-      errors: ['INVALID_BOX_NO', 'INVALID_ZONGPAI', 'BOX_NOT_FOUND', 'ZONGPAI_NOT_FOUND', 'BOX_ALREADY_BOXED', 'ZONGPAI_CLOSED', ...DATABASE, ...ERP_VIEW],
+      errors: ['INVALID_BOX_NO', 'INVALID_ZONGPAI', 'BOX_NOT_FOUND', 'ZONGPAI_NOT_FOUND', 'BOX_ALREADY_BOXED', 'ZONGPAI_CLOSED', 'ERP_PLAN_INVALID', ...DATABASE, ...ERP_VIEW],
     },
     BoxEdit: {
       summary: 'Move a saved box to another zongpai and/or replace its items',
