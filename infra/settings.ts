@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ConfigError, loadConfig } from '../lib/config.ts';
+import { ThrottlingBurstLimit, ThrottlingRateLimit } from './throttling.ts';
 
 /**
  * Deployment settings: everything Ops may choose at `cdk deploy`, parsed and validated in one place.
@@ -99,8 +100,8 @@ const SettingsSchema = z
     autoPauseMinutes: integer(5, 1440, 30),
     deletionProtection: bool(true),
     backupRetentionDays: integer(1, 35, 7),
-    throttlingRateLimit: number(1, 10_000, 50),
-    throttlingBurstLimit: integer(1, 5_000, 100),
+    throttlingRateLimit: ThrottlingRateLimit,
+    throttlingBurstLimit: ThrottlingBurstLimit,
     logRetentionDays: z.coerce.number().refine((v) => RETENTION_DAYS.includes(v), `must be one of ${RETENTION_DAYS.join(', ')}`).default(90),
     logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
     alarmEmail: z.email().optional(),

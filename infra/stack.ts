@@ -66,6 +66,8 @@ export class CargoStack extends Stack {
         ERP_BOX_VIEW: settings.erpBoxView,
         ...settings.functionEnvironment,
         ...database.environment,
+        // The authorizer accepts any app client of the pool; the functions only this stack's.
+        USER_POOL_CLIENT_ID: auth.client.userPoolClientId,
         POWERTOOLS_SERVICE_NAME: settings.stackName,
       },
       logRetentionDays: settings.logRetentionDays,
@@ -86,7 +88,7 @@ export class CargoStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.restApi.url}v1/`, description: 'Base URL of the API: https://{api}.execute-api.{region}.amazonaws.com/{stage}/v1/' });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
-    if (auth.client) new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId, description: 'App client of the handhelds' });
+    new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId, description: 'App client of the handhelds' });
     new CfnOutput(this, 'ClusterArn', { value: database.clusterArn });
     new CfnOutput(this, 'SecretArn', { value: database.secretArn });
     new CfnOutput(this, 'MigrateFunctionName', { value: migrations.function.function.functionName });

@@ -5,6 +5,19 @@ import { Construct } from 'constructs';
 /** The groups the functions check in the `cognito:groups` claim (lib/http/authorize.ts). */
 export const GROUPS = ['operator', 'supervisor'] as const;
 
+/** The handhelds' app client: username and password, then refresh tokens for the rest of the shift. */
+const HANDHELD_CLIENT: cognito.UserPoolClientOptions = {
+  generateSecret: false,
+  authFlows: { userPassword: true, userSrp: true },
+  disableOAuth: true,
+  preventUserExistenceErrors: true,
+  idTokenValidity: Duration.hours(1),
+  accessTokenValidity: Duration.hours(1),
+  // One shift: a handheld left signed in does not carry someone's identity into the next day.
+  refreshTokenValidity: Duration.hours(12),
+  enableTokenRevocation: true,
+};
+
 export interface AuthProps {
   /** Use this user pool (with its own groups and app client) instead of creating one. */
   readonly existingUserPoolId?: string;
@@ -14,7 +27,8 @@ export interface AuthProps {
 /**
  * Who may call the API: a Cognito user pool of warehouse staff, created by admins only, in the
  * groups `operator` and `supervisor`, with an app client for the handhelds (username and
- * password, then refresh tokens for the rest of the shift). Or an existing pool by id.
+ * password, then refresh tokens for the rest of the shift). Or an existing pool by id, with
+ * an app client of its own created in it.
  *
  * @example
  * ```ts
@@ -24,13 +38,17 @@ export interface AuthProps {
  */
 export class Auth extends Construct {
   readonly userPool: cognito.IUserPool;
-  /** The handhelds' app client, when the pool is created here. */
-  readonly client?: cognito.UserPoolClient;
+  /**
+   * The handhelds' app client, also in an existing pool: the functions accept only ID tokens
+   * issued to it (`aud`), so other applications' users of a shared pool are refused.
+   */
+  readonly client: cognito.UserPoolClient;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
     if (props.existingUserPoolId) {
       this.userPool = cognito.UserPool.fromUserPoolId(this, 'UserPool', props.existingUserPoolId);
+      this.client = new cognito.UserPoolClient(this, 'Handhelds', { userPool: this.userPool, ...HANDHELD_CLIENT });
       return;
     }
     const pool = new cognito.UserPool(this, 'UserPool', {
@@ -61,17 +79,7 @@ export class Auth extends Construct {
         description: group === 'operator' ? 'May scan, save boxes and query' : 'May also edit and undo boxings and close zongpai',
       });
     }
-    this.client = pool.addClient('Handhelds', {
-      generateSecret: false,
-      authFlows: { userPassword: true, userSrp: true },
-      disableOAuth: true,
-      preventUserExistenceErrors: true,
-      idTokenValidity: Duration.hours(1),
-      accessTokenValidity: Duration.hours(1),
-      // One shift: a handheld left signed in does not carry someone's identity into the next day.
-      refreshTokenValidity: Duration.hours(12),
-      enableTokenRevocation: true,
-    });
+    this.client = pool.addClient('Handhelds', HANDHELD_CLIENT);
     this.userPool = pool;
 
     Validations.of(pool).acknowledge(

@@ -1,10 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { AppError, errorBody } from '../../lib/errors/app-error.ts';
-import type { ErrorCode } from '../../lib/errors/catalogue.ts';
-import { preferredLanguage } from '../../lib/errors/language.ts';
+import { errorCatalogue } from '../../lib/errors/catalogue.ts';
+import { gatewayErrorFields, gatewayErrorOf } from '../gateway-errors.ts';
 import type { RouteDefinition } from '../routes.ts';
+import { DEFAULT_THROTTLING } from '../throttling.ts';
 import { buildProxyEvent, lambdaContext } from './gateway-event.ts';
+import { matchResource, resourceTree } from './gateway-routing.ts';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -17,39 +19,32 @@ export interface GatewayOptions {
   readonly stage?: string;
   /** API Gateway's own payload limit (10 MB); the functions enforce the SPEC's smaller one. */
   readonly maxBodyBytes?: number;
-  /** Stage throttling, as a token bucket: steady requests per second and burst. */
+  /** Stage throttling, as a token bucket: steady requests per second and burst. @default the stack's (infra/throttling.ts) */
   readonly throttle?: { readonly rate: number; readonly burst: number };
   readonly timeoutMs?: number;
 }
 
-interface CompiledRoute {
-  readonly route: RouteDefinition;
-  readonly pattern: RegExp;
-  readonly names: readonly string[];
-  readonly staticSegments: number;
-}
+/**
+ * API Gateway REST quota: "Total combined size of request line and header values: 10240 bytes"
+ * (https://docs.aws.amazon.com/apigateway/latest/developerguide/limits.html).
+ */
+export const MAX_HEADER_BYTES = 10_240;
 
-const compile = (route: RouteDefinition): CompiledRoute => {
-  const segments = route.path.split('/').filter((s) => s !== '');
-  const names: string[] = [];
-  const source = segments
-    .map((segment) => {
-      const param = /^\{(\w+)\}$/.exec(segment);
-      if (param === null) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(param[1] as string);
-      return '([^/]+)';
-    })
-    .join('/');
-  return { route, pattern: new RegExp(`^/${source}/?$`), names, staticSegments: segments.length - names.length };
-};
+type GatewayAnswer = APIGatewayProxyResult & { requestId: string };
 
-/** The gateway's own refusals, in the unified body the deployed gateway responses render. */
-const gatewayError = (code: ErrorCode, acceptLanguage: string | undefined, requestId: string, value?: string): APIGatewayProxyResult => {
-  const error = new AppError(code, value === undefined ? {} : { value });
+/**
+ * API Gateway's own refusal of a response type, as the stack's gateway responses render it:
+ * same status, headers and English text (infra/gateway-errors.ts).
+ */
+const gatewayError = (type: string, requestId: string, gatewayStatus?: number): GatewayAnswer => {
+  const row = gatewayErrorOf(type);
+  const fields = gatewayErrorFields(row);
+  const status = row.status === 'gateway' || row.status === undefined ? undefined : row.status;
   return {
-    statusCode: error.statusCode,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: JSON.stringify(errorBody(error, preferredLanguage(acceptLanguage), requestId)),
+    statusCode: status ?? gatewayStatus ?? errorCatalogue[row.code].status,
+    headers: { 'content-type': 'application/json', ...row.headers },
+    body: JSON.stringify({ ...fields, request_id: requestId }),
+    requestId,
   };
 };
 
@@ -89,9 +84,22 @@ const send = (res: ServerResponse, result: APIGatewayProxyResult, requestId: str
 };
 
 /**
- * An emulated API Gateway REST API (v1) for one route table: matches the route (static segments
- * before `{params}`), enforces the authorizer, the payload limit and throttling, builds the proxy
- * event, invokes the function and maps its proxy result back to HTTP.
+ * The Authorization value the authorizer checks: the one API Gateway also hands the function
+ * in `headers`, where a repeated header keeps its last value
+ * (https://docs.aws.amazon.com/apigateway/latest/developerguide/set-up-lambda-proxy-integrations.html#apigateway-multivalue-headers-and-parameters).
+ * Node's `req.headers.authorization` would keep the first one instead.
+ */
+const lastAuthorization = (raw: readonly string[]): string | undefined => {
+  let value: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'authorization') value = raw[i + 1];
+  return value;
+};
+
+/**
+ * An emulated API Gateway REST API (v1) for one route table: resolves the resource as API
+ * Gateway does (see gateway-routing.ts), enforces the authorizer, the payload limit and the
+ * stage throttling, builds the proxy event, invokes the function and maps its proxy result
+ * back to HTTP. Its own refusals are the stack's gateway responses, in English.
  *
  * @example
  * ```ts
@@ -99,51 +107,77 @@ const send = (res: ServerResponse, result: APIGatewayProxyResult, requestId: str
  * ```
  */
 export const createGateway = (options: GatewayOptions) => {
-  const compiled = options.routes.map(compile).sort((a, b) => b.staticSegments - a.staticSegments);
+  const tree = resourceTree(options.routes);
   const stage = options.stage ?? 'local';
-  const allow = tokenBucket(options.throttle?.rate ?? 1_000, options.throttle?.burst ?? 2_000);
+  const allow = tokenBucket(options.throttle?.rate ?? DEFAULT_THROTTLING.rateLimit, options.throttle?.burst ?? DEFAULT_THROTTLING.burstLimit);
 
-  const dispatch = async (req: IncomingMessage): Promise<APIGatewayProxyResult & { requestId: string }> => {
+  const dispatch = async (req: IncomingMessage): Promise<GatewayAnswer> => {
     const now = new Date();
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const language = req.headers['accept-language'];
     const gatewayRequestId = requestIdFor(now);
-    const fail = (code: ErrorCode, value?: string) => ({ ...gatewayError(code, language, gatewayRequestId, value), requestId: gatewayRequestId });
-    if (!allow()) return fail('THROTTLED');
-    const method = (req.method ?? 'GET').toUpperCase();
-    const match = compiled.map((c) => ({ c, m: c.pattern.exec(url.pathname) })).find(({ c, m }) => m !== null && c.route.method === method);
-    if (match === undefined || match.m === null) return fail('ROUTE_NOT_FOUND', `${method} ${url.pathname}`.slice(0, 80));
-    let pathParameters: Record<string, string> | null = null;
-    try {
-      if (match.c.names.length > 0) pathParameters = Object.fromEntries(match.c.names.map((n, i) => [n, decodeURIComponent(match.m?.[i + 1] ?? '')]));
-    } catch {
-      return fail('VALIDATION_ERROR');
-    }
-    const claims = match.c.route.access === 'public' ? undefined : await options.verifyToken(req.headers.authorization);
-    if (match.c.route.access !== 'public' && claims === undefined) return fail('UNAUTHORIZED');
+    if (!allow()) return gatewayError('THROTTLED', gatewayRequestId);
+    const method = req.method ?? 'GET';
+    const match = matchResource(tree, url.pathname);
+    // A path without a resource, and a method the resource does not have, are both
+    // MISSING_AUTHENTICATION_TOKEN on API Gateway.
+    const route = match?.resource.methods.get(method);
+    if (match === undefined || route === undefined) return gatewayError('MISSING_AUTHENTICATION_TOKEN', gatewayRequestId);
+    if (match.pathParameters === 'malformed') return gatewayError('DEFAULT_4XX', gatewayRequestId, 400);
+    const claims = route.access === 'public' ? undefined : await options.verifyToken(lastAuthorization(req.rawHeaders));
+    if (route.access !== 'public' && claims === undefined) return gatewayError('UNAUTHORIZED', gatewayRequestId);
     const body = await readBody(req, options.maxBodyBytes ?? 10 * 1024 * 1024);
-    if (body === undefined) return fail('PAYLOAD_TOO_LARGE');
+    if (body === undefined) return gatewayError('REQUEST_TOO_LARGE', gatewayRequestId);
     const event = buildProxyEvent(
-      { method, path: url.pathname, resource: match.c.route.path, pathParameters, rawHeaders: req.rawHeaders, searchParams: url.searchParams, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', claims },
+      { method, path: url.pathname, resource: route.path, pathParameters: match.pathParameters, rawHeaders: req.rawHeaders, searchParams: url.searchParams, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', claims },
       { stage, apiId: 'local', now },
     );
     const requestId = event.requestContext.requestId;
     try {
-      const handler = await options.loadHandler(match.c.route);
-      const result = await handler(event, lambdaContext(`cargo-${match.c.route.id}`, requestId, options.timeoutMs ?? 29_000));
+      const handler = await options.loadHandler(route);
+      const result = await handler(event, lambdaContext(`cargo-${route.id}`, requestId, options.timeoutMs ?? 29_000));
       if (typeof result?.statusCode !== 'number') throw new TypeError('the function returned no proxy result');
       return { ...result, requestId };
     } catch {
       // What API Gateway does with a crashed or malformed integration: a 5xx gateway response.
-      return { ...gatewayError('INTERNAL_ERROR', language, requestId), statusCode: 502, requestId };
+      return gatewayError('DEFAULT_5XX', requestId, 502);
     }
   };
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     dispatch(req)
       .then((result) => send(res, result, result.requestId))
-      .catch(() => send(res, gatewayError('INTERNAL_ERROR', undefined, 'unknown'), 'unknown'));
+      .catch(() => send(res, gatewayError('DEFAULT_5XX', 'unknown', 500), 'unknown'));
   };
+};
+
+/**
+ * Requests Node cannot parse never reach the gateway: headers over {@link MAX_HEADER_BYTES}
+ * (431) and malformed request lines such as a lower-case method (400). They are answered with
+ * the stack's DEFAULT_4XX gateway response instead of Node's empty body.
+ */
+const refuseUnparsable = (error: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Duplex) => {
+  if (!socket.writable) return socket.destroy();
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const answer = gatewayError('DEFAULT_4XX', requestIdFor(new Date()), status);
+  const body = Buffer.from(answer.body, 'utf8');
+  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+  const head = [`HTTP/1.1 ${status} ${reason}`, 'content-type: application/json', `content-length: ${body.length}`, `x-amzn-requestid: ${answer.requestId}`, 'connection: close', '', ''].join('\r\n');
+  socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+};
+
+/**
+ * The emulated API Gateway as an HTTP server: {@link createGateway} with API Gateway's header
+ * limit and its unified answer to requests that cannot be parsed.
+ *
+ * @example
+ * ```ts
+ * createGatewayServer({ routes: routeTable('cargo'), loadHandler, verifyToken }).listen(3000);
+ * ```
+ */
+export const createGatewayServer = (options: GatewayOptions): Server => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createGateway(options));
+  server.on('clientError', refuseUnparsable);
+  return server;
 };
 
 /** Requests refused before a function runs still get an id, as API Gateway gives them. */

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
@@ -9,7 +9,9 @@ import { routeTable, type RouteDefinition } from '../routes.ts';
 import type { SqlBackend } from './data-api/backend.ts';
 import { startDataApiEmulator, type DataApiEmulator } from './data-api/server.ts';
 import { ensureDemoErp } from './demo-erp.ts';
-import { createGateway, type ProxyHandler } from './gateway.ts';
+import { readThrottling } from '../throttling.ts';
+import { LOCAL_CLIENT_ID } from './auth.ts';
+import { createGatewayServer, type ProxyHandler } from './gateway.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -21,6 +23,8 @@ const LOCAL_DB_ENV = {
   AWS_ACCESS_KEY_ID: 'local',
   AWS_SECRET_ACCESS_KEY: 'local',
   POWERTOOLS_SERVICE_NAME: 'cargo',
+  // As the stack does: only ID tokens of the handhelds' app client are accepted.
+  USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
 };
 
 export interface LocalStackOptions {
@@ -30,6 +34,7 @@ export interface LocalStackOptions {
   readonly host?: string;
   /** Create the demo ERP view when it is missing (default true). */
   readonly demoErp?: boolean;
+  /** @default the stack's stage throttling (CARGO_THROTTLING_RATE_LIMIT, CARGO_THROTTLING_BURST_LIMIT or 50/100) */
   readonly throttle?: { rate: number; burst: number };
 }
 
@@ -77,14 +82,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     }
     return handler;
   };
-  const server: Server = createServer(
-    createGateway({
-      routes,
-      verifyToken: options.verifyToken,
-      throttle: options.throttle,
-      loadHandler,
-    }),
-  );
+  const stageThrottling = readThrottling(process.env);
+  const server: Server = createGatewayServer({
+    routes,
+    verifyToken: options.verifyToken,
+    throttle: options.throttle ?? { rate: stageThrottling.rateLimit, burst: stageThrottling.burstLimit },
+    loadHandler,
+  });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   // What the hourly sweep function does in AWS.
   const sweep = setInterval(() => void sweepExpiredKeys(db).catch(() => undefined), 3_600_000);

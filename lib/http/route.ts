@@ -33,9 +33,11 @@ export interface RouteSpec<B, P, Q> extends RequestSchemas<B, P, Q> {
 export interface RouteDeps {
   readonly logger: Logger;
   readonly fieldCodes: FieldCodes;
+  /** The stack's app client (`USER_POOL_CLIENT_ID`): ID tokens of other clients are refused. */
+  readonly clientId?: string;
 }
 
-const defaults: RouteDeps = { logger: new Logger(), fieldCodes: makeFieldCodes(config) };
+const defaults: RouteDeps = { logger: new Logger(), fieldCodes: makeFieldCodes(config), clientId: config.userPoolClientId };
 const anonymous: Caller = { username: 'anonymous', groups: [] };
 
 /**
@@ -56,7 +58,7 @@ export const route = <B = undefined, P = undefined, Q = undefined>(spec: RouteSp
     .use(errorResponder({ logger: deps.logger }))
     .use(injectLambdaContext(deps.logger, { resetKeys: true }))
     .use(httpHeaderNormalizer())
-    .use(authorize(spec.access))
+    .use(authorize(spec.access, { clientId: deps.clientId }))
     .use(jsonBody())
     .use(validate(spec, deps.fieldCodes))
     .handler(async (event): Promise<ServiceResult> => {

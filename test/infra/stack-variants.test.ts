@@ -36,8 +36,17 @@ describe('with an existing cluster, secret and user pool', () => {
     template.resourceCountIs('Custom::Trigger', 1);
   });
 
-  it('creates no user pool, groups or client, and authorizes against the given pool', () => {
-    for (const type of ['AWS::Cognito::UserPool', 'AWS::Cognito::UserPoolGroup', 'AWS::Cognito::UserPoolClient']) template.resourceCountIs(type, 0);
+  it('accepts only ID tokens of its own app client in the shared pool: creates the client there and gives its id to every route function', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    const [clientId] = Object.keys(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', { UserPoolId: userPoolId });
+    const routeFunctions = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter((f) => routeTable('cargo').some((r) => f.Properties.Description === `${r.method} ${r.path}`));
+    expect(routeFunctions).toHaveLength(routeTable('cargo').length);
+    for (const f of routeFunctions) expect(f.Properties.Environment.Variables.USER_POOL_CLIENT_ID).toEqual({ Ref: clientId });
+  });
+
+  it('creates no user pool or groups, and authorizes against the given pool', () => {
+    for (const type of ['AWS::Cognito::UserPool', 'AWS::Cognito::UserPoolGroup']) template.resourceCountIs(type, 0);
     template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
       ProviderARNs: [{ 'Fn::Join': ['', Match.arrayWith([`:userpool/${userPoolId}`])] }],
     });

@@ -64,3 +64,33 @@ describe('every route is behind the authorizer', () => {
     expect(supervisorOnly).toEqual(['BoxEdit', 'BoxUndo', 'ZongpaiClose']);
   });
 });
+
+describe('groups and app client, read as API Gateway delivers the claims', () => {
+  const supervisorRoute = (): [string, string, unknown] => ['POST', '/v1/zongpai/PLT-NONE/close', undefined];
+
+  it.each([['operator,supervisor'], ['[supervisor]'], ['ops supervisor']])('does not grant supervisor rights to a single group named %s: 403 FORBIDDEN', async (group) => {
+    const token = await service.token('mallory', [group]);
+    const [method, path] = supervisorRoute();
+    expectError(await service.call(method, path, { token }), 403, 'FORBIDDEN', 'auth');
+  });
+
+  it('grants nothing to groups whose names only contain a group name', async () => {
+    const token = await service.token('mallory', ['[operator]', 'ops supervisor']);
+    expectError(await service.call('GET', '/v1/zongpai/PLT-NONE', { token }), 403, 'FORBIDDEN', 'auth');
+  });
+
+  it('grants supervisor rights to a member of both the operator and the supervisor group', async () => {
+    const token = await service.token('sam', ['operator', 'supervisor']);
+    expectError(await service.call('POST', '/v1/zongpai/PLT-NONE/close', { token }), 404, 'ZONGPAI_NOT_FOUND');
+  });
+
+  it('refuses an ID token issued to another app client of the pool with 401 UNAUTHORIZED', async () => {
+    const token = await service.token('sam', ['supervisor'], { clientId: 'otherappclientofthepool01' });
+    expectError(await service.call('GET', '/v1/zongpai/PLT-NONE', { token }), 401, 'UNAUTHORIZED', 'auth');
+  });
+
+  it('refuses an access token with 401 UNAUTHORIZED, as the Cognito authorizer does', async () => {
+    const token = await service.token('sam', ['supervisor'], { tokenUse: 'access' });
+    expectError(await service.call('GET', '/v1/zongpai/PLT-NONE', { token }), 401, 'UNAUTHORIZED', 'auth');
+  });
+});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { signLocalToken, verifyLocalToken } from '../../infra/local/auth.ts';
+import { signLocalToken, verifyLocalToken, type LocalTokenOptions } from '../../infra/local/auth.ts';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.ts';
 import { json } from '../../lib/db/types.ts';
 import { createTestBackend } from './backend.ts';
@@ -23,7 +23,7 @@ export interface TestService {
   readonly kind: 'pglite' | 'postgres';
   /** Tokens for the usual callers. */
   readonly tokens: { readonly operator: string; readonly supervisor: string };
-  token(user: string, groups: readonly string[], options?: { expiresInSeconds?: number; now?: Date }): Promise<string>;
+  token(user: string, groups: readonly string[], options?: Partial<Pick<LocalTokenOptions, 'expiresInSeconds' | 'now' | 'clientId' | 'tokenUse'>>): Promise<string>;
   /** Adds a box to the demo ERP plan: `plan('BOX-T1', { 'SKU-A': 5 })`. */
   plan(boxNo: string, items: Record<string, number>, order?: string): Promise<void>;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
@@ -44,8 +44,9 @@ export const startTestService = async (options: { env?: Record<string, string> }
   Object.assign(process.env, options.env);
   const { backend, kind, drop } = await createTestBackend();
   const key = randomBytes(32);
-  const stack = await startLocalStack({ backend, verifyToken: (h) => verifyLocalToken(key, h) });
-  const token = (user: string, groups: readonly string[], options: { expiresInSeconds?: number; now?: Date } = {}) =>
+  // Tests call faster than a scanner; the stage throttling itself is tested in test/infra/local/gateway.test.ts.
+  const stack = await startLocalStack({ backend, verifyToken: (h) => verifyLocalToken(key, h), throttle: { rate: 10_000, burst: 10_000 } });
+  const token = (user: string, groups: readonly string[], options: Partial<Pick<LocalTokenOptions, 'expiresInSeconds' | 'now' | 'clientId' | 'tokenUse'>> = {}) =>
     signLocalToken(key, { user, groups, ...options });
   const tokens = { operator: await token('olga', ['operator']), supervisor: await token('sam', ['supervisor']) };
 

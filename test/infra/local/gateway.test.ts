@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { APIGatewayProxyEventSchema } from '@aws-lambda-powertools/parser/schemas/api-gateway';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signLocalToken, verifyLocalToken } from '../../../infra/local/auth.ts';
-import { createGateway } from '../../../infra/local/gateway.ts';
+import { gatewayErrorBody } from '../../../infra/constructs/gateway-responses.ts';
+import { GATEWAY_ERRORS } from '../../../infra/gateway-errors.ts';
+import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, signLocalToken, verifyLocalToken } from '../../../infra/local/auth.ts';
+import { createGateway, createGatewayServer } from '../../../infra/local/gateway.ts';
 import type { RouteDefinition } from '../../../infra/routes.ts';
 
 const key = new Uint8Array(32).fill(7);
@@ -12,6 +14,9 @@ const routes: RouteDefinition[] = [
   { id: 'Item', method: 'GET', path: '/v1/box/{box_no}', entry: 'x', access: 'operator' },
   { id: 'Info', method: 'GET', path: '/v1/box/info', entry: 'x', access: 'operator' },
   { id: 'Save', method: 'POST', path: '/v1/box', entry: 'x', access: 'operator' },
+  { id: 'Simple', method: 'POST', path: '/v1/box/simple', entry: 'x', access: 'operator' },
+  { id: 'Edit', method: 'PATCH', path: '/v1/box/{box_no}', entry: 'x', access: 'supervisor' },
+  { id: 'Undo', method: 'DELETE', path: '/v1/box/{box_no}', entry: 'x', access: 'supervisor' },
   { id: 'Doc', method: 'GET', path: '/v1/openapi.json', entry: 'x', access: 'public' },
 ];
 
@@ -20,7 +25,7 @@ let url: string;
 const seen: { route: string; event: APIGatewayProxyEvent }[] = [];
 
 beforeAll(async () => {
-  server = createServer(createGateway({
+  server = createGatewayServer({
     routes,
     verifyToken: (h) => verifyLocalToken(key, h),
     maxBodyBytes: 1024,
@@ -29,7 +34,7 @@ beforeAll(async () => {
       if (event.queryStringParameters?.crash === '1') throw new Error('boom');
       return { statusCode: 200, headers: { 'x-one': 'a' }, multiValueHeaders: { 'set-cookie': ['a=1', 'b=2'] }, body: Buffer.from('{"ok":true}').toString('base64'), isBase64Encoded: true };
     },
-  }));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -126,5 +131,138 @@ describe('throttling', () => {
     for (let i = 0; i < 4; i += 1) statuses.push((await fetch(`${base}/v1/openapi.json`)).status);
     await new Promise<void>((resolve) => throttled.close(() => resolve()));
     expect(statuses).toEqual([200, 200, 429, 429]);
+  });
+});
+
+/** Sends raw HTTP (repeated headers, lower-case methods) and returns the status line and body. */
+const rawRequest = (text: string): Promise<{ status: number; body: string }> =>
+  new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1', () => socket.write(text));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const response = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = response.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), body });
+    });
+  });
+
+/** The body the stack's gateway response of a type renders, without the request id. */
+const stackBody = (type: string) => {
+  const row = GATEWAY_ERRORS.find((e) => e.type === type)!;
+  const { request_id: _, ...fields } = JSON.parse(gatewayErrorBody(row.code, row.params)) as Record<string, string>;
+  return fields;
+};
+
+describe('API Gateway edges', () => {
+  it.each([
+    ['PATCH', '/v1/box/info'],
+    ['DELETE', '/v1/box/info'],
+    ['PATCH', '/v1/box/simple'],
+    ['DELETE', '/v1/box/simple'],
+  ])('refuses %s %s as API Gateway refuses a method its resource lacks: 404 ROUTE_NOT_FOUND, no function runs', async (method, path) => {
+    seen.length = 0;
+    const res = await fetch(`${url}${path}`, { method, headers: await auth(), body: method === 'PATCH' ? '{"version":1}' : undefined });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ ...stackBody('MISSING_AUTHENTICATION_TOKEN'), request_id: expect.any(String) });
+    expect(seen).toHaveLength(0);
+  });
+
+  it('still reaches the {box_no} resource for PATCH and DELETE of any other box', async () => {
+    seen.length = 0;
+    const headers = await auth();
+    await fetch(`${url}/v1/box/BOX-1`, { method: 'PATCH', headers, body: '{"version":1}' });
+    await fetch(`${url}/v1/box/BOX-1`, { method: 'DELETE', headers });
+    expect(seen.map((s) => s.route)).toEqual(['Edit', 'Undo']);
+  });
+
+  it('answers headers over API Gateway\'s 10240-byte limit with 431 in the unified error body', async () => {
+    const res = await fetch(`${url}/v1/openapi.json`, { headers: { 'x-big': 'a'.repeat(12_000) } });
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({ ...stackBody('DEFAULT_4XX'), request_id: expect.any(String) });
+  });
+
+  it('answers a lower-case method with 400 in the unified error body', async () => {
+    const res = await rawRequest('get /v1/openapi.json HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ ...stackBody('DEFAULT_4XX'), request_id: expect.any(String) });
+  });
+
+  it('checks the last Authorization header, the one API Gateway hands the function in headers', async () => {
+    const valid = `Bearer ${await signLocalToken(key, { user: 'alice', groups: ['operator'] })}`;
+    const request = (first: string, last: string) =>
+      rawRequest(`GET /v1/box/BOX-1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${first}\r\nAuthorization: ${last}\r\nConnection: close\r\n\r\n`);
+    expect((await request('Bearer nonsense', valid)).status).toBe(200);
+    expect((await request(valid, 'Bearer nonsense')).status).toBe(401);
+  });
+
+  it('answers /v1/box/ with the /v1/box resource, as API Gateway does, and hands the function the path as sent', async () => {
+    seen.length = 0;
+    const res = await fetch(`${url}/v1/box/`, { method: 'POST', headers: { ...(await auth()), 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(200);
+    expect(seen.map((s) => [s.route, s.event.path, s.event.resource])).toEqual([['Save', '/v1/box/', '/v1/box']]);
+  });
+});
+
+describe('gateway parity with the stack', () => {
+  it.each([
+    ['MISSING_AUTHENTICATION_TOKEN', 404, () => fetch(`${url}/v2/nothing`, { headers: { 'accept-language': 'zh-CN' } })],
+    ['UNAUTHORIZED', 401, () => fetch(`${url}/v1/box/BOX-1`, { headers: { 'accept-language': 'zh-CN' } })],
+    ['REQUEST_TOO_LARGE', 413, async () => fetch(`${url}/v1/box`, { method: 'POST', headers: { ...(await auth()), 'accept-language': 'zh' }, body: 'x'.repeat(2048) })],
+  ])('answers its own %s in English, with the stack\'s status and text, whatever Accept-Language asks', async (type, status, call) => {
+    const res = await call();
+    expect(res.status).toBe(status);
+    expect(await res.json()).toEqual({ ...stackBody(type), request_id: expect.any(String) });
+  });
+
+  it('answers 429 in English with the stack\'s Retry-After', async () => {
+    const throttled = createGatewayServer({ routes, verifyToken: async () => undefined, throttle: { rate: 1, burst: 1 }, loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }) });
+    await new Promise<void>((resolve) => throttled.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(throttled.address() as AddressInfo).port}`;
+    await fetch(`${base}/v1/openapi.json`);
+    const res = await fetch(`${base}/v1/openapi.json`, { headers: { 'accept-language': 'zh-CN' } });
+    const body = await res.json();
+    await new Promise<void>((resolve) => throttled.close(() => resolve()));
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe(GATEWAY_ERRORS.find((e) => e.type === 'THROTTLED')?.headers?.['Retry-After']);
+    expect(body).toEqual({ ...stackBody('THROTTLED'), request_id: expect.any(String) });
+  });
+
+  it('throttles at the stack\'s default stage limits (50 requests per second, burst 100) when given none', async () => {
+    const gateway = createGatewayServer({ routes, verifyToken: async () => undefined, loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }) });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+    const started = Date.now();
+    const statuses = await Promise.all(Array.from({ length: 140 }, () => fetch(`${base}/v1/openapi.json`).then((r) => r.status)));
+    const seconds = (Date.now() - started) / 1000;
+    await new Promise<void>((resolve) => gateway.close(() => resolve()));
+    const passed = statuses.filter((s) => s === 200).length;
+    expect(passed).toBeGreaterThanOrEqual(100);
+    expect(passed).toBeLessThanOrEqual(100 + Math.ceil(50 * seconds));
+    expect(statuses.filter((s) => s === 429)).toHaveLength(140 - passed);
+  });
+
+  it('refuses an access token of the pool, as the Cognito authorizer does without OAuth scopes', async () => {
+    const access = await signLocalToken(key, { user: 'alice', groups: ['supervisor'], tokenUse: 'access' });
+    const res = await fetch(`${url}/v1/box/BOX-1`, { headers: { authorization: `Bearer ${access}` } });
+    expect(res.status).toBe(401);
+  });
+
+  it('hands the function the claims Cognito puts in an ID token: sub a UUID, aud, iss, auth_time, token_use, cognito:username', async () => {
+    seen.length = 0;
+    await fetch(`${url}/v1/box/BOX-1`, { headers: await auth(['operator']) });
+    await fetch(`${url}/v1/box/BOX-2`, { headers: await auth(['operator']) });
+    const [first, second] = seen.map((s) => s.event.requestContext.authorizer?.claims as Record<string, string>);
+    expect(first).toEqual(expect.objectContaining({
+      sub: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      aud: LOCAL_CLIENT_ID,
+      iss: `https://cognito-idp.us-east-1.amazonaws.com/${LOCAL_USER_POOL_ID}`,
+      auth_time: expect.stringMatching(/^\d+$/),
+      token_use: 'id',
+      'cognito:username': 'alice',
+      'cognito:groups': 'operator',
+    }));
+    expect(second?.sub).toBe(first?.sub);
   });
 });

@@ -1,0 +1,30 @@
+import * as z from 'zod';
+
+/**
+ * Stage throttling, shared by the stack (infra/settings.ts) and the local gateway: a token
+ * bucket of `rateLimit` requests per second holding at most `burstLimit`.
+ *
+ * This module imports nothing that reads the environment on import, so the local gateway can
+ * load it before the functions' configuration exists.
+ */
+export const DEFAULT_THROTTLING = { rateLimit: 50, burstLimit: 100 } as const;
+
+export const ThrottlingRateLimit = z.coerce.number().min(1).max(10_000).default(DEFAULT_THROTTLING.rateLimit);
+export const ThrottlingBurstLimit = z.coerce.number().int().min(1).max(5_000).default(DEFAULT_THROTTLING.burstLimit);
+
+/**
+ * The throttling from the variables the stack reads too (`CARGO_THROTTLING_RATE_LIMIT`,
+ * `CARGO_THROTTLING_BURST_LIMIT`); unset means the stack's defaults.
+ *
+ * @example
+ * ```ts
+ * readThrottling({}); // { rateLimit: 50, burstLimit: 100 }
+ * ```
+ */
+export const readThrottling = (env: Record<string, string | undefined>): { rateLimit: number; burstLimit: number } => {
+  const rate = ThrottlingRateLimit.safeParse(env.CARGO_THROTTLING_RATE_LIMIT || undefined);
+  const burst = ThrottlingBurstLimit.safeParse(env.CARGO_THROTTLING_BURST_LIMIT || undefined);
+  if (!rate.success) throw new Error('CARGO_THROTTLING_RATE_LIMIT must be a number from 1 to 10000');
+  if (!burst.success) throw new Error('CARGO_THROTTLING_BURST_LIMIT must be a whole number from 1 to 5000');
+  return { rateLimit: rate.data, burstLimit: burst.data };
+};
