@@ -37,6 +37,20 @@ interface CatalogueEntry {
 const quoted = (p: MessageParams) => (p.value === undefined ? '' : ` '${p.value}'`);
 const fieldName = (p: MessageParams, fallback: string) => p.field ?? fallback;
 
+/**
+ * A code field's rule in Chinese. `rule` is the English description `describePattern` gives:
+ * the default pattern is rendered as Chinese prose, a configured one as its regular expression.
+ */
+const zhRule = (rule: string | undefined, min: number): string => {
+  const text = rule ?? `${min}-32 characters of A-Z, 0-9 and '-'`;
+  const prose = /^(\d+)-(\d+) characters of A-Z, 0-9 and '-'$/.exec(text);
+  if (prose !== null) return `必须是 ${prose[1]}-${prose[2]} 位 A-Z、0-9 或 -`;
+  return `必须符合格式 ${text.replace(/^a value matching /, '')}`;
+};
+
+/** The groups of the SPEC, as an operator knows them in Chinese. */
+const ZH_ROLES: Readonly<Record<string, string>> = { operator: '操作员', supervisor: '主管', integration: 'ERP 集成' };
+
 const entry = (status: number, domain: ErrorDomain, en: Template, zh: Template): CatalogueEntry => ({
   status,
   domain,
@@ -48,7 +62,7 @@ export const errorCatalogue = {
     400,
     'box',
     (p) => `${fieldName(p, 'box_no')}${quoted(p)} ${p.reason ?? `must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`}`,
-    (p) => `箱号${quoted(p)}无效：${p.reason === undefined ? `必须符合 ${p.rule ?? '4-32 位 A-Z、0-9 和 -'}` : 'SSCC 校验位错误'}`,
+    (p) => `箱号${quoted(p)}无效：${p.reason === undefined ? zhRule(p.rule, 4) : 'SSCC 校验位错误'}`,
   ),
   INVALID_QUANTITY: entry(
     400,
@@ -59,8 +73,8 @@ export const errorCatalogue = {
   INVALID_ZONGPAI: entry(
     400,
     'zongpai',
-    (p) => `${fieldName(p, 'zongpai_no')}${quoted(p)} must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`,
-    (p) => `总牌号${quoted(p)}无效：必须符合 ${p.rule ?? '4-32 位 A-Z、0-9 和 -'}`,
+    (p) => `${fieldName(p, 'zongpai_no')}${quoted(p)} ${p.reason ?? `must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`}`,
+    (p) => `总牌号${quoted(p)}无效：${p.reason === undefined ? zhRule(p.rule, 4) : '这是 ERP 计划中的箱号，请扫描总牌标签'}`,
   ),
   INVALID_ITEM_CODE: entry(
     400,
@@ -72,7 +86,7 @@ export const errorCatalogue = {
     400,
     'location',
     (p) => `${fieldName(p, 'location_code')}${quoted(p)} must be ${p.rule ?? "2-32 characters of A-Z, 0-9 and '-'"}`,
-    (p) => `库位编码${quoted(p)}无效：必须符合 ${p.rule ?? '2-32 位 A-Z、0-9 和 -'}`,
+    (p) => `库位编码${quoted(p)}无效：${zhRule(p.rule, 2)}`,
   ),
   DUPLICATE_BOX_ITEM: entry(
     400,
@@ -84,13 +98,13 @@ export const errorCatalogue = {
     400,
     'request',
     (p) => `${fieldName(p, 'request')} ${p.reason ?? 'is invalid'}`,
-    (p) => `字段 ${fieldName(p, 'request')} 无效`,
+    (p) => (p.field === undefined ? '请求无效' : `字段 ${p.field} 无效`),
   ),
   MALFORMED_JSON: entry(
     400,
     'request',
-    () => 'The request body is not valid JSON',
-    () => '请求体不是有效的 JSON',
+    () => 'The request body is not valid JSON in UTF-8',
+    () => '请求体不是有效的 UTF-8 编码 JSON',
   ),
   UNAUTHORIZED: entry(
     401,
@@ -102,7 +116,7 @@ export const errorCatalogue = {
     403,
     'auth',
     (p) => `This action needs the ${p.rule ?? 'supervisor'} role`,
-    (p) => `此操作需要 ${p.rule ?? 'supervisor'} 角色`,
+    (p) => `此操作需要“${ZH_ROLES[p.rule ?? 'supervisor'] ?? p.rule}”角色`,
   ),
   BOX_NOT_FOUND: entry(
     404,
@@ -161,8 +175,8 @@ export const errorCatalogue = {
   UNSUPPORTED_MEDIA_TYPE: entry(
     415,
     'request',
-    () => 'Send the body as application/json',
-    () => '请求体必须是 application/json',
+    () => 'Send the body as application/json in UTF-8',
+    () => '请求体必须是 UTF-8 编码的 application/json',
   ),
   ITEM_NOT_IN_PLAN: entry(
     422,
