@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../support/service.ts';
 /**
  * Property-based attacks on every route: whatever arrives, the answer is a 4xx in the unified
  * body, nothing internal leaks, nothing is stored, and Object.prototype stays clean.
- * 10 000 generated requests per database backend.
+ * 10 800 generated requests per database backend.
  */
 let service: TestService;
 let before: Record<string, number>;
@@ -118,6 +118,57 @@ describe('hostile input', () => {
         expectRefused(await service.call(method, path, { body: method === 'GET' ? undefined : { version: 1, zongpai_no: 'PLT-FUZZ' }, token: service.tokens.supervisor }));
       }),
       { numRuns: 1_200 },
+    );
+  }, FUZZ_TIMEOUT);
+
+  it('refuses edge dates, forged cursors, case-mapped letters, invalid UTF-8 and foreign charsets (800 requests)', async () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    const commonYear = fc.integer({ min: 1, max: 9999 }).filter((y) => !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)));
+    const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 })).map(([h, m, s]) => `${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}`);
+    const edgeDate = fc.oneof(
+      time.map((t) => `0000-01-01T${t}Z`),
+      fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), time).map(([mo, d, t]) => `0000-${pad(mo, 2)}-${pad(d, 2)}T${t}Z`),
+      fc.tuple(commonYear, time).map(([y, t]) => `${pad(y, 4)}-02-29T${t}Z`),
+      fc.tuple(fc.integer({ min: 10_000, max: 275_760 }), time).map(([y, t]) => `${y}-01-01T${t}Z`),
+      fc.tuple(fc.integer({ min: 10_000, max: 275_760 }), time).map(([y, t]) => `+${pad(y, 6)}-01-01T${t}Z`),
+      fc.tuple(fc.integer({ min: 0, max: 59 }), fc.integer({ min: 1, max: 14 })).map(([m, h]) => `0001-01-01T00:${pad(m, 2)}:00+${pad(h, 2)}:00`),
+      fc.tuple(fc.constantFrom('+24:00', '+99:99', '-25:00', '+14:60', '+1400', 'z+01:00'), fc.integer({ min: 2000, max: 2025 })).map(([offset, y]) => `${y}-06-01T08:00:00${offset}`),
+      fc.tuple(fc.integer({ min: 2026, max: 9999 }), time).map(([y, t]) => `${y + 1}-12-31T${t}Z`),
+    );
+    const cursorText = fc.oneof(
+      fc.bigInt({ min: 9_223_372_036_854_775_808n, max: 9_999_999_999_999_999_999n }).map((id) => `2026-01-01T00:00:00.000Z|${id}`),
+      time.map((t) => `0000-03-01T${t}.000Z|1`),
+      fc.tuple(commonYear, time).map(([y, t]) => `${pad(y, 4)}-02-29T${t}.000Z|1`),
+      fc.tuple(fc.integer({ min: 13, max: 99 }), fc.integer({ min: 32, max: 99 })).map(([mo, d]) => `2026-${pad(mo, 2)}-${pad(d, 2)}T00:00:00.000Z|1`),
+    ).map((text) => Buffer.from(text, 'utf8').toString('base64url'));
+    const caseMapped = fc.tuple(fc.constantFrom('\u00DF', '\u0131', '\u017F', '\uFB00', '\uFB01', '\uFB02', '\uFB03', '\uFB04', '\uFB05', '\uFB06', '\u0130', '\u1E9E', '\u212A', '\u00B5', '\u0149'), fc.stringMatching(/^[a-z0-9-]{0,6}$/))
+      .map(([letter, rest]) => `plt-${letter}${rest}`);
+    const invalidUtf8 = fc.constantFrom([0xff], [0xfe], [0xc3, 0x28], [0xc0, 0xaf], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80]);
+    const charset = fc.constantFrom('iso-8859-1', 'latin1', 'gbk', 'gb2312', 'big5', 'shift_jis', 'utf-16', 'utf-16le', 'utf-32', 'utf-7', 'us-ascii', '"iso-8859-1"', '', 'utf-8; charset=gbk');
+    const scanBody = { cargo_no: 'BOX-1001', location_code: 'A-01' };
+
+    type Attack = { method: string; path: string; body?: unknown; rawBody?: Buffer | string; headers?: Record<string, string> };
+    const attacks: fc.Arbitrary<Attack> = fc.oneof(
+      edgeDate.map((scanned_at) => ({ method: 'POST', path: '/v1/cargo/location', body: { ...scanBody, scanned_at } })),
+      edgeDate.map((scanned_at) => ({ method: 'POST', path: '/v1/cargo/location', body: { records: [scanBody, { ...scanBody, scanned_at }] } })),
+      cursorText.map((cursor) => ({ method: 'GET', path: `/v1/cargo/location/BOX-1002?cursor=${cursor}` })),
+      fc.tuple(caseMapped, fc.constantFrom('cargo_no', 'location_code')).map(([code, field]) => ({ method: 'POST', path: '/v1/cargo/location', body: { ...scanBody, [field]: code } })),
+      caseMapped.map((zongpai_no) => ({ method: 'POST', path: '/v1/zongpai', body: { zongpai_no } })),
+      caseMapped.map((zongpai_no) => ({ method: 'POST', path: '/v1/box/simple', body: { box_no: 'BOX-1001', zongpai_no } })),
+      caseMapped.map((box_no) => ({ method: 'GET', path: `/v1/box/info?box_no=${encodeURIComponent(box_no)}` })),
+      fc.tuple(invalidUtf8, fc.constantFrom('/v1/cargo/location', '/v1/zongpai', '/v1/box/simple')).map(([bytes, path]) => ({
+        method: 'POST', path, headers: { 'content-type': 'application/json' },
+        rawBody: Buffer.concat([Buffer.from('{"cargo_no":"BOX-1001","location_code":"A-0'), Buffer.from(bytes), Buffer.from('","zongpai_no":"PLT-FUZZ","box_no":"BOX-1003"}')]),
+      })),
+      fc.tuple(charset, fc.constantFrom('/v1/cargo/location', '/v1/zongpai')).map(([name, path]) => ({
+        method: 'POST', path, headers: { 'content-type': `application/json; charset=${name}` }, rawBody: JSON.stringify({ ...scanBody, zongpai_no: 'PLT-CHARSET' }),
+      })),
+    );
+    await fc.assert(
+      fc.asyncProperty(attacks, async (attack) => {
+        expectRefused(await service.call(attack.method, attack.path, { body: attack.body, rawBody: attack.rawBody, headers: attack.headers, token: service.tokens.supervisor }));
+      }),
+      { numRuns: 800 },
     );
   }, FUZZ_TIMEOUT);
 
