@@ -89,7 +89,18 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     throttle: options.throttle ?? { rate: stageThrottling.rateLimit, burst: stageThrottling.burstLimit },
     loadHandler,
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  // A port in use (EADDRINUSE) rejects, after the emulator is closed, for the caller to explain.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch(async (error: unknown) => {
+    db.destroy();
+    await dataApi.close();
+    throw error;
+  });
   // What the hourly sweep function does in AWS.
   const sweep = setInterval(() => void sweepExpiredKeys(db).catch(() => undefined), 3_600_000);
   sweep.unref();

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { localSigningKey, verifyLocalToken } from './auth.ts';
+import { DataDirInUseError, lockDataDir } from './data-lock.ts';
+import type { SqlBackend } from './data-api/backend.ts';
 import { createPgliteBackend } from './data-api/pglite-backend.ts';
 import { createPostgresBackend } from './data-api/postgres-backend.ts';
 import { startLocalStack } from './stack.ts';
@@ -8,27 +10,90 @@ import { startLocalStack } from './stack.ts';
 /**
  * `npm start`: the service on http://127.0.0.1:3000 (PORT), its data in DATA_DIR (default .data/)
  * in embedded PGlite, or in the PostgreSQL server named by DATABASE_URL.
+ *
+ * Every problem a developer can fix (a bad variable, a data folder in use, a server that cannot
+ * be reached, a port in use) stops the process with one line saying what and how, no stack trace.
  */
-const dataDir = resolve(process.env.DATA_DIR ?? '.data');
-const port = Number(process.env.PORT ?? 3000);
-const databaseUrl = process.env.DATABASE_URL;
-mkdirSync(dataDir, { recursive: true });
 
-const backend = databaseUrl === undefined || databaseUrl === ''
-  ? await createPgliteBackend({ dataDir: join(dataDir, 'pglite') })
-  : await createPostgresBackend({ connectionString: databaseUrl });
-const key = localSigningKey(dataDir);
-const stack = await startLocalStack({ backend, port, host: process.env.HOST ?? '127.0.0.1', verifyToken: (h) => verifyLocalToken(key, h) });
+/** A problem the developer fixes; `exitCode` 2 for bad configuration, 1 for the environment. */
+class StartError extends Error {
+  constructor(message: string, readonly exitCode: 1 | 2) {
+    super(message);
+  }
+}
 
-const where = databaseUrl === undefined || databaseUrl === '' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
-process.stdout.write(`Cargo service ready on ${stack.url} (data: ${where}; get a token with: npm run token -- --user alice --groups operator)\n`);
-
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await stack.close();
-  process.exit(0);
+const readPort = (value: string | undefined): number => {
+  if (value === undefined || value === '') return 3000;
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(port >= 0 && port <= 65_535)) throw new StartError(`PORT='${value}' is not a port number: allowed are whole numbers from 0 to 65535 (0: any free port)`, 2);
+  return port;
 };
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+
+/** The URL without its password, for messages. */
+const redact = (url: string): string => {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return '(not a URL)';
+  }
+};
+
+const openPostgres = async (url: string): Promise<SqlBackend> => {
+  let backend: SqlBackend | undefined;
+  try {
+    backend = await createPostgresBackend({ connectionString: url });
+    await backend.query('SELECT 1');
+    return backend;
+  } catch (error) {
+    await backend?.close().catch(() => undefined);
+    throw new StartError(`cannot reach the PostgreSQL server of DATABASE_URL (${redact(url)}): ${(error as Error).message}`, 1);
+  }
+};
+
+const main = async (): Promise<void> => {
+  const defaultDataDir = resolve('.data');
+  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+  const port = readPort(process.env.PORT);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const databaseUrl = process.env.DATABASE_URL === '' ? undefined : process.env.DATABASE_URL;
+  mkdirSync(dataDir, { recursive: true });
+  // Before the database is opened: a second start on this folder touches nothing.
+  const lock = lockDataDir(dataDir);
+  process.on('exit', () => lock.release());
+
+  const backend = databaseUrl === undefined ? await createPgliteBackend({ dataDir: join(dataDir, 'pglite') }) : await openPostgres(databaseUrl);
+  const key = localSigningKey(dataDir);
+  const stack = await startLocalStack({ backend, port, host, verifyToken: (h) => verifyLocalToken(key, h) }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartError(`PORT ${String(port)} on ${host} is already in use: stop what uses it or set PORT to another port`, 1);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') throw new StartError(`HOST='${host}' is not an address of this machine: allowed are its addresses, e.g. 127.0.0.1 or 0.0.0.0`, 2);
+    throw error;
+  });
+
+  const where = databaseUrl === undefined ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
+  // Tokens are signed with the key in DATA_DIR: `npm run token` must be given the same folder.
+  const tokenCommand = `${dataDir === defaultDataDir ? '' : `DATA_DIR=${dataDir} `}npm run -s token -- --user alice --groups operator`;
+  process.stdout.write(`Cargo service ready on ${stack.url} (data: ${where}; get a token with: ${tokenCommand})\n`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stack.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+};
+
+try {
+  await main();
+} catch (error) {
+  // lib/config.ts validates the environment when startLocalStack first imports it (before migrations).
+  const badConfig = (error as Error).name === 'ConfigError';
+  const known = error instanceof StartError || badConfig || error instanceof DataDirInUseError;
+  // An unexpected failure keeps its stack: that one is a bug to report.
+  process.stderr.write(`npm start: ${known ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`);
+  process.exit(error instanceof StartError ? error.exitCode : badConfig ? 2 : 1);
+}

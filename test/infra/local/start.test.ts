@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { localSigningKey, signLocalToken } from '../../../infra/local/auth.ts';
+import { startExpectingExit, startService, type Running } from './process.ts';
+
+/**
+ * `npm start` as a developer runs it: child processes on a data folder of their own, stopped
+ * and started again, refusing bad configuration with a message instead of a stack trace.
+ */
+const folders: string[] = [];
+const dataFolder = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'cargo-start-'));
+  folders.push(dir);
+  return dir;
+};
+const running: Running[] = [];
+const start = async (env: Record<string, string>): Promise<Running> => {
+  const service = await startService(env);
+  running.push(service);
+  return service;
+};
+
+afterAll(async () => {
+  await Promise.all(running.map((r) => r.stop()));
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+const noStackTrace = (text: string): void => {
+  expect(text).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+  expect(text).not.toContain('node:internal');
+};
+
+describe('one npm start per data folder', () => {
+  it('refuses a second npm start on the same DATA_DIR and the first keeps its data', async () => {
+    const dataDir = dataFolder();
+    const first = await start({ DATA_DIR: dataDir, PORT: '0' });
+    const token = await signLocalToken(localSigningKey(dataDir), { user: 'olga', groups: ['operator'] });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const saved = await fetch(`${first.url}/v1/cargo/location`, { method: 'POST', headers, body: JSON.stringify({ cargo_no: 'BOX-1001', location_code: 'A-01-02' }) });
+    expect(saved.status).toBe(201);
+
+    const second = await startExpectingExit({ DATA_DIR: dataDir, PORT: '0' });
+
+    expect(second.code).not.toBe(0);
+    expect(second.stderr).toContain(`DATA_DIR ${dataDir} is in use by another npm start (process ${String(first.child.pid)})`);
+    noStackTrace(second.stderr);
+    const stillServing = await fetch(`${first.url}/v1/cargo/location/BOX-1001`, { headers });
+    expect(stillServing.status).toBe(200);
+    expect(await first.stop()).toBe(0);
+
+    const again = await start({ DATA_DIR: dataDir, PORT: '0' });
+    const read = await fetch(`${again.url}/v1/cargo/location/BOX-1001`, { headers });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { current: { location_code: string } }).current.location_code).toBe('A-01-02');
+    expect(await again.stop()).toBe(0);
+  });
+
+  it('starts on a data folder left locked by a process that no longer runs (killed with kill -9)', async () => {
+    const dataDir = dataFolder();
+    const killed = await start({ DATA_DIR: dataDir, PORT: '0' });
+    killed.child.kill('SIGKILL');
+    await killed.stop();
+
+    const next = await start({ DATA_DIR: dataDir, PORT: '0' });
+    expect(next.readyLine).toContain('ready on');
+    expect(await next.stop()).toBe(0);
+  });
+});
+
+describe('configuration errors stop npm start with a clear message', () => {
+  it('names PORT, the reason and the allowed values for PORT=abc, without a stack trace', async () => {
+    const result = await startExpectingExit({ DATA_DIR: dataFolder(), PORT: 'abc' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("PORT='abc' is not a port number: allowed are whole numbers from 0 to 65535");
+    noStackTrace(result.stderr);
+  });
+
+  it('names QUANTITY_MAX, the reason and the allowed values for a bad bound, without a stack trace', async () => {
+    const result = await startExpectingExit({ DATA_DIR: dataFolder(), PORT: '0', QUANTITY_MAX: '0' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("QUANTITY_MAX='0' is too small: allowed are whole numbers from 1 to 2000000000");
+    noStackTrace(result.stderr);
+  });
+
+  it('names BOX_NO_PATTERN and why when the pattern is not a regular expression', async () => {
+    const result = await startExpectingExit({ DATA_DIR: dataFolder(), PORT: '0', BOX_NO_PATTERN: '^[A-Z' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("BOX_NO_PATTERN='^[A-Z' must be a valid regular expression: allowed is a JavaScript regular expression");
+    noStackTrace(result.stderr);
+  });
+
+  it('says which server could not be reached for an unreachable DATABASE_URL, without its password or a stack trace', async () => {
+    const result = await startExpectingExit({ DATA_DIR: dataFolder(), PORT: '0', DATABASE_URL: 'postgres://cargo:s3cret@127.0.0.1:1/cargo' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('cannot reach the PostgreSQL server of DATABASE_URL (postgres://cargo:***@127.0.0.1:1/cargo)');
+    expect(result.stderr).not.toContain('s3cret');
+    noStackTrace(result.stderr);
+  });
+
+  it('says that the port is in use, without a stack trace', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const result = await startExpectingExit({ DATA_DIR: dataFolder(), PORT: String(port) });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`PORT ${String(port)} on 127.0.0.1 is already in use: stop what uses it or set PORT to another port`);
+      noStackTrace(result.stderr);
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
+describe('tokens belong to the data folder', () => {
+  it('shows a DATA_DIR that is not the default in the ready line token hint', async () => {
+    const dataDir = dataFolder();
+    const service = await start({ DATA_DIR: dataDir, PORT: '0' });
+    expect(service.readyLine).toContain(`DATA_DIR=${dataDir} npm run -s token -- --user alice --groups operator`);
+    await service.stop();
+  });
+});
