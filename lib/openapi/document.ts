@@ -30,12 +30,12 @@ const operation = (route: RouteDefinition, doc: OperationDoc): ZodOpenApiOperati
   };
 };
 
-let built: ReturnType<typeof build> | undefined;
+const built = new WeakMap<Config, ReturnType<typeof build>>();
 
 /**
  * The OpenAPI 3.1 document of the service: one operation per row of the route table, generated
  * from the same Zod schemas the handlers validate with, so the two cannot drift apart. Built
- * once per process.
+ * once per configuration.
  *
  * @example
  * ```ts
@@ -43,7 +43,11 @@ let built: ReturnType<typeof build> | undefined;
  * doc.paths?.['/v1/zongpai']?.post?.operationId; // 'zongpaiRegister'
  * ```
  */
-export const buildOpenApiDocument = (config: Config) => (built ??= build(config));
+export const buildOpenApiDocument = (config: Config): ReturnType<typeof build> => {
+  const document = built.get(config) ?? build(config);
+  built.set(config, document);
+  return document;
+};
 
 const build = (config: Config) => {
   const fields = makeFields(config);
