@@ -23,7 +23,8 @@ const MIGRATION_LOCK = 7_340_214_901;
  */
 export const migrate = async (db: Db, migrations: readonly Migration[]): Promise<number[]> =>
   db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(:lock)', { lock: MIGRATION_LOCK });
+    // From FROM, not the select list: pg_advisory_xact_lock returns `void`, a type the Data API refuses to return.
+    await tx.query('SELECT true AS locked FROM pg_advisory_xact_lock(:lock)', { lock: MIGRATION_LOCK });
     await tx.query('CREATE SCHEMA IF NOT EXISTS cargo');
     await tx.query(`CREATE TABLE IF NOT EXISTS cargo.schema_migration (
                       id         integer     PRIMARY KEY,

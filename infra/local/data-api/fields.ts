@@ -1,4 +1,4 @@
-import { badRequest } from './errors.ts';
+import { badRequest, unsupportedResult } from './errors.ts';
 import { byteaToBase64, parsePgArray, stripUtcOffset } from './pg-text.ts';
 import type { PgArray } from './pg-text.ts';
 import type { PgTypeInfo } from './pg-types.ts';
@@ -25,8 +25,7 @@ export type WireArray =
   | { longValues: (number | null)[] }
   | { doubleValues: (number | string | null)[] }
   | { booleanValues: (boolean | null)[] }
-  | { stringValues: (string | null)[] }
-  | { arrayValues: WireArray[] };
+  | { stringValues: (string | null)[] };
 
 /** The real service refuses a result bigger than this rather than truncate it. */
 export const MAX_RECORDS_BYTES = 1024 * 1024;
@@ -46,9 +45,8 @@ const scalarText = (text: string, type: PgTypeInfo): string =>
   type.kind === 'timestamptz' ? stripUtcOffset(text) : type.kind === 'blob' ? byteaToBase64(text) : text;
 
 const toWireArray = (items: PgArray, element: PgTypeInfo): WireArray => {
-  if (items.some((item) => Array.isArray(item))) {
-    return { arrayValues: items.map((item) => toWireArray(Array.isArray(item) ? item : [], element)) };
-  }
+  // AWS: "UnsupportedResultException ... It contained a multidimensional array."
+  if (items.some((item) => Array.isArray(item))) throw unsupportedResult('multidimensional array');
   const texts = items as (string | null)[];
   switch (element.kind) {
     case 'long':
@@ -130,8 +128,10 @@ const jsonValue = (text: string | null, type: PgTypeInfo, options: ResultSetOpti
   }
 };
 
-const jsonArray = (items: PgArray, element: PgTypeInfo, options: ResultSetOptions): string =>
-  `[${items.map((item) => (Array.isArray(item) ? jsonArray(item, element, options) : jsonValue(item, element, options))).join(',')}]`;
+const jsonArray = (items: PgArray, element: PgTypeInfo, options: ResultSetOptions): string => {
+  if (items.some((item) => Array.isArray(item))) throw unsupportedResult('multidimensional array');
+  return `[${(items as (string | null)[]).map((item) => jsonValue(item, element, options)).join(',')}]`;
+};
 
 /**
  * `formattedRecords` of `formatRecordsAs: 'JSON'`, per the AWS data-type mapping: integers and

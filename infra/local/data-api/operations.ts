@@ -1,6 +1,7 @@
 import type { QueryResult, SqlBackend, SqlSession } from './backend.ts';
 import { toFormattedRecords, toRecords } from './fields.ts';
 import type { WireValue } from './fields.ts';
+import { unsupportedResult } from './errors.ts';
 import { columnMetadata } from './metadata.ts';
 import type { WireColumnMetadata } from './metadata.ts';
 import type { TypeCatalog } from './pg-types.ts';
@@ -37,6 +38,8 @@ const shapeResult = async (context: OperationContext, session: SqlSession, reque
   };
   if (result.fields.length === 0) return response;
   const types = await context.types.resolve(session, result.fields.map((field) => field.dataTypeID));
+  const unsupported = types.find((type) => !type.supported);
+  if (unsupported !== undefined) throw unsupportedResult(unsupported.name.replace(/^_/, '') + (unsupported.kind === 'array' ? '[]' : ''));
   if (request.formatRecordsAs === 'JSON') {
     // AWS: with the JSON format, records and columnMetadata are both absent.
     const labels = result.fields.map((field) => field.name);

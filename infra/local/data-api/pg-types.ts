@@ -17,7 +17,20 @@ export interface PgTypeInfo {
   readonly scale: number;
   /** The element type of an array type. */
   readonly element?: PgTypeInfo;
+  /** False for a type the Data API refuses to return (UnsupportedResultException). */
+  readonly supported: boolean;
 }
+
+/**
+ * The Aurora PostgreSQL types the Data API documents as supported (Data API operations reference:
+ * scalar types BOOL, BYTEA, DATE, CIDR, DECIMAL/NUMERIC, ENUM, FLOAT8, INET, INT/INT4, INT8, JSON,
+ * REAL, SMALLINT, TEXT, TIME, TIMESTAMP, UUID, VARCHAR, CHAR(n), and one-dimensional arrays of
+ * them), plus jsonb and timestamptz, which it returns as strings. Everything else (`void`,
+ * `regtype`, `"char"`, `name`, `oid`, `interval`, `money`, ...) is refused, the stricter reading
+ * where the documentation is silent: AWS reports UnsupportedResultException for `void`,
+ * `regtype`, `"char"` and `name` on Aurora Serverless v2.
+ */
+const SUPPORTED = new Set(['bool', 'bytea', 'int2', 'int4', 'int8', 'text', 'json', 'cidr', 'float4', 'float8', 'inet', 'bpchar', 'varchar', 'date', 'time', 'timestamp', 'timestamptz', 'numeric', 'uuid', 'jsonb']);
 
 const MAX = 2_147_483_647;
 const JDBC = { BIT: -7, BIGINT: -5, BINARY: -2, CHAR: 1, NUMERIC: 2, INTEGER: 4, SMALLINT: 5, REAL: 7, DOUBLE: 8, VARCHAR: 12, DATE: 91, TIME: 92, TIMESTAMP: 93, OTHER: 1111, ARRAY: 2003, STRUCT: 2002, SQLXML: 2009 } as const;
@@ -57,16 +70,16 @@ const SCALARS: readonly (readonly [number, string, ValueKind, number, number, nu
 ];
 
 const arrayOf = (element: PgTypeInfo, oid: number, name = `_${element.name}`): PgTypeInfo =>
-  ({ oid, name, kind: 'array', jdbcType: JDBC.ARRAY, precision: MAX, scale: 0, element });
+  ({ oid, name, kind: 'array', jdbcType: JDBC.ARRAY, precision: MAX, scale: 0, element, supported: element.supported && element.kind !== 'array' });
 
 const BUILTINS: ReadonlyMap<number, PgTypeInfo> = new Map(
   SCALARS.flatMap(([oid, name, kind, jdbcType, precision, scale, arrayOid]) => {
-    const scalar: PgTypeInfo = { oid, name, kind, jdbcType, precision, scale };
+    const scalar: PgTypeInfo = { oid, name, kind, jdbcType, precision, scale, supported: SUPPORTED.has(name) };
     return arrayOid === 0 ? [[oid, scalar] as const] : [[oid, scalar] as const, [arrayOid, arrayOf(scalar, arrayOid)] as const];
   }),
 );
 
-const UNKNOWN_TYPE = (oid: number): PgTypeInfo => ({ oid, name: 'unknown', kind: 'string', jdbcType: JDBC.OTHER, precision: MAX, scale: 0 });
+const UNKNOWN_TYPE = (oid: number): PgTypeInfo => ({ oid, name: 'unknown', kind: 'string', jdbcType: JDBC.OTHER, precision: MAX, scale: 0, supported: false });
 
 interface CatalogRow {
   readonly oid: number;
@@ -120,7 +133,8 @@ export class TypeCatalog {
     let info: PgTypeInfo;
     if (row.typtype === 'd') info = { ...this.#build(row.base, rows, depth + 1), oid, name: row.name };
     else if (row.category === 'A' && row.element !== 0) info = arrayOf(this.#build(row.element, rows, depth + 1), oid, row.name);
-    else info = { oid, name: row.name, kind: 'string', jdbcType: row.typtype === 'c' ? JDBC.STRUCT : JDBC.OTHER, precision: MAX, scale: 0 };
+    // Enums are documented; composites, pseudo-types and the reg* types are not.
+    else info = { oid, name: row.name, kind: 'string', jdbcType: row.typtype === 'c' ? JDBC.STRUCT : JDBC.OTHER, precision: MAX, scale: 0, supported: row.typtype === 'e' };
     this.#cache.set(oid, info);
     return info;
   }
