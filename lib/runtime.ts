@@ -1,5 +1,6 @@
 import { config } from './config.ts';
 import { createDataApiDb } from './db/default.ts';
+import { guardErpView } from './db/erp-view.ts';
 import type { Db } from './db/types.ts';
 import { makeFields } from './rules/fields.ts';
 
@@ -12,5 +13,8 @@ export const fields = makeFields(config);
 
 let db: Db | undefined;
 
-/** The Data API adapter of this process (created on first use, then reused across invocations). */
-export const database = (): Db => (db ??= createDataApiDb(config));
+/**
+ * The Data API adapter of this process (created on first use, then reused across invocations);
+ * a statement that cannot read the ERP view answers 503 ERP_VIEW_UNAVAILABLE.
+ */
+export const database = (): Db => (db ??= guardErpView(createDataApiDb(config), config.erpBoxView));

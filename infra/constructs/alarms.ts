@@ -22,7 +22,8 @@ const PERIOD = Duration.minutes(5);
  * - per function, Lambda errors (a handler crashed, timed out or failed at cold start: the
  *   middleware turns every handled error into a response, so any is a bug) and throttles;
  * - the Data API unreachable: a metric filter counts the functions' `request failed` logs whose
- *   `error_code` is DATABASE_UNAVAILABLE (the retry budget ran out), across all functions.
+ *   `error_code` is DATABASE_UNAVAILABLE (the retry budget ran out), across all functions;
+ * - the ERP view missing or unreadable: the same on ERP_VIEW_UNAVAILABLE, at the first one.
  *
  * @example
  * ```ts
@@ -50,6 +51,8 @@ export class ServiceAlarms extends Construct {
       period: PERIOD,
     });
     this.alarm('DatabaseUnavailable', databaseUnavailable, 5, 'Requests answered 503 DATABASE_UNAVAILABLE: the Data API kept failing for the whole retry budget (cluster paused too long, at max capacity, or unreachable).');
+    const erpViewUnavailable = new cloudwatch.Metric({ namespace: this.namespace, metricName: 'ErpViewUnavailable', statistic: cloudwatch.Stats.SUM, period: PERIOD });
+    this.alarm('ErpViewUnavailable', erpViewUnavailable, 1, 'Requests answered 503 ERP_VIEW_UNAVAILABLE: the ERP view (ERP_BOX_VIEW) is missing, lacks a column, or the service user may not read it. Check it with npm run erp-view -- --check.');
   }
 
   watchApi(api: apigateway.RestApi): void {
@@ -63,6 +66,12 @@ export class ServiceAlarms extends Construct {
       filterPattern: logs.FilterPattern.stringValue('$.error_code', '=', 'DATABASE_UNAVAILABLE'),
       metricNamespace: this.namespace,
       metricName: 'DatabaseUnavailable',
+      metricValue: '1',
+    });
+    logGroup.addMetricFilter(`ErpViewUnavailable${id}`, {
+      filterPattern: logs.FilterPattern.stringValue('$.error_code', '=', 'ERP_VIEW_UNAVAILABLE'),
+      metricNamespace: this.namespace,
+      metricName: 'ErpViewUnavailable',
       metricValue: '1',
     });
   }

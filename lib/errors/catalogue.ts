@@ -224,6 +224,12 @@ export const errorCatalogue = {
     () => 'The database is starting or busy; retry after the time in Retry-After',
     () => '数据库正在启动或繁忙，请按 Retry-After 的时间后重试',
   ),
+  ERP_VIEW_UNAVAILABLE: entry(
+    503,
+    'system',
+    () => 'The ERP view of box plans is missing or unreadable; ask operations to check it',
+    () => 'ERP 装箱计划视图缺失或不可读，请联系运维检查',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

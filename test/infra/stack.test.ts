@@ -251,7 +251,7 @@ describe('alarms', () => {
   const topicId = Object.keys(resourcesOf(template, 'AWS::SNS::Topic'))[0];
 
   it('alarms on API 5xx, on Data API unavailability, and on each route function\'s errors and throttles', () => {
-    expect(alarms).toHaveLength(2 + 2 * routes.length);
+    expect(alarms).toHaveLength(3 + 2 * routes.length);
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/ApiGateway', MetricName: '5XXError' });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'CargoBoxingService', MetricName: 'DatabaseUnavailable' });
     for (const route of routes) {
@@ -263,7 +263,7 @@ describe('alarms', () => {
   });
 
   it('counts DATABASE_UNAVAILABLE errors from every route function log', () => {
-    const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter'));
+    const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).filter((f) => f.Properties.FilterPattern.includes('"DATABASE_UNAVAILABLE"'));
     expect(filters).toHaveLength(routes.length);
     for (const filter of filters) {
       expect(filter.Properties).toMatchObject({
@@ -271,6 +271,20 @@ describe('alarms', () => {
         MetricTransformations: [{ MetricNamespace: 'CargoBoxingService', MetricName: 'DatabaseUnavailable', MetricValue: '1' }],
       });
     }
+  });
+
+  it('alarms at the first ERP_VIEW_UNAVAILABLE answer of any route function (the ERP view missing or unreadable)', () => {
+    const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).filter((f) => f.Properties.FilterPattern.includes('"ERP_VIEW_UNAVAILABLE"'));
+    expect(filters).toHaveLength(routes.length);
+    for (const filter of filters) {
+      expect(filter.Properties).toMatchObject({
+        FilterPattern: '{ $.error_code = "ERP_VIEW_UNAVAILABLE" }',
+        MetricTransformations: [{ MetricNamespace: 'CargoBoxingService', MetricName: 'ErpViewUnavailable', MetricValue: '1' }],
+      });
+    }
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'CargoBoxingService', MetricName: 'ErpViewUnavailable', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
   });
 
   it('notifies the alarm topic on alarm and on recovery', () => {

@@ -12,7 +12,7 @@ const SPEC: Record<ErrorCode, [number, string]> = {
   BOX_ALREADY_BOXED: [409, 'box'], ZONGPAI_CLOSED: [409, 'zongpai'], ZONGPAI_ALREADY_EXISTS: [409, 'zongpai'], VERSION_CONFLICT: [409, 'box'],
   PAYLOAD_TOO_LARGE: [413, 'request'], UNSUPPORTED_MEDIA_TYPE: [415, 'request'],
   ITEM_NOT_IN_PLAN: [422, 'box'], QUANTITY_EXCEEDS_PLAN: [422, 'box'], ERP_PLAN_INVALID: [422, 'box'], IDEMPOTENCY_KEY_REUSED: [422, 'request'],
-  THROTTLED: [429, 'request'], INTERNAL_ERROR: [500, 'system'], DATABASE_UNAVAILABLE: [503, 'system'],
+  THROTTLED: [429, 'request'], INTERNAL_ERROR: [500, 'system'], DATABASE_UNAVAILABLE: [503, 'system'], ERP_VIEW_UNAVAILABLE: [503, 'system'],
 };
 
 describe('error catalogue', () => {

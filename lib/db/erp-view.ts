@@ -1,0 +1,40 @@
+import { AppError } from '../errors/app-error.ts';
+import { DatabaseError } from './errors.ts';
+import type { Db } from './types.ts';
+
+/**
+ * SQL states of a view that is missing or unreadable: undefined table (42P01), insufficient
+ * privilege (42501), undefined column (42703), a column of another type (42804, 42883).
+ */
+const UNREADABLE = new Set(['42P01', '42501', '42703', '42804', '42883']);
+
+/**
+ * Wraps the database adapter so that a statement reading the ERP view, failing because the view
+ * is missing or unreadable, answers 503 ERP_VIEW_UNAVAILABLE (an operations problem, alarmed on)
+ * instead of 500. A statement that does not name the view is left alone: a missing table of the
+ * service's own schema is a failed migration, not the ERP's.
+ *
+ * @example
+ * ```ts
+ * const db = guardErpView(createDataApiDb(config), config.erpBoxView);
+ * ```
+ */
+export const guardErpView = (db: Db, view: string): Db => {
+  // The statements name it as configured or quoted part by part ("erp"."v_box_info").
+  const names = [view, view.split('.').map((part) => `"${part}"`).join('.')];
+  const readsView = (sql: string): boolean => names.some((name) => sql.includes(name));
+  const guarded: Db = {
+    query: async (sql, params) => {
+      try {
+        return await db.query(sql, params);
+      } catch (error) {
+        if (error instanceof DatabaseError && error.sqlState !== undefined && UNREADABLE.has(error.sqlState) && readsView(sql)) {
+          throw new AppError('ERP_VIEW_UNAVAILABLE', {}, [], { cause: error });
+        }
+        throw error;
+      }
+    },
+    transaction: (work) => db.transaction((tx) => work(guardErpView(tx, view))),
+  };
+  return guarded;
+};

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../support/service.ts';
+
+/**
+ * The ERP view belongs to ops: while it is missing or unreadable, the routes that read it answer
+ * 503 ERP_VIEW_UNAVAILABLE (an operations problem), never 500.
+ */
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+  await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-ERP-1' } });
+});
+afterAll(async () => service?.close());
+
+const VIEW = 'erp.v_box_info';
+const COLUMNS = 'box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit';
+const restoreView = () => service.stack.db.query(`CREATE OR REPLACE VIEW ${VIEW} AS SELECT ${COLUMNS} FROM erp.demo_box_plan`);
+
+describe('the ERP view missing or unreadable', () => {
+  it('answers box info with 503 ERP_VIEW_UNAVAILABLE while the view is missing, in English and Chinese', async () => {
+    await service.stack.db.query(`DROP VIEW ${VIEW}`);
+    try {
+      const en = await service.call('GET', '/v1/box/info?box_no=BOX-1001');
+      const zh = await service.call('GET', '/v1/box/info?box_no=BOX-1001', { headers: { 'accept-language': 'zh-CN' } });
+      expect(en.status).toBe(503);
+      expect(en.body).toEqual(expect.objectContaining({ error_code: 'ERP_VIEW_UNAVAILABLE', domain: 'system', message: 'The ERP view of box plans is missing or unreadable; ask operations to check it' }));
+      expect(en.body.message).not.toContain('v_box_info');
+      expect(zh.body.message).toBe('ERP 装箱计划视图缺失或不可读，请联系运维检查');
+    } finally {
+      await restoreView();
+    }
+  });
+
+  it('answers a simplified save with 503 ERP_VIEW_UNAVAILABLE and stores nothing while the view is missing', async () => {
+    await service.stack.db.query(`DROP VIEW ${VIEW}`);
+    try {
+      const res = await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-1004', zongpai_no: 'PLT-ERP-1' } });
+      expect(res.status).toBe(503);
+      expect(res.body.error_code).toBe('ERP_VIEW_UNAVAILABLE');
+    } finally {
+      await restoreView();
+    }
+    const zongpai = await service.call('GET', '/v1/zongpai/PLT-ERP-1');
+    expect(zongpai.body.box_count).toBe(0);
+  });
+
+  it('answers 503 ERP_VIEW_UNAVAILABLE when the view lacks a column the service reads', async () => {
+    await service.stack.db.query(`DROP VIEW ${VIEW}`);
+    await service.stack.db.query(`CREATE VIEW ${VIEW} AS SELECT box_no, order_no, customer_name, item_code, item_name, planned_quantity FROM erp.demo_box_plan`);
+    try {
+      const res = await service.call('GET', '/v1/box/info?box_no=BOX-1001');
+      expect(res.status).toBe(503);
+      expect(res.body.error_code).toBe('ERP_VIEW_UNAVAILABLE');
+    } finally {
+      await service.stack.db.query(`DROP VIEW ${VIEW}`);
+      await restoreView();
+    }
+  });
+
+  it('answers box info again once the view is back', async () => {
+    const res = await service.call('GET', '/v1/box/info?box_no=BOX-1001');
+    expect(res.status).toBe(200);
+    expect(res.body.box_no).toBe('BOX-1001');
+  });
+});
