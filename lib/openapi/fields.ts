@@ -10,7 +10,7 @@ const lengthsOf = (pattern: RegExp): JsonSchema => {
   return match ? { minLength: Number(match[1]), maxLength: Number(match[2]) } : {};
 };
 
-const NORMALISED = 'Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused.';
+export const NORMALISED = 'Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused.';
 
 /**
  * Registers what the document shows for a schema in place of what zod-openapi derives from it

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTypes } from '../../lib/openapi/generate.ts';
+import { apiReference, type OpenApiDocument } from '../../lib/openapi/reference.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { registerAndRead, typedClient } from '../support/typed-client.ts';
 
@@ -41,6 +42,12 @@ describe('the OpenAPI document with the tools clients use', () => {
   it('keeps lib/openapi/api-types.ts what openapi-typescript generates from the document (npm run docs)', async () => {
     const committed = await readFile(new URL('lib/openapi/api-types.ts', root), 'utf8');
     expect(committed).toBe(await apiTypes(document));
+  });
+
+  it('keeps docs/API.md the reference the served document renders (npm run docs)', async () => {
+    const committed = await readFile(new URL('docs/API.md', root), 'utf8');
+    expect(committed).toBe(apiReference(document as OpenApiDocument));
+    expect(committed).toContain('| POST | `/v1/zongpai` | operator, supervisor | 201 |');
   });
 
   it('registers a zongpai and reads it back through the typed client against the local service', async () => {
