@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error.ts';
+import { ifMatchVersion } from '../http/if-match.ts';
 
 /**
  * The version a PATCH or DELETE is based on: the body's `version`, or the `If-Match` header
@@ -10,10 +11,8 @@ import { AppError } from '../errors/app-error.ts';
  * ```
  */
 export const expectedVersion = (bodyVersion: number | undefined, ifMatch: string | undefined): number => {
-  const header = ifMatch?.trim();
-  const fromHeader = header === undefined || header === '' ? undefined : /^(?:W\/)?"?(\d{1,9})"?$/.exec(header)?.[1];
-  if (header !== undefined && header !== '' && fromHeader === undefined) throw new AppError('VALIDATION_ERROR', { field: 'If-Match', reason: 'must be the box version, e.g. "3"' });
-  const headerVersion = fromHeader === undefined ? undefined : Number(fromHeader);
+  const headerVersion = ifMatchVersion(ifMatch);
+  if (headerVersion === null) throw new AppError('VALIDATION_ERROR', { field: 'If-Match', reason: 'must be the box version, e.g. "3"' });
   if (bodyVersion !== undefined && headerVersion !== undefined && bodyVersion !== headerVersion) {
     throw new AppError('VALIDATION_ERROR', { field: 'version', reason: 'differs from If-Match' });
   }

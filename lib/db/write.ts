@@ -44,6 +44,8 @@ export interface CompiledWrite {
  * The idempotent form looks the key up (`prior`), gates the writes on its absence, stores the
  * result rows under the key in the same statement, and answers either the stored rows or the
  * new ones as one JSON column: one round trip, and the effect and its record commit together.
+ * An expired row under the key is deleted first (`expired`; the INSERT reads it, so the DELETE
+ * has finished before the INSERT checks the key): the new answer then takes its place.
  *
  * @example
  * ```ts
@@ -58,24 +60,26 @@ ${statement.select}`,
   SELECT k.request_hash, k.result FROM cargo.idempotency_key k
   WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at > now()
 ),
+expired AS (
+  DELETE FROM cargo.idempotency_key k
+  WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at <= now()
+  RETURNING 1
+),
 ${statement.ctes},
 result AS (${statement.select}),
 stored AS (
   INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, expires_at)
   SELECT :idem_caller, :idem_key, :idem_route, :idem_hash, COALESCE((SELECT json_agg(r) FROM result r), '[]'::json),
          now() + make_interval(hours => :idem_ttl_hours::integer)
-  WHERE ${PROCEED}
+  WHERE ${PROCEED} AND (SELECT count(*) FROM expired) >= 0
 )
 SELECT (SELECT p.request_hash FROM prior p) AS replay_hash,
        COALESCE((SELECT p.result FROM prior p), (SELECT json_agg(r) FROM result r), '[]'::json) AS rows`,
 });
 
 const PRIOR_SQL = `
-SELECT k.request_hash, k.result, k.expires_at > now() AS live FROM cargo.idempotency_key k
-WHERE k.caller = :idem_caller AND k.idem_key = :idem_key`;
-
-const FORGET_EXPIRED_SQL = `
-DELETE FROM cargo.idempotency_key k WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at <= now()`;
+SELECT k.request_hash, k.result FROM cargo.idempotency_key k
+WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at > now()`;
 
 const idemParams = (idem: Idempotency): SqlParams => ({
   idem_caller: idem.caller,
@@ -95,24 +99,20 @@ const replayed = <R extends Row>(hash: string | null, rows: unknown, idem: Idemp
  *
  * Under a key, a racing duplicate that started before the first committed ends in a unique
  * violation on the key (the database makes it wait for the first, then refuses it, undoing its
- * writes); it then reads the first answer in a second round trip. An expired key left behind is
- * deleted and the write tried once more.
+ * writes); it then reads the first answer in a second round trip. An expired key is deleted by
+ * the statement itself before it stores the new one, so racing copies on an expired key behave
+ * exactly like racing copies on a new one: the first stores, the others wait and replay it.
  */
 export const runWrite = async <R extends Row>(db: Db, write: CompiledWrite, params: SqlParams, idem?: Idempotency): Promise<R[]> => {
   if (idem === undefined) return (await db.query<R>(write.plain, params)).rows;
-  const all = { ...params, ...idemParams(idem) };
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const { rows } = await db.query<{ replay_hash: string | null; rows: unknown }>(write.idempotent, all);
-      return replayed<R>(rows[0]?.replay_hash ?? null, rows[0]?.rows ?? [], idem);
-    } catch (error) {
-      if (!(error instanceof DatabaseError && error.isUniqueViolation)) throw error;
-      const { rows } = await db.query<{ request_hash: string; result: unknown; live: boolean }>(PRIOR_SQL, idemParams(idem));
-      const prior = rows[0];
-      if (prior === undefined) throw error;
-      if (prior.live) return replayed<R>(prior.request_hash, prior.result, idem);
-      if (attempt > 0) throw error;
-      await db.query(FORGET_EXPIRED_SQL, idemParams(idem));
-    }
+  try {
+    const { rows } = await db.query<{ replay_hash: string | null; rows: unknown }>(write.idempotent, { ...params, ...idemParams(idem) });
+    return replayed<R>(rows[0]?.replay_hash ?? null, rows[0]?.rows ?? [], idem);
+  } catch (error) {
+    if (!(error instanceof DatabaseError && error.isUniqueViolation)) throw error;
+    const { rows } = await db.query<{ request_hash: string; result: unknown }>(PRIOR_SQL, idemParams(idem));
+    const prior = rows[0];
+    if (prior === undefined) throw error;
+    return replayed<R>(prior.request_hash, prior.result, idem);
   }
 };

@@ -2,14 +2,18 @@ import { createHash } from 'node:crypto';
 import type { Idempotency } from '../db/write.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ServiceEvent } from './event.ts';
+import { ifMatchVersion } from './if-match.ts';
 
 const KEY = /^[\x21-\x7E]{1,255}$/;
 const WRITES = new Set(['POST', 'PATCH', 'DELETE']);
 
 /**
  * Reads the `Idempotency-Key` of a write. The request is identified by the caller, the key, and
- * a hash of the route and the validated input (so two spellings of the same scan, ` box-1 ` and
- * `BOX-1`, are the same request, and another body under the same key is not).
+ * a hash of what the request asks for: the route, the validated path, query and body (a JSON
+ * value: key order and whitespace do not count, and two spellings of the same scan, ` box-1 `
+ * and `BOX-1`, are the same request) and the version `If-Match` bases it on (`"3"` and `W/"3"`
+ * are the same). Another body or another version under the same key is another request.
+ * Only a request that passed validation gets here: a 400 binds nothing to its key.
  *
  * @example
  * ```ts
@@ -21,6 +25,11 @@ export const idempotencyOf = (event: ServiceEvent, caller: string, ttlHours: num
   if (key === undefined || !WRITES.has(event.httpMethod)) return undefined;
   if (!KEY.test(key)) throw new AppError('VALIDATION_ERROR', { field: 'Idempotency-Key', reason: 'must be 1-255 visible ASCII characters, e.g. a UUID' });
   const route = `${event.httpMethod} ${event.resource}`;
-  const hash = createHash('sha256').update(JSON.stringify([route, event.input?.path, event.input?.query, event.input?.body])).digest('base64url');
+  const ifMatch = event.headers?.['if-match'];
+  const version = ifMatchVersion(ifMatch);
+  const identity: unknown[] = [route, event.input?.path, event.input?.query, event.input?.body];
+  // Appended only when present, so that a request without If-Match keeps the identity it always had.
+  if (version !== undefined) identity.push({ if_match: version ?? ifMatch });
+  const hash = createHash('sha256').update(JSON.stringify(identity)).digest('base64url');
   return { caller, key, route, hash, ttlHours };
 };

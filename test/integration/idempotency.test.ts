@@ -123,4 +123,64 @@ describe('Idempotency-Key', () => {
     expectError(await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-I012', location_code: 'A-01' }, headers: keyed('x'.repeat(256)) }), 400, 'VALIDATION_ERROR');
     expectError(await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-I012', location_code: 'A-01' }, headers: keyed('has space') }), 400, 'VALIDATION_ERROR');
   });
+  it('10 identical requests racing on an expired key: one write, every copy gets its answer', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const key = `k-014-${round}`;
+      const cargo = `BOX-I014-${round}`;
+      await service.stack.db.query(
+        `INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, expires_at)
+         VALUES ('olga', :key, 'POST /v1/{service_prefix}/location', 'an older request', '[]'::json, now() - interval '1 hour')`,
+        { key },
+      );
+      const body = { cargo_no: cargo, location_code: 'A-01' };
+      const responses = await Promise.all(Array.from({ length: 10 }, () => service.call('POST', '/v1/cargo/location', { body, headers: keyed(key) })));
+      expect(responses.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 201));
+      expect(new Set(responses.map((r) => JSON.stringify(r.body))).size).toBe(1);
+      expect(await history(cargo)).toHaveLength(1);
+    }
+  });
+
+  describe('what a key stands for: the route, the path, the query, the body and the version it is based on', () => {
+    const boxed = async (suffix: string) => {
+      await service.plan(`BOX-I${suffix}`, { 'SKU-A': 5 });
+      await service.call('POST', '/v1/zongpai', { body: { zongpai_no: `PLT-I${suffix}` } });
+      await service.call('POST', '/v1/box/simple', { body: { box_no: `BOX-I${suffix}`, zongpai_no: `PLT-I${suffix}` } });
+      return `/v1/box/BOX-I${suffix}`;
+    };
+    const sv = () => service.tokens.supervisor;
+
+    it('answers 422 IDEMPOTENCY_KEY_REUSED for a corrected If-Match under a used key, and writes nothing', async () => {
+      const box = await boxed('015');
+      const body = { items: [{ item_code: 'SKU-A', quantity: 2 }] };
+      expectError(await service.call('PATCH', box, { body, headers: keyed('k-015', { 'if-match': '"7"' }), token: sv() }), 409, 'VERSION_CONFLICT');
+      expectError(await service.call('PATCH', box, { body, headers: keyed('k-015', { 'if-match': '"1"' }), token: sv() }), 422, 'IDEMPOTENCY_KEY_REUSED');
+      expect((await service.call('GET', `${box}/history`)).body.events).toHaveLength(1);
+      expect((await service.call('PATCH', box, { body, headers: keyed('k-015b', { 'if-match': '"1"' }), token: sv() })).status).toBe(200);
+    });
+
+    it('treats the same version written two ways in If-Match as the same request', async () => {
+      const box = await boxed('016');
+      const body = { items: [{ item_code: 'SKU-A', quantity: 2 }] };
+      const first = await service.call('PATCH', box, { body, headers: keyed('k-016', { 'if-match': '"1"' }), token: sv() });
+      const again = await service.call('PATCH', box, { body, headers: keyed('k-016', { 'if-match': 'W/"1"' }), token: sv() });
+      expect(first.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+    });
+
+    it('treats the same JSON value in another key order and spacing as the same request', async () => {
+      await service.plan('BOX-I017', { 'SKU-A': 5 });
+      await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I017' } });
+      const first = await service.call('POST', '/v1/box/simple', { rawBody: '{"box_no":"BOX-I017","zongpai_no":"PLT-I017"}', headers: keyed('k-017', { 'content-type': 'application/json' }) });
+      const again = await service.call('POST', '/v1/box/simple', { rawBody: '{ "zongpai_no" : "PLT-I017",\n  "box_no" : "BOX-I017" }', headers: keyed('k-017', { 'content-type': 'application/json' }) });
+      expect(first.status).toBe(201);
+      expect(again.body).toEqual(first.body);
+    });
+
+    it('binds no key to a request refused as invalid (400): the corrected request may use it', async () => {
+      await service.plan('BOX-I018', { 'SKU-A': 5 });
+      await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I018' } });
+      expectError(await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-I018', zongpai_no: 'P' }, headers: keyed('k-018') }), 400, 'INVALID_ZONGPAI');
+      expect((await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-I018', zongpai_no: 'PLT-I018' }, headers: keyed('k-018') })).status).toBe(201);
+    });
+  });
 });
