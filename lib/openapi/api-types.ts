@@ -830,7 +830,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DATABASE_UNAVAILABLE */
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -840,7 +840,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
                     };
                 };
             };
@@ -1016,7 +1016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DATABASE_UNAVAILABLE */
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1026,7 +1026,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
                     };
                 };
             };
@@ -1202,7 +1202,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DATABASE_UNAVAILABLE */
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1212,7 +1212,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
                     };
                 };
             };
@@ -1393,7 +1393,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DATABASE_UNAVAILABLE */
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1403,7 +1403,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
                     };
                 };
             };
@@ -1582,7 +1582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DATABASE_UNAVAILABLE */
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1592,7 +1592,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
                     };
                 };
             };
@@ -1716,7 +1716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DATABASE_UNAVAILABLE */
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1726,7 +1726,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
                     };
                 };
             };
@@ -1890,7 +1890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DATABASE_UNAVAILABLE */
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1900,7 +1900,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
                     };
                 };
             };

@@ -36,7 +36,7 @@ const named = <S extends z.ZodMiniType>(schema: S, id: string): S => {
 };
 
 /** Routes that read the ERP view (ERP_BOX_VIEW) answer when it is missing or unreadable. */
-const ERP_VIEW: readonly ErrorCode[] = [];
+const ERP_VIEW: readonly ErrorCode[] = ['ERP_VIEW_UNAVAILABLE'];
 const DATABASE: readonly ErrorCode[] = ['DATABASE_UNAVAILABLE'];
 
 /**

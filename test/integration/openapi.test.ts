@@ -84,6 +84,14 @@ describe('the errors a route declares', () => {
     expect(operationOf('POST', '/v1/zongpai').responses['404']).toBeUndefined();
   });
 
+  it('declares 503 ERP_VIEW_UNAVAILABLE on the routes that read the ERP view, and not on the others', () => {
+    for (const [method, path] of [['GET', '/v1/box/info'], ['POST', '/v1/box'], ['POST', '/v1/box/simple'], ['PATCH', '/v1/box/{box_no}'], ['DELETE', '/v1/box/{box_no}'], ['GET', '/v1/box/{box_no}/history']]) {
+      expect(declaredCodes(method as string, path as string, 503), `${method} ${path}`).toEqual(['DATABASE_UNAVAILABLE', 'ERP_VIEW_UNAVAILABLE']);
+    }
+    expect(declaredCodes('GET', '/v1/zongpai/{zongpai_no}', 503)).toEqual(['DATABASE_UNAVAILABLE']);
+    expect(declaredCodes('POST', '/v1/cargo/location', 503)).toEqual(['DATABASE_UNAVAILABLE']);
+  });
+
   it('declares Retry-After on every 429 and 503, and the gateway 502 and 504 on every route', () => {
     for (const route of service.stack.routes) {
       const { responses } = operationOf(route.method, route.path);
