@@ -11,10 +11,19 @@ export interface ResultSetOptions {
 
 export const DEFAULT_RESULT_SET_OPTIONS: ResultSetOptions = { decimalReturnType: 'STRING', longReturnType: 'LONG' };
 
+/** A JSON number written with exactly the given digits (`JSON.rawJSON`), whatever its size. */
+export type RawNumber = { readonly rawJSON: string };
+
+/**
+ * The Data API sends a 64-bit integer's exact digits; going through a JS number would round
+ * anything beyond 2^53 before it even reaches the wire.
+ */
+const exactLong = (digits: string): RawNumber => (JSON as unknown as { rawJSON(text: string): RawNumber }).rawJSON(digits);
+
 /** A Data API `Field` as restJson1 puts it on the wire (blobs in base64). */
 export type WireValue =
   | { isNull: true }
-  | { longValue: number }
+  | { longValue: RawNumber }
   | { doubleValue: number | string }
   | { stringValue: string }
   | { booleanValue: boolean }
@@ -22,7 +31,7 @@ export type WireValue =
   | { arrayValue: WireArray };
 
 export type WireArray =
-  | { longValues: (number | null)[] }
+  | { longValues: (RawNumber | null)[] }
   | { doubleValues: (number | string | null)[] }
   | { booleanValues: (boolean | null)[] }
   | { stringValues: (string | null)[] };
@@ -50,7 +59,7 @@ const toWireArray = (items: PgArray, element: PgTypeInfo): WireArray => {
   const texts = items as (string | null)[];
   switch (element.kind) {
     case 'long':
-      return { longValues: texts.map((t) => (t === null ? null : Number(t))) };
+      return { longValues: texts.map((t) => (t === null ? null : exactLong(t))) };
     case 'double':
       return { doubleValues: texts.map((t) => (t === null ? null : toDouble(t))) };
     case 'bool':
@@ -75,12 +84,12 @@ export const toField = (text: string | null, type: PgTypeInfo, options: ResultSe
   if (text === null) return { isNull: true };
   switch (type.kind) {
     case 'long':
-      return options.longReturnType === 'STRING' ? { stringValue: text } : { longValue: Number(text) };
+      return options.longReturnType === 'STRING' ? { stringValue: text } : { longValue: exactLong(text) };
     case 'double':
       return { doubleValue: toDouble(text) };
     case 'decimal':
       if (options.decimalReturnType === 'STRING') return { stringValue: text };
-      return isIntegerText(text) ? { longValue: Number(text) } : { doubleValue: toDouble(text) };
+      return isIntegerText(text) ? { longValue: exactLong(text) } : { doubleValue: toDouble(text) };
     case 'bool':
       return { booleanValue: text === 't' };
     case 'blob':

@@ -79,9 +79,17 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
   const run = (text: string, values: QueryValues = []) => runStatement(db, text, values, (next) => {
     status = next;
   });
-  // The Data API's connections run in UTC; PGlite has one connection, set once.
-  await run("SET TimeZone = 'UTC'");
-  await run("SET DateStyle = 'ISO, MDY'");
+  /**
+   * Back to a fresh connection's state after every call and every transaction: nothing a
+   * statement SETs, creates as TEMP, PREPAREs or LISTENs to reaches the next call, as each
+   * Data API call gets its own connection state. The Data API's connections run in UTC.
+   */
+  const reset = async () => {
+    await run('DISCARD ALL');
+    await run("SET TimeZone = 'UTC'");
+    await run("SET DateStyle = 'ISO, MDY'");
+  };
+  await reset();
 
   const session: SqlSession = { query: (text, values = []) => run(text, values) };
 
@@ -92,6 +100,7 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
       } finally {
         // A bare BEGIN sent as a statement must not turn the one connection transactional.
         if (status !== 'I') await run('ROLLBACK');
+        await reset();
         await db.syncToFs();
       }
     });
@@ -105,6 +114,7 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
       try {
         return await run(statement);
       } finally {
+        await reset().catch(() => undefined);
         await db.syncToFs().catch(() => undefined);
         release();
       }

@@ -41,6 +41,9 @@ const checkout = async (pool: pg.Pool) => {
   const release = async (): Promise<void> => {
     // A bare BEGIN sent as a statement must not return a connection to the pool mid-transaction.
     if (broken === undefined && client.getTransactionStatus() !== 'I') await session.query('ROLLBACK').catch(() => undefined);
+    // Nothing a call SETs, creates as TEMP, PREPAREs or LISTENs to reaches the next one; the
+    // startup options (UTC, ISO dates) are what RESET ALL returns to.
+    if (broken === undefined) await session.query('DISCARD ALL').catch(() => undefined);
     client.off('error', onError);
     client.release(broken);
   };

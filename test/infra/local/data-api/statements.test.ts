@@ -1,4 +1,4 @@
-import { ExecuteStatementCommand } from '@aws-sdk/client-rds-data';
+import { BeginTransactionCommand, CommitTransactionCommand, ExecuteStatementCommand } from '@aws-sdk/client-rds-data';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ARNS, BACKENDS, failure, startFixture } from './harness.ts';
 import type { Fixture } from './harness.ts';
@@ -121,6 +121,22 @@ describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
     await fx.exec("INSERT INTO box (box_no) VALUES ('A')");
     await fx.exec('ROLLBACK');
     expect((await fx.exec('SELECT count(*) FROM box')).records?.[0]).toEqual([{ longValue: 1 }]);
+  });
+
+  it('keeps no session state from one ExecuteStatement to the next: SET, temp tables', async () => {
+    await fx.exec("SET TimeZone = 'Asia/Shanghai'");
+    expect((await fx.exec('SHOW TimeZone')).records).toEqual([[{ stringValue: 'UTC' }]]);
+    await fx.exec('CREATE TEMP TABLE scratch (x int4)');
+    const error = await failure(fx.exec('SELECT x FROM scratch'));
+    expect(error.name).toBe('DatabaseErrorException');
+    expect(error.message).toMatch(/relation "scratch" does not exist/);
+  });
+
+  it('keeps no session state after a transaction that SET it', async () => {
+    const { transactionId } = await fx.client.send(new BeginTransactionCommand(ARNS));
+    await fx.exec("SET TimeZone = 'Asia/Shanghai'", [], { transactionId });
+    await fx.client.send(new CommitTransactionCommand({ ...ARNS, transactionId }));
+    expect((await fx.exec('SHOW TimeZone')).records).toEqual([[{ stringValue: 'UTC' }]]);
   });
 
   it('requires sql, resourceArn and secretArn with BadRequestException', async () => {
