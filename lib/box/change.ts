@@ -17,7 +17,9 @@ const boxStateProblems = `
  * Both zongpai rows (left and entered) are locked FOR SHARE against a concurrent close. The
  * UPDATE only applies to the expected version, so of racing edits one wins and the others find
  * nothing to update (VERSION_CONFLICT). Items are upserted and the dropped ones deleted (never a
- * delete and insert of the same key in one statement).
+ * delete and insert of the same key in one statement). An edit that changes nothing (same
+ * zongpai, same items) writes nothing and answers the box as it is, also on a closed zongpai;
+ * any change of a box on a closed zongpai is ZONGPAI_CLOSED.
  */
 export const editBoxStatement = (erpView: string, rules: PlanRules): WriteStatement => ({
   ctes: `
@@ -31,6 +33,14 @@ requested AS (
 target AS (
   SELECT COALESCE(:zongpai_no, c.zongpai_no) AS zongpai_no, COALESCE(:zongpai_no, c.zongpai_no) IS DISTINCT FROM c.zongpai_no AS moving FROM current c
 ),
+change AS (
+  SELECT t.moving OR (:replace_items AND EXISTS (
+           (SELECT r.item_code, r.quantity FROM requested r EXCEPT SELECT bi.item_code, bi.quantity FROM cargo.box_item bi WHERE bi.box_no = :box_no)
+           UNION ALL
+           (SELECT bi.item_code, bi.quantity FROM cargo.box_item bi WHERE bi.box_no = :box_no EXCEPT SELECT r.item_code, r.quantity FROM requested r)
+         )) AS changing
+  FROM target t
+),
 zp AS (
   SELECT z.zongpai_no, z.status FROM cargo.zongpai z
   WHERE z.zongpai_no = :zongpai_no OR z.zongpai_no = (SELECT c.zongpai_no FROM current c)
@@ -40,7 +50,7 @@ ${firstProblemCte(`${boxStateProblems}
   UNION ALL
   SELECT 20, 'ZONGPAI_NOT_FOUND', :zongpai_no, NULL WHERE :zongpai_no IS NOT NULL AND NOT EXISTS (SELECT 1 FROM zp WHERE zp.zongpai_no = :zongpai_no)
   UNION ALL
-  SELECT 30, 'ZONGPAI_CLOSED', zp.zongpai_no, NULL FROM zp, target t WHERE zp.status <> 'OPEN' AND (t.moving OR :replace_items)
+  SELECT 30, 'ZONGPAI_CLOSED', zp.zongpai_no, NULL FROM zp, change ch WHERE zp.status <> 'OPEN' AND ch.changing
   UNION ALL
   ${planProblemsSql}`)},
 edited AS (
@@ -51,10 +61,15 @@ edited AS (
          total_quantity = (SELECT COALESCE(sum(r.quantity), 0) FROM requested r),
          saved_at = now(),
          saved_by = :actor
-    FROM target t
-   WHERE b.box_no = :box_no AND b.version = :version AND b.status = 'BOXED' AND NOT EXISTS (SELECT 1 FROM problem) AND ${PROCEED}
+    FROM target t, change ch
+   WHERE b.box_no = :box_no AND b.version = :version AND b.status = 'BOXED' AND ch.changing AND NOT EXISTS (SELECT 1 FROM problem) AND ${PROCEED}
   RETURNING b.*
 ),
+unchanged AS (
+  SELECT c.* FROM current c, change ch
+  WHERE c.version = :version AND c.status = 'BOXED' AND NOT ch.changing AND NOT EXISTS (SELECT 1 FROM problem) AND ${PROCEED}
+),
+answered AS (SELECT * FROM edited UNION ALL SELECT * FROM unchanged),
 items_upserted AS (
   INSERT INTO cargo.box_item (box_no, item_code, quantity)
   SELECT e.box_no, r.item_code, r.quantity FROM edited e CROSS JOIN requested r WHERE :replace_items
@@ -65,7 +80,7 @@ items_dropped AS (
   WHERE bi.box_no = e.box_no AND :replace_items AND bi.item_code NOT IN (SELECT r.item_code FROM requested r)
 ),
 ${boxEventCte('edited', 'EDIT')}`,
-  select: boxOutcomeSelect('edited'),
+  select: boxOutcomeSelect('answered'),
 });
 
 /**

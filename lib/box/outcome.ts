@@ -11,6 +11,9 @@ export interface BoxSaveResponse {
   zongpai_no: string | null;
   status: 'BOXED' | 'NOT_BOXED';
   version: number;
+  /** True when the box holds every planned item at exactly its planned quantity. */
+  complete: boolean;
+  /** Ordered by item code. */
   items: BoxItem[];
   total_quantity: number;
   saved_at: string;
@@ -29,6 +32,7 @@ export interface BoxOutcomeRow extends Record<string, unknown> {
   total_quantity: number | null;
   saved_at: string | null;
   saved_by: string | null;
+  complete: boolean | null;
   items: BoxItem[];
 }
 
@@ -51,6 +55,7 @@ export const boxOutcome = (row: BoxOutcomeRow | undefined, whenNothingWritten: E
     zongpai_no: row.zongpai_no,
     status: row.status,
     version: row.version,
+    complete: row.complete === true,
     items: row.items,
     total_quantity: row.total_quantity ?? 0,
     saved_at: row.saved_at,

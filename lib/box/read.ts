@@ -10,6 +10,8 @@ export interface BoxInfoResponse {
   status: 'BOXED' | 'NOT_BOXED';
   zongpai_no: string | null;
   version: number;
+  /** True when the box holds every planned item at exactly its planned quantity, and nothing else. */
+  complete: boolean;
   /** `planned_quantity` is the sum of the item's usable plan lines, which may exceed `QUANTITY_MAX`. */
   items: { item_code: string; item_name: string | null; unit: string | null; planned_quantity: number; boxed_quantity: number }[];
   saved_at: string | null;
@@ -48,7 +50,9 @@ SELECT EXISTS (SELECT 1 FROM plan_lines) OR b.box_no IS NOT NULL AS known,
        (SELECT min(order_no) FROM plan_lines) AS order_no,
        (SELECT min(customer_name) FROM plan_lines) AS customer_name,
        ${ignoredLinesSql} AS ignored_lines,
-       COALESCE(b.status, 'NOT_BOXED') AS status, b.zongpai_no, COALESCE(b.version, 0) AS version, b.saved_at, b.saved_by,
+       COALESCE(b.status, 'NOT_BOXED') AS status, b.zongpai_no, COALESCE(b.version, 0) AS version,
+       EXISTS (SELECT 1 FROM plan) AND NOT EXISTS (SELECT 1 FROM items i WHERE i.planned_quantity <> i.boxed_quantity) AS complete,
+       b.saved_at, b.saved_by,
        (SELECT COALESCE(json_agg(json_build_object('item_code', i.item_code, 'item_name', i.item_name, 'unit', i.unit,
                                                    'planned_quantity', i.planned_quantity, 'boxed_quantity', i.boxed_quantity)
                                  ORDER BY i.item_code), '[]'::json) FROM items i) AS items

@@ -76,8 +76,13 @@ export const planProblemsSql = `
   SELECT 50, 'QUANTITY_EXCEEDS_PLAN', r.item_code, p.planned FROM requested r JOIN plan p ON p.item_code = r.item_code
    WHERE :enforce_plan AND r.quantity > p.planned`;
 
-/** The items of the written box, as JSON in request order. */
-const itemsJsonSql = `(SELECT COALESCE(json_agg(json_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.ord), '[]'::json) FROM requested r)`;
+/** The items of the written box, as JSON ordered by item code (as in every response). */
+const itemsJsonSql = `(SELECT COALESCE(json_agg(json_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.item_code), '[]'::json) FROM requested r)`;
+
+/** Whether the box holds every planned item at exactly its planned quantity, and nothing else. */
+const completeSql = `(EXISTS (SELECT 1 FROM plan) AND NOT EXISTS (
+    SELECT 1 FROM plan p FULL JOIN requested r ON r.item_code = p.item_code
+    WHERE p.item_code IS NULL OR r.item_code IS NULL OR r.quantity <> p.planned))`;
 
 /**
  * The first problem (lowest rank) decides the answer; the rank follows the order a supervisor
@@ -93,7 +98,7 @@ problem AS (
 export const boxOutcomeSelect = (written: string) => `
 SELECT p.code AS error_code, p.subject AS error_subject, p.lim AS error_limit,
        w.box_no, w.zongpai_no, w.status, w.version, w.total_quantity, ${isoTime('w.saved_at')} AS saved_at, w.saved_by,
-       ${itemsJsonSql} AS items
+       ${completeSql} AS complete, ${itemsJsonSql} AS items
 FROM (SELECT 1) AS one
 LEFT JOIN problem p ON true
 LEFT JOIN ${written} w ON true`;
@@ -106,6 +111,6 @@ export const boxEventCte = (written: string, action: 'SAVE' | 'EDIT' | 'UNDO') =
 event AS (
   INSERT INTO cargo.box_event (box_no, version, action, actor, zongpai_no, items)
   SELECT w.box_no, w.version, '${action}', :actor, w.zongpai_no,
-         (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.ord), '[]'::jsonb) FROM requested r)
+         (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.item_code), '[]'::jsonb) FROM requested r)
   FROM ${written} w
 )`;

@@ -124,7 +124,7 @@ export const operationDocs = (config: Config, fields: Fields) => {
       request: { headers: writeHeaders, body: { schema: named(zongpai.registerBody, 'ZongpaiRegisterRequest'), required: true } },
       status: 201,
       response: { schema: ZongpaiResponse, description: 'The new zongpai, OPEN and empty' },
-      errors: ['INVALID_ZONGPAI', 'ZONGPAI_ALREADY_EXISTS', ...DATABASE],
+      errors: ['INVALID_ZONGPAI', 'ZONGPAI_ALREADY_EXISTS', ...DATABASE, ...ERP_VIEW],
     },
     ZongpaiGet: {
       summary: 'A zongpai with its boxes and totals',
@@ -135,11 +135,11 @@ export const operationDocs = (config: Config, fields: Fields) => {
     },
     ZongpaiClose: {
       summary: 'Close a zongpai: no more boxes in or out',
-      description: 'Closing an empty zongpai is allowed.',
+      description: 'Closing an empty zongpai is allowed. Closing a closed one answers it as it is and changes nothing.',
       request: { path: zongpai.zongpaiPath, headers: writeHeaders },
       status: 200,
       response: { schema: ZongpaiResponse, description: 'The closed zongpai' },
-      errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', 'ZONGPAI_CLOSED', ...DATABASE],
+      errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
     },
     OpenApi: {
       summary: 'This OpenAPI document',

@@ -12,6 +12,8 @@ export const BoxInfoResponse = z.object({
   status: boxStatus,
   zongpai_no: z.nullable(z.string()),
   version: z.int(),
+  /** True when the box holds every planned item at exactly its planned quantity. */
+  complete: z.boolean(),
   items: z.array(z.object({
     item_code: z.string(),
     item_name: z.nullable(z.string()),
@@ -28,6 +30,8 @@ export const BoxSaveResponse = z.object({
   zongpai_no: z.nullable(z.string()),
   status: boxStatus,
   version: z.int(),
+  /** True when the box holds every planned item at exactly its planned quantity. */
+  complete: z.boolean(),
   items: z.array(savedItem),
   total_quantity: z.int(),
   saved_at: timestamp,

@@ -1,3 +1,4 @@
+import { config } from '../config.ts';
 import { database, fields } from '../runtime.ts';
 import { makeZongpaiSchemas } from './schemas.ts';
 import { makeZongpai, type Zongpai } from './zongpai.ts';
@@ -6,4 +7,4 @@ import { makeZongpai, type Zongpai } from './zongpai.ts';
 export const zongpaiSchemas = makeZongpaiSchemas(fields);
 
 /** The zongpai capability over this process's Data API adapter. */
-export const zongpaiFromConfig = (): Zongpai => makeZongpai({ db: database() });
+export const zongpaiFromConfig = (): Zongpai => makeZongpai({ db: database(), erpView: config.erpBoxView });

@@ -1,6 +1,7 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency } from '../db/write.ts';
+import { quoteIdentifier } from '../box/sql.ts';
 
 export interface ZongpaiResponse {
   zongpai_no: string;
@@ -22,14 +23,21 @@ const boxesJson = `COALESCE((SELECT json_agg(json_build_object('box_no', b.box_n
 const zongpaiColumns = (alias: string) =>
   `${alias}.zongpai_no, ${alias}.status, ${isoTime(`${alias}.created_at`)} AS created_at, ${alias}.created_by, ${isoTime(`${alias}.closed_at`)} AS closed_at, ${alias}.closed_by`;
 
-const REGISTER = /* @__PURE__ */ compileWrite({
+/**
+ * Registers a zongpai unless its number is taken, or is the number of a box in the ERP plan:
+ * a scan of that number must keep meaning the box (its location, its boxing), never a pallet.
+ */
+const registerStatement = (erpView: string) => ({
   ctes: `
+box_of_plan AS (SELECT 1 FROM ${quoteIdentifier(erpView)} v WHERE v.box_no = :zongpai_no LIMIT 1),
 registered AS (
-  INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, :actor WHERE ${PROCEED}
+  INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, :actor WHERE ${PROCEED} AND NOT EXISTS (SELECT 1 FROM box_of_plan)
   ON CONFLICT (zongpai_no) DO NOTHING
   RETURNING *
 )`,
-  select: `SELECT ${zongpaiColumns('r')}, '[]'::json AS boxes FROM registered r`,
+  select: `
+SELECT ${zongpaiColumns('r')}, '[]'::json AS boxes, EXISTS (SELECT 1 FROM box_of_plan) AS is_box
+FROM (SELECT 1) AS one LEFT JOIN registered r ON true`,
 });
 
 const GET_SQL = `
@@ -37,8 +45,11 @@ SELECT ${zongpaiColumns('z')}, ${boxesJson}
 FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no`;
 
 /**
- * Closes an open zongpai. The UPDATE waits for appends in flight (they hold the row FOR SHARE);
- * the boxes listed are those committed when the close began, which GET shows complete.
+ * Closes a zongpai, or answers a closed one as it is. The UPDATE waits for appends in flight
+ * (they hold the row FOR SHARE) and every later append finds it CLOSED; the boxes are read by
+ * `cargo.zongpai_boxes` only once the row is locked, with a snapshot of their own, so the
+ * answer lists exactly the boxes on the zongpai when it closed. An already closed zongpai is
+ * read FOR SHARE, which returns its newest version even when a close committed while waiting.
  */
 const CLOSE = /* @__PURE__ */ compileWrite({
   ctes: `
@@ -46,11 +57,14 @@ closed AS (
   UPDATE cargo.zongpai z SET status = 'CLOSED', closed_at = now(), closed_by = :actor
   WHERE z.zongpai_no = :zongpai_no AND z.status = 'OPEN' AND ${PROCEED}
   RETURNING z.*
-)`,
-  select: `
-SELECT ${zongpaiColumns('c')}, ${boxesJson},
-       EXISTS (SELECT 1 FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no) AS known
-FROM (SELECT 1) AS one LEFT JOIN closed c ON true`,
+),
+unchanged AS (
+  SELECT z.* FROM cargo.zongpai z
+  WHERE z.zongpai_no = :zongpai_no AND NOT EXISTS (SELECT 1 FROM closed) AND ${PROCEED}
+  FOR SHARE
+),
+state AS (SELECT * FROM closed UNION ALL SELECT * FROM unchanged)`,
+  select: `SELECT ${zongpaiColumns('s')}, cargo.zongpai_boxes(s.zongpai_no) AS boxes FROM state s`,
 });
 
 const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
@@ -66,35 +80,40 @@ const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
 });
 
 /**
- * Zongpai (master tags such as pallets): register, read with boxes and totals, close.
+ * Zongpai (master tags such as pallets): register, read with boxes and totals, close (closing
+ * a closed one answers it as it is).
  * Totals are derived from the boxes at read time, so concurrent appends cannot lose a count.
  *
  * @example
  * ```ts
- * const zongpai = makeZongpai({ db });
+ * const zongpai = makeZongpai({ db, erpView: 'erp.v_box_info' });
  * await zongpai.register('PLT-0001', 'olga');
  * await zongpai.close('PLT-0001', 'sam');
  * ```
  */
-export const makeZongpai = ({ db }: { db: Db }) => ({
-  async register(zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> {
-    const rows = await runWrite<ZongpaiRow>(db, REGISTER, { zongpai_no: zongpaiNo, actor }, idempotency);
-    if (rows[0] === undefined) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: zongpaiNo });
-    return withTotals(rows[0]);
-  },
+export const makeZongpai = ({ db, erpView }: { db: Db; erpView: string }) => {
+  const register = compileWrite(registerStatement(erpView));
+  return {
+    async register(zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> {
+      const rows = await runWrite<ZongpaiRow & { is_box: boolean }>(db, register, { zongpai_no: zongpaiNo, actor }, idempotency);
+      const row = rows[0];
+      if (row?.is_box === true) throw new AppError('INVALID_ZONGPAI', { value: zongpaiNo, reason: 'is the number of a box in the ERP plan: scan the zongpai label' });
+      if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: zongpaiNo });
+      return withTotals(row);
+    },
 
-  async get(zongpaiNo: string): Promise<ZongpaiResponse> {
-    const { rows } = await db.query<ZongpaiRow>(GET_SQL, { zongpai_no: zongpaiNo });
-    if (rows[0] === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-    return withTotals(rows[0]);
-  },
+    async get(zongpaiNo: string): Promise<ZongpaiResponse> {
+      const { rows } = await db.query<ZongpaiRow>(GET_SQL, { zongpai_no: zongpaiNo });
+      if (rows[0] === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
+      return withTotals(rows[0]);
+    },
 
-  async close(zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> {
-    const rows = await runWrite<ZongpaiRow & { known: boolean }>(db, CLOSE, { zongpai_no: zongpaiNo, actor }, idempotency);
-    const row = rows[0];
-    if (row?.zongpai_no == null) throw new AppError(row?.known === true ? 'ZONGPAI_CLOSED' : 'ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-    return withTotals(row);
-  },
-});
+    async close(zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> {
+      const rows = await runWrite<ZongpaiRow>(db, CLOSE, { zongpai_no: zongpaiNo, actor }, idempotency);
+      if (rows[0] === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
+      return withTotals(rows[0]);
+    },
+  };
+};
 
 export type Zongpai = ReturnType<typeof makeZongpai>;

@@ -67,4 +67,44 @@ describe('racing requests', () => {
     const pallet = await service.call('GET', '/v1/zongpai/PLT-RACE-4');
     expect(pallet.body.boxes.map((b: { box_no: string }) => b.box_no)).toEqual(landed);
   });
+  it('a close racing appends answers with exactly the boxes on the zongpai when it closed; no append lands after it', async () => {
+    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-RACE-5' } });
+    const boxes = Array.from({ length: 40 }, (_, i) => `BOX-R5-${String(i).padStart(2, '0')}`);
+    // Many items per box keep each append's statement running for a while after it locked the zongpai.
+    const plan = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`SKU-${String(i).padStart(3, '0')}`, 1]));
+    for (const box of boxes) await service.plan(box, plan);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const appends = boxes.map(async (box_no, i) => {
+      await sleep(i * 2);
+      return service.call('POST', '/v1/box/simple', { body: { box_no, zongpai_no: 'PLT-RACE-5' } });
+    });
+    const close = sleep(35).then(() => service.call('POST', '/v1/zongpai/PLT-RACE-5/close', { token: service.tokens.supervisor }));
+    const [responses, closed] = await Promise.all([Promise.all(appends), close]);
+    const landed = boxes.filter((_, i) => responses[i]?.status === 201);
+    expect(responses.filter((r) => r.status !== 201).every((r) => r.status === 409 && r.body.error_code === 'ZONGPAI_CLOSED')).toBe(true);
+    const pallet = await service.call('GET', '/v1/zongpai/PLT-RACE-5');
+    expect(closed.status).toBe(200);
+    expect(closed.body).toEqual(pallet.body);
+    expect(closed.body).toEqual(expect.objectContaining({ status: 'CLOSED', box_count: landed.length, total_quantity: landed.length * 300 }));
+    expect(closed.body.boxes.map((b: { box_no: string }) => b.box_no)).toEqual(landed);
+  });
+  it('a close that waits for an append in flight lists the appended box in its answer', async () => {
+    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-RACE-6' } });
+    await service.plan('BOX-R6', { 'SKU-A': 2 });
+    const { makeBoxSave } = await import('../../lib/box/index.ts');
+    const { boxingOptions } = await import('../../lib/box/wiring.ts');
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // The append's own statement, in a transaction kept open while the close begins.
+    const closing = await service.stack.db.transaction(async (tx) => {
+      const append = makeBoxSave({ ...boxingOptions(), db: tx });
+      expect((await append({ box_no: 'BOX-R6', zongpai_no: 'PLT-RACE-6' }, 'olga')).status).toBe('BOXED');
+      const close = service.call('POST', '/v1/zongpai/PLT-RACE-6/close', { token: service.tokens.supervisor });
+      await sleep(300);
+      return { close };
+    });
+    const closed = await closing.close;
+    expect(closed.status).toBe(200);
+    expect(closed.body).toEqual(expect.objectContaining({ status: 'CLOSED', box_count: 1, total_quantity: 2, boxes: [{ box_no: 'BOX-R6', total_quantity: 2 }] }));
+    expect(closed.body).toEqual((await service.call('GET', '/v1/zongpai/PLT-RACE-6')).body);
+  });
 });

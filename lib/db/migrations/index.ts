@@ -2,6 +2,7 @@ import type { Migration } from '../migrate.ts';
 import { locations } from './001-locations.ts';
 import { boxing } from './002-boxing.ts';
 import { idempotency } from './003-idempotency.ts';
+import { zongpaiBoxes } from './004-zongpai-boxes.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
-export const migrations: readonly Migration[] = [locations, boxing, idempotency];
+export const migrations: readonly Migration[] = [locations, boxing, idempotency, zongpaiBoxes];
