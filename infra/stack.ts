@@ -8,6 +8,7 @@ import { Database } from './constructs/database.ts';
 import { KeySweep } from './constructs/key-sweep.ts';
 import { Migrations } from './constructs/migrations.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
+import { dataApiGrants } from './grants.ts';
 import { routeTable } from './routes.ts';
 import type { Settings } from './settings.ts';
 
@@ -80,7 +81,7 @@ export class CargoStack extends Stack {
 
     for (const route of routeTable(settings.servicePrefix)) {
       const fn = new ServiceFunction(this, route.id, { ...functionDefaults, entry: route.entry, description: `${route.method} ${route.path}` });
-      database.grantStatements(fn.function);
+      database.grantDataApi(fn.function, dataApiGrants(route.id));
       api.addRoute(route, fn.function);
       alarms.watchFunction(route.id, fn.function, fn.logGroup);
       migrations.runBefore(fn.function);

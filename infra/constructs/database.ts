@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import { Construct } from 'constructs';
+import type { DataApiAction } from '../grants.ts';
 
 export interface DatabaseProps {
   readonly databaseName: string;
@@ -17,10 +18,6 @@ export interface DatabaseProps {
   readonly logRetentionDays: number;
 }
 
-/** Request handlers run one statement per request: nothing else. */
-const STATEMENT_ACTIONS = ['rds-data:ExecuteStatement'];
-/** Migrations run in one transaction. */
-const TRANSACTION_ACTIONS = ['rds-data:BeginTransaction', 'rds-data:CommitTransaction', 'rds-data:RollbackTransaction'];
 
 /**
  * The Aurora PostgreSQL database the functions reach through the RDS Data API only: either a new
@@ -32,8 +29,8 @@ const TRANSACTION_ACTIONS = ['rds-data:BeginTransaction', 'rds-data:CommitTransa
  * @example
  * ```ts
  * const database = new Database(this, 'Database', { databaseName: 'cargo', minCapacity: 0, maxCapacity: 4, ... });
- * database.grantStatements(fn);   // rds-data:ExecuteStatement + secretsmanager:GetSecretValue
- * database.grantMigrations(migrator); // ... plus Begin/Commit/RollbackTransaction
+ * database.grantDataApi(fn, dataApiGrants('BoxSave')); // rds-data:ExecuteStatement + secretsmanager:GetSecretValue
+ * database.grantDataApi(docs, dataApiGrants('OpenApi')); // nothing at all
  * ```
  */
 export class Database extends Construct {
@@ -63,18 +60,14 @@ export class Database extends Construct {
     return { DB_CLUSTER_ARN: this.clusterArn, DB_SECRET_ARN: this.secretArn, DB_NAME: this.databaseName };
   }
 
-  /** What a request handler needs: run single statements, read the credentials. */
-  grantStatements(grantee: iam.IGrantable): void {
-    this.grant(grantee, STATEMENT_ACTIONS);
-  }
-
-  /** What the migration function needs: statements inside a transaction. */
-  grantMigrations(grantee: iam.IGrantable): void {
-    this.grant(grantee, [...STATEMENT_ACTIONS, ...TRANSACTION_ACTIONS]);
-  }
-
+  /**
+   * The Data API operations of `infra/grants.ts` on this cluster, and reading this secret; with
+   * no operations, nothing (not even the secret).
+   */
   // Not cluster.grantDataApiAccess(): it grants every Data API action (batch, transactions) and DescribeSecret.
-  private grant(grantee: iam.IGrantable, actions: string[]): void {
+  grantDataApi(grantee: iam.IGrantable, operations: readonly DataApiAction[]): void {
+    if (operations.length === 0) return;
+    const actions = operations.map((operation) => `rds-data:${operation}`);
     grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [this.clusterArn] }));
     grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secretArn] }));
   }

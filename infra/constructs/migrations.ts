@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import * as triggers from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
+import { dataApiGrants } from '../grants.ts';
 import type { Database } from './database.ts';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
 
@@ -45,7 +46,7 @@ export class Migrations extends Construct {
       timeout: TIMEOUT,
       retryBudget: RESUME_BUDGET,
     });
-    database.grantMigrations(this.function.function);
+    database.grantDataApi(this.function.function, dataApiGrants('Migrate'));
     this.trigger = new triggers.Trigger(this, 'Trigger', {
       handler: this.function.function,
       timeout: TIMEOUT,

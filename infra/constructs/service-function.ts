@@ -65,7 +65,7 @@ export interface ServiceFunctionProps {
  *   entry: 'functions/box-save.ts', projectRoot, description: 'POST /v1/box',
  *   environment, logRetentionDays: 90, logLevel: 'INFO',
  * });
- * database.grantStatements(fn.function);
+ * database.grantDataApi(fn.function, dataApiGrants('BoxSave'));
  * ```
  */
 export class ServiceFunction extends Construct {
