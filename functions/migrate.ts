@@ -1,6 +1,10 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { config } from '../lib/config.ts';
+import { createDataApiDb } from '../lib/db/default.ts';
 import { migrate } from '../lib/db/migrate.ts';
 import { migrations } from '../lib/db/migrations/index.ts';
+import { ensureRoles, grantErpView, grantService } from '../lib/db/roles.ts';
+import { readDatabaseUser, secretsClient } from '../lib/db/secrets.ts';
 import { database } from '../lib/runtime.ts';
 
 const logger = new Logger();
@@ -9,9 +13,33 @@ const logger = new Logger();
  * Applies pending migrations; run by a CDK Trigger on every deployment. The Data API adapter
  * retries while Aurora resumes from zero capacity; a failed migration throws, which fails the
  * deployment.
+ *
+ * In the stack it signs in as the migration owner (DB_SECRET_ARN). With DB_MASTER_SECRET_ARN and
+ * DB_SERVICE_SECRET_ARN set (the stack sets both) it first creates the owner and service roles as
+ * the master user, with the passwords of their secrets, and afterwards grants the service role
+ * read/write on the `cargo` schema and read on the ERP view. Without them (locally) it only migrates.
  */
-export const handler = async (): Promise<{ applied: number[] }> => {
-  const applied = await migrate(database(), migrations);
-  logger.info('migrations applied', { applied });
-  return { applied };
+export const handler = async (): Promise<{ applied: number[]; erpViewGranted?: boolean }> => {
+  const masterSecretArn = process.env.DB_MASTER_SECRET_ARN;
+  const serviceSecretArn = process.env.DB_SERVICE_SECRET_ARN;
+  const { secretArn } = config.database;
+  if (!masterSecretArn || !serviceSecretArn || secretArn === undefined) {
+    const applied = await migrate(database(), migrations);
+    logger.info('migrations applied', { applied });
+    return { applied };
+  }
+  const secrets = secretsClient();
+  const roles = { owner: await readDatabaseUser(secrets, secretArn), service: await readDatabaseUser(secrets, serviceSecretArn) };
+  const master = createDataApiDb({ ...config, database: { ...config.database, secretArn: masterSecretArn } });
+  try {
+    await ensureRoles(master, roles, config.database.name);
+    const applied = await migrate(database(), migrations);
+    await grantService(database(), roles);
+    const erpViewGranted = await grantErpView(master, roles, config.erpBoxView);
+    if (!erpViewGranted) logger.warn('the service user may not read the ERP view yet (missing, or not the master\'s to grant): see npm run erp-view', { view: config.erpBoxView });
+    logger.info('migrations applied', { applied, erpViewGranted });
+    return { applied, erpViewGranted };
+  } finally {
+    master.destroy();
+  }
 };

@@ -91,7 +91,8 @@ export class CargoStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId, description: 'App client of the handhelds' });
     new CfnOutput(this, 'ClusterArn', { value: database.clusterArn });
-    new CfnOutput(this, 'SecretArn', { value: database.secretArn });
+    new CfnOutput(this, 'MasterSecretArn', { value: database.masterSecretArn, description: 'Master user of the cluster: for ops (npm run erp-view) and the migrator only' });
+    new CfnOutput(this, 'ServiceSecretArn', { value: database.serviceSecret.secretArn, description: 'Service user of the request functions' });
     new CfnOutput(this, 'MigrateFunctionName', { value: migrations.function.function.functionName });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
   }

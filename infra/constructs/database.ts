@@ -3,6 +3,7 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as rds from 'aws-cdk-lib/aws-rds';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { DataApiAction } from '../grants.ts';
 
@@ -35,7 +36,12 @@ export interface DatabaseProps {
  */
 export class Database extends Construct {
   readonly clusterArn: string;
-  readonly secretArn: string;
+  /** The master user's secret (the cluster's generated one, or the existing one given): only the migrator reads it, to create the roles. */
+  readonly masterSecretArn: string;
+  /** The migration owner's secret: owns the `cargo` schema; the migrator signs in with it. */
+  readonly ownerSecret: secretsmanager.Secret;
+  /** The service user's secret: the only one the request functions may read. */
+  readonly serviceSecret: secretsmanager.Secret;
   readonly databaseName: string;
   /** The created cluster, or undefined when an existing one is used. */
   readonly cluster?: rds.DatabaseCluster;
@@ -43,33 +49,54 @@ export class Database extends Construct {
   constructor(scope: Construct, id: string, props: DatabaseProps) {
     super(scope, id);
     this.databaseName = props.databaseName;
+    this.ownerSecret = userSecret(this, 'MigrationOwnerSecret', 'cargo_owner', 'Migration owner of the cargo schema (role created by the migration function)');
+    this.serviceSecret = userSecret(this, 'ServiceUserSecret', 'cargo_service', 'Service user of the request functions: read/write on cargo, read on the ERP view');
     if (props.existing) {
       this.clusterArn = props.existing.clusterArn;
-      this.secretArn = props.existing.secretArn;
+      this.masterSecretArn = props.existing.secretArn;
       return;
     }
     const cluster = this.createCluster(props);
     if (!cluster.secret) throw new Error('the cluster has no generated secret');
     this.cluster = cluster;
     this.clusterArn = cluster.clusterArn;
-    this.secretArn = cluster.secret.secretArn;
+    this.masterSecretArn = cluster.secret.secretArn;
   }
 
-  /** The `DB_*` variables of `lib/config.ts`. */
+  /** The `DB_*` variables of `lib/config.ts` for request functions: signed in as the service user. */
   get environment(): Record<string, string> {
-    return { DB_CLUSTER_ARN: this.clusterArn, DB_SECRET_ARN: this.secretArn, DB_NAME: this.databaseName };
+    return { DB_CLUSTER_ARN: this.clusterArn, DB_SECRET_ARN: this.serviceSecret.secretArn, DB_NAME: this.databaseName };
+  }
+
+  /** The migration function's: signed in as the owner; the master's and the service user's secrets to create the roles. */
+  get migrationEnvironment(): Record<string, string> {
+    return {
+      ...this.environment,
+      DB_SECRET_ARN: this.ownerSecret.secretArn,
+      DB_MASTER_SECRET_ARN: this.masterSecretArn,
+      DB_SERVICE_SECRET_ARN: this.serviceSecret.secretArn,
+    };
   }
 
   /**
-   * The Data API operations of `infra/grants.ts` on this cluster, and reading this secret; with
-   * no operations, nothing (not even the secret).
+   * The Data API operations of `infra/grants.ts` on this cluster, and reading the service user's
+   * secret; with no operations, nothing (not even the secret).
    */
   // Not cluster.grantDataApiAccess(): it grants every Data API action (batch, transactions) and DescribeSecret.
   grantDataApi(grantee: iam.IGrantable, operations: readonly DataApiAction[]): void {
     if (operations.length === 0) return;
     const actions = operations.map((operation) => `rds-data:${operation}`);
     grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [this.clusterArn] }));
-    grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secretArn] }));
+    grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.serviceSecret.secretArn] }));
+  }
+
+  /**
+   * The migrator's own secrets: the owner's (it migrates as the owner) and the master's (it
+   * creates the roles); with {@link grantDataApi} it also reads the service user's, whose
+   * password it gives the service role.
+   */
+  grantMigrationSecrets(grantee: iam.IGrantable): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.ownerSecret.secretArn, this.masterSecretArn] }));
   }
 
   private createCluster(props: DatabaseProps): rds.DatabaseCluster {
@@ -108,6 +135,22 @@ export class Database extends Construct {
     return cluster;
   }
 }
+
+/**
+ * A generated database user secret: letters and digits only, so the migrator can write the
+ * password into CREATE ROLE (DDL takes no parameters) with nothing to escape.
+ */
+const userSecret = (scope: Construct, id: string, username: string, description: string): secretsmanager.Secret => {
+  const secret = new secretsmanager.Secret(scope, id, {
+    description,
+    generateSecretString: { secretStringTemplate: JSON.stringify({ username }), generateStringKey: 'password', excludePunctuation: true, passwordLength: 40 },
+  });
+  Validations.of(secret).acknowledge({
+    id: 'AwsSolutions-SMG4',
+    reason: 'The migration function sets the role password from this secret on every run; rotation needs a rotation function with a network path to Secrets Manager and the cluster from the isolated subnets. The Data API reads the secret on every call, so rotation can be added without code changes.',
+  });
+  return secret;
+};
 
 /** Findings that assume clients connect over the network; here only the Data API does. */
 const acknowledgeDataApiOnly = (cluster: rds.DatabaseCluster): void => {

@@ -41,12 +41,15 @@ export class Migrations extends Construct {
     const { database, ...functionProps } = props;
     this.function = new ServiceFunction(this, 'Migrate', {
       ...functionProps,
+      // Signed in as the migration owner; the master's secret creates the roles.
+      environment: { ...functionProps.environment, ...database.migrationEnvironment },
       entry: 'functions/migrate.ts',
       description: 'Applies database migrations during deployment (CDK Trigger)',
       timeout: TIMEOUT,
       retryBudget: RESUME_BUDGET,
     });
     database.grantDataApi(this.function.function, dataApiGrants('Migrate'));
+    database.grantMigrationSecrets(this.function.function);
     this.trigger = new triggers.Trigger(this, 'Trigger', {
       handler: this.function.function,
       timeout: TIMEOUT,

@@ -10,26 +10,39 @@ const userPoolId = 'eu-central-1_AbCdEf123';
 describe('with an existing cluster, secret and user pool', () => {
   const { template } = synthesize({ clusterArn, secretArn, databaseName: 'erp', erpBoxView: 'erp.v_box_plan', userPoolId });
 
-  it('creates no cluster, secret or VPC', () => {
-    for (const type of ['AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::SecretsManager::Secret', 'AWS::EC2::VPC']) template.resourceCountIs(type, 0);
+  const secretIds = Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret'));
+  const serviceSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseServiceUserSecret')) };
+  const ownerSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseMigrationOwnerSecret')) };
+
+  it('creates no cluster or VPC; only the secrets of the service user and the migration owner', () => {
+    for (const type of ['AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::EC2::VPC']) template.resourceCountIs(type, 0);
+    expect(secretIds).toHaveLength(2);
   });
 
-  it('points every function at the given cluster, secret, database and ERP view', () => {
+  it('points every function at the given cluster, database and ERP view, signed in as the service user or, migrating, as the owner', () => {
     const variables = Object.values(resourcesOf(template, 'AWS::Lambda::Function'))
       .filter((f) => f.Properties.Environment?.Variables?.DB_CLUSTER_ARN !== undefined)
       .map((f) => f.Properties.Environment.Variables);
     expect(variables).toHaveLength(routeTable('cargo').length + 2); // the routes, the migration and the key sweep functions
-    for (const v of variables) expect(v).toMatchObject({ DB_CLUSTER_ARN: clusterArn, DB_SECRET_ARN: secretArn, DB_NAME: 'erp', ERP_BOX_VIEW: 'erp.v_box_plan' });
+    for (const v of variables) expect(v).toMatchObject({ DB_CLUSTER_ARN: clusterArn, DB_NAME: 'erp', ERP_BOX_VIEW: 'erp.v_box_plan' });
+    const migrators = variables.filter((v) => v.DB_MASTER_SECRET_ARN !== undefined);
+    expect(migrators).toEqual([expect.objectContaining({ DB_SECRET_ARN: ownerSecret, DB_MASTER_SECRET_ARN: secretArn, DB_SERVICE_SECRET_ARN: serviceSecret })]);
+    for (const v of variables.filter((x) => x.DB_MASTER_SECRET_ARN === undefined)) expect(v.DB_SECRET_ARN).toEqual(serviceSecret);
   });
 
-  it('scopes the Data API and secret grants to exactly the given ARNs', () => {
+  it('scopes the Data API grants to the given cluster and lets only the migrator read the given (master) secret', () => {
+    const readersOfGiven: unknown[] = [];
     for (const policy of Object.values(resourcesOf(template, 'AWS::IAM::Policy'))) {
       for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
         const actions = [statement.Action].flat();
         if (actions.some((a) => a.startsWith('rds-data:'))) expect(statement.Resource).toBe(clusterArn);
-        if (actions.some((a) => a.startsWith('secretsmanager:'))) expect(statement.Resource).toBe(secretArn);
+        if (!actions.some((a) => a.startsWith('secretsmanager:'))) continue;
+        for (const resource of [statement.Resource].flat()) expect([secretArn, serviceSecret, ownerSecret]).toContainEqual(resource);
+        if ([statement.Resource].flat().includes(secretArn)) readersOfGiven.push(policy);
       }
     }
+    expect(readersOfGiven).toHaveLength(1);
+    expect(JSON.stringify(readersOfGiven[0])).toContain('rds-data:BeginTransaction');
   });
 
   it('still migrates the existing database on deploy', () => {

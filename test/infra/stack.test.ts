@@ -18,6 +18,9 @@ const routeFunctions = routes.map((route) => ({ route, resource: functions[logic
 const migrateFunction = functions[logicalId((stack.node.findChild('Migrations').node.findChild('Migrate') as ServiceFunction).function)]!;
 const clusterArn = { 'Fn::Join': ['', Match.arrayWith([':cluster:', { Ref: Match.stringLikeRegexp('^DatabaseCluster') }])] };
 const secretArn = { Ref: Match.stringLikeRegexp('^DatabaseClusterSecretAttachment') };
+const secretIds = Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret'));
+const serviceSecretId = secretIds.find((id) => id.startsWith('DatabaseServiceUserSecret'))!;
+const ownerSecretId = secretIds.find((id) => id.startsWith('DatabaseMigrationOwnerSecret'))!;
 
 describe('functions', () => {
   it('creates one function per route, described by its method and path', () => {
@@ -81,7 +84,7 @@ describe('permissions', () => {
     }
   });
 
-  it('lets a route function run single statements on this cluster and read this secret, nothing more', () => {
+  it('lets a route function run single statements on this cluster and read the service user\'s secret, nothing more', () => {
     for (const route of routes.filter((r) => r.id !== 'OpenApi')) {
       const statements = statementsOf(serviceFunction(route.id));
       const data = statements.filter((s) => actions(s).some((a) => a.startsWith('rds-data:') || a.startsWith('secretsmanager:')));
@@ -90,7 +93,7 @@ describe('permissions', () => {
         expect.objectContaining({ Action: 'secretsmanager:GetSecretValue', Resource: expect.anything() }),
       ]);
       expect(data[0]!.Resource).toEqual(expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining([':cluster:'])]) }));
-      expect(data[1]!.Resource).toEqual({ Ref: expect.stringMatching(/^DatabaseClusterSecretAttachment/) });
+      expect(data[1]!.Resource).toEqual({ Ref: serviceSecretId });
     }
   });
 
@@ -114,7 +117,7 @@ describe('permissions', () => {
             Action: ['rds-data:BeginTransaction', 'rds-data:CommitTransaction', 'rds-data:ExecuteStatement', 'rds-data:RollbackTransaction'],
             Resource: clusterArn,
           }),
-          Match.objectLike({ Action: 'secretsmanager:GetSecretValue', Resource: secretArn }),
+          Match.objectLike({ Action: 'secretsmanager:GetSecretValue', Resource: Match.arrayWith([secretArn, { Ref: ownerSecretId }, { Ref: serviceSecretId }]) }),
         ]),
       },
     });
@@ -321,5 +324,47 @@ describe('idempotency keys', () => {
     const actions = policies.flatMap((p) => p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat()));
     expect(actions).toContain('rds-data:ExecuteStatement');
     expect(actions).not.toContain('rds-data:BeginTransaction');
+  });
+});
+
+describe('database users (least privilege in the database)', () => {
+  const secrets = resourcesOf(template, 'AWS::SecretsManager::Secret');
+  const policies = resourcesOf(template, 'AWS::IAM::Policy');
+  const masterSecret = { Ref: Object.keys(resourcesOf(template, 'AWS::SecretsManager::SecretTargetAttachment'))[0]! };
+  const readers = (secretRef: unknown) =>
+    Object.values(policies).filter((p) =>
+      (p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).some(
+        (s) => [s.Action].flat().includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource).includes(JSON.stringify(secretRef)),
+      ),
+    );
+
+  it('generates a secret for the service user and one for the migration owner, passwords of letters and digits only', () => {
+    for (const [id, username] of [[serviceSecretId, 'cargo_service'], [ownerSecretId, 'cargo_owner']] as const) {
+      expect(secrets[id]!.Properties.GenerateSecretString).toMatchObject({
+        SecretStringTemplate: JSON.stringify({ username }), GenerateStringKey: 'password', ExcludePunctuation: true, PasswordLength: 40,
+      });
+    }
+  });
+
+  it('points every request function at the service user\'s secret, never the master\'s', () => {
+    for (const { resource } of routeFunctions.filter((f) => f.route.id !== 'OpenApi')) {
+      expect(resource.Properties.Environment.Variables.DB_SECRET_ARN).toEqual({ Ref: serviceSecretId });
+      expect(JSON.stringify(resource.Properties.Environment.Variables)).not.toContain('DatabaseClusterSecretAttachment');
+    }
+  });
+
+  it('signs the migrator in as the owner, with the master\'s and the service user\'s secrets to create the roles', () => {
+    expect(migrateFunction.Properties.Environment.Variables).toMatchObject({
+      DB_SECRET_ARN: { Ref: ownerSecretId },
+      DB_MASTER_SECRET_ARN: { Ref: Object.keys(resourcesOf(template, 'AWS::SecretsManager::SecretTargetAttachment'))[0] },
+      DB_SERVICE_SECRET_ARN: { Ref: serviceSecretId },
+    });
+  });
+
+  it('lets only the migration function read the master\'s and the owner\'s secrets', () => {
+    expect(readers(masterSecret)).toHaveLength(1);
+    expect(readers(masterSecret)[0]).toEqual(readers({ Ref: ownerSecretId })[0]);
+    expect(readers({ Ref: ownerSecretId })).toHaveLength(1);
+    expect(JSON.stringify(readers({ Ref: ownerSecretId })[0])).toContain('rds-data:BeginTransaction');
   });
 });

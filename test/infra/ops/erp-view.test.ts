@@ -7,17 +7,23 @@ import { runNpm } from '../local/process.ts';
  * `npm run erp-view` as ops run it against a deployed stack, here pointed at the local Data API
  * emulator (never AWS): the same SDK client, the same calls.
  */
-let emulator: DataApiEmulator;
-beforeAll(async () => {
-  emulator = await startDataApiEmulator({ backend: await createPgliteBackend() });
-});
-afterAll(async () => emulator?.close());
-
 const CLUSTER = 'arn:aws:rds:eu-central-1:123456789012:cluster:cargo';
 const SECRET = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:cargo-master-AbC123';
+/** An operator's credentials, allowed what the README asks of them. */
+const OPS = { name: 'Ops', accessKeyId: 'AKIAOPS', secretAccessKey: 'ops-secret', operations: ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'] } as const;
+
+let emulator: DataApiEmulator;
+beforeAll(async () => {
+  emulator = await startDataApiEmulator({
+    backend: await createPgliteBackend(),
+    target: { resourceArn: CLUSTER, secretArn: SECRET, database: 'cargo' },
+    identities: [OPS],
+  });
+});
+afterAll(async () => emulator?.close());
 const erpView = (...args: string[]) =>
   runNpm(['run', '-s', 'erp-view', '--', ...args, '--cluster-arn', CLUSTER, '--secret-arn', SECRET, '--endpoint', emulator.endpoint], {
-    AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test',
+    AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: OPS.accessKeyId, AWS_SECRET_ACCESS_KEY: OPS.secretAccessKey,
   });
 
 describe('npm run erp-view', () => {
