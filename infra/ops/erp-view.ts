@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { grantErpViewTo } from '../../lib/db/roles.ts';
 import type { Db } from '../../lib/db/types.ts';
 import { ensureDemoErp } from '../local/demo-erp.ts';
 
@@ -18,6 +19,7 @@ const USAGE = `usage: npm run -s erp-view -- --check|--demo --cluster-arn ARN --
   --secret-arn ARN    a secret the Data API signs in with (stack output MasterSecretArn)
   --database NAME     the database (default cargo, the stack's databaseName)
   --view NAME         the ERP view (default ERP_BOX_VIEW or erp.v_box_info)
+  --service-user NAME --demo grants it read on the view when the role exists (default cargo_service)
 `;
 
 /** The columns the service reads (SPEC, The ERP view). */
@@ -37,6 +39,7 @@ const options = () => {
         view: { type: 'string', default: process.env.ERP_BOX_VIEW || 'erp.v_box_info' },
         // Tests point the client at the local Data API emulator.
         endpoint: { type: 'string' },
+        'service-user': { type: 'string', default: 'cargo_service' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
@@ -87,6 +90,8 @@ const main = async (): Promise<number> => {
     if (values.demo) {
       const created = await ensureDemoErp(db, config.erpBoxView);
       process.stdout.write(created ? `created the demo ERP view ${config.erpBoxView}\n` : `${config.erpBoxView} already exists; left as it is\n`);
+      // The service user reads it from now on, not only after the next migration run.
+      if (await grantErpViewTo(db, values['service-user'], config.erpBoxView)) process.stdout.write(`${values['service-user']} may read ${config.erpBoxView}\n`);
       return 0;
     }
     const result = await checkErpView(db, config.erpBoxView);

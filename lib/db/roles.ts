@@ -99,12 +99,21 @@ export const grantService = async (owner: Db, roles: ServiceRoles): Promise<void
  * exists. `view` is the validated ERP_BOX_VIEW. Returns false when the view is missing or the
  * master may not grant on it (an ops-made view: ops grant it, see the README).
  */
-export const grantErpView = async (master: Db, roles: ServiceRoles, view: string): Promise<boolean> => {
-  const service = checked(roles.service).username;
+export const grantErpView = async (master: Db, roles: ServiceRoles, view: string): Promise<boolean> => grantErpViewTo(master, checked(roles.service).username, view);
+
+/**
+ * The same for a role by name (`npm run erp-view -- --demo` after creating the view): false when
+ * the view or the role does not exist, or the signed-in user may not grant on the view.
+ */
+export const grantErpViewTo = async (master: Db, service: string, view: string): Promise<boolean> => {
+  if (!USERNAME.test(service)) throw new Error(`database user name '${service}' must be a lower-case SQL identifier`);
   const [schema] = view.includes('.') ? view.split('.') : ['public'];
   try {
     return await master.transaction(async (tx) => {
-      const { rows } = await tx.query<{ exists: boolean }>('SELECT to_regclass(:view) IS NOT NULL AS exists', { view });
+      const { rows } = await tx.query<{ exists: boolean }>(
+        'SELECT to_regclass(:view) IS NOT NULL AND EXISTS (SELECT 1 FROM pg_roles WHERE rolname = :service) AS exists',
+        { view, service },
+      );
       if (rows[0]?.exists !== true) return false;
       await tx.query(`GRANT USAGE ON SCHEMA ${schema as string} TO ${service}`);
       await tx.query(`GRANT SELECT ON ${view} TO ${service}`);

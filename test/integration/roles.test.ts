@@ -9,7 +9,7 @@ import type { DataApiDb } from '../../lib/db/data-api.ts';
 import { createDataApiDb } from '../../lib/db/default.ts';
 import { migrate } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
-import { ensureRoles, grantErpView, grantService, type ServiceRoles } from '../../lib/db/roles.ts';
+import { ensureRoles, grantErpView, grantErpViewTo, grantService, type ServiceRoles } from '../../lib/db/roles.ts';
 import { throwawayDatabase } from '../support/throwaway-database.ts';
 
 /**
@@ -106,5 +106,14 @@ describe.runIf(onPostgres)('database users of the service', () => {
     await ensureRoles(master, roles, name);
     expect(await migrate(owner, migrations)).toEqual([]);
     await grantService(owner, roles);
+  });
+});
+
+describe.runIf(onPostgres)('the demo ERP view created by ops after the deployment', () => {
+  it('is readable by the service user at once when ops create it with npm run erp-view -- --demo', async () => {
+    await ensureDemoErp(master, 'erp.v_late_view');
+    expect(await sqlState(service.query('SELECT count(*)::int AS n FROM erp.v_late_view'))).toBe('42501');
+    expect(await grantErpViewTo(master, roles.service.username, 'erp.v_late_view')).toBe(true);
+    expect((await service.query<{ n: number }>('SELECT count(*)::int AS n FROM erp.v_late_view')).rows[0]?.n).toBeGreaterThan(0);
   });
 });
