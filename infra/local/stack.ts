@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
 import { migrate } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
@@ -8,6 +8,8 @@ import { sweepExpiredKeys } from '../../lib/db/sweep.ts';
 import { routeTable, type RouteDefinition } from '../routes.ts';
 import type { SqlBackend } from './data-api/backend.ts';
 import { startDataApiEmulator, type DataApiEmulator } from './data-api/server.ts';
+import { functionIdentity, localTarget } from './credentials.ts';
+import { startFunction, type LocalFunction } from './functions.ts';
 import { ensureDemoErp } from './demo-erp.ts';
 import { readThrottling } from '../throttling.ts';
 import { LOCAL_CLIENT_ID } from './auth.ts';
@@ -15,13 +17,9 @@ import { createGatewayServer, type ProxyHandler } from './gateway.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Fixed local ARNs: the emulator accepts any, the functions only need them to be present. */
-const LOCAL_DB_ENV = {
-  DB_CLUSTER_ARN: 'arn:aws:rds:local:000000000000:cluster:cargo-local',
-  DB_SECRET_ARN: 'arn:aws:secretsmanager:local:000000000000:secret:cargo-local',
+/** What every local function is configured with; the credentials are each function's own. */
+const LOCAL_ENV = {
   AWS_REGION: 'us-east-1',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
   POWERTOOLS_SERVICE_NAME: 'cargo',
   // As the stack does: only ID tokens of the handhelds' app client are accepted.
   USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
@@ -61,8 +59,15 @@ export interface LocalStack {
  * ```
  */
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
-  const dataApi = await startDataApiEmulator({ backend: options.backend });
-  Object.assign(process.env, LOCAL_DB_ENV, { DATA_API_ENDPOINT: dataApi.endpoint });
+  // Every function signs its Data API calls with its own key, and the emulator allows each key
+  // what infra/grants.ts grants that function in the stack. Route ids do not depend on the prefix.
+  const identities = new Map(['Migrate', ...routeTable('cargo').map((route) => route.id)].map((id) => [id, functionIdentity(id)]));
+  const migrator = identities.get('Migrate')!;
+  const target = localTarget(process.env);
+  const dataApi = await startDataApiEmulator({ backend: options.backend, target, identities: [...identities.values()] });
+  Object.assign(process.env, LOCAL_ENV, { DB_CLUSTER_ARN: target.resourceArn, DB_SECRET_ARN: target.secretArn, DATA_API_ENDPOINT: dataApi.endpoint });
+  // This process migrates, loads the demo plan and sweeps keys: it is the migration function.
+  Object.assign(process.env, { AWS_ACCESS_KEY_ID: migrator.accessKeyId, AWS_SECRET_ACCESS_KEY: migrator.secretAccessKey });
   // Imported only now: lib/config.ts reads process.env once, when first evaluated.
   const { config } = await import('../../lib/config.ts');
   const { createDataApiDb } = await import('../../lib/db/default.ts');
@@ -72,15 +77,20 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   if (options.demoErp !== false) await ensureDemoErp(db, config.erpBoxView);
 
   const routes = routeTable(config.servicePrefix);
-  // Each function is imported on its first request, like a Lambda cold start, then kept warm.
-  const handlers = new Map<string, Promise<ProxyHandler>>();
-  const loadHandler = (route: RouteDefinition): Promise<ProxyHandler> => {
-    let handler = handlers.get(route.id);
-    if (handler === undefined) {
-      handler = import(pathToFileURL(`${ROOT}${route.entry}`).href).then((module: { handler: ProxyHandler }) => module.handler);
-      handlers.set(route.id, handler);
+  // Each function starts on its first request, like a Lambda cold start, in a worker of its own
+  // with its own environment and credentials, then is kept warm.
+  const functions = new Map<string, Promise<LocalFunction>>();
+  const loadHandler = async (route: RouteDefinition): Promise<ProxyHandler> => {
+    let fn = functions.get(route.id);
+    if (fn === undefined) {
+      const identity = identities.get(route.id)!;
+      fn = startFunction(`${ROOT}${route.entry}`, { ...process.env, AWS_ACCESS_KEY_ID: identity.accessKeyId, AWS_SECRET_ACCESS_KEY: identity.secretAccessKey });
+      functions.set(route.id, fn);
     }
-    return handler;
+    return (await fn).handler;
+  };
+  const closeFunctions = async () => {
+    await Promise.allSettled([...functions.values()].map(async (fn) => (await fn).close()));
   };
   const stageThrottling = readThrottling(process.env);
   const server: Server = createGatewayServer({
@@ -98,6 +108,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
   }).catch(async (error: unknown) => {
     db.destroy();
+    await closeFunctions();
     await dataApi.close();
     throw error;
   });
@@ -116,6 +127,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       db.destroy();
+      await closeFunctions();
       await dataApi.close();
     },
   };

@@ -63,11 +63,11 @@ export const transactionBusy = (): DataApiError =>
   new DataApiError('DatabaseErrorException', 400, 'Transaction is still running a query');
 
 /** 403: the caller's identity is not allowed the operation (IAM), as AWS answers an unauthorised call. */
-export const accessDenied = (principal: string, operation: string, resourceArn: string): DataApiError =>
+export const accessDenied = (principal: string, action: string, resource: string): DataApiError =>
   new DataApiError(
     'AccessDeniedException',
     403,
-    `User: ${principal} is not authorized to perform: rds-data:${operation} on resource: ${resourceArn} because no identity-based policy allows the rds-data:${operation} action`,
+    `User: ${principal} is not authorized to perform: ${action} on resource: ${resource} because no identity-based policy allows the ${action} action`,
   );
 
 /** 403: the request is unsigned, or signed with an access key AWS does not know. */

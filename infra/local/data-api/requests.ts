@@ -42,11 +42,18 @@ const parameterList = (value: unknown, member: string): WireParameter[] => {
   return value as WireParameter[];
 };
 
-/** resourceArn and secretArn name the cluster and its secret: required, though the emulator has one database. */
-const target = (body: Body): void => {
-  requiredString(body, 'resourceArn');
-  requiredString(body, 'secretArn');
-};
+/** The cluster, its secret and the database a call names; `database` may be left out (the secret's default). */
+export interface RequestTarget {
+  readonly resourceArn: string;
+  readonly secretArn: string;
+  readonly database: string | undefined;
+}
+
+const target = (body: Body): RequestTarget => ({
+  resourceArn: requiredString(body, 'resourceArn'),
+  secretArn: requiredString(body, 'secretArn'),
+  database: optionalString(body, 'database'),
+});
 
 const nonEmptySql = (body: Body): string => {
   const sql = requiredString(body, 'sql');
@@ -55,6 +62,7 @@ const nonEmptySql = (body: Body): string => {
 };
 
 export interface ExecuteRequest {
+  readonly target: RequestTarget;
   readonly sql: string;
   readonly parameters: readonly WireParameter[];
   readonly transactionId: string | undefined;
@@ -75,8 +83,8 @@ const resultSetOptions = (value: unknown): ResultSetOptions => {
 
 /** An ExecuteStatement body. */
 export const parseExecute = (body: Body): ExecuteRequest => {
-  target(body);
   return {
+    target: target(body),
     sql: nonEmptySql(body),
     parameters: parameterList(body.parameters, 'parameters'),
     transactionId: optionalString(body, 'transactionId'),
@@ -87,6 +95,7 @@ export const parseExecute = (body: Body): ExecuteRequest => {
 };
 
 export interface BatchRequest {
+  readonly target: RequestTarget;
   readonly sql: string;
   readonly parameterSets: readonly (readonly WireParameter[])[];
   readonly transactionId: string | undefined;
@@ -94,10 +103,10 @@ export interface BatchRequest {
 
 /** A BatchExecuteStatement body. */
 export const parseBatch = (body: Body): BatchRequest => {
-  target(body);
   const sets = body.parameterSets ?? [];
   if (!Array.isArray(sets)) throw invalid('parameterSets', 'Member must be a list of parameter lists');
   return {
+    target: target(body),
     sql: nonEmptySql(body),
     parameterSets: sets.map((set, index) => parameterList(set, `parameterSets.${index + 1}`)),
     transactionId: optionalString(body, 'transactionId'),
@@ -105,12 +114,10 @@ export const parseBatch = (body: Body): BatchRequest => {
 };
 
 /** A BeginTransaction body. */
-export const parseBegin = (body: Body): void => {
-  target(body);
-};
+export const parseBegin = (body: Body): { readonly target: RequestTarget } => ({ target: target(body) });
 
 /** A CommitTransaction or RollbackTransaction body: the transaction id. */
-export const parseEnd = (body: Body): string => {
-  target(body);
-  return requiredString(body, 'transactionId');
-};
+export const parseEnd = (body: Body): { readonly target: RequestTarget; readonly transactionId: string } => ({
+  target: target(body),
+  transactionId: requiredString(body, 'transactionId'),
+});

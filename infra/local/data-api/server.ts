@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DataApiAction } from '../../grants.ts';
+import { authorize } from './access.ts';
+import type { DataApiIdentity, DataApiTarget } from './access.ts';
 import type { SqlBackend } from './backend.ts';
 import { badRequest, databaseResuming, DataApiError, serviceUnavailable, statementTimeout, toDataApiError, unknownOperation } from './errors.ts';
 import { batchExecuteStatement, beginTransaction, commitTransaction, executeStatement, rollbackTransaction } from './operations.ts';
@@ -9,9 +12,10 @@ import type { OperationContext } from './operations.ts';
 import { TypeCatalog } from './pg-types.ts';
 import { parseBatch, parseBegin, parseEnd, parseExecute } from './requests.ts';
 import type { Body } from './requests.ts';
+import { verifySigV4 } from './sigv4.ts';
 import { DEFAULT_TRANSACTION_IDLE_MS, TransactionRegistry } from './transactions.ts';
 
-export type DataApiOperation = 'ExecuteStatement' | 'BatchExecuteStatement' | 'BeginTransaction' | 'CommitTransaction' | 'RollbackTransaction';
+export type DataApiOperation = DataApiAction;
 
 /**
  * Failures to inject for tests of retry logic: `resuming` (DatabaseResumingException) and
@@ -37,9 +41,16 @@ export interface DataApiEmulator {
 
 export interface DataApiEmulatorOptions {
   readonly backend: SqlBackend;
+  /** The cluster, secret and database it stands for: a call naming another is refused. */
+  readonly target: DataApiTarget;
+  /**
+   * The callers it knows, by the access key they sign with (SigV4), and what each may call:
+   * an unsigned call or an unknown key is UnrecognizedClientException, an ungranted operation
+   * AccessDeniedException, as in AWS.
+   */
+  readonly identities: readonly DataApiIdentity[];
   /** 0 (the default) picks a free port. */
   readonly port?: number;
-  readonly host?: string;
   /** Idle time after which an open transaction is rolled back; AWS uses 3 minutes. */
   readonly transactionIdleTimeoutMs?: number;
 }
@@ -59,7 +70,7 @@ const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 const zeroCounters = (): Record<DataApiOperation, number> =>
   ({ ExecuteStatement: 0, BatchExecuteStatement: 0, BeginTransaction: 0, CommitTransaction: 0, RollbackTransaction: 0 });
 
-const readBody = async (request: IncomingMessage): Promise<Body> => {
+const readRaw = async (request: IncomingMessage): Promise<Buffer> => {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -67,7 +78,11 @@ const readBody = async (request: IncomingMessage): Promise<Body> => {
     if (size > MAX_REQUEST_BYTES) throw badRequest('Request size exceeds the 4 MiB limit');
     chunks.push(chunk as Buffer);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+};
+
+const parseBody = (raw: Buffer): Body => {
+  const text = raw.toString('utf8');
   let body: unknown;
   try {
     body = text.trim() === '' ? {} : JSON.parse(text);
@@ -99,10 +114,11 @@ const sendError = (response: ServerResponse, error: DataApiError): void =>
  *
  * @example
  * ```ts
- * const emulator = await startDataApiEmulator({ backend: await createPgliteBackend() });
- * const client = new RDSDataClient({ endpoint: emulator.endpoint, region: 'us-east-1',
- *   credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
- * await client.send(new ExecuteStatementCommand({ resourceArn: 'arn', secretArn: 'arn', sql: 'SELECT 1' }));
+ * const target = { resourceArn: 'arn:aws:rds:local:000000000000:cluster:cargo', secretArn: 'arn:aws:secretsmanager:local:000000000000:secret:cargo', database: 'cargo' };
+ * const me = { name: 'Tool', accessKeyId: 'AKIALOCALTOOL', secretAccessKey: randomUUID(), operations: ['ExecuteStatement'] as const };
+ * const emulator = await startDataApiEmulator({ backend: await createPgliteBackend(), target, identities: [me] });
+ * const client = new RDSDataClient({ endpoint: emulator.endpoint, region: 'us-east-1', credentials: me, maxAttempts: 1 });
+ * await client.send(new ExecuteStatementCommand({ ...target, sql: 'SELECT 1' }));
  * await emulator.close();
  * ```
  */
@@ -126,25 +142,31 @@ export const startDataApiEmulator = async (options: DataApiEmulatorOptions): Pro
     return result;
   };
 
-  const dispatch = async (operation: DataApiOperation, body: Body): Promise<unknown> => {
+  const dispatch = async (operation: DataApiOperation, identity: DataApiIdentity, body: Body): Promise<unknown> => {
+    const allowed = <T extends { readonly target: Parameters<typeof authorize>[2] }>(request: T): T => {
+      authorize(identity, operation, request.target, options.target);
+      return request;
+    };
     switch (operation) {
       case 'ExecuteStatement': {
-        const request = parseExecute(body);
+        const request = allowed(parseExecute(body));
         return withFault(() => executeStatement(context, request));
       }
       case 'BatchExecuteStatement': {
-        const request = parseBatch(body);
+        const request = allowed(parseBatch(body));
         return withFault(() => batchExecuteStatement(context, request));
       }
       case 'BeginTransaction':
-        parseBegin(body);
+        allowed(parseBegin(body));
         return beginTransaction(context);
       case 'CommitTransaction':
-        return commitTransaction(context, parseEnd(body));
+        return commitTransaction(context, allowed(parseEnd(body)).transactionId);
       case 'RollbackTransaction':
-        return rollbackTransaction(context, parseEnd(body));
+        return rollbackTransaction(context, allowed(parseEnd(body)).transactionId);
     }
   };
+
+  const identities = new Map(options.identities.map((identity) => [identity.accessKeyId, identity]));
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     try {
@@ -155,7 +177,9 @@ export const startDataApiEmulator = async (options: DataApiEmulatorOptions): Pro
         throw unknownOperation(request.method ?? '?', path);
       }
       counts[operation] += 1;
-      send(response, 200, await dispatch(operation, await readBody(request)));
+      const raw = await readRaw(request);
+      const accessKeyId = verifySigV4({ method: request.method, url: request.url ?? '/', headers: request.headers, body: raw }, (key) => identities.get(key)?.secretAccessKey);
+      send(response, 200, await dispatch(operation, identities.get(accessKeyId) as DataApiIdentity, parseBody(raw)));
     } catch (error) {
       sendError(response, toDataApiError(error));
     }
@@ -172,10 +196,11 @@ export const startDataApiEmulator = async (options: DataApiEmulatorOptions): Pro
   server.headersTimeout = 125_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    // The loopback only: the emulator runs SQL for whoever holds a key, so nothing off this machine reaches it.
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const host = address.address;
 
   return {
     endpoint: `http://${host}:${address.port}`,

@@ -5,15 +5,14 @@ import {
   RollbackTransactionCommand,
 } from '@aws-sdk/client-rds-data';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ARNS, failure, startFixture } from './harness.ts';
+import { ARNS, failure, signedPost, startFixture } from './harness.ts';
 import type { Fixture } from './harness.ts';
 
 describe('injected faults, counters and protocol robustness (PGlite)', () => {
   let fx: Fixture;
   const count = async () => (await fx.exec('SELECT count(*) FROM scan')).records?.[0]?.[0]?.longValue;
   const insert = () => fx.exec("INSERT INTO scan VALUES ('A')");
-  const post = (path: string, body: string) =>
-    fetch(`${fx.emulator.endpoint}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const post = (path: string, body: string) => signedPost(fx.emulator.endpoint, path, body);
 
   beforeAll(async () => {
     fx = await startFixture('pglite');

@@ -1,4 +1,6 @@
+import { createHash, createHmac } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +12,8 @@ import { createPostgresBackend } from '../../../../infra/local/data-api/postgres
 import { startDataApiEmulator } from '../../../../infra/local/data-api/server.ts';
 import { throwawayDatabase } from '../../../support/throwaway-database.ts';
 import type { DataApiEmulator, DataApiEmulatorOptions } from '../../../../infra/local/data-api/server.ts';
+import type { DataApiIdentity } from '../../../../infra/local/data-api/access.ts';
+import { operatorIdentity } from '../../../../infra/local/credentials.ts';
 
 /** The engines every emulator test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const BACKENDS: readonly ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -56,14 +60,21 @@ export const createBackend = async (kind: 'pglite' | 'postgres'): Promise<{ back
   return { backend: await createPostgresBackend({ connectionString: database.url }), drop: database.drop };
 };
 
-export const clientFor = (endpoint: string): RDSDataClient =>
-  new RDSDataClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+/** A real RDSDataClient signing with `credentials`. */
+export const clientFor = (endpoint: string, credentials: { accessKeyId: string; secretAccessKey: string }): RDSDataClient =>
+  new RDSDataClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey }, maxAttempts: 1 });
 
-/** An emulator on a fresh database of `kind`, and a real RDSDataClient pointed at it. */
+/** The caller of the fixture's client: every Data API operation allowed. */
+export const TESTER: DataApiIdentity = operatorIdentity('EmulatorTest');
+
+/**
+ * An emulator on a fresh database of `kind`, standing for the cluster of {@link ARNS}, and a real
+ * RDSDataClient signing as {@link TESTER}; `identities` adds other callers.
+ */
 export const startFixture = async (kind: 'pglite' | 'postgres', options: Partial<DataApiEmulatorOptions> = {}): Promise<Fixture> => {
   const { backend, drop } = await createBackend(kind);
-  const emulator = await startDataApiEmulator({ ...options, backend });
-  const client = clientFor(emulator.endpoint);
+  const emulator = await startDataApiEmulator({ target: ARNS, ...options, identities: [TESTER, ...(options.identities ?? [])], backend });
+  const client = clientFor(emulator.endpoint, TESTER);
   return {
     emulator,
     client,
@@ -87,4 +98,40 @@ export const failure = async (promise: Promise<unknown>): Promise<Error & { $met
     return error as Error;
   }
   throw new Error('expected the call to fail');
+};
+
+/** SHA-256 (keyed: HMAC) for SignatureV4, from node:crypto. */
+class Sha256 {
+  readonly #hash;
+  constructor(secret?: string | Uint8Array) {
+    this.#hash = secret === undefined ? createHash('sha256') : createHmac('sha256', secret);
+  }
+  update(data: string | Uint8Array): void {
+    this.#hash.update(data);
+  }
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.#hash.digest());
+  }
+}
+
+/**
+ * A raw POST to the emulator, signed with SigV4 as the SDK signs (for bodies the SDK would not
+ * send); `signAs: null` sends it unsigned, `tamper` changes the body after signing.
+ */
+export const signedPost = async (
+  endpoint: string,
+  path: string,
+  body: string,
+  options: { signAs?: { accessKeyId: string; secretAccessKey: string } | null; tamper?: (body: string) => string } = {},
+): Promise<Response> => {
+  const url = new URL(path, endpoint);
+  const headers: Record<string, string> = { 'content-type': 'application/json', host: url.host };
+  const credentials = options.signAs === undefined ? TESTER : options.signAs;
+  if (credentials !== null) {
+    const signer = new SignatureV4({ service: 'rds-data', region: 'us-east-1', credentials, sha256: Sha256 as never });
+    const signed = await signer.sign({ method: 'POST', protocol: 'http:', hostname: url.hostname, port: Number(url.port), path: url.pathname, query: {}, headers, body });
+    Object.assign(headers, signed.headers);
+  }
+  delete headers.host;
+  return fetch(url, { method: 'POST', headers, body: options.tamper ? options.tamper(body) : body });
 };
