@@ -2,55 +2,6 @@ import * as z from 'zod';
 import { ConfigError, loadConfig } from '../lib/config.ts';
 import { ThrottlingBurstLimit, ThrottlingRateLimit } from './throttling.ts';
 
-/**
- * Deployment settings: everything Ops may choose at `cdk deploy`, parsed and validated in one place.
- *
- * Each setting is read from CDK context first (`-c stage=prod` or `cdk.json`), then from an
- * environment variable (`CARGO_STAGE`), then falls back to its default. A bad value fails the
- * synthesis with the names of every bad setting, before anything reaches CloudFormation.
- *
- * @example
- * ```ts
- * const settings = readSettings((key) => app.node.tryGetContext(key), process.env);
- * settings.stage; // 'prod'
- * ```
- */
-export interface Settings {
-  /** CloudFormation stack name; also the Powertools service name and the metric namespace. */
-  readonly stackName: string;
-  /** API Gateway stage: the first path segment of the URL, `https://…/{stage}/v1/…`. */
-  readonly stage: string;
-  /** The SPEC's `{service_prefix}` path segment (`SERVICE_PREFIX`). */
-  readonly servicePrefix: string;
-  /** The ERP view of box plans (`ERP_BOX_VIEW`). */
-  readonly erpBoxView: string;
-  /** Database the functions use (`DB_NAME`); created in a new cluster, expected in an existing one. */
-  readonly databaseName: string;
-  /** An existing Aurora cluster with the Data API on, and its secret; when unset the stack creates both. */
-  readonly existingDatabase?: { readonly clusterArn: string; readonly secretArn: string };
-  /** An existing Cognito user pool; when unset the stack creates one with its groups and app client. */
-  readonly userPoolId?: string;
-  /** Aurora Serverless v2 capacity range in ACUs; a minimum of 0 lets the cluster pause when idle. */
-  readonly minCapacity: number;
-  readonly maxCapacity: number;
-  /** Idle time before a cluster with minimum capacity 0 pauses. */
-  readonly autoPauseMinutes: number;
-  /** Protects the cluster and the user pool against deletion (and stack deletion). */
-  readonly deletionProtection: boolean;
-  readonly backupRetentionDays: number;
-  /** Stage-wide API Gateway throttling: steady requests per second and burst. */
-  readonly throttlingRateLimit: number;
-  readonly throttlingBurstLimit: number;
-  /** Retention of the function and access log groups. */
-  readonly logRetentionDays: number;
-  /** `POWERTOOLS_LOG_LEVEL` and Lambda's application log level. */
-  readonly logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
-  /** An e-mail address subscribed to the alarm topic (confirmation mail is sent on deploy). */
-  readonly alarmEmail?: string;
-  /** Extra function environment: the rule bounds and patterns of `lib/config.ts`. */
-  readonly functionEnvironment: Readonly<Record<string, string>>;
-}
-
 /** Variables of `lib/config.ts` Ops may set through `functionEnvironment`; the others are the stack's to set. */
 export const TUNABLE_VARIABLES = [
   'BOX_NO_PATTERN',
@@ -108,7 +59,62 @@ const SettingsSchema = z
     functionEnvironment: jsonObject(z.partialRecord(z.enum(TUNABLE_VARIABLES), z.union([z.string(), z.number(), z.boolean()]))).default({}),
   })
   .refine((s) => (s.clusterArn === undefined) === (s.secretArn === undefined), { message: 'clusterArn and secretArn go together', path: ['clusterArn'] })
-  .refine((s) => s.minCapacity <= s.maxCapacity, { message: 'must not exceed maxCapacity', path: ['minCapacity'] });
+  .refine((s) => s.minCapacity <= s.maxCapacity, { message: 'must not exceed maxCapacity', path: ['minCapacity'] })
+  .transform(
+    (s) =>
+      ({
+        /** CloudFormation stack name; also the Powertools service name and the metric namespace. */
+        stackName: s.stackName,
+        /** API Gateway stage: the first path segment of the URL, `https://…/{stage}/v1/…`. */
+        stage: s.stage,
+        /** The SPEC's `{service_prefix}` path segment (`SERVICE_PREFIX`). */
+        servicePrefix: s.servicePrefix,
+        /** The ERP view of box plans (`ERP_BOX_VIEW`). */
+        erpBoxView: s.erpBoxView,
+        /** Database the functions use (`DB_NAME`); created in a new cluster, expected in an existing one. */
+        databaseName: s.databaseName,
+        /** An existing Aurora cluster with the Data API on, and its secret; when unset the stack creates both. */
+        ...(s.clusterArn && s.secretArn ? { existingDatabase: { clusterArn: s.clusterArn, secretArn: s.secretArn } } : {}),
+        /** An existing Cognito user pool; when unset the stack creates one with its groups and app client. */
+        ...(s.userPoolId ? { userPoolId: s.userPoolId } : {}),
+        /** Aurora Serverless v2 capacity range in ACUs; a minimum of 0 lets the cluster pause when idle. */
+        minCapacity: s.minCapacity,
+        maxCapacity: s.maxCapacity,
+        /** Idle time before a cluster with minimum capacity 0 pauses. */
+        autoPauseMinutes: s.autoPauseMinutes,
+        /** Protects the cluster and the user pool against deletion (and stack deletion). */
+        deletionProtection: s.deletionProtection,
+        backupRetentionDays: s.backupRetentionDays,
+        /** Stage-wide API Gateway throttling: steady requests per second and burst. */
+        throttlingRateLimit: s.throttlingRateLimit,
+        throttlingBurstLimit: s.throttlingBurstLimit,
+        /** Retention of the function and access log groups. */
+        logRetentionDays: s.logRetentionDays,
+        /** `POWERTOOLS_LOG_LEVEL` and Lambda's application log level. */
+        logLevel: s.logLevel,
+        /** An e-mail address subscribed to the alarm topic (confirmation mail is sent on deploy). */
+        ...(s.alarmEmail ? { alarmEmail: s.alarmEmail } : {}),
+        /** Extra function environment: the rule bounds and patterns of `lib/config.ts`. */
+        functionEnvironment: Object.fromEntries(Object.entries(s.functionEnvironment).map(([k, v]) => [k, String(v)])) as Readonly<
+          Record<string, string>
+        >,
+      }) as const,
+  );
+
+/**
+ * Deployment settings: everything Ops may choose at `cdk deploy`, parsed and validated in one place.
+ *
+ * Each setting is read from CDK context first (`-c stage=prod` or `cdk.json`), then from an
+ * environment variable (`CARGO_STAGE`), then falls back to its default. A bad value fails the
+ * synthesis with the names of every bad setting, before anything reaches CloudFormation.
+ *
+ * @example
+ * ```ts
+ * const settings = readSettings((key) => app.node.tryGetContext(key), process.env);
+ * settings.stage; // 'prod'
+ * ```
+ */
+export type Settings = z.output<typeof SettingsSchema>;
 
 /** `throttlingRateLimit` → `CARGO_THROTTLING_RATE_LIMIT`. */
 export const environmentName = (key: string): string => `CARGO_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
@@ -125,39 +131,24 @@ export class SettingsError extends Error {
  */
 export const readSettings = (context: (key: string) => unknown, env: Record<string, string | undefined> = {}): Settings => {
   const raw = Object.fromEntries(
-    Object.keys(SettingsSchema.shape).map((key) => [key, context(key) ?? env[environmentName(key)]]).filter(([, v]) => v !== undefined && v !== ''),
+    Object.keys(SettingsSchema.in.shape).map((key) => [key, context(key) ?? env[environmentName(key)]]).filter(([, v]) => v !== undefined && v !== ''),
   );
   const parsed = SettingsSchema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${String(i.path[0])} (${environmentName(String(i.path[0]))}): ${i.message}`);
     throw new SettingsError(`Invalid settings: ${problems.join('; ')}`);
   }
-  const s = parsed.data;
-  const functionEnvironment = Object.fromEntries(Object.entries(s.functionEnvironment).map(([k, v]) => [k, String(v)]));
+  const settings = parsed.data;
   try {
-    loadConfig({ SERVICE_PREFIX: s.servicePrefix, ERP_BOX_VIEW: s.erpBoxView, DB_NAME: s.databaseName, ...functionEnvironment });
+    loadConfig({
+      SERVICE_PREFIX: settings.servicePrefix,
+      ERP_BOX_VIEW: settings.erpBoxView,
+      DB_NAME: settings.databaseName,
+      ...settings.functionEnvironment,
+    });
   } catch (error) {
     if (error instanceof ConfigError) throw new SettingsError(`${error.message} (servicePrefix, erpBoxView, databaseName or functionEnvironment)`);
     throw error;
   }
-  return {
-    stackName: s.stackName,
-    stage: s.stage,
-    servicePrefix: s.servicePrefix,
-    erpBoxView: s.erpBoxView,
-    databaseName: s.databaseName,
-    ...(s.clusterArn && s.secretArn ? { existingDatabase: { clusterArn: s.clusterArn, secretArn: s.secretArn } } : {}),
-    ...(s.userPoolId ? { userPoolId: s.userPoolId } : {}),
-    minCapacity: s.minCapacity,
-    maxCapacity: s.maxCapacity,
-    autoPauseMinutes: s.autoPauseMinutes,
-    deletionProtection: s.deletionProtection,
-    backupRetentionDays: s.backupRetentionDays,
-    throttlingRateLimit: s.throttlingRateLimit,
-    throttlingBurstLimit: s.throttlingBurstLimit,
-    logRetentionDays: s.logRetentionDays,
-    logLevel: s.logLevel,
-    ...(s.alarmEmail ? { alarmEmail: s.alarmEmail } : {}),
-    functionEnvironment,
-  };
+  return settings;
 };
