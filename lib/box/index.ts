@@ -7,8 +7,6 @@ import { saveBox, saveBoxStatement, type SaveBoxInput } from './save.ts';
 import type { PlanRules } from './sql.ts';
 import type { PlanWarning } from './read.ts';
 
-export type { BoxSaveResponse } from './outcome.ts';
-export type { BoxEvent, BoxInfoResponse, PlanWarning } from './read.ts';
 export type { PlanRules } from './sql.ts';
 export { makeBoxSchemas } from './schemas.ts';
 export { expectedVersion } from './version.ts';

@@ -1,24 +1,13 @@
 import { AppError } from '../errors/app-error.ts';
 import { isErrorCode, type ErrorCode } from '../errors/catalogue.ts';
+import type { BoxSaveResponse } from '../openapi/responses.ts';
 import type { BoxItem } from './schemas.ts';
 
 /** A statement's own code for "the box exists but is not boxed": answered as BOX_NOT_FOUND. */
 export const NOT_BOXED = 'NOT_BOXED';
 
-/** The SPEC's `BoxSaveResponse`. */
-export interface BoxSaveResponse {
-  box_no: string;
-  zongpai_no: string | null;
-  status: 'BOXED' | 'NOT_BOXED';
-  version: number;
-  /** True when the box holds every planned item at exactly its planned quantity. */
-  complete: boolean;
-  /** Ordered by item code. */
-  items: BoxItem[];
-  total_quantity: number;
-  saved_at: string;
-  saved_by: string;
-}
+/** The SPEC's `BoxSaveResponse`, as its schema declares it. */
+export type { BoxSaveResponse };
 
 /** The row a box write answers with: either the first problem found, or the written box. */
 export interface BoxOutcomeRow extends Record<string, unknown> {

@@ -1,31 +1,7 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
+import type { BoxEvent, BoxHistoryResponse, BoxInfoResponse } from '../openapi/responses.ts';
 import { ignoredLinesSql, planCte, type PlanRules } from './sql.ts';
-
-/** The SPEC's `BoxInfoResponse`. */
-export interface BoxInfoResponse {
-  box_no: string;
-  order_no: string | null;
-  customer_name: string | null;
-  status: 'BOXED' | 'NOT_BOXED';
-  zongpai_no: string | null;
-  version: number;
-  /** True when the box holds every planned item at exactly its planned quantity, and nothing else. */
-  complete: boolean;
-  /** `planned_quantity` is the sum of the item's usable plan lines, which may exceed `QUANTITY_MAX`. */
-  items: { item_code: string; item_name: string | null; unit: string | null; planned_quantity: number; boxed_quantity: number }[];
-  saved_at: string | null;
-  saved_by: string | null;
-}
-
-export interface BoxEvent {
-  action: 'SAVE' | 'EDIT' | 'UNDO';
-  version: number;
-  actor: string;
-  at: string;
-  zongpai_no: string | null;
-  items: { item_code: string; quantity: number }[];
-}
 
 /** Reports the ERP plan lines a read or a write ignored: `warn('ERP plan lines ignored', { box_no, lines })`. */
 export type PlanWarning = (message: string, details: { box_no: string; lines: unknown }) => void;
@@ -76,7 +52,7 @@ export const readBoxInfo = async (db: Db, sql: string, boxNo: string, warn: Plan
   return { box_no: boxNo, ...info };
 };
 
-export const readBoxHistory = async (db: Db, sql: string, boxNo: string): Promise<{ box_no: string; events: BoxEvent[] }> => {
+export const readBoxHistory = async (db: Db, sql: string, boxNo: string): Promise<BoxHistoryResponse> => {
   const { rows } = await db.query<Partial<BoxEvent> & { known: boolean }>(sql, { box_no: boxNo });
   if (rows[0] === undefined || !rows[0].known) throw new AppError('BOX_NOT_FOUND', { value: boxNo });
   const events = rows.filter((r) => r.action != null).map(({ known: _known, ...event }) => event as BoxEvent);

@@ -2,30 +2,8 @@ import { AppError } from '../errors/app-error.ts';
 import { json, type Db } from '../db/types.ts';
 import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { CargoLocationResponse, LocationRecord, TrailEntry } from '../openapi/common.ts';
 import type { Scan } from './schemas.ts';
-
-export interface LocationRecord {
-  id: string;
-  cargo_no: string;
-  location_code: string;
-  off_shelf: boolean;
-  scanned_at: string | null;
-  recorded_at: string;
-  recorded_by: string;
-  device_id: string | null;
-}
-
-export interface TrailEntry extends LocationRecord {
-  occurred_at: string;
-  via: 'BOX' | 'ZONGPAI';
-}
-
-export interface CargoLocation {
-  cargo_no: string;
-  current: TrailEntry;
-  history: TrailEntry[];
-  next_cursor: string | null;
-}
 
 /**
  * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
@@ -118,7 +96,7 @@ export const makeScanRecorder = ({ db }: { db: Db }) =>
  * ```
  */
 export const makeCargoFinder = ({ db }: { db: Db }) =>
-  async (cargoNo: string, page: { limit: number; cursor?: string }): Promise<CargoLocation> => {
+  async (cargoNo: string, page: { limit: number; cursor?: string }): Promise<CargoLocationResponse> => {
     const before = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
     const { rows } = await db.query<TrailRow & Record<string, unknown>>(TRAIL_SQL, {
       cargo_no: cargoNo,

@@ -14,8 +14,10 @@ export const LocationRecord = z.object({
   recorded_by: z.string(),
   device_id: z.nullable(z.string()),
 });
+export type LocationRecord = z.infer<typeof LocationRecord>;
 
 export const TrailEntry = z.extend(LocationRecord, { occurred_at: timestamp, via: z.enum(['BOX', 'ZONGPAI']) });
+export type TrailEntry = z.infer<typeof TrailEntry>;
 
 export const LocationRecordsResponse = z.object({ records: z.array(LocationRecord) });
 
@@ -25,6 +27,7 @@ export const CargoLocationResponse = z.object({
   history: z.array(TrailEntry),
   next_cursor: z.nullable(z.string()),
 });
+export type CargoLocationResponse = z.infer<typeof CargoLocationResponse>;
 
 /** As lib/http/idempotency.ts reads it: 1-255 visible ASCII characters. */
 const idempotencyKey = z.optional(z.string().check(z.regex(/^[!-~]{1,255}$/)));

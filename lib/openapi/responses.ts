@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 
-/** Response schemas of the boxing and zongpai routes (documentation only: handlers never load them). */
+/**
+ * Response schemas of the boxing and zongpai routes: the OpenAPI document reads them, and the domain
+ * takes its response types from them (`import type`, so handlers never load them).
+ */
 const timestamp = z.iso.datetime();
 const boxStatus = z.enum(['BOXED', 'NOT_BOXED']);
 const savedItem = z.object({ item_code: z.string(), quantity: z.int() });
@@ -12,8 +15,9 @@ export const BoxInfoResponse = z.object({
   status: boxStatus,
   zongpai_no: z.nullable(z.string()),
   version: z.int(),
-  /** True when the box holds every planned item at exactly its planned quantity. */
+  /** True when the box holds every planned item at exactly its planned quantity, and nothing else. */
   complete: z.boolean(),
+  /** `planned_quantity` is the sum of the item's usable plan lines, which may exceed `QUANTITY_MAX`. */
   items: z.array(z.object({
     item_code: z.string(),
     item_name: z.nullable(z.string()),
@@ -24,6 +28,8 @@ export const BoxInfoResponse = z.object({
   saved_at: z.nullable(timestamp),
   saved_by: z.nullable(z.string()),
 });
+/** The SPEC's `BoxInfoResponse`. */
+export type BoxInfoResponse = z.infer<typeof BoxInfoResponse>;
 
 export const BoxSaveResponse = z.object({
   box_no: z.string(),
@@ -32,11 +38,14 @@ export const BoxSaveResponse = z.object({
   version: z.int(),
   /** True when the box holds every planned item at exactly its planned quantity. */
   complete: z.boolean(),
+  /** Ordered by item code. */
   items: z.array(savedItem),
   total_quantity: z.int(),
   saved_at: timestamp,
   saved_by: z.string(),
 });
+/** The SPEC's `BoxSaveResponse`. */
+export type BoxSaveResponse = z.infer<typeof BoxSaveResponse>;
 
 export const BoxHistoryResponse = z.object({
   box_no: z.string(),
@@ -49,6 +58,9 @@ export const BoxHistoryResponse = z.object({
     items: z.array(savedItem),
   })),
 });
+export type BoxHistoryResponse = z.infer<typeof BoxHistoryResponse>;
+/** One SAVE, EDIT or UNDO of a box. */
+export type BoxEvent = BoxHistoryResponse['events'][number];
 
 export const ZongpaiResponse = z.object({
   zongpai_no: z.string(),
@@ -61,6 +73,7 @@ export const ZongpaiResponse = z.object({
   closed_at: z.nullable(timestamp),
   closed_by: z.nullable(z.string()),
 });
+export type ZongpaiResponse = z.infer<typeof ZongpaiResponse>;
 
 /** GET /v1/openapi.json: an OpenAPI 3.1 document (its full schema is the OpenAPI specification's). */
 export const OpenApiDocumentResponse = z.looseObject({

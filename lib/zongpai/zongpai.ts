@@ -2,18 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency } from '../db/write.ts';
 import { quoteIdentifier } from '../box/sql.ts';
-
-export interface ZongpaiResponse {
-  zongpai_no: string;
-  status: 'OPEN' | 'CLOSED';
-  box_count: number;
-  total_quantity: number;
-  boxes: { box_no: string; total_quantity: number }[];
-  created_at: string;
-  created_by: string;
-  closed_at: string | null;
-  closed_by: string | null;
-}
+import type { ZongpaiResponse } from '../openapi/responses.ts';
 
 type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'> & Record<string, unknown>;
 
