@@ -2,15 +2,17 @@ import { json, type Db } from '../db/types.ts';
 import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
-import { boxEventCte, boxOutcomeSelect, firstProblemCte, planCte, planProblemsSql, requestedItemsSql, type PlanRules } from './sql.ts';
+import { boxEventCte, boxOutcomeSelect, firstProblemCte, planCte, planChecks, requestedItemsSql, type Check, type PlanRules } from './sql.ts';
 
 /** Problems every change of a saved box checks first: the box, its version, that it is boxed. */
-const boxStateProblems = `
-  SELECT 10, 'BOX_NOT_FOUND', :box_no, NULL::integer WHERE NOT EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current)
-  UNION ALL
-  SELECT 12, 'VERSION_CONFLICT', c.box_no, :version FROM current c WHERE c.version <> :version
-  UNION ALL
-  SELECT 15, 'NOT_BOXED', :box_no, NULL WHERE EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current c WHERE c.status = 'BOXED')`;
+const boxStateChecks: readonly Check[] = [
+  { rank: 10, code: 'BOX_NOT_FOUND', value: ':box_no', where: 'NOT EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current)' },
+  { rank: 12, code: 'VERSION_CONFLICT', value: 'c.box_no', version: ':version', from: 'current c', where: 'c.version <> :version' },
+  {
+    rank: 15, code: 'BOX_NOT_FOUND', value: ':box_no', reason: 'not_boxed',
+    where: "EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current c WHERE c.status = 'BOXED')",
+  },
+];
 
 /**
  * Edits a saved box in ONE statement: moves it to another zongpai and/or replaces its items.
@@ -46,13 +48,12 @@ zp AS (
   WHERE z.zongpai_no = :zongpai_no OR z.zongpai_no = (SELECT c.zongpai_no FROM current c)
   FOR SHARE
 ),
-${firstProblemCte(`${boxStateProblems}
-  UNION ALL
-  SELECT 20, 'ZONGPAI_NOT_FOUND', :zongpai_no, NULL WHERE :zongpai_no IS NOT NULL AND NOT EXISTS (SELECT 1 FROM zp WHERE zp.zongpai_no = :zongpai_no)
-  UNION ALL
-  SELECT 30, 'ZONGPAI_CLOSED', zp.zongpai_no, NULL FROM zp, change ch WHERE zp.status <> 'OPEN' AND ch.changing
-  UNION ALL
-  ${planProblemsSql}`)},
+${firstProblemCte([
+  ...boxStateChecks,
+  { rank: 20, code: 'ZONGPAI_NOT_FOUND', value: ':zongpai_no', where: ':zongpai_no IS NOT NULL AND NOT EXISTS (SELECT 1 FROM zp WHERE zp.zongpai_no = :zongpai_no)' },
+  { rank: 30, code: 'ZONGPAI_CLOSED', value: 'zp.zongpai_no', from: 'zp, change ch', where: "zp.status <> 'OPEN' AND ch.changing" },
+  ...planChecks,
+])},
 edited AS (
   UPDATE cargo.box b
      SET zongpai_no = t.zongpai_no,
@@ -95,9 +96,10 @@ requested AS (SELECT NULL::text AS item_code, NULL::integer AS quantity, NULL::b
 zp AS (
   SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = (SELECT c.zongpai_no FROM current c) FOR SHARE
 ),
-${firstProblemCte(`${boxStateProblems}
-  UNION ALL
-  SELECT 30, 'ZONGPAI_CLOSED', zp.zongpai_no, NULL FROM zp WHERE zp.status <> 'OPEN'`)},
+${firstProblemCte([
+  ...boxStateChecks,
+  { rank: 30, code: 'ZONGPAI_CLOSED', value: 'zp.zongpai_no', from: 'zp', where: "zp.status <> 'OPEN'" },
+])},
 undone AS (
   UPDATE cargo.box b
      SET status = 'NOT_BOXED', zongpai_no = NULL, zongpai_since = NULL, version = b.version + 1, total_quantity = 0, saved_at = now(), saved_by = :actor

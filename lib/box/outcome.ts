@@ -1,19 +1,27 @@
+import { statementErrorCode } from '../db/write.ts';
 import { AppError } from '../errors/app-error.ts';
-import { isErrorCode, type ErrorCode } from '../errors/catalogue.ts';
+import type { ErrorCode, MessageParams } from '../errors/catalogue.ts';
 import type { BoxSaveResponse } from '../openapi/responses.ts';
 import type { BoxItem } from './schemas.ts';
-
-/** A statement's own code for "the box exists but is not boxed": answered as BOX_NOT_FOUND. */
-export const NOT_BOXED = 'NOT_BOXED';
 
 /** The SPEC's `BoxSaveResponse`, as its schema declares it. */
 export type { BoxSaveResponse };
 
-/** The row a box write answers with: either the first problem found, or the written box. */
+/**
+ * The row a box write answers with: either the first problem found (see `Check` in sql.ts), or
+ * the written box.
+ */
 export interface BoxOutcomeRow extends Record<string, unknown> {
+  /** A catalogue code; any other value fails the request as an internal error. */
   error_code: string | null;
-  error_subject: string | null;
-  error_limit: number | null;
+  /** The box, zongpai or item the problem is about. */
+  error_value: string | null;
+  /** Which variant of the code's message applies, e.g. `not_boxed` for BOX_NOT_FOUND. */
+  error_reason: string | null;
+  /** The planned quantity the request goes beyond (QUANTITY_EXCEEDS_PLAN, ERP_PLAN_INVALID). */
+  error_planned: number | null;
+  /** The version the request was based on (VERSION_CONFLICT). */
+  error_version: number | null;
   box_no: string | null;
   zongpai_no: string | null;
   status: 'BOXED' | 'NOT_BOXED' | null;
@@ -25,19 +33,24 @@ export interface BoxOutcomeRow extends Record<string, unknown> {
   items: BoxItem[];
 }
 
+/** What the message of a problem row says, each column under its message parameter. */
+const problemParams = (row: BoxOutcomeRow, boxNo: string): MessageParams => ({
+  value: row.error_value ?? boxNo,
+  ...(row.error_reason == null ? {} : { reason: row.error_reason }),
+  ...(row.error_planned == null ? {} : { limit: row.error_planned }),
+  ...(row.error_version == null ? {} : { version: row.error_version }),
+});
+
 /**
  * Turns a box write's outcome row into the response, or into the error its problem names.
  * `whenNothingWritten` says what it means that no problem was found and still nothing was
  * written: another request changed the box first (already boxed, or a newer version).
  */
 export const boxOutcome = (row: BoxOutcomeRow | undefined, whenNothingWritten: ErrorCode, boxNo: string, version?: number): BoxSaveResponse => {
-  if (row?.error_code === NOT_BOXED) throw new AppError('BOX_NOT_FOUND', { value: boxNo, reason: 'not_boxed' });
-  if (row?.error_code != null && isErrorCode(row.error_code)) {
-    const limit = row.error_limit ?? version;
-    throw new AppError(row.error_code, { value: row.error_subject ?? boxNo, ...(limit == null ? {} : { limit }) });
-  }
+  const code = statementErrorCode(row?.error_code);
+  if (row !== undefined && code !== null) throw new AppError(code, problemParams(row, boxNo));
   if (row?.box_no == null || row.version == null || row.status == null || row.saved_at == null || row.saved_by == null) {
-    throw new AppError(whenNothingWritten, { value: boxNo, ...(version === undefined ? {} : { limit: version }) });
+    throw new AppError(whenNothingWritten, { value: boxNo, ...(version === undefined ? {} : { version }) });
   }
   return {
     box_no: row.box_no,

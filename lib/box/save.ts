@@ -3,7 +3,7 @@ import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStat
 import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import type { PlanWarning } from './read.ts';
-import { boxEventCte, boxOutcomeSelect, firstProblemCte, ignoredLinesSql, planCte, planProblemsSql, requestedItemsSql, sqlInteger, type PlanRules } from './sql.ts';
+import { boxEventCte, boxOutcomeSelect, firstProblemCte, ignoredLinesSql, planCte, planChecks, requestedItemsSql, sqlInteger, type PlanRules } from './sql.ts';
 
 /**
  * Saves a box and appends it to its zongpai in ONE statement: it reads the ERP plan, locks the
@@ -29,18 +29,14 @@ requested AS (
 zp AS (
   SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no FOR SHARE
 ),
-${firstProblemCte(`
-  SELECT 10, 'BOX_NOT_FOUND', :box_no, NULL::bigint WHERE NOT EXISTS (SELECT 1 FROM plan_lines)
-  UNION ALL
-  SELECT 35, 'ERP_PLAN_INVALID', :box_no, NULL WHERE :from_plan AND NOT EXISTS (SELECT 1 FROM plan)
-  UNION ALL
-  SELECT 36, 'ERP_PLAN_INVALID', p.item_code, p.planned FROM plan p WHERE :from_plan AND p.planned > ${sqlInteger(rules.quantityMax)}
-  UNION ALL
-  SELECT 20, 'ZONGPAI_NOT_FOUND', :zongpai_no, NULL WHERE NOT EXISTS (SELECT 1 FROM zp)
-  UNION ALL
-  SELECT 30, 'ZONGPAI_CLOSED', zp.zongpai_no, NULL FROM zp WHERE zp.status <> 'OPEN'
-  UNION ALL
-  ${planProblemsSql}`)},
+${firstProblemCte([
+  { rank: 10, code: 'BOX_NOT_FOUND', value: ':box_no', where: 'NOT EXISTS (SELECT 1 FROM plan_lines)' },
+  { rank: 35, code: 'ERP_PLAN_INVALID', value: ':box_no', where: ':from_plan AND NOT EXISTS (SELECT 1 FROM plan)' },
+  { rank: 36, code: 'ERP_PLAN_INVALID', value: 'p.item_code', planned: 'p.planned', from: 'plan p', where: `:from_plan AND p.planned > ${sqlInteger(rules.quantityMax)}` },
+  { rank: 20, code: 'ZONGPAI_NOT_FOUND', value: ':zongpai_no', where: 'NOT EXISTS (SELECT 1 FROM zp)' },
+  { rank: 30, code: 'ZONGPAI_CLOSED', value: 'zp.zongpai_no', from: 'zp', where: "zp.status <> 'OPEN'" },
+  ...planChecks,
+])},
 saved AS (
   INSERT INTO cargo.box AS b (box_no, status, zongpai_no, zongpai_since, version, total_quantity, saved_at, saved_by)
   SELECT :box_no, 'BOXED', :zongpai_no, now(), 1, (SELECT COALESCE(sum(r.quantity), 0) FROM requested r), now(), :actor

@@ -1,4 +1,5 @@
-import { isoTime } from '../db/write.ts';
+import { errorCodeSql, isoTime } from '../db/write.ts';
+import type { ErrorCode } from '../errors/catalogue.ts';
 
 /**
  * SQL fragments shared by the boxing statements. The ERP view's name comes from configuration
@@ -68,13 +69,36 @@ export const requestedItemsSql = `
   SELECT i.item_code, i.quantity, i.ord
   FROM ROWS FROM (json_to_recordset(:items) AS (item_code text, quantity integer)) WITH ORDINALITY AS i (item_code, quantity, ord)`;
 
+/**
+ * One rule a box write checks before it writes: when `where` holds (over `from`, if given), the
+ * statement answers `code`. Every other column is named for what the message says:
+ * `value` the box, zongpai or item concerned, `reason` a catalogue message variant, `planned`
+ * the planned quantity a request goes beyond, `version` the version the request was based on.
+ */
+export interface Check {
+  readonly rank: number;
+  readonly code: ErrorCode;
+  readonly value: string;
+  readonly reason?: 'not_boxed';
+  readonly planned?: string;
+  readonly version?: string;
+  readonly from?: string;
+  readonly where: string;
+}
+
+const checkSql = (c: Check): string =>
+  `SELECT ${String(c.rank)} AS rank, ${errorCodeSql(c.code)} AS error_code, ${c.value}::text, ${c.reason === undefined ? 'NULL' : `'${c.reason}'`}::text, ` +
+  `${c.planned ?? 'NULL'}::bigint, ${c.version ?? 'NULL'}::integer${c.from === undefined ? '' : ` FROM ${c.from}`}
+   WHERE ${c.where}`;
+
 /** Plan violations, checked only when the plan is enforced. */
-export const planProblemsSql = `
-  SELECT 40, 'ITEM_NOT_IN_PLAN', r.item_code, NULL::integer FROM requested r LEFT JOIN plan p ON p.item_code = r.item_code
-   WHERE :enforce_plan AND p.item_code IS NULL
-  UNION ALL
-  SELECT 50, 'QUANTITY_EXCEEDS_PLAN', r.item_code, p.planned FROM requested r JOIN plan p ON p.item_code = r.item_code
-   WHERE :enforce_plan AND r.quantity > p.planned`;
+export const planChecks: readonly Check[] = [
+  { rank: 40, code: 'ITEM_NOT_IN_PLAN', value: 'r.item_code', from: 'requested r LEFT JOIN plan p ON p.item_code = r.item_code', where: ':enforce_plan AND p.item_code IS NULL' },
+  {
+    rank: 50, code: 'QUANTITY_EXCEEDS_PLAN', value: 'r.item_code', planned: 'p.planned', from: 'requested r JOIN plan p ON p.item_code = r.item_code',
+    where: ':enforce_plan AND r.quantity > p.planned',
+  },
+];
 
 /** The items of the written box, as JSON ordered by item code (as in every response). */
 const itemsJsonSql = `(SELECT COALESCE(json_agg(json_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.item_code), '[]'::json) FROM requested r)`;
@@ -88,15 +112,17 @@ const completeSql = `(EXISTS (SELECT 1 FROM plan) AND NOT EXISTS (
  * The first problem (lowest rank) decides the answer; the rank follows the order a supervisor
  * would fix things in: the box, the version, the zongpai, then the items.
  */
-export const firstProblemCte = (ranked: string) => `
+export const firstProblemCte = (checks: readonly Check[]) => `
 problem AS (
-  SELECT x.rank, x.code, x.subject, x.lim FROM (${ranked}) AS x (rank, code, subject, lim)
+  SELECT x.rank, x.code, x.value, x.reason, x.planned, x.version FROM (
+  ${checks.map(checkSql).join('\n  UNION ALL\n  ')}
+  ) AS x (rank, code, value, reason, planned, version)
   ORDER BY x.rank LIMIT 1
 )`;
 
 /** The columns every box write answers with. */
 export const boxOutcomeSelect = (written: string) => `
-SELECT p.code AS error_code, p.subject AS error_subject, p.lim AS error_limit,
+SELECT p.code AS error_code, p.value AS error_value, p.reason AS error_reason, p.planned AS error_planned, p.version AS error_version,
        w.box_no, w.zongpai_no, w.status, w.version, w.total_quantity, ${isoTime('w.saved_at')} AS saved_at, w.saved_by,
        ${completeSql} AS complete, ${itemsJsonSql} AS items
 FROM (SELECT 1) AS one

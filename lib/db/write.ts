@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error.ts';
+import { isErrorCode, type ErrorCode } from '../errors/catalogue.ts';
 import { DatabaseError } from './errors.ts';
 import type { Db, Row, SqlParams } from './types.ts';
 
@@ -40,19 +41,90 @@ export interface CompiledWrite {
 }
 
 /**
+ * A catalogue error code as a SQL literal, for a statement that answers a problem by its code:
+ * a code the catalogue does not know fails to compile.
+ */
+export const errorCodeSql = (code: ErrorCode): string => {
+  if (!isErrorCode(code)) throw new RangeError(`not an error code: ${String(code)}`);
+  return `'${code}'`;
+};
+
+/**
+ * The error code a statement answered with, or null for none. A code the catalogue does not
+ * know is a fault of the statement, never an answer: it fails the request (500 INTERNAL_ERROR,
+ * logged) instead of falling through to a plausible wrong one.
+ */
+export const statementErrorCode = (value: unknown): ErrorCode | null => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && isErrorCode(value)) return value;
+  throw new Error(`a write statement answered the unknown error code ${JSON.stringify(value)}`);
+};
+
+/** The CTEs of a WITH list (without WITH), each with its name and body, in order. */
+const ctesOf = (ctes: string): { name: string; body: string }[] => {
+  const found: { name: string; body: string }[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  let open = -1;
+  for (let i = 0; i < ctes.length; i += 1) {
+    const ch = ctes[i];
+    if (ch === "'") quoted = !quoted;
+    if (quoted) continue;
+    if (ch === '(') {
+      if (depth === 0) open = i;
+      depth += 1;
+    } else if (ch === ')') {
+      depth -= 1;
+      if (depth === 0) {
+        const head = /^[\s,]*([A-Za-z_][A-Za-z0-9_]*)(?:\s*\([^)]*\))?\s+AS\s+(?:(?:NOT\s+)?MATERIALIZED\s+)?$/i.exec(ctes.slice(start, open));
+        if (head !== null) {
+          found.push({ name: head[1] as string, body: ctes.slice(open + 1, i) });
+          start = i + 1;
+        }
+      }
+    }
+  }
+  return found;
+};
+
+const DATA_MODIFYING = /^\s*(INSERT|UPDATE|DELETE|MERGE)\b/i;
+
+/**
+ * Refuses a write statement that could write under a live idempotency key: every data-modifying
+ * CTE must carry {@link PROCEED} itself or write only from the rows of a gated one (`FROM`,
+ * `JOIN` or `USING` it), and the final part must be a plain SELECT.
+ */
+const assertGated = (statement: WriteStatement): void => {
+  if (!/^\s*SELECT\b/i.test(statement.select)) throw new Error('a write statement must end in a SELECT: its writes belong in its CTEs, behind the idempotency gate');
+  const gated: string[] = [];
+  for (const { name, body } of ctesOf(statement.ctes)) {
+    if (!DATA_MODIFYING.test(body)) continue;
+    const readsGated = gated.some((g) => new RegExp(`\\b(?:FROM|JOIN|USING)\\s+${g}\\b`, 'i').test(body));
+    if (!body.includes(PROCEED) && !readsGated) {
+      throw new Error(`write statement CTE "${name}" writes without the idempotency gate: put PROCEED (${PROCEED}) in its WHERE, or write from the rows of a gated CTE`);
+    }
+    gated.push(name);
+  }
+};
+
+/**
  * Compiles a write statement once, at cold start, into its plain and idempotent SQL.
  * The idempotent form looks the key up (`prior`), gates the writes on its absence, stores the
  * result rows under the key in the same statement, and answers either the stored rows or the
  * new ones as one JSON column: one round trip, and the effect and its record commit together.
  * An expired row under the key is deleted first (`expired`; the INSERT reads it, so the DELETE
  * has finished before the INSERT checks the key): the new answer then takes its place.
+ * Throws when a data-modifying CTE is not behind the gate (see {@link PROCEED}).
  *
  * @example
  * ```ts
  * const save = compileWrite({ ctes: `saved AS (INSERT ... WHERE ${PROCEED} RETURNING *)`, select: 'SELECT * FROM saved' });
  * ```
  */
-export const compileWrite = (statement: WriteStatement): CompiledWrite => ({
+export const compileWrite = (statement: WriteStatement): CompiledWrite => {
+  assertGated(statement);
+  return {
   plain: `WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
 ${statement.ctes}
 ${statement.select}`,
@@ -75,7 +147,8 @@ stored AS (
 )
 SELECT (SELECT p.request_hash FROM prior p) AS replay_hash,
        COALESCE((SELECT p.result FROM prior p), (SELECT json_agg(r) FROM result r), '[]'::json) AS rows`,
-});
+  };
+};
 
 const PRIOR_SQL = `
 SELECT k.request_hash, k.result FROM cargo.idempotency_key k

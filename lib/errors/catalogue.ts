@@ -23,6 +23,8 @@ export interface MessageParams {
   readonly rule?: string;
   readonly reason?: string;
   readonly limit?: number;
+  /** The version a change was based on (VERSION_CONFLICT). */
+  readonly version?: number;
   readonly [key: string]: string | number | undefined;
 }
 
@@ -163,8 +165,8 @@ export const errorCatalogue = {
   VERSION_CONFLICT: entry(
     409,
     'box',
-    (p) => `Box${quoted(p)} was changed by someone else: version ${p.limit ?? '?'} is not the current one; reload the box and try again`,
-    (p) => `箱${quoted(p)}已被他人修改：版本 ${p.limit ?? '?'} 不是当前版本，请刷新后重试`,
+    (p) => `Box${quoted(p)} was changed by someone else: version ${p.version ?? '?'} is not the current one; reload the box and try again`,
+    (p) => `箱${quoted(p)}已被他人修改：版本 ${p.version ?? '?'} 不是当前版本，请刷新后重试`,
   ),
   PAYLOAD_TOO_LARGE: entry(
     413,

@@ -9,7 +9,7 @@ import type { Scan } from './schemas.ts';
  * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
  * or none of it. `occurred_at` caps the device's clock at the server's; it is kept to the millisecond so that cursors are exact.
  */
-const RECORD: WriteStatement = {
+export const RECORD: WriteStatement = {
   ctes: `
 inserted AS (
   INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)

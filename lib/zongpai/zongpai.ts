@@ -1,6 +1,6 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
-import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency } from '../db/write.ts';
+import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { quoteIdentifier } from '../box/sql.ts';
 import type { ZongpaiResponse } from '../openapi/responses.ts';
 
@@ -16,7 +16,7 @@ const zongpaiColumns = (alias: string) =>
  * Registers a zongpai unless its number is taken, or is the number of a box in the ERP plan:
  * a scan of that number must keep meaning the box (its location, its boxing), never a pallet.
  */
-const registerStatement = (erpView: string) => ({
+export const registerStatement = (erpView: string): WriteStatement => ({
   ctes: `
 box_of_plan AS (SELECT 1 FROM ${quoteIdentifier(erpView)} v WHERE v.box_no = :zongpai_no LIMIT 1),
 registered AS (
@@ -40,7 +40,7 @@ FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no`;
  * answer lists exactly the boxes on the zongpai when it closed. An already closed zongpai is
  * read FOR SHARE, which returns its newest version even when a close committed while waiting.
  */
-const CLOSE = /* @__PURE__ */ compileWrite({
+export const closeStatement: WriteStatement = {
   ctes: `
 closed AS (
   UPDATE cargo.zongpai z SET status = 'CLOSED', closed_at = now(), closed_by = :actor
@@ -54,7 +54,8 @@ unchanged AS (
 ),
 state AS (SELECT * FROM closed UNION ALL SELECT * FROM unchanged)`,
   select: `SELECT ${zongpaiColumns('s')}, cargo.zongpai_boxes(s.zongpai_no) AS boxes FROM state s`,
-});
+};
+const CLOSE = /* @__PURE__ */ compileWrite(closeStatement);
 
 const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
   zongpai_no: row.zongpai_no,
