@@ -22,6 +22,11 @@ export interface GatewayOptions {
   /** Stage throttling, as a token bucket: steady requests per second and burst. @default the stack's (infra/throttling.ts) */
   readonly throttle?: { readonly rate: number; readonly burst: number };
   readonly timeoutMs?: number;
+  /**
+   * What shares the API's origin outside it, as CloudFront's behaviours do on AWS (the handheld
+   * app, infra/local/web.ts): a request it answers (returns true) never reaches the gateway.
+   */
+  readonly site?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 /**
@@ -144,6 +149,7 @@ export const createGateway = (options: GatewayOptions) => {
   };
 
   return (req: IncomingMessage, res: ServerResponse): void => {
+    if (options.site?.(req, res) === true) return;
     dispatch(req)
       .then((result) => send(res, result, result.requestId))
       .catch(() => send(res, gatewayError('DEFAULT_5XX', 'unknown', 500), 'unknown'));

@@ -6,6 +6,8 @@ import type { SqlBackend } from './data-api/backend.ts';
 import { createPgliteBackend } from './data-api/pglite-backend.ts';
 import { createPostgresBackend } from './data-api/postgres-backend.ts';
 import { startLocalStack } from './stack.ts';
+import { ensureDemoUsers } from './users.ts';
+import { createLocalSite } from './web.ts';
 
 /**
  * `npm start`: the service on http://127.0.0.1:3000 (PORT), its data in DATA_DIR (default .data/)
@@ -65,7 +67,9 @@ const main = async (): Promise<void> => {
 
   const backend = databaseUrl === undefined ? await createPgliteBackend({ dataDir: join(dataDir, 'pglite') }) : await openPostgres(databaseUrl);
   const key = localSigningKey(dataDir);
-  const stack = await startLocalStack({ backend, port, host, verifyToken: (h) => verifyLocalToken(key, h) }).catch((error: unknown) => {
+  ensureDemoUsers(dataDir);
+  const site = createLocalSite({ dataDir, key });
+  const stack = await startLocalStack({ backend, port, host, site, verifyToken: (h) => verifyLocalToken(key, h) }).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartError(`PORT ${String(port)} on ${host} is already in use: stop what uses it or set PORT to another port`, 1);
     if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') throw new StartError(`HOST='${host}' is not an address of this machine: allowed are its addresses, e.g. 127.0.0.1 or 0.0.0.0`, 2);
     throw error;

@@ -1,0 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { buildWebApp, type WebFile } from '../../web/build.ts';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../../web/headers.ts';
+import { LOCAL_CLIENT_ID } from './auth.ts';
+import { COGNITO_PATH, createCognitoStandIn } from './cognito.ts';
+
+/**
+ * What CloudFront serves beside the API on AWS, served by `npm start` on the same origin: the
+ * handheld app at `/` (built in memory at start), its runtime configuration `/config.json`, and
+ * the local stand-in for Cognito's sign-in calls. Everything under `/v1` stays the API's.
+ */
+export interface LocalSiteOptions {
+  readonly dataDir: string;
+  readonly key: Uint8Array;
+  /** @default the build of web/ (web/build.ts) */
+  readonly files?: readonly WebFile[];
+}
+
+/** The runtime configuration the stack writes on AWS; locally Cognito is the stand-in on this origin. */
+export const localRuntimeConfig = () => ({ region: 'us-east-1', user_pool_client_id: LOCAL_CLIENT_ID, cognito_endpoint: COGNITO_PATH });
+
+/** True for a path CloudFront sends to the API origin (`/v1/*`). */
+export const isApiPath = (pathname: string): boolean => pathname === '/v1' || pathname.startsWith('/v1/');
+
+/**
+ * A request handler for the site: answers (and returns true) every request outside `/v1`.
+ *
+ * @example
+ * ```ts
+ * createGatewayServer({ ...options, site: createLocalSite({ dataDir, key }) });
+ * ```
+ */
+export const createLocalSite = (options: LocalSiteOptions) => {
+  const files = new Map((options.files ?? buildWebApp()).map((f) => [f.path, f]));
+  const index = files.get('/index.html') as WebFile;
+  files.set('/', index);
+  files.set('/config.json', { path: '/config.json', body: Buffer.from(JSON.stringify(localRuntimeConfig())), contentType: 'application/json', immutable: false });
+  const cognito = createCognitoStandIn({ dataDir: options.dataDir, key: options.key });
+  const headers = { ...SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy() };
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (isApiPath(pathname)) return false;
+    if (cognito(req, res)) return true;
+    const found = files.get(pathname);
+    if (found === undefined || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(found === undefined ? 404 : 405, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
+      res.end(found === undefined ? 'Not found' : 'Method not allowed');
+      return true;
+    }
+    res.writeHead(200, {
+      ...headers,
+      'content-type': found.contentType,
+      'content-length': String(found.body.length),
+      // Hashed assets forever; the page, the worker and the configuration checked on every load.
+      'cache-control': found.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : found.body);
+    return true;
+  };
+};

@@ -1,0 +1,17 @@
+/**
+ * The API's shapes as the app uses them, all derived from the types openapi-typescript
+ * generated from the service's OpenAPI document (lib/openapi/api-types.ts, `npm run docs`).
+ */
+import type { components, paths } from '../../lib/openapi/api-types.ts';
+
+export type { paths };
+type Schemas = components['schemas'];
+export type ErrorBody = Schemas['ErrorBody'];
+export type ErrorCode = ErrorBody['error_code'];
+export type BoxInfo = Schemas['BoxInfoResponse'];
+export type BoxSaved = Schemas['BoxSaveResponse'];
+export type BoxHistory = Schemas['BoxHistoryResponse'];
+export type BoxItem = Schemas['BoxSaveRequest']['items'][number];
+export type Zongpai = Schemas['ZongpaiResponse'];
+export type LocationScan = Schemas['LocationScan'];
+export type CargoLocation = Schemas['CargoLocationResponse'];

@@ -1,0 +1,109 @@
+import createClient from 'openapi-fetch';
+import type { Auth } from './auth.ts';
+import type { ErrorBody, paths } from './api-types.ts';
+import { acceptLanguage, type Lang } from './i18n.ts';
+
+/**
+ * The API client: openapi-fetch over the generated types, with the ID token and the device's
+ * language on every call, one refresh-and-retry on a 401, and every answer turned into an
+ * {@link Outcome} the screens switch on.
+ */
+export type Outcome<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ErrorBody } | { ok: false; status: 0; offline: true };
+
+export interface ApiOptions {
+  readonly auth: Auth;
+  readonly lang: () => Lang;
+  readonly fetch?: (request: Request) => Promise<Response>;
+  readonly baseUrl?: string;
+}
+
+const isErrorBody = (body: unknown): body is ErrorBody => typeof body === 'object' && body !== null && typeof (body as ErrorBody).error_code === 'string';
+
+/**
+ * @example
+ * ```ts
+ * const api = createApi({ auth, lang: () => 'en' });
+ * const info = await api.run(api.client.GET('/v1/box/info', { params: { query: { box_no: 'BOX-1001' } } }));
+ * ```
+ */
+export const createApi = (options: ApiOptions) => {
+  const base = options.fetch ?? ((request: Request) => fetch(request));
+  const send = async (request: Request): Promise<Response> => {
+    const attempt = async (token: string | undefined) => {
+      const copy = request.clone();
+      if (token !== undefined) copy.headers.set('authorization', token);
+      copy.headers.set('accept-language', acceptLanguage(options.lang()));
+      return base(copy);
+    };
+    const res = await attempt(await options.auth.idToken());
+    if (res.status !== 401 || options.auth.session() === undefined) return res;
+    // Refused before any function ran (API Gateway's authorizer): safe to send again once.
+    const renewed = await options.auth.refresh();
+    return renewed === undefined ? res : attempt(renewed.idToken);
+  };
+  const client = createClient<paths>({ baseUrl: options.baseUrl ?? '', fetch: send });
+
+  /** Awaits an openapi-fetch call and says what came of it; a failed connection is `offline`. */
+  const run = async <T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Outcome<T>> => {
+    try {
+      const { data, error, response } = await call;
+      if (response.ok) return { ok: true, status: response.status, data: data as T };
+      if (isErrorBody(error)) return { ok: false, status: response.status, error };
+      // Not the service's body (a proxy's error page): said as the service would.
+      return { ok: false, status: response.status, error: { error_code: response.status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR', message: `HTTP ${response.status}`, domain: 'system', request_id: '' } };
+    } catch {
+      return { ok: false, status: 0, offline: true };
+    }
+  };
+  return { client, run };
+};
+
+export type Api = ReturnType<typeof createApi>;
+
+/** Answers worth the same request again under the same key: no answer, or the service busy or failing. */
+export const isTransient = (outcome: Outcome<unknown>): boolean => outcome.status === 0 || outcome.status === 429 || outcome.status >= 500;
+
+export interface RetryOptions {
+  /** Told before each new attempt (the screen says it is retrying). */
+  readonly onRetry?: (attempt: number) => void;
+  /** Give up (the operator saves again, with the same key) after this long. @default 60 s */
+  readonly deadlineMs?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly now?: () => number;
+}
+
+/**
+ * Sends a write until it gets a definitive answer: the same request (the same Idempotency-Key)
+ * again while there is no answer or the service is busy, waiting 0.5, 1, 2, 4 then 5 s between
+ * tries. Never reports success before the service did.
+ */
+export const withRetries = async <T>(attempt: () => Promise<Outcome<T>>, options: RetryOptions = {}): Promise<Outcome<T>> => {
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? Date.now;
+  const deadline = now() + (options.deadlineMs ?? 60_000);
+  for (let tries = 1; ; tries += 1) {
+    const outcome = await attempt();
+    if (!isTransient(outcome) || now() >= deadline) return outcome;
+    options.onRetry?.(tries);
+    await sleep(Math.min(5000, 250 * 2 ** tries));
+  }
+};
+
+/**
+ * One Idempotency-Key per attempt at a write: the same key while the body is the same and no
+ * definitive answer came, a new one once the service answered or the body changed.
+ */
+export const createKeyKeeper = (newKey: () => string = () => crypto.randomUUID()) => {
+  let current: { body: string; key: string } | undefined;
+  return {
+    keyFor: (body: unknown): string => {
+      const text = JSON.stringify(body);
+      if (current?.body !== text) current = { body: text, key: newKey() };
+      return current.key;
+    },
+    /** The service answered: the next attempt is a new request. */
+    settle: () => {
+      current = undefined;
+    },
+  };
+};

@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Api } from './api.ts';
+import type { Auth } from './auth.ts';
+import { AppContext, type AppState, type Notice } from './context.ts';
+import { signal } from './feedback.ts';
+import { instructionFor, messageFor, translate, type Key, type Lang } from './i18n.ts';
+import type { QueuedScan, ScanStore } from './queue.ts';
+import { createUploader } from './queue.ts';
+import { BoxScreen } from './screens/box.tsx';
+import { FindScreen } from './screens/find.tsx';
+import { LocateScreen } from './screens/locate.tsx';
+import { OneScanScreen } from './screens/one-scan.tsx';
+import { PalletScreen } from './screens/pallet.tsx';
+import { SignInScreen } from './screens/sign-in.tsx';
+import { SupervisorScreen } from './screens/supervisor.tsx';
+
+/** The screens, in the order of the tab bar; the location hash names the open one (`#/box`). */
+const SCREENS = ['box', 'oneScan', 'locate', 'find', 'pallet', 'supervisor'] as const satisfies readonly Key[];
+type Screen = (typeof SCREENS)[number];
+
+const screenOf = (hash: string): Screen => SCREENS.find((s) => `#/${s}` === hash) ?? 'box';
+
+export interface AppProps {
+  readonly api: Api;
+  readonly auth: Auth;
+  readonly store: ScanStore;
+  readonly deviceId: string;
+  readonly initialLang: Lang;
+  /** Told when the operator switches language (the API client's Accept-Language follows). */
+  readonly onLang: (lang: Lang) => void;
+}
+
+export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProps) => {
+  const [lang, setLang] = useState<Lang>(initialLang);
+  const [signedIn, setSignedIn] = useState(auth.session() !== undefined);
+  const [screen, setScreen] = useState<Screen>(screenOf(location.hash));
+  const [notice, setNotice] = useState<Notice | undefined>();
+  const [online, setOnline] = useState(navigator.onLine);
+  const [queue, setQueue] = useState<{ waiting: number; refused: QueuedScan[] }>({ waiting: 0, refused: [] });
+  const langRef = useRef(lang);
+  langRef.current = lang;
+  const t = useCallback((key: Key, vars?: Record<string, string | number>) => translate(lang, key, vars), [lang]);
+
+  const notify = useCallback((next: Notice) => {
+    setNotice(next);
+    if (next.tone !== 'info') signal(next.tone);
+  }, []);
+
+  const refreshQueue = useCallback(async () => {
+    const all = await store.all();
+    setQueue({ waiting: all.filter((q) => q.state === 'pending').length, refused: all.filter((q) => q.state === 'refused') });
+  }, [store]);
+
+  const uploader = useMemo(
+    () =>
+      createUploader({
+        store,
+        upload: (records, key) => api.run(api.client.POST('/v1/cargo/location', { body: { records }, params: { header: { 'Idempotency-Key': key } } })),
+        onChange: () => void refreshQueue(),
+      }),
+    [store, api],
+  );
+  const upload = useCallback(() => {
+    void refreshQueue();
+    void uploader.flush().then((result) => {
+      if (result === 'unauthorized' && auth.session() === undefined) setSignedIn(false);
+    });
+  }, [uploader]);
+
+  useEffect(() => {
+    const onHash = () => setScreen(screenOf(location.hash));
+    const onOnline = () => {
+      setOnline(navigator.onLine);
+      if (navigator.onLine) upload();
+    };
+    window.addEventListener('hashchange', onHash);
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOnline);
+    // The network can come back without an event (a captive Wi-Fi): try now and then.
+    const timer = setInterval(upload, 15_000);
+    upload();
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOnline);
+      clearInterval(timer);
+    };
+  }, [upload]);
+
+  useEffect(() => {
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    localStorage.setItem('cargo.lang', lang);
+    onLang(lang);
+  }, [lang]);
+
+  useEffect(() => {
+    if (notice === undefined || notice.tone === 'info') return;
+    performance.measure('scan-feedback', { start: 'scan-enter' });
+    performance.clearMarks('scan-enter');
+  }, [notice]);
+
+  const refused: AppState['refused'] = useCallback(
+    (outcome) => {
+      if ('offline' in outcome) return notify({ tone: 'error', text: translate(langRef.current, 'network'), code: 'NETWORK' });
+      const { error } = outcome;
+      if (error.error_code === 'UNAUTHORIZED' && auth.session() === undefined) setSignedIn(false);
+      const text = messageFor(langRef.current, error);
+      const detail = instructionFor(langRef.current, error.error_code);
+      notify({ tone: 'error', text, ...(detail === text ? {} : { detail }), code: error.error_code });
+    },
+    [notify],
+  );
+
+  const state: AppState = { api, auth, lang, t, deviceId, store, notify, refused, upload };
+  const session = auth.session();
+  return (
+    <AppContext.Provider value={state}>
+      <header class="bar">
+        <span class="who">{signedIn && session !== undefined ? session.user : t('app')}</span>
+        {!online && <span class="offline" data-testid="offline">{t('offline')}</span>}
+        {queue.waiting > 0 && <span class="badge" data-testid="badge">{queue.waiting}</span>}
+        <button type="button" class="lang" onClick={() => setLang(lang === 'en' ? 'zh' : 'en')}>{t('language')}</button>
+        {signedIn && <button type="button" onClick={() => { auth.signOut(); setSignedIn(false); setNotice(undefined); }}>{t('signOut')}</button>}
+      </header>
+      <div class="notice" role="alert" data-testid="notice" data-tone={notice?.tone ?? 'none'} data-code={notice?.code ?? ''}>
+        {notice !== undefined && (
+          <>
+            <p class="notice-text">{notice.text}</p>
+            {notice.detail !== undefined && <p class="notice-detail">{notice.detail}</p>}
+          </>
+        )}
+      </div>
+      {!signedIn ? (
+        <SignInScreen onSignedIn={() => { setSignedIn(true); setNotice(undefined); upload(); }} />
+      ) : (
+        <>
+          <main>
+            {screen === 'box' && <BoxScreen />}
+            {screen === 'oneScan' && <OneScanScreen />}
+            {screen === 'locate' && <LocateScreen queue={queue} />}
+            {screen === 'find' && <FindScreen />}
+            {screen === 'pallet' && <PalletScreen />}
+            {screen === 'supervisor' && <SupervisorScreen />}
+          </main>
+          <nav class="tabs">
+            {SCREENS.filter((s) => s !== 'supervisor' || auth.isSupervisor()).map((s) => (
+              <a key={s} href={`#/${s}`} aria-current={s === screen ? 'page' : undefined} onClick={() => setNotice(undefined)}>{t(s)}</a>
+            ))}
+          </nav>
+        </>
+      )}
+    </AppContext.Provider>
+  );
+};

@@ -1,0 +1,130 @@
+import { cognitoEndpoint, type RuntimeConfig } from './config.ts';
+
+/**
+ * Sign-in against the user pool's app client with Cognito's own JSON API (`InitiateAuth`,
+ * `USER_PASSWORD_AUTH`, then `REFRESH_TOKEN_AUTH` during the shift). The same calls reach AWS
+ * and the local stand-in (infra/local/cognito.ts). The session lives in the device's storage so
+ * a reload keeps the operator signed in; sign-out forgets it.
+ */
+export interface Session {
+  readonly user: string;
+  readonly groups: readonly string[];
+  readonly idToken: string;
+  readonly refreshToken: string;
+  /** Epoch milliseconds when the ID token expires. */
+  readonly expiresAt: number;
+}
+
+export type SignInResult = { ok: true; session: Session } | { ok: false; reason: 'wrong' | 'offline' | 'other'; message: string };
+
+const STORAGE_KEY = 'cargo.session';
+/** Refresh this long before the ID token expires. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface AuthOptions {
+  readonly config: RuntimeConfig;
+  readonly storage: Storage;
+  readonly fetch?: typeof fetch;
+  readonly now?: () => number;
+}
+
+/** The claims of a JWT, read without verifying it (the API verifies it). */
+export const claimsOf = (jwt: string): Record<string, unknown> => {
+  const part = jwt.split('.')[1] ?? '';
+  const text = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(text, (c) => c.charCodeAt(0)))) as Record<string, unknown>;
+};
+
+const groupsOf = (claims: Record<string, unknown>): string[] => {
+  const groups = claims['cognito:groups'];
+  return Array.isArray(groups) ? groups.map(String) : [];
+};
+
+/**
+ * @example
+ * ```ts
+ * const auth = createAuth({ config, storage: localStorage });
+ * await auth.signIn('olga', 'secret');
+ * const token = await auth.idToken(); // refreshed when it is about to expire
+ * ```
+ */
+export const createAuth = (options: AuthOptions) => {
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const now = options.now ?? Date.now;
+  let session: Session | undefined = (() => {
+    try {
+      const stored = options.storage.getItem(STORAGE_KEY);
+      return stored === null ? undefined : (JSON.parse(stored) as Session);
+    } catch {
+      return undefined;
+    }
+  })();
+  let refreshing: Promise<Session | undefined> | undefined;
+
+  const initiateAuth = async (flow: string, parameters: Record<string, string>) => {
+    const res = await fetchImpl(cognitoEndpoint(options.config), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+      body: JSON.stringify({ AuthFlow: flow, ClientId: options.config.user_pool_client_id, AuthParameters: parameters }),
+    });
+    const body = (await res.json().catch(() => ({}))) as { AuthenticationResult?: { IdToken: string; RefreshToken?: string; ExpiresIn: number }; __type?: string; message?: string };
+    return { ok: res.ok && body.AuthenticationResult !== undefined, body };
+  };
+
+  const keep = (next: Session | undefined) => {
+    session = next;
+    if (next === undefined) options.storage.removeItem(STORAGE_KEY);
+    else options.storage.setItem(STORAGE_KEY, JSON.stringify(next));
+    return next;
+  };
+
+  const sessionFrom = (idToken: string, refreshToken: string): Session => {
+    const claims = claimsOf(idToken);
+    return { user: String(claims['cognito:username'] ?? ''), groups: groupsOf(claims), idToken, refreshToken, expiresAt: Number(claims.exp) * 1000 };
+  };
+
+  const refresh = (): Promise<Session | undefined> => {
+    const current = session;
+    if (current === undefined) return Promise.resolve(undefined);
+    refreshing ??= initiateAuth('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: current.refreshToken })
+      .then(({ ok, body }) => {
+        // A refused refresh token (expired at the end of the shift, revoked): sign in again.
+        if (!ok) return keep(undefined);
+        return keep(sessionFrom(body.AuthenticationResult!.IdToken, current.refreshToken));
+      })
+      // No network: keep the session; the API answers 401 when the token has really expired.
+      .catch(() => session)
+      .finally(() => {
+        refreshing = undefined;
+      });
+    return refreshing;
+  };
+
+  return {
+    session: () => session,
+    isSupervisor: () => session?.groups.includes('supervisor') === true,
+    signIn: async (user: string, password: string): Promise<SignInResult> => {
+      try {
+        const { ok, body } = await initiateAuth('USER_PASSWORD_AUTH', { USERNAME: user, PASSWORD: password });
+        if (!ok) return { ok: false, reason: body.__type === 'NotAuthorizedException' ? 'wrong' : 'other', message: body.message ?? String(body.__type) };
+        const result = body.AuthenticationResult!;
+        return { ok: true, session: keep(sessionFrom(result.IdToken, result.RefreshToken ?? ''))! };
+      } catch (error) {
+        return { ok: false, reason: 'offline', message: (error as Error).message };
+      }
+    },
+    /** The ID token for the API, refreshed first when it expires within 5 minutes. */
+    idToken: async (): Promise<string | undefined> => {
+      if (session !== undefined && session.expiresAt - now() < REFRESH_MARGIN_MS) await refresh();
+      return session?.idToken;
+    },
+    refresh,
+    signOut: () => {
+      keep(undefined);
+    },
+  };
+};
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,18 @@
+/**
+ * The runtime configuration the deployment writes beside the app (`/config.json`): the stack
+ * writes its region and user pool app client at deploy time, `npm start` its local stand-in.
+ */
+export interface RuntimeConfig {
+  readonly region: string;
+  readonly user_pool_client_id: string;
+  /** Where Cognito's sign-in API answers. @default `https://cognito-idp.{region}.amazonaws.com/` */
+  readonly cognito_endpoint?: string;
+}
+
+export const cognitoEndpoint = (config: RuntimeConfig): string => config.cognito_endpoint ?? `https://cognito-idp.${config.region}.amazonaws.com/`;
+
+export const loadConfig = async (fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> => {
+  const res = await fetchImpl('/config.json', { cache: 'no-cache' });
+  if (!res.ok) throw new Error(`config.json: HTTP ${res.status}`);
+  return (await res.json()) as RuntimeConfig;
+};

@@ -1,0 +1,40 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { Api, Outcome } from './api.ts';
+import type { Auth } from './auth.ts';
+import type { Tone } from './feedback.ts';
+import type { Key, Lang } from './i18n.ts';
+import type { ScanStore } from './queue.ts';
+
+/** What the banner at the top says after a scan or an answer. */
+export interface Notice {
+  readonly tone: Tone | 'info';
+  readonly text: string;
+  /** What to do about it (a refusal's instruction). */
+  readonly detail?: string;
+  readonly code?: string;
+}
+
+/** The app's state and services, in one place, handed to every screen. */
+export interface AppState {
+  readonly api: Api;
+  readonly auth: Auth;
+  readonly lang: Lang;
+  readonly t: (key: Key, vars?: Record<string, string | number>) => string;
+  readonly deviceId: string;
+  readonly store: ScanStore;
+  /** Shows the notice with its tone, vibration and colour. */
+  readonly notify: (notice: Notice) => void;
+  /** Shows what went wrong with a call: no network, or the service's refusal and what to do. */
+  readonly refused: (outcome: Exclude<Outcome<unknown>, { ok: true }>) => void;
+  /** Asks the location uploader to send what waits. */
+  readonly upload: () => void;
+}
+
+export const AppContext = createContext<AppState | undefined>(undefined);
+
+export const useApp = (): AppState => {
+  const state = useContext(AppContext);
+  if (state === undefined) throw new Error('useApp outside the app');
+  return state;
+};

@@ -1,0 +1,162 @@
+import type { Outcome } from './api.ts';
+import type { ErrorBody, LocationScan } from './api-types.ts';
+
+/**
+ * Location scans kept on the device (IndexedDB) from the moment they are scanned until the
+ * service stored them, so a reload, a crash, a closed tab or a dead network loses none. The
+ * uploader sends them as backlogs of at most 500; a backlog, once sent, is sent again only as
+ * itself under its own Idempotency-Key, so the service stores each scan exactly once.
+ */
+export interface QueuedScan {
+  /** The scan's own Idempotency-Key (also the key of a backlog of that one scan). */
+  readonly key: string;
+  readonly seq: number;
+  readonly scan: LocationScan & { scanned_at: string; device_id: string };
+  readonly state: 'pending' | 'refused';
+  /** The key of the backlog it was sent in, while that backlog has no definitive answer. */
+  readonly batch?: string;
+  /** Sent on its own: the backlog it was in was refused without saying which scan was wrong. */
+  readonly solo?: boolean;
+  readonly error?: { readonly error_code: string; readonly message: string };
+}
+
+export const MAX_BACKLOG = 500;
+const STORE = 'scans';
+
+const done = <T>(request: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+
+const open = (factory: IDBFactory, name: string): Promise<IDBDatabase> => {
+  const request = factory.open(name, 1);
+  request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' }).createIndex('seq', 'seq');
+  return done(request);
+};
+
+/**
+ * @example
+ * ```ts
+ * const store = await openScanStore(indexedDB);
+ * await store.add({ cargo_no: 'BOX-1001', location_code: 'A-01-01', off_shelf: false, scanned_at, device_id }, crypto.randomUUID());
+ * ```
+ */
+export const openScanStore = async (factory: IDBFactory, name = 'cargo-handheld') => {
+  const db = await open(factory, name);
+  let counter = 0;
+  const tx = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => done(work(db.transaction(STORE, mode).objectStore(STORE)));
+  const all = async (): Promise<QueuedScan[]> => tx('readonly', (s) => s.index('seq').getAll() as IDBRequest<QueuedScan[]>);
+  return {
+    /** Kept before the scan is answered: the put completes before `add` resolves. */
+    add: async (scan: QueuedScan['scan'], key: string): Promise<QueuedScan> => {
+      counter += 1;
+      const queued: QueuedScan = { key, seq: Date.now() * 1000 + (counter % 1000), scan, state: 'pending' };
+      await tx('readwrite', (s) => s.add(queued));
+      return queued;
+    },
+    all,
+    pending: async () => (await all()).filter((q) => q.state === 'pending'),
+    refused: async () => (await all()).filter((q) => q.state === 'refused'),
+    put: async (queued: QueuedScan) => {
+      await tx('readwrite', (s) => s.put(queued));
+    },
+    remove: async (keys: readonly string[]) => {
+      const t = db.transaction(STORE, 'readwrite');
+      for (const key of keys) t.objectStore(STORE).delete(key);
+      await new Promise<void>((resolve, reject) => {
+        t.oncomplete = () => resolve();
+        t.onerror = () => reject(t.error ?? new Error('IndexedDB transaction failed'));
+      });
+    },
+    close: () => db.close(),
+  };
+};
+
+export type ScanStore = Awaited<ReturnType<typeof openScanStore>>;
+
+/** The next backlog: the one already sent and unanswered, else up to 500 waiting scans. */
+const nextBacklog = (pending: readonly QueuedScan[], newKey: () => string): { key: string; members: QueuedScan[] } | undefined => {
+  const first = pending[0];
+  if (first === undefined) return undefined;
+  if (first.batch !== undefined) return { key: first.batch, members: pending.filter((q) => q.batch === first.batch) };
+  if (first.solo === true) return { key: first.key, members: [first] };
+  const members = pending.filter((q) => q.batch === undefined && q.solo !== true).slice(0, MAX_BACKLOG);
+  return { key: members.length === 1 ? first.key : newKey(), members };
+};
+
+const RECORD_FIELD = /^records\[(\d+)\]/;
+
+export interface UploaderOptions {
+  readonly store: ScanStore;
+  readonly upload: (records: QueuedScan['scan'][], key: string) => Promise<Outcome<unknown>>;
+  readonly newKey?: () => string;
+  /** Told after every change to the queue (the screen shows the counts). */
+  readonly onChange?: () => void;
+}
+
+export type FlushResult = 'done' | 'offline' | 'unauthorized';
+
+/**
+ * @example
+ * ```ts
+ * const uploader = createUploader({ store, upload: (records, key) => api.run(api.client.POST(...)) });
+ * window.addEventListener('online', () => void uploader.flush());
+ * ```
+ */
+export const createUploader = (options: UploaderOptions) => {
+  const { store } = options;
+  const newKey = options.newKey ?? (() => crypto.randomUUID());
+  let running: Promise<FlushResult> | undefined;
+
+  const flushOnce = async (): Promise<FlushResult> => {
+    for (;;) {
+      const backlog = nextBacklog(await store.pending(), newKey);
+      if (backlog === undefined) return 'done';
+      const members = backlog.members.map((q) => ({ ...q, batch: backlog.key }));
+      // Marked before it is sent: whatever happens next, it is only ever sent again as itself.
+      for (const q of members) await store.put(q);
+      const outcome = await options.upload(members.map((q) => q.scan), backlog.key);
+      if (outcome.ok) {
+        await store.remove(members.map((q) => q.key));
+      } else if ('offline' in outcome || outcome.status === 429 || outcome.status >= 500) {
+        return 'offline';
+      } else if (outcome.status === 401) {
+        return 'unauthorized';
+      } else {
+        await settleRefusal(members, outcome.error);
+      }
+      options.onChange?.();
+    }
+  };
+
+  /** A refused backlog stored nothing: the scans it names are refused, the others sent again. */
+  const settleRefusal = async (members: readonly QueuedScan[], error: ErrorBody) => {
+    const named = new Map<number, { error_code: string; message: string }>();
+    for (const detail of error.details ?? []) {
+      const index = RECORD_FIELD.exec(detail.field)?.[1];
+      if (index !== undefined && !named.has(Number(index))) named.set(Number(index), { error_code: detail.error_code, message: detail.message });
+    }
+    // A refusal of a whole backlog names its first bad record in its own fields too.
+    if (named.size === 0 && members.length > 1) {
+      for (const q of members) await store.put({ ...q, batch: undefined, solo: true });
+      return;
+    }
+    const only = members.length === 1 ? { error_code: error.error_code, message: error.message } : undefined;
+    for (const [i, q] of members.entries()) {
+      const reason = named.get(i) ?? only;
+      await store.put(reason === undefined ? { ...q, batch: undefined } : { ...q, batch: undefined, state: 'refused', error: reason });
+    }
+  };
+
+  return {
+    /** Uploads everything waiting; one run at a time (a second call joins the running one). */
+    flush: (): Promise<FlushResult> => {
+      running ??= flushOnce().finally(() => {
+        running = undefined;
+        options.onChange?.();
+      });
+      return running;
+    },
+  };
+};

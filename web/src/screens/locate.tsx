@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useApp } from '../context.ts';
+import { instructionFor } from '../i18n.ts';
+import type { QueuedScan } from '../queue.ts';
+import { ScanField } from '../scan-field.tsx';
+
+/**
+ * Locate: scan a location, then any number of cargo. Each scan is kept on the device before it
+ * is answered, then uploaded (at once when online, as a backlog when the network is back). The
+ * operator sees how many wait and every scan the service refused, with the reason.
+ */
+export const LocateScreen = ({ queue }: { queue: { waiting: number; refused: readonly QueuedScan[] } }) => {
+  const app = useApp();
+  const { t } = app;
+  const [location, setLocation] = useState<string | undefined>(() => sessionStorage.getItem('cargo.location') ?? undefined);
+  const [offShelf, setOffShelf] = useState(() => sessionStorage.getItem('cargo.offShelf') === 'true');
+  useEffect(() => {
+    if (location === undefined) sessionStorage.removeItem('cargo.location');
+    else sessionStorage.setItem('cargo.location', location);
+    sessionStorage.setItem('cargo.offShelf', String(offShelf));
+  }, [location, offShelf]);
+
+  const onScan = async (code: string) => {
+    if (location === undefined) {
+      setLocation(code.toUpperCase());
+      return app.notify({ tone: 'ok', text: `${t('location')} ${code.toUpperCase()}` });
+    }
+    const scan = { cargo_no: code, location_code: location, off_shelf: offShelf, scanned_at: new Date().toISOString(), device_id: app.deviceId };
+    try {
+      await app.store.add(scan, crypto.randomUUID());
+    } catch {
+      return app.notify({ tone: 'error', text: 'IndexedDB', detail: instructionFor(app.lang, 'INTERNAL_ERROR') });
+    }
+    app.notify({ tone: 'ok', text: t('queued', { cargo: code.toUpperCase(), location }) });
+    app.upload();
+  };
+
+  return (
+    <section class="screen" aria-label={t('locate')}>
+      <ScanField label={location === undefined ? t('scanLocation') : t('scanCargo')} onScan={(code) => void onScan(code)} />
+      <div class="actions">
+        {location !== undefined && <button type="button" data-testid="location" onClick={() => setLocation(undefined)}>{t('location')}: {location} ✎</button>}
+        <label class="toggle"><input type="checkbox" checked={offShelf} onChange={(e) => setOffShelf(e.currentTarget.checked)} /> {t('offShelf')}</label>
+      </div>
+      <p class="queue" data-testid="waiting" data-waiting={queue.waiting} role="status">{queue.waiting === 0 ? t('allUploaded') : t('waiting', { n: queue.waiting })}</p>
+      {queue.refused.length > 0 && (
+        <div class="refused">
+          <h2>{t('refusedScans')}</h2>
+          <ul>
+            {queue.refused.map((q) => (
+              <li key={q.key} data-testid="refused-scan">
+                <b>{q.scan.cargo_no}</b> @ {q.scan.location_code}
+                <span class="reason">{q.error?.message}</span>
+                <span class="todo">{instructionFor(app.lang, q.error?.error_code ?? 'INTERNAL_ERROR')}</span>
+                <button type="button" onClick={() => void app.store.remove([q.key]).then(app.upload)}>{t('dismiss')}</button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+};

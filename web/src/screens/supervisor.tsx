@@ -1,0 +1,115 @@
+import { useRef, useState } from 'preact/hooks';
+import { createKeyKeeper, withRetries, type Outcome } from '../api.ts';
+import type { BoxHistory, BoxInfo, BoxSaved } from '../api-types.ts';
+import { useApp } from '../context.ts';
+import { ScanField } from '../scan-field.tsx';
+
+interface Loaded {
+  readonly info: BoxInfo;
+  readonly history: BoxHistory;
+  readonly zongpai: string;
+  readonly quantities: Readonly<Record<string, number>>;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+/**
+ * Supervisor: scan a boxed box to see what it holds and its history, then move it to another
+ * zongpai, correct its items, or undo it. Every change names the version it was made on, so a
+ * change made meanwhile by someone else is refused (VERSION_CONFLICT), never overwritten.
+ */
+export const SupervisorScreen = () => {
+  const app = useApp();
+  const { t, api } = app;
+  const [box, setBox] = useState<Loaded | undefined>();
+  const [confirmUndo, setConfirmUndo] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const keys = useRef(createKeyKeeper()).current;
+
+  const load = async (code: string): Promise<boolean> => {
+    const [info, history] = await Promise.all([
+      api.run(api.client.GET('/v1/box/info', { params: { query: { box_no: code } } })),
+      api.run(api.client.GET('/v1/box/{box_no}/history', { params: { path: { box_no: code } } })),
+    ]);
+    setConfirmUndo(false);
+    if (!info.ok) return (setBox(undefined), app.refused(info), false);
+    if (!history.ok) return (setBox(undefined), app.refused(history), false);
+    const quantities: Record<string, number> = {};
+    for (const item of info.data.items) quantities[item.item_code] = item.boxed_quantity;
+    setBox({ info: info.data, history: history.data, zongpai: info.data.zongpai_no ?? '', quantities });
+    return true;
+  };
+
+  const onScan = async (code: string) => {
+    if (await load(code)) app.notify({ tone: 'ok', text: code.toUpperCase() });
+  };
+
+  const write = async (send: (key: string) => Promise<Outcome<BoxSaved | { box_no: string }>>, body: unknown, done: string) => {
+    const key = keys.keyFor(body);
+    setBusy(true);
+    const outcome = await withRetries(() => send(key));
+    setBusy(false);
+    if (!outcome.ok && 'offline' in outcome) return app.notify({ tone: 'error', text: t('notSaved'), code: 'NETWORK' });
+    keys.settle();
+    if (!outcome.ok) return app.refused(outcome);
+    await load(outcome.data.box_no);
+    app.notify({ tone: 'ok', text: done });
+  };
+
+  const edit = (loaded: Loaded) => {
+    const items = Object.entries(loaded.quantities).filter(([, q]) => q !== 0).map(([item_code, quantity]) => ({ item_code, quantity }));
+    const body = { version: loaded.info.version, zongpai_no: loaded.zongpai, items };
+    return write((key) => api.run(api.client.PATCH('/v1/box/{box_no}', { params: { path: { box_no: loaded.info.box_no }, header: { 'Idempotency-Key': key } }, body })), { edit: loaded.info.box_no, ...body }, t('edited', { box: loaded.info.box_no }));
+  };
+
+  const undo = (loaded: Loaded) => {
+    const body = { version: loaded.info.version };
+    return write((key) => api.run(api.client.DELETE('/v1/box/{box_no}', { params: { path: { box_no: loaded.info.box_no }, header: { 'Idempotency-Key': key } }, body })), { undo: loaded.info.box_no, ...body }, t('undone', { box: loaded.info.box_no }));
+  };
+
+  if (!app.auth.isSupervisor()) return <section class="screen"><p class="card">{t('supervisorOnly')}</p></section>;
+  return (
+    <section class="screen" aria-label={t('supervisor')}>
+      <ScanField label={t('scanBox')} onScan={(code) => void onScan(code)} disabled={busy} />
+      {box !== undefined && (
+        <>
+          <dl class="facts">
+            <dt>{t('box')}</dt><dd data-testid="box-no">{box.info.box_no}</dd>
+            <dt>{t('status')}</dt><dd data-testid="box-status">{box.info.status}</dd>
+            <dt>{t('version')}</dt><dd>{box.info.version}</dd>
+          </dl>
+          {box.info.status === 'BOXED' && (
+            <>
+              <label class="field">{t('move')}
+                <input id="scan-zongpai" name="zongpai" value={box.zongpai} autocomplete="off" onInput={(e) => setBox({ ...box, zongpai: e.currentTarget.value })} />
+              </label>
+              <table class="lines">
+                <thead><tr><th>{t('item')}</th><th>{t('planned')}</th><th>{t('boxed')}</th></tr></thead>
+                <tbody>
+                  {box.info.items.map((item) => (
+                    <tr key={item.item_code}>
+                      <td>{item.item_code}<small>{item.item_name ?? ''}</small></td>
+                      <td>{item.planned_quantity}</td>
+                      <td><input class="qty" type="number" inputMode="numeric" min={0} value={box.quantities[item.item_code] ?? 0} aria-label={`${t('quantity')} ${item.item_code}`}
+                        onChange={(e) => setBox({ ...box, quantities: { ...box.quantities, [item.item_code]: Number.isNaN(e.currentTarget.valueAsNumber) ? 0 : e.currentTarget.valueAsNumber } })} /></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <div class="actions">
+                <button type="button" class="primary" disabled={busy} onClick={() => void edit(box)}>{t('edit')}</button>
+                <button type="button" class="danger" disabled={busy} onClick={() => (confirmUndo ? void undo(box) : setConfirmUndo(true))}>{confirmUndo ? t('confirmUndo') : t('undo')}</button>
+              </div>
+            </>
+          )}
+          <h2>{t('history')}</h2>
+          <ol class="history" data-testid="history">
+            {box.history.events.map((e) => (
+              <li key={e.version + e.action}><b>{e.action}</b> v{e.version} {e.zongpai_no ?? ''} <span class="muted">{when(e.at)} · {t('by', { who: e.actor })}</span></li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+};
