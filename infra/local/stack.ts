@@ -13,7 +13,7 @@ import { startFunction, type LocalFunction } from './functions.ts';
 import { ensureDemoErp } from './demo-erp.ts';
 import { readThrottling } from '../throttling.ts';
 import { LOCAL_CLIENT_ID } from './auth.ts';
-import { createGatewayServer, type ProxyHandler } from './gateway.ts';
+import { createGatewayServer, type GatewayOptions, type ProxyHandler } from './gateway.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -34,6 +34,8 @@ export interface LocalStackOptions {
   readonly demoErp?: boolean;
   /** @default the stack's stage throttling (CARGO_THROTTLING_RATE_LIMIT, CARGO_THROTTLING_BURST_LIMIT or 50/100) */
   readonly throttle?: { rate: number; burst: number };
+  /** Served on the same origin outside `/v1`: the handheld app and the sign-in stand-in (web.ts). */
+  readonly site?: GatewayOptions['site'];
 }
 
 export interface LocalStack {
@@ -96,6 +98,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   const server: Server = createGatewayServer({
     routes,
     verifyToken: options.verifyToken,
+    ...(options.site === undefined ? {} : { site: options.site }),
     throttle: options.throttle ?? { rate: stageThrottling.rateLimit, burst: stageThrottling.burstLimit },
     loadHandler,
   });
