@@ -9,8 +9,7 @@ export interface FieldProblem {
 
 /**
  * The one error type the service throws on purpose. Its HTTP status and domain come from
- * the catalogue, so the renderer needs no `switch`; `expose` is false for 5xx, whose
- * details stay in the logs.
+ * the catalogue, so the renderer needs no `switch`.
  *
  * @example
  * ```ts
@@ -20,7 +19,6 @@ export interface FieldProblem {
 export class AppError extends Error {
   override readonly name = 'AppError';
   readonly statusCode: number;
-  readonly expose: boolean;
   /** Extra response headers, e.g. `Retry-After`. */
   readonly headers: Readonly<Record<string, string>>;
 
@@ -32,7 +30,6 @@ export class AppError extends Error {
   ) {
     super(errorCatalogue[code].message.en(params), { cause: options.cause });
     this.statusCode = errorCatalogue[code].status;
-    this.expose = this.statusCode < 500;
     this.headers = options.headers ?? {};
   }
 }

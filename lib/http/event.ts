@@ -1,5 +1,4 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { Language } from '../errors/catalogue.ts';
 
 /** Who called: the Cognito username and groups that API Gateway's authorizer verified. */
 export interface Caller {
@@ -19,7 +18,6 @@ export interface RequestInput<B, P, Q> {
  * adds the part it is responsible for.
  */
 export interface ServiceEvent extends APIGatewayProxyEvent {
-  language?: Language;
   caller?: Caller;
   /** The body parsed from JSON (`undefined` when the request had none). */
   json?: unknown;

@@ -30,12 +30,10 @@ const operation = (route: RouteDefinition, doc: OperationDoc): ZodOpenApiOperati
   };
 };
 
-const built = new WeakMap<Config, ReturnType<typeof build>>();
-
 /**
  * The OpenAPI 3.1 document of the service: one operation per row of the route table, generated
- * from the same Zod schemas the handlers validate with, so the two cannot drift apart. Built
- * once per configuration.
+ * from the same Zod schemas the handlers validate with, so the two cannot drift apart. Callers
+ * build it once, at module scope.
  *
  * @example
  * ```ts
@@ -43,13 +41,7 @@ const built = new WeakMap<Config, ReturnType<typeof build>>();
  * doc.paths?.['/v1/zongpai']?.post?.operationId; // 'zongpaiRegister'
  * ```
  */
-export const buildOpenApiDocument = (config: Config): ReturnType<typeof build> => {
-  const document = built.get(config) ?? build(config);
-  built.set(config, document);
-  return document;
-};
-
-const build = (config: Config) => {
+export const buildOpenApiDocument = (config: Config) => {
   const fields = makeFields(config);
   const docs: Record<string, OperationDoc> = operationDocs(config, fields);
   documentIdentifiers(config, fields);

@@ -48,11 +48,6 @@ describe('error catalogue', () => {
       ['items[1].item_code', 'INVALID_ITEM_CODE'],
     ]);
   });
-
-  it('marks 5xx errors as not exposed', () => {
-    expect(new AppError('INTERNAL_ERROR').expose).toBe(false);
-    expect(new AppError('ZONGPAI_CLOSED').expose).toBe(true);
-  });
 });
 
 describe('Accept-Language', () => {
