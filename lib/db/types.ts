@@ -1,8 +1,3 @@
-/**
- * The database port the domain talks to. The domain knows SQL and rows, never the Data API:
- * production plugs in {@link DataApiDb}, tests may plug in anything that runs SQL.
- */
-
 /** A value that needs a Data API type hint to reach PostgreSQL with the right type. */
 export interface TypedValue {
   readonly hint: 'TIMESTAMP' | 'JSON' | 'DECIMAL' | 'UUID' | 'DATE';
@@ -22,6 +17,10 @@ export interface QueryResult<R extends Row = Row> {
   readonly rowsUpdated: number;
 }
 
+/**
+ * The database port the domain talks to. The domain knows SQL and rows, never the Data API:
+ * production plugs in {@link DataApiDb}, tests may plug in anything that runs SQL.
+ */
 export interface Db {
   /** Runs one SQL statement with named parameters (`:name`). */
   query<R extends Row = Row>(sql: string, params?: SqlParams): Promise<QueryResult<R>>;
@@ -30,18 +29,11 @@ export interface Db {
 }
 
 /**
- * Parameter helpers that carry their type hint.
+ * A JSON parameter (the Data API's JSON type hint): how a list reaches SQL, expanded there.
  *
  * @example
  * ```ts
- * db.query('INSERT INTO t (at, doc) VALUES (:at, :doc)', { at: timestamp(new Date()), doc: json([1, 2]) });
+ * db.query('SELECT * FROM json_to_recordset(:rows) AS r (a int)', { rows: json([{ a: 1 }, { a: 2 }]) });
  * ```
  */
 export const json = (value: unknown): TypedValue => ({ hint: 'JSON', value: JSON.stringify(value) });
-
-/** A point in time, sent as UTC without zone as the Data API's TIMESTAMP hint expects. */
-export const timestamp = (date: Date): TypedValue => ({ hint: 'TIMESTAMP', value: date.toISOString().replace('T', ' ').replace('Z', '') });
-
-export const decimal = (value: string): TypedValue => ({ hint: 'DECIMAL', value });
-
-export const uuid = (value: string): TypedValue => ({ hint: 'UUID', value });

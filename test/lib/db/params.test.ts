@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toSqlParameters } from '../../../lib/db/params.ts';
-import { decimal, json, timestamp, uuid } from '../../../lib/db/types.ts';
+import { json } from '../../../lib/db/types.ts';
 
 describe('Data API parameters', () => {
   it('maps plain values to their Field types', () => {
@@ -15,10 +15,10 @@ describe('Data API parameters', () => {
 
   it('sends typed values as strings with their type hint', () => {
     expect(toSqlParameters({
-      at: timestamp(new Date('2026-11-21T08:30:00.123Z')),
+      at: { hint: 'TIMESTAMP', value: '2026-11-21 08:30:00.123' },
       doc: json([{ a: 1 }]),
-      amount: decimal('12.50'),
-      id: uuid('6f1c1f4e-8f0e-4c56-9d55-0f1d1b2a3c4d'),
+      amount: { hint: 'DECIMAL', value: '12.50' },
+      id: { hint: 'UUID', value: '6f1c1f4e-8f0e-4c56-9d55-0f1d1b2a3c4d' },
     })).toEqual([
       { name: 'at', value: { stringValue: '2026-11-21 08:30:00.123' }, typeHint: 'TIMESTAMP' },
       { name: 'doc', value: { stringValue: '[{"a":1}]' }, typeHint: 'JSON' },
