@@ -3,7 +3,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 
 /** The groups the functions check in the `cognito:groups` claim (lib/http/authorize.ts). */
-export const GROUPS = ['operator', 'supervisor'] as const;
+const GROUPS = ['operator', 'supervisor'] as const;
 
 /** The handhelds' app client: username and password, then refresh tokens for the rest of the shift. */
 const HANDHELD_CLIENT: cognito.UserPoolClientOptions = {

@@ -2,8 +2,6 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import { errorCatalogue, type ErrorCode, type MessageParams } from '../../lib/errors/catalogue.ts';
 import { GATEWAY_ERRORS, gatewayErrorFields } from '../gateway-errors.ts';
 
-export { GATEWAY_ERRORS, type GatewayError } from '../gateway-errors.ts';
-
 /**
  * The response template: the catalogue's English message (API Gateway cannot read
  * Accept-Language here) and API Gateway's request id, which is also the functions' request id.

@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
 import path from 'node:path';
 
 /** API Gateway stops waiting after 29 s; a function should answer (503 at worst) before that. */
-export const ROUTE_TIMEOUT = Duration.seconds(28);
+const ROUTE_TIMEOUT = Duration.seconds(28);
 
 /** Time left after the retry budget for the last Data API call and the response. */
 const LAST_ATTEMPT_HEADROOM = Duration.seconds(8);

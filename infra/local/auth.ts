@@ -25,7 +25,7 @@ export const localSigningKey = (dataDir: string): Uint8Array => {
 };
 
 /** A user's `sub`: a UUID, the same for every token of that user, as in a user pool. */
-export const localSub = (user: string): string => {
+const localSub = (user: string): string => {
   const hex = createHash('sha256').update(`${LOCAL_USER_POOL_ID}/${user}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((Number.parseInt(hex[16] as string, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };

@@ -4,7 +4,7 @@ import type { Db } from '../../lib/db/types.ts';
  * The demo ERP plan: a few customer orders, each box planned with one to three items.
  * Listed in the README so that the curl examples have something to box.
  */
-export const DEMO_PLAN: readonly (readonly [box: string, order: string, customer: string | null, item: string, name: string | null, quantity: number, unit: string | null])[] = [
+const DEMO_PLAN: readonly (readonly [box: string, order: string, customer: string | null, item: string, name: string | null, quantity: number, unit: string | null])[] = [
   ['BOX-1001', 'SO-24001', 'Shanghai Lianhua Trading', 'SKU-TEA-250', 'Green tea 250 g', 24, 'tin'],
   ['BOX-1001', 'SO-24001', 'Shanghai Lianhua Trading', 'SKU-CUP-06', 'Porcelain cup set (6)', 6, 'set'],
   ['BOX-1002', 'SO-24001', 'Shanghai Lianhua Trading', 'SKU-TEA-250', 'Green tea 250 g', 48, 'tin'],

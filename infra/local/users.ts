@@ -14,13 +14,13 @@ export interface LocalUser {
 }
 
 /** The demo users a fresh data folder starts with (listed in the README). */
-export const DEMO_USERS: readonly { user: string; password: string; groups: readonly string[] }[] = [
+const DEMO_USERS: readonly { user: string; password: string; groups: readonly string[] }[] = [
   { user: 'olga', password: 'olga-demo-2026', groups: ['operator'] },
   { user: 'sam', password: 'sam-demo-2026', groups: ['operator', 'supervisor'] },
 ];
 
 /** As the user pool's default policy asks for at least 8 characters. */
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 /** Cognito user names: printable, no spaces, at most 128 characters. */
 const USER_NAME = /^[\p{L}\p{M}\p{S}\p{N}\p{P}]{1,128}$/u;
 

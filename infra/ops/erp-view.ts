@@ -49,7 +49,7 @@ const options = () => {
 };
 
 /** Whether the view answers with every column; a message saying what is wrong otherwise. */
-export const checkErpView = async (db: Db, view: string): Promise<{ ok: boolean; message: string }> => {
+const checkErpView = async (db: Db, view: string): Promise<{ ok: boolean; message: string }> => {
   const [schema, name] = view.includes('.') ? view.split('.') : ['public', view];
   const { rows } = await db.query<{ column_name: string }>(
     'SELECT column_name::text AS column_name FROM information_schema.columns WHERE table_schema = :schema AND table_name = :name',

@@ -8,7 +8,6 @@ import type { PlanRules } from './sql.ts';
 import type { PlanWarning } from './read.ts';
 
 export type { PlanRules } from './sql.ts';
-export { makeBoxSchemas } from './schemas.ts';
 export { expectedVersion } from './version.ts';
 
 export interface BoxingOptions {

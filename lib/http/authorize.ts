@@ -58,7 +58,7 @@ const sameToken = (token: Claims, claims: Claims) =>
  * parseGroups({ 'cognito:groups': '[supervisor]' }); // ['[supervisor]'], which grants nothing
  * ```
  */
-export const parseGroups = (claims: Claims, token?: Claims): string[] => {
+const parseGroups = (claims: Claims, token?: Claims): string[] => {
   const claim = claims['cognito:groups'];
   if (typeof claim !== 'string' || claim === '') return [];
   if (!claim.includes(',')) return [claim];
@@ -68,7 +68,7 @@ export const parseGroups = (claims: Claims, token?: Claims): string[] => {
 };
 
 /** Reads the caller from the authorizer claims; `undefined` when there is no signed-in user. */
-export const callerFromEvent = (event: ServiceEvent): Caller | undefined => {
+const callerFromEvent = (event: ServiceEvent): Caller | undefined => {
   const claims = event.requestContext?.authorizer?.claims as Claims | undefined;
   const username = claims?.['cognito:username'];
   if (claims === undefined || typeof username !== 'string' || username.length === 0) return undefined;

@@ -3,7 +3,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { ServiceEvent, ServiceResult } from './event.ts';
 
 /** The SPEC's body limit; API Gateway enforces its own (10 MB) before us. */
-export const MAX_BODY_BYTES = 256 * 1024;
+const MAX_BODY_BYTES = 256 * 1024;
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /** Every `charset=` parameter of a Content-Type, quoted or not. */

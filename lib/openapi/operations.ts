@@ -149,5 +149,3 @@ export const operationDocs = (config: Config, fields: Fields) => {
     },
   } satisfies Record<string, OperationDoc>;
 };
-
-export type OperationId = keyof ReturnType<typeof operationDocs>;

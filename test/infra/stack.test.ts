@@ -3,7 +3,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue } from '../../lib/errors/catalogue.ts';
-import { GATEWAY_ERRORS } from '../../infra/constructs/gateway-responses.ts';
+import { GATEWAY_ERRORS } from '../../infra/gateway-errors.ts';
 import type { ServiceFunction } from '../../infra/constructs/service-function.ts';
 import { dataApiGrants } from '../../infra/grants.ts';
 import { routeTable } from '../../infra/routes.ts';

@@ -37,9 +37,9 @@ export type WireArray =
   | { stringValues: (string | null)[] };
 
 /** The real service refuses a result bigger than this rather than truncate it. */
-export const MAX_RECORDS_BYTES = 1024 * 1024;
+const MAX_RECORDS_BYTES = 1024 * 1024;
 /** The JSON format has its own, larger limit (AWS documents 10 MB). */
-export const MAX_FORMATTED_BYTES = 10 * 1024 * 1024;
+const MAX_FORMATTED_BYTES = 10 * 1024 * 1024;
 const TOO_LARGE = 'Database returned more than the allowed response size limit';
 
 /** Smithy's JSON codec carries non-finite doubles as these strings. */
@@ -80,7 +80,7 @@ const toWireArray = (items: PgArray, element: PgTypeInfo): WireArray => {
  * toField('2026-11-21 08:30:00+00', timestamptzInfo, DEFAULT_RESULT_SET_OPTIONS); // { stringValue: '2026-11-21 08:30:00' }
  * ```
  */
-export const toField = (text: string | null, type: PgTypeInfo, options: ResultSetOptions): WireValue => {
+const toField = (text: string | null, type: PgTypeInfo, options: ResultSetOptions): WireValue => {
   if (text === null) return { isNull: true };
   switch (type.kind) {
     case 'long':
