@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { handheld, hasChromium, scan, screenshot, signIn, startAll, type Running } from './harness.ts';
+
+/**
+ * The handheld app in real Chromium against `npm start`, driven as an operator does: a wedge
+ * scan is a burst of characters and Enter into whatever has the focus.
+ */
+const notice = (page: Page, tone: 'ok' | 'warn' | 'error', text: string | RegExp) => page.locator(`[data-testid=notice][data-tone=${tone}]`, { hasText: text }).waitFor({ timeout: 10_000 });
+/** Opens a screen from the tab bar and waits for it, as an operator looks before scanning. */
+const open = async (page: Page, tab: string) => {
+  await page.getByRole('link', { name: tab, exact: true }).click();
+  await page.locator(`section[aria-label="${tab}"]`).waitFor();
+};
+
+describe.skipIf(!hasChromium)('the handheld app', () => {
+  let running: Running;
+  beforeAll(async () => {
+    running = await startAll();
+  }, 60_000);
+  afterAll(async () => running?.stop());
+
+  it('refuses a wrong password and signs the demo operator in', async () => {
+    const { page, context } = await handheld(running);
+    await signIn(page, 'olga', 'not-her-password');
+    await notice(page, 'error', 'Wrong user name or password.');
+    await screenshot(page, 'sign-in');
+    await signIn(page, 'olga', 'olga-demo-2026');
+    await page.getByText('Scan a box').waitFor();
+    expect(await page.locator('.who').textContent()).toBe('olga');
+    // Signed in across a reload; signed out forgets the session.
+    await page.reload();
+    await page.getByText('Scan a box').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.reload();
+    await page.getByLabel('User name').waitFor();
+    await context.close();
+  });
+
+  it('registers a pallet and boxes a box by scanning its items, then the zongpai', async () => {
+    const { page, context } = await handheld(running);
+    await signIn(page, 'olga', 'olga-demo-2026');
+    await open(page, 'Pallet');
+    await scan(page, 'PLT-E2E-1');
+    await notice(page, 'error', /PLT-E2E-1/);
+    await page.getByRole('button', { name: 'Register PLT-E2E-1' }).click();
+    await notice(page, 'ok', 'Zongpai PLT-E2E-1 registered');
+
+    await open(page, 'Box');
+    await scan(page, 'box-1001');
+    await page.getByTestId('box-no').getByText('BOX-1001').waitFor();
+    for (let i = 0; i < 6; i += 1) await scan(page, 'SKU-CUP-06');
+    await notice(page, 'ok', 'SKU-CUP-06 +1');
+    await page.getByLabel('Qty SKU-TEA-250').fill('24');
+    await page.getByLabel('Qty SKU-TEA-250').press('Tab');
+    expect(await page.getByLabel('Qty SKU-CUP-06').inputValue()).toBe('6');
+    await screenshot(page, 'box');
+    await page.getByRole('button', { name: 'Zongpai ›' }).click();
+    await scan(page, 'PLT-E2E-1');
+    await notice(page, 'ok', 'Box BOX-1001 saved on PLT-E2E-1');
+    await page.getByText('Scan a box').waitFor();
+
+    await open(page, 'Pallet');
+    await scan(page, 'PLT-E2E-1');
+    await page.getByRole('cell', { name: 'BOX-1001' }).waitFor();
+    expect(await page.getByRole('row', { name: /BOX-1001/ }).textContent()).toContain('30');
+    await screenshot(page, 'pallet');
+    await context.close();
+  });
+
+  it('boxes a box in one scan, and shows a refused zongpai with what to do', async () => {
+    const { page, context } = await handheld(running);
+    await signIn(page, 'olga', 'olga-demo-2026');
+    await open(page, 'One scan');
+    await scan(page, 'BOX-1002');
+    await scan(page, 'PLT-NOT-THERE');
+    await notice(page, 'error', 'Register the zongpai first');
+    expect(await page.getByTestId('notice').getAttribute('data-code')).toBe('ZONGPAI_NOT_FOUND');
+    // Still on the same box: the zongpai is scanned again.
+    await scan(page, 'PLT-E2E-1');
+    await notice(page, 'ok', 'Box BOX-1002 saved on PLT-E2E-1');
+    await screenshot(page, 'one-scan');
+    await scan(page, 'BOX-1002');
+    await scan(page, 'PLT-E2E-1');
+    await notice(page, 'error', 'a supervisor can edit or undo it');
+    await context.close();
+  });
+
+  it('keeps location scans made offline across a reload and uploads them once when the network is back', async () => {
+    const { page, context } = await handheld(running);
+    await signIn(page, 'olga', 'olga-demo-2026');
+    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 10_000 }).catch(async () => {
+      await page.reload();
+      await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 10_000 });
+    });
+    await open(page, 'Locate');
+    await context.setOffline(true);
+    await scan(page, 'A-01-01');
+    await scan(page, 'BOX-1003');
+    await scan(page, 'BOX-1004');
+    await scan(page, 'x');
+    await page.locator('[data-testid=waiting][data-waiting="3"]').waitFor();
+    await page.getByTestId('offline').waitFor();
+    // Reloaded without a network: the service worker serves the app, IndexedDB still holds the scans.
+    await page.reload();
+    await page.locator('[data-testid=waiting][data-waiting="3"]').waitFor();
+    await screenshot(page, 'locate-offline');
+    await context.setOffline(false);
+    await page.evaluate('window.dispatchEvent(new Event("online"))');
+    await page.locator('[data-testid=waiting][data-waiting="0"]').waitFor({ timeout: 15_000 });
+    // The bad scan is refused with the service's reason; the two good ones are stored.
+    await page.getByTestId('refused-scan').getByText('Not a valid box number').waitFor();
+    expect(await page.getByTestId('refused-scan').count()).toBe(1);
+    await screenshot(page, 'locate');
+
+    await open(page, 'Find');
+    await scan(page, 'BOX-1003');
+    await page.getByTestId('current').getByText('A-01-01').waitFor();
+    expect(await page.locator('.history li').count()).toBe(1);
+    await screenshot(page, 'find');
+    await context.close();
+  });
+
+  it('lets a supervisor correct a box, undo it and see its history, and close the pallet', async () => {
+    const { page, context } = await handheld(running);
+    await signIn(page, 'sam', 'sam-demo-2026');
+    await open(page, 'Supervisor');
+    await scan(page, 'BOX-1001');
+    await page.getByTestId('box-status').getByText('BOXED').waitFor();
+    await page.getByLabel('Qty SKU-CUP-06').fill('5');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await notice(page, 'ok', 'Box BOX-1001 changed');
+    await page.getByTestId('history').getByText('EDIT').waitFor();
+    await screenshot(page, 'supervisor');
+    await page.getByRole('button', { name: 'Undo boxing' }).click();
+    await page.getByRole('button', { name: 'Tap again to undo' }).click();
+    await notice(page, 'ok', 'Box BOX-1001 undone');
+    await page.getByTestId('box-status').getByText('NOT_BOXED').waitFor();
+    expect(await page.getByTestId('history').locator('li b').allTextContents()).toEqual(['SAVE', 'EDIT', 'UNDO']);
+
+    await open(page, 'Pallet');
+    await scan(page, 'PLT-E2E-1');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('zongpai-status').getByText('Closed').waitFor();
+    await context.close();
+  });
+
+  it('hides the supervisor screen from an operator', async () => {
+    const { page, context } = await handheld(running);
+    await signIn(page, 'olga', 'olga-demo-2026');
+    await page.getByText('Scan a box').waitFor();
+    expect(await page.getByRole('link', { name: 'Supervisor' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('speaks Chinese on a Chinese device: its own words and the service messages', async () => {
+    const { page, context } = await handheld(running, 'zh-CN');
+    await signIn(page, 'olga', 'olga-demo-2026');
+    await open(page, '查找');
+    await scan(page, 'BOX-9999');
+    await notice(page, 'error', '该货物从未在库位扫描过');
+    const text = await page.getByTestId('notice').textContent();
+    expect(text).toMatch(/\p{Script=Han}/u);
+    await screenshot(page, 'chinese');
+    await page.getByRole('button', { name: 'English' }).click();
+    await scan(page, 'BOX-9999');
+    await notice(page, 'error', 'never scanned at a location');
+    await context.close();
+  });
+});
+
+if (!hasChromium) {
+  it.skip('end-to-end tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)', () => undefined);
+}

@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * End-to-end harness: the real `npm start` (infra/local/start.ts) on a fresh data folder and a
+ * free port, and Debian's Chromium driven by playwright-core, sized as the handheld (360 x 640).
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SCREENSHOTS = join(ROOT, 'docs/screenshots');
+
+export interface Running {
+  readonly url: string;
+  readonly browser: Browser;
+  stop(): Promise<void>;
+}
+
+const startService = (dataDir: string): Promise<{ url: string; child: ChildProcess }> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const ready = /ready on (http:\/\/[\d.:]+)/.exec(out);
+      if (ready?.[1] !== undefined) resolve({ url: ready[1], child });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`npm start exited (${String(code)}): ${out}`)));
+  });
+
+/** An ID token from the local sign-in stand-in, as the app gets it. */
+const signInToken = async (url: string, user: string, password: string): Promise<string> => {
+  const res = await fetch(`${url}/cognito-idp/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'cargolocalhandheldclient01', AuthParameters: { USERNAME: user, PASSWORD: password } }),
+  });
+  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+};
+
+/**
+ * Starts every function once, all at the same time, with requests that read or are refused
+ * before they change anything: the suite then waits for no cold start one by one (each local
+ * function is a worker thread compiling its TypeScript on first use).
+ */
+const warmUp = async (url: string) => {
+  const token = await signInToken(url, 'sam', 'sam-demo-2026');
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${url}${path}`, { method, headers: { authorization: token, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }).then((res) => res.arrayBuffer());
+  await Promise.all([
+    call('GET', '/v1/box/info?box_no=WARM-UP'),
+    call('GET', '/v1/box/WARM-UP/history'),
+    call('GET', '/v1/zongpai/WARM-UP'),
+    call('GET', '/v1/cargo/location/WARM-UP'),
+    call('POST', '/v1/box', {}),
+    call('POST', '/v1/box/simple', {}),
+    call('PATCH', '/v1/box/WARM-UP', {}),
+    call('DELETE', '/v1/box/WARM-UP', { version: 0 }),
+    call('POST', '/v1/zongpai', {}),
+    call('POST', '/v1/zongpai/WARM-UP/close'),
+    call('POST', '/v1/cargo/location', {}),
+  ]);
+};
+
+export const startAll = async (): Promise<Running> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cargo-e2e-'));
+  const [{ url, child }, browser] = await Promise.all([
+    startService(dataDir).then(async (started) => (await warmUp(started.url), started)),
+    chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    }),
+  ]);
+  return {
+    url,
+    browser,
+    stop: async () => {
+      await browser.close();
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** A fresh handheld: its own storage (session, IndexedDB, service worker), English unless told. */
+export const handheld = async (running: Running, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await running.browser.newContext({ viewport: { width: 360, height: 640 }, deviceScaleFactor: 1, locale, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await page.goto(running.url);
+  return { context, page };
+};
+
+/** A keyboard-wedge scan: the characters in a burst into whatever has the focus, then Enter. */
+export const scan = async (page: Page, code: string): Promise<void> => {
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+};
+
+export const signIn = async (page: Page, user: string, password: string): Promise<void> => {
+  await page.getByLabel(/User name|用户名/).fill(user);
+  await page.getByLabel(/Password|密码/).fill(password);
+  await page.getByRole('button', { name: /Sign in|登录/ }).click();
+};
+
+export const screenshot = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+};
