@@ -1,11 +1,13 @@
-import { errorCatalogue, type ErrorCode, type MessageParams } from '../lib/errors/catalogue.ts';
-
 /**
  * API Gateway's own answers (gateway responses), declared once: the stack renders them as
  * gateway response templates (infra/constructs/gateway-responses.ts) and the local gateway
  * answers with the same status, headers and English text. API Gateway cannot read
  * Accept-Language in a gateway response, so neither does the local gateway (SPEC Errors).
  */
+
+import { errorCatalogue, type ErrorCode, type MessageParams } from '../lib/errors/catalogue.ts';
+
+/** One gateway response: API Gateway's response type and the catalogue code it answers with. */
 export interface GatewayError {
   /** API Gateway's response type, e.g. `MISSING_AUTHENTICATION_TOKEN`. */
   readonly type: string;

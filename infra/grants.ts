@@ -5,13 +5,9 @@
  *
  * A function with a grant may also read the database secret (`secretsmanager:GetSecretValue`),
  * without which the Data API cannot connect; a function with none gets neither.
- *
- * @example
- * ```ts
- * dataApiGrants('BoxSave'); // ['ExecuteStatement']
- * dataApiGrants('OpenApi'); // []
- * ```
  */
+
+/** An RDS Data API operation a function may be granted. */
 export type DataApiAction = 'ExecuteStatement' | 'BatchExecuteStatement' | 'BeginTransaction' | 'CommitTransaction' | 'RollbackTransaction';
 
 export const DATA_API_ACTIONS: readonly DataApiAction[] = ['ExecuteStatement', 'BatchExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'];
@@ -40,7 +36,15 @@ const GRANTS: Readonly<Record<string, readonly DataApiAction[]>> = {
   IdempotencySweep: STATEMENT,
 };
 
-/** The Data API operations of a function; a function without a declared grant fails loudly. */
+/**
+ * The Data API operations of a function; a function without a declared grant fails loudly.
+ *
+ * @example
+ * ```ts
+ * dataApiGrants('BoxSave'); // ['ExecuteStatement']
+ * dataApiGrants('OpenApi'); // []
+ * ```
+ */
 export const dataApiGrants = (functionId: string): readonly DataApiAction[] => {
   const grants = GRANTS[functionId];
   if (grants === undefined) throw new Error(`${functionId}: no Data API grant is declared for it in infra/grants.ts`);

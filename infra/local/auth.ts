@@ -1,13 +1,15 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
-
 /**
  * Local stand-in for the Cognito user pool: HS256 tokens signed with a key kept in the data
  * folder, carrying the claims a Cognito ID token carries and the Cognito authorizer hands
  * to functions.
  */
+
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+
+/** The local pool's id, shaped like a Cognito user pool id. */
 export const LOCAL_USER_POOL_ID = 'us-east-1_cargoLocal';
 /** Shaped like a pool's issuer, `https://cognito-idp.{region}.amazonaws.com/{userPoolId}`. */
 export const LOCAL_ISSUER = `https://cognito-idp.us-east-1.amazonaws.com/${LOCAL_USER_POOL_ID}`;

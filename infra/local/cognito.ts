@@ -1,9 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
-import { LOCAL_CLIENT_ID, LOCAL_ISSUER, signLocalToken } from './auth.ts';
-import { checkPassword, readUsers } from './users.ts';
-
 /**
  * The local stand-in for Cognito's sign-in API, answering the two JSON calls the handheld app
  * makes to `https://cognito-idp.{region}.amazonaws.com/` exactly as Cognito does:
@@ -12,6 +6,14 @@ import { checkPassword, readUsers } from './users.ts';
  * (users.ts); tokens are signed with the local key the gateway checks (auth.ts), with the
  * app client's lifetimes (infra/constructs/auth.ts: ID 1 hour, refresh 12 hours).
  */
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { LOCAL_CLIENT_ID, LOCAL_ISSUER, signLocalToken } from './auth.ts';
+import { checkPassword, readUsers } from './users.ts';
+
+/** The path the stand-in answers on, beside the API on the same origin. */
 export const COGNITO_PATH = '/cognito-idp/';
 const TARGET = 'AWSCognitoIdentityProviderService.InitiateAuth';
 const ID_TOKEN_SECONDS = 3600;

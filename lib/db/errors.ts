@@ -44,6 +44,7 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 const errorCode = (error: Error): unknown => (error as { code?: unknown }).code;
 
+/** True for a failure worth retrying: the statement certainly did not run. */
 export const isTransient = (error: unknown): boolean =>
   error instanceof Error && (TRANSIENT.has(error.name) || NOT_SENT.has(String(errorCode(error))));
 
@@ -55,7 +56,10 @@ export const isConnectionFailure = (error: unknown): boolean =>
   error instanceof Error && (['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'TimeoutError', 'StatementTimeoutException'].includes(String(errorCode(error))) ||
     ['TimeoutError', 'StatementTimeoutException'].includes(error.name));
 
-/** Seconds a client should wait: a resuming Aurora cluster needs longer than a busy one. */
+/**
+ * 503 DATABASE_UNAVAILABLE once retries are spent, with the seconds a client should wait
+ * (`Retry-After`): a resuming Aurora cluster needs longer than a busy one.
+ */
 export const databaseUnavailable = (lastError: unknown): AppError =>
   new AppError('DATABASE_UNAVAILABLE', {}, [], {
     cause: lastError,

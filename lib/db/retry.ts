@@ -1,14 +1,3 @@
-/**
- * Retries an operation on transient failures with capped exponential backoff with jitter (half fixed, half random, so
- * retries never bunch up at zero delay),
- * inside a time budget (the function's timeout leaves room for it). When the budget is spent
- * the last error is handed to `giveUp`, which turns it into what the caller should see.
- *
- * @example
- * ```ts
- * await withRetry(() => client.send(cmd), { isTransient, giveUp: databaseUnavailable, budgetMs: 20_000 });
- * ```
- */
 export interface RetryOptions {
   readonly isTransient: (error: unknown) => boolean;
   readonly giveUp: (lastError: unknown) => Error;
@@ -22,6 +11,17 @@ export interface RetryOptions {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Retries an operation on transient failures with capped exponential backoff with jitter (half fixed, half random, so
+ * retries never bunch up at zero delay),
+ * inside a time budget (the function's timeout leaves room for it). When the budget is spent
+ * the last error is handed to `giveUp`, which turns it into what the caller should see.
+ *
+ * @example
+ * ```ts
+ * await withRetry(() => client.send(cmd), { isTransient, giveUp: databaseUnavailable, budgetMs: 20_000 });
+ * ```
+ */
 export const withRetry = async <T>(operation: () => Promise<T>, options: RetryOptions): Promise<T> => {
   const { now = Date.now, sleep = defaultSleep, random = Math.random, baseDelayMs = 100, maxDelayMs = 2_000 } = options;
   const deadline = now() + options.budgetMs;

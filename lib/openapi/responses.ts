@@ -1,9 +1,10 @@
-import * as z from 'zod/mini';
-
 /**
  * Response schemas of the boxing and zongpai routes: the OpenAPI document reads them, and the domain
  * takes its response types from them (`import type`, so handlers never load them).
  */
+
+import * as z from 'zod/mini';
+
 const timestamp = z.iso.datetime();
 const boxStatus = z.enum(['BOXED', 'NOT_BOXED']);
 const savedItem = z.object({ item_code: z.string(), quantity: z.int() });

@@ -1,11 +1,12 @@
 import type { SqlSession } from './backend.ts';
 
+/** Which Data API `Field` member carries a value of the type. */
+export type ValueKind = 'long' | 'double' | 'decimal' | 'bool' | 'blob' | 'timestamptz' | 'string' | 'array';
+
 /**
  * What the Data API does with a PostgreSQL type: which Field member carries it (`kind`) and
  * what its column metadata says (`jdbcType`, the java.sql.Types code PgJDBC reports).
  */
-export type ValueKind = 'long' | 'double' | 'decimal' | 'bool' | 'blob' | 'timestamptz' | 'string' | 'array';
-
 export interface PgTypeInfo {
   readonly oid: number;
   /** pg_type.typname, e.g. `int8`, `timestamptz`, `jsonb`, or an enum's own name. */

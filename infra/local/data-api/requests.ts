@@ -1,13 +1,15 @@
-import { badRequest } from './errors.ts';
-import { DEFAULT_RESULT_SET_OPTIONS } from './fields.ts';
-import type { ResultSetOptions } from './fields.ts';
-import type { WireParameter } from './sql-params.ts';
-
 /**
  * Validation of request bodies, member by member, with the Data API's own wording: the SDK
  * sends whatever it is given, so the emulator is where a missing `sql` or a misspelt
  * `formatRecordsAs` must fail, as it fails in AWS.
  */
+
+import { badRequest } from './errors.ts';
+import { DEFAULT_RESULT_SET_OPTIONS } from './fields.ts';
+import type { ResultSetOptions } from './fields.ts';
+import type { WireParameter } from './sql-params.ts';
+
+/** A request body as JSON parsed it. */
 export type Body = Readonly<Record<string, unknown>>;
 
 const invalid = (member: string, constraint: string) =>
