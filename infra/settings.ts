@@ -13,6 +13,7 @@ export const TUNABLE_VARIABLES = [
   'LOCATION_RECORDS_MAX',
   'ENFORCE_ERP_PLAN',
   'IDEMPOTENCY_TTL_HOURS',
+  'LOCATION_HISTORY_MONTHS',
 ] as const;
 
 /** CloudWatch Logs accepts only these retention periods. */

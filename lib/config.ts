@@ -42,6 +42,8 @@ const VARIABLES = {
   LOCATION_RECORDS_MAX: variable(positiveInt(500, 5000), wholeNumbers(5000)),
   ENFORCE_ERP_PLAN: variable(flag(true), 'allowed are true or false'),
   IDEMPOTENCY_TTL_HOURS: variable(positiveInt(24, 24 * 30), wholeNumbers(24 * 30)),
+  // Whole months of location history kept (a month is dropped once all of it is older); 100 years at most.
+  LOCATION_HISTORY_MONTHS: variable(positiveInt(25, 1200), wholeNumbers(1200)),
   DB_CLUSTER_ARN: variable(z.optional(z.string().check(z.minLength(1))), ARN),
   DB_SECRET_ARN: variable(z.optional(z.string().check(z.minLength(1))), ARN),
   DB_NAME: variable(
@@ -81,6 +83,7 @@ const ConfigSchema = z.pipe(
         locationRecordsMax: e.LOCATION_RECORDS_MAX,
         enforceErpPlan: e.ENFORCE_ERP_PLAN,
         idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
+        locationHistoryMonths: e.LOCATION_HISTORY_MONTHS,
         ...(e.USER_POOL_CLIENT_ID === undefined ? {} : { userPoolClientId: e.USER_POOL_CLIENT_ID }),
         database: {
           clusterArn: e.DB_CLUSTER_ARN,

@@ -12,6 +12,16 @@ inserted AS (
   WHERE NOT EXISTS (SELECT 1 FROM prior)
   ORDER BY s.ord
   RETURNING *
+),
+located AS (
+  INSERT INTO cargo.location_current AS c (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
+  SELECT DISTINCT ON (i.cargo_no) i.cargo_no, i.id, i.location_code, i.off_shelf, i.scanned_at, i.recorded_at, i.occurred_at, i.recorded_by, i.device_id
+  FROM inserted i
+  ORDER BY i.cargo_no, i.occurred_at DESC, i.id DESC
+  ON CONFLICT (cargo_no) DO UPDATE
+  SET record_id = EXCLUDED.record_id, location_code = EXCLUDED.location_code, off_shelf = EXCLUDED.off_shelf, scanned_at = EXCLUDED.scanned_at,
+      recorded_at = EXCLUDED.recorded_at, occurred_at = EXCLUDED.occurred_at, recorded_by = EXCLUDED.recorded_by, device_id = EXCLUDED.device_id
+  WHERE (EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)
 )
 SELECT id::text AS id, cargo_no, location_code, off_shelf, to_char(scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS scanned_at, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at,
        recorded_by, device_id
@@ -37,6 +47,16 @@ inserted AS (
   WHERE NOT EXISTS (SELECT 1 FROM prior)
   ORDER BY s.ord
   RETURNING *
+),
+located AS (
+  INSERT INTO cargo.location_current AS c (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
+  SELECT DISTINCT ON (i.cargo_no) i.cargo_no, i.id, i.location_code, i.off_shelf, i.scanned_at, i.recorded_at, i.occurred_at, i.recorded_by, i.device_id
+  FROM inserted i
+  ORDER BY i.cargo_no, i.occurred_at DESC, i.id DESC
+  ON CONFLICT (cargo_no) DO UPDATE
+  SET record_id = EXCLUDED.record_id, location_code = EXCLUDED.location_code, off_shelf = EXCLUDED.off_shelf, scanned_at = EXCLUDED.scanned_at,
+      recorded_at = EXCLUDED.recorded_at, occurred_at = EXCLUDED.occurred_at, recorded_by = EXCLUDED.recorded_by, device_id = EXCLUDED.device_id
+  WHERE (EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)
 ),
 result AS (
 SELECT id::text AS id, cargo_no, location_code, off_shelf, to_char(scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS scanned_at, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at,

@@ -11,8 +11,10 @@ export interface KeySweepProps extends Omit<ServiceFunctionProps, 'entry' | 'des
 }
 
 /**
- * Deletes expired idempotency keys every hour (`functions/idempotency-sweep.ts`). Requests never
- * read an expired key, so the sweep only keeps the table small; missing a run is harmless.
+ * The hourly maintenance (`functions/idempotency-sweep.ts`): creates the location history's
+ * months ahead (two are always there, so missing runs is harmless), drops the months past
+ * LOCATION_HISTORY_MONTHS, and deletes expired idempotency keys (requests never read an expired
+ * key, so that only keeps the table small).
  *
  * @example
  * ```ts
@@ -28,7 +30,7 @@ export class KeySweep extends Construct {
     this.function = new ServiceFunction(this, 'Sweep', {
       ...functionProps,
       entry: 'functions/idempotency-sweep.ts',
-      description: 'Deletes expired idempotency keys (hourly)',
+      description: 'Location history months ahead and retention; deletes expired idempotency keys (hourly)',
       timeout: Duration.minutes(2),
       retryBudget: Duration.seconds(60),
     });

@@ -5,6 +5,7 @@ import type { DataApiDb } from '../../lib/db/data-api.ts';
 import { migrate } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
 import { sweepExpiredKeys } from '../../lib/db/sweep.ts';
+import { maintainLocationHistory } from '../../lib/location/history.ts';
 import { routeTable, type RouteDefinition } from '../routes.ts';
 import type { SqlBackend } from './data-api/backend.ts';
 import { startDataApiEmulator, type DataApiEmulator } from './data-api/server.ts';
@@ -76,6 +77,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   // The same adapter the functions build, from the same configuration.
   const db = createDataApiDb(config);
   await migrate(db, migrations);
+  // The configured retention and the months ahead from the first minute, as the stack's first scheduled run does.
+  await maintainLocationHistory(db, { monthsKept: config.locationHistoryMonths });
   if (options.demoErp !== false) await ensureDemoErp(db, config.erpBoxView);
 
   const routes = routeTable(config.servicePrefix);
@@ -115,8 +118,12 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     await dataApi.close();
     throw error;
   });
-  // What the hourly sweep function does in AWS.
-  const sweep = setInterval(() => void sweepExpiredKeys(db).catch(() => undefined), 3_600_000);
+  // What the hourly maintenance function (functions/idempotency-sweep.ts) does in AWS.
+  const maintain = async () => {
+    await maintainLocationHistory(db, { monthsKept: config.locationHistoryMonths });
+    await sweepExpiredKeys(db);
+  };
+  const sweep = setInterval(() => void maintain().catch(() => undefined), 3_600_000);
   sweep.unref();
   const { port } = server.address() as AddressInfo;
   dataApi.resetCounters();

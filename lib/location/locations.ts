@@ -2,12 +2,15 @@ import { AppError } from '../errors/app-error.ts';
 import { json, type Db } from '../db/types.ts';
 import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import type { CargoLocationResponse, LocationRecord, TrailEntry } from '../openapi/common.ts';
+import type { CargoLocationResponse, HistoryEntry, LocationRecord, TrailEntry } from '../openapi/common.ts';
 import type { Scan } from './schemas.ts';
 
 /**
  * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
  * or none of it. `occurred_at` caps the device's clock at the server's; it is kept to the millisecond so that cursors are exact.
+ * The same statement keeps `location_current`: each cargo's newest scan of the request replaces
+ * the one held only when it is newer (`occurred_at`, then id), so a backlog of old scans uploaded
+ * late never displaces a newer location, and concurrent scans of one cargo end with the newest.
  */
 export const RECORD: WriteStatement = {
   ctes: `
@@ -20,6 +23,16 @@ inserted AS (
   WHERE ${PROCEED}
   ORDER BY s.ord
   RETURNING *
+),
+located AS (
+  INSERT INTO cargo.location_current AS c (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
+  SELECT DISTINCT ON (i.cargo_no) i.cargo_no, i.id, i.location_code, i.off_shelf, i.scanned_at, i.recorded_at, i.occurred_at, i.recorded_by, i.device_id
+  FROM inserted i
+  ORDER BY i.cargo_no, i.occurred_at DESC, i.id DESC
+  ON CONFLICT (cargo_no) DO UPDATE
+  SET record_id = EXCLUDED.record_id, location_code = EXCLUDED.location_code, off_shelf = EXCLUDED.off_shelf, scanned_at = EXCLUDED.scanned_at,
+      recorded_at = EXCLUDED.recorded_at, occurred_at = EXCLUDED.occurred_at, recorded_by = EXCLUDED.recorded_by, device_id = EXCLUDED.device_id
+  WHERE (EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)
 )`,
   select: `
 SELECT id::text AS id, cargo_no, location_code, off_shelf, ${isoTime('scanned_at')} AS scanned_at, ${isoTime('recorded_at')} AS recorded_at,
@@ -31,9 +44,11 @@ const RECORD_WRITE = /* @__PURE__ */ compileWrite(RECORD);
 
 /**
  * The current location and one page of history. A box on a zongpai also inherits the zongpai's
- * scans: the newest of either is where it is now (moving a pallet moves its boxes), and the
- * zongpai's scans since the box joined it appear in its history. Each half is an index range
- * scan on (cargo_no, occurred_at, id), read backward from the cursor.
+ * scans: the newer of its own current location and its zongpai's is where it is now (moving a
+ * pallet moves its boxes), and the zongpai's scans since the box joined it appear in its history.
+ * The current locations are kept (`location_current`, primary key lookups), never searched;
+ * each half of the history is an index range scan on (cargo_no, occurred_at, id) read backward
+ * from the cursor, newest month first. Voided scans stay in the history, marked.
  */
 const TRAIL_SQL = `
 WITH carrier AS (
@@ -43,19 +58,22 @@ kind AS (
   SELECT CASE WHEN EXISTS (SELECT 1 FROM cargo.zongpai z WHERE z.zongpai_no = :cargo_no) THEN 'ZONGPAI' ELSE 'BOX' END AS own_via
 ),
 latest AS (
-  (SELECT r.*, k.own_via AS via FROM cargo.location_record r, kind k
-    WHERE r.cargo_no = :cargo_no ORDER BY r.occurred_at DESC, r.id DESC LIMIT 1)
-  UNION ALL
-  (SELECT r.*, 'ZONGPAI' FROM cargo.location_record r JOIN carrier c ON r.cargo_no = c.zongpai_no
-    ORDER BY r.occurred_at DESC, r.id DESC LIMIT 1)
+  SELECT c.record_id AS id, c.cargo_no, c.location_code, c.off_shelf, c.scanned_at, c.recorded_at, c.occurred_at, c.recorded_by, c.device_id,
+         NULL::timestamptz AS voided_at, NULL::text AS voided_by, CASE WHEN c.cargo_no = :cargo_no THEN k.own_via ELSE 'ZONGPAI' END AS via
+  FROM cargo.location_current c, kind k
+  WHERE c.cargo_no IN (:cargo_no, (SELECT z.zongpai_no FROM carrier z))
 ),
 page AS (
-  (SELECT r.*, k.own_via AS via FROM cargo.location_record r, kind k
+  (SELECT r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
+          r.voided_at, r.voided_by, k.own_via AS via
+    FROM cargo.location_record r, kind k
     WHERE r.cargo_no = :cargo_no
       AND (r.occurred_at, r.id) < (COALESCE(:before_at::timestamptz, 'infinity'), COALESCE(:before_id::bigint, 9223372036854775807))
     ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch)
   UNION ALL
-  (SELECT r.*, 'ZONGPAI' FROM cargo.location_record r JOIN carrier c ON r.cargo_no = c.zongpai_no
+  (SELECT r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
+          r.voided_at, r.voided_by, 'ZONGPAI'
+    FROM cargo.location_record r JOIN carrier c ON r.cargo_no = c.zongpai_no
     WHERE r.occurred_at >= c.zongpai_since
       AND (r.occurred_at, r.id) < (COALESCE(:before_at::timestamptz, 'infinity'), COALESCE(:before_id::bigint, 9223372036854775807))
     ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch)
@@ -65,10 +83,10 @@ parts AS (
   UNION ALL
   (SELECT 'history', * FROM page ORDER BY occurred_at DESC, id DESC LIMIT :fetch)
 )
-SELECT part, id::text AS id, cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id, via
+SELECT part, id::text AS id, cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id, voided_at, voided_by, via
 FROM parts`;
 
-type TrailRow = TrailEntry & { part: 'current' | 'history' };
+type TrailRow = HistoryEntry & { part: 'current' | 'history' };
 
 /**
  * Records scans: one, or a backlog stored all or none, in one statement.
@@ -104,7 +122,7 @@ export const makeCargoFinder = ({ db }: { db: Db }) =>
       before_id: before?.id ?? null,
       fetch: page.limit + 1,
     });
-    const [current] = rows.filter((r) => r.part === 'current').map(withoutPart);
+    const [current] = rows.filter((r) => r.part === 'current').map(withoutPart).map(({ voided_at: _at, voided_by: _by, ...entry }): TrailEntry => entry);
     if (current === undefined) throw new AppError('CARGO_NOT_FOUND', { value: cargoNo });
     const history = rows.filter((r) => r.part === 'history').map(withoutPart);
     const last = history.length > page.limit ? history[page.limit - 1] : undefined;
@@ -116,4 +134,4 @@ export const makeCargoFinder = ({ db }: { db: Db }) =>
     };
   };
 
-const withoutPart = ({ part: _part, ...entry }: TrailRow): TrailEntry => entry;
+const withoutPart = ({ part: _part, ...entry }: TrailRow): HistoryEntry => entry;

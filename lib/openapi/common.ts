@@ -19,12 +19,16 @@ export type LocationRecord = z.infer<typeof LocationRecord>;
 export const TrailEntry = z.extend(LocationRecord, { occurred_at: timestamp, via: z.enum(['BOX', 'ZONGPAI']) });
 export type TrailEntry = z.infer<typeof TrailEntry>;
 
+/** A history entry: a scan a supervisor voided stays in the history with who voided it and when. */
+export const HistoryEntry = z.extend(TrailEntry, { voided_at: z.nullable(timestamp), voided_by: z.nullable(z.string()) });
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
 export const LocationRecordsResponse = z.object({ records: z.array(LocationRecord) });
 
 export const CargoLocationResponse = z.object({
   cargo_no: z.string(),
   current: TrailEntry,
-  history: z.array(TrailEntry),
+  history: z.array(HistoryEntry),
   next_cursor: z.nullable(z.string()),
 });
 export type CargoLocationResponse = z.infer<typeof CargoLocationResponse>;

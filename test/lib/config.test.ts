@@ -16,6 +16,10 @@ describe('configuration', () => {
     expect({ q: config.quantityMax, p: config.boxNoPattern.test('AB12345678'), e: config.enforceErpPlan, s: config.servicePrefix }).toEqual({ q: 500, p: true, e: false, s: 'wms' });
   });
 
+  it('keeps 25 months of location history unless LOCATION_HISTORY_MONTHS says otherwise', () => {
+    expect([loadConfig({}).locationHistoryMonths, loadConfig({ LOCATION_HISTORY_MONTHS: '13' }).locationHistoryMonths]).toEqual([25, 13]);
+  });
+
   it.each([
     ['ERP_BOX_VIEW', 'erp.v_box_info; DROP TABLE x'],
     ['ERP_BOX_VIEW', 'Erp."view"'],
@@ -39,6 +43,8 @@ describe('a configuration error says what is wrong and what is allowed', () => {
     ['ENFORCE_ERP_PLAN', 'yes', "ENFORCE_ERP_PLAN='yes' is not allowed: allowed are true or false"],
     ['ZONGPAI_NO_PATTERN', '(', "ZONGPAI_NO_PATTERN='(' must be a valid regular expression: allowed is a JavaScript regular expression"],
     ['SERVICE_PREFIX', 'Cargo', "SERVICE_PREFIX='Cargo' is not allowed: allowed are 1-32 of a-z, 0-9 and '-'"],
+    ['LOCATION_HISTORY_MONTHS', '0', "LOCATION_HISTORY_MONTHS='0' is too small: allowed are whole numbers from 1 to 1200"],
+    ['LOCATION_HISTORY_MONTHS', '2y', "LOCATION_HISTORY_MONTHS='2y' is not a whole number: allowed are whole numbers from 1 to 1200"],
   ])('names %s=%s with the reason and the allowed values', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });

@@ -3,6 +3,7 @@ import { locations } from './001-locations.ts';
 import { boxing } from './002-boxing.ts';
 import { idempotency } from './003-idempotency.ts';
 import { zongpaiBoxes } from './004-zongpai-boxes.ts';
+import { locationHistory } from './005-location-history.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
-export const migrations: readonly Migration[] = [locations, boxing, idempotency, zongpaiBoxes];
+export const migrations: readonly Migration[] = [locations, boxing, idempotency, zongpaiBoxes, locationHistory];

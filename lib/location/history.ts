@@ -1,0 +1,39 @@
+import type { Db } from '../db/types.ts';
+
+/** What one maintenance run changed in the partitions of the location history. */
+export interface HistoryMaintenance {
+  /** Partitions created: the months ahead (and, on a new layout, the open-ended ones). */
+  created: string[];
+  /** Whole months dropped as past retention, and the partition of what came before them. */
+  dropped: string[];
+  /** The partition of scans older than every month, emptied when all of it is past retention. */
+  emptied: string[];
+  /** Scans moved out of the open-ended partition into the month created for them. */
+  moved: number;
+}
+
+/** How many months ahead of the current one always have a partition. */
+export const MONTHS_AHEAD = 2;
+
+const MAINTAIN_SQL = 'SELECT cargo.maintain_location_history(:months_kept::integer, :months_ahead::integer) AS summary';
+
+/**
+ * Keeps the location history's monthly partitions: the months ahead exist before a scan needs
+ * them, and months whose every scan is older than `monthsKept` months are dropped whole (one
+ * `DROP TABLE` each, no row-by-row delete). Current locations are not touched. One statement.
+ *
+ * @example
+ * ```ts
+ * const done = await maintainLocationHistory(db, { monthsKept: config.locationHistoryMonths });
+ * done.dropped; // e.g. ['location_record_p202409', 'location_record_before']
+ * ```
+ */
+export const maintainLocationHistory = async (db: Db, options: { monthsKept: number; monthsAhead?: number }): Promise<HistoryMaintenance> => {
+  const { rows } = await db.query<{ summary: HistoryMaintenance }>(MAINTAIN_SQL, {
+    months_kept: options.monthsKept,
+    months_ahead: options.monthsAhead ?? MONTHS_AHEAD,
+  });
+  const summary = rows[0]?.summary;
+  if (summary === undefined) throw new Error('the location history maintenance answered nothing');
+  return summary;
+};

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maintainLocationHistory } from '../../lib/location/history.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+
+/**
+ * Location history at scale: the current location kept with every scan, history in monthly
+ * partitions, retention by whole months. Through the gateway as a scanner would, plus the
+ * scheduled maintenance as the stack runs it.
+ */
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => service?.close());
+
+const LOCATION = '/v1/cargo/location';
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+/** The first instant of the month `months` before this one (UTC). */
+const monthsAgo = (months: number, day = 10) => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, day, 12)).toISOString();
+};
+const partitionOf = (iso: string) => `location_record_p${iso.slice(0, 4)}${iso.slice(5, 7)}`;
+const scan = (body: unknown) => service.call('POST', LOCATION, { body });
+const where = async (cargoNo: string) => {
+  const res = await service.call('GET', `${LOCATION}/${cargoNo}`);
+  expect(res.status).toBe(200);
+  return res.body as { current: { location_code: string; via: string }; history: { location_code: string }[] };
+};
+
+describe('the current location, kept with every scan', () => {
+  it('keeps the newest scan current when a backlog of older scans of the same cargo arrives later', async () => {
+    expect((await scan({ cargo_no: 'BOX-H101', location_code: 'DOCK-1', scanned_at: minutesAgo(5) })).status).toBe(201);
+    expect((await scan({ records: [
+      { cargo_no: 'BOX-H101', location_code: 'A-01', scanned_at: minutesAgo(50) },
+      { cargo_no: 'BOX-H101', location_code: 'A-02', scanned_at: minutesAgo(20) },
+    ] })).status).toBe(201);
+    const res = await where('BOX-H101');
+    expect(res.current.location_code).toBe('DOCK-1');
+    expect(res.history.map((h) => h.location_code)).toEqual(['DOCK-1', 'A-02', 'A-01']);
+  });
+
+  it('takes the newest scan of a backlog that holds several of one cargo, in any order', async () => {
+    expect((await scan({ records: [
+      { cargo_no: 'BOX-H102', location_code: 'B-01', scanned_at: minutesAgo(30) },
+      { cargo_no: 'BOX-H102', location_code: 'B-03', scanned_at: minutesAgo(10) },
+      { cargo_no: 'BOX-H103', location_code: 'C-01' },
+      { cargo_no: 'BOX-H102', location_code: 'B-02', scanned_at: minutesAgo(20) },
+    ] })).status).toBe(201);
+    expect((await where('BOX-H102')).current.location_code).toBe('B-03');
+    expect((await where('BOX-H103')).current.location_code).toBe('C-01');
+  });
+
+  it('ends with the newest of many scans of one cargo sent at the same time', async () => {
+    const sends = Array.from({ length: 12 }, (_, i) => scan({ cargo_no: 'BOX-H104', location_code: `R-${i}`, scanned_at: minutesAgo(30 - i) }));
+    expect((await Promise.all(sends)).map((r) => r.status)).toEqual(Array(12).fill(201));
+    expect((await where('BOX-H104')).current.location_code).toBe('R-11');
+  });
+
+  it('moves a box with its zongpai, and an older scan of the box does not take it back', async () => {
+    await service.plan('BOX-H105', { 'SKU-A': 1 });
+    expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-H105' } })).status).toBe(201);
+    expect((await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-H105', zongpai_no: 'PLT-H105' } })).status).toBe(201);
+    await scan({ cargo_no: 'BOX-H105', location_code: 'PACK-1', scanned_at: minutesAgo(20) });
+    await scan({ cargo_no: 'PLT-H105', location_code: 'DOCK-2', off_shelf: true, scanned_at: minutesAgo(10) });
+    expect((await where('BOX-H105')).current).toEqual(expect.objectContaining({ location_code: 'DOCK-2', via: 'ZONGPAI' }));
+    await scan({ records: [{ cargo_no: 'BOX-H105', location_code: 'PACK-2', scanned_at: minutesAgo(15) }] });
+    expect((await where('BOX-H105')).current).toEqual(expect.objectContaining({ location_code: 'DOCK-2', via: 'ZONGPAI' }));
+    await scan({ cargo_no: 'BOX-H105', location_code: 'C-07' });
+    expect((await where('BOX-H105')).current).toEqual(expect.objectContaining({ location_code: 'C-07', via: 'BOX' }));
+  });
+});
+
+describe('history by month', () => {
+  it('stores a scan of any past time, even one older than every month kept', async () => {
+    const res = await scan({ records: [
+      { cargo_no: 'BOX-H201', location_code: 'A-01', scanned_at: '0001-01-01T00:00:00Z' },
+      { cargo_no: 'BOX-H201', location_code: 'A-02', scanned_at: monthsAgo(40) },
+      { cargo_no: 'BOX-H201', location_code: 'A-03', scanned_at: monthsAgo(3) },
+    ] });
+    expect(res.status).toBe(201);
+    expect((await where('BOX-H201')).history.map((h) => h.location_code)).toEqual(['A-03', 'A-02', 'A-01']);
+  });
+
+  it('creates the months ahead the maintenance is asked for, once', async () => {
+    const first = await maintainLocationHistory(service.stack.db, { monthsKept: 25, monthsAhead: 4 });
+    expect(first.created).toEqual([partitionOf(monthsAgo(-3)), partitionOf(monthsAgo(-4))]);
+    expect((await maintainLocationHistory(service.stack.db, { monthsKept: 25, monthsAhead: 4 })).created).toEqual([]);
+  });
+});
+
+describe('retention: LOCATION_HISTORY_MONTHS', () => {
+  it('drops scans older than the months kept and keeps the current location', async () => {
+    await scan({ records: [{ cargo_no: 'BOX-H301', location_code: 'OLD-1', scanned_at: monthsAgo(30) }] });
+    await scan({ records: [
+      { cargo_no: 'BOX-H302', location_code: 'OLD-2', scanned_at: monthsAgo(30) },
+      { cargo_no: 'BOX-H302', location_code: 'NEW-2', scanned_at: minutesAgo(1) },
+    ] });
+    expect((await where('BOX-H301')).history).toHaveLength(1);
+    const done = await maintainLocationHistory(service.stack.db, { monthsKept: 25 });
+    expect(done.emptied).toEqual(['location_record_before']);
+    const kept = await where('BOX-H301');
+    expect(kept.current.location_code).toBe('OLD-1');
+    expect(kept.history).toEqual([]);
+    expect((await where('BOX-H302')).history.map((h) => h.location_code)).toEqual(['NEW-2']);
+  });
+
+  it('drops a whole month once all of it is older than the months kept', async () => {
+    const threeMonthsAgo = monthsAgo(3);
+    await scan({ records: [{ cargo_no: 'BOX-H303', location_code: 'MONTH-3', scanned_at: threeMonthsAgo }, { cargo_no: 'BOX-H303', location_code: 'NOW-3' }] });
+    const done = await maintainLocationHistory(service.stack.db, { monthsKept: 1 });
+    expect(done.dropped).toContain(partitionOf(threeMonthsAgo));
+    expect(done.dropped).toContain('location_record_before');
+    expect((await where('BOX-H303')).history.map((h) => h.location_code)).toEqual(['NOW-3']);
+    // A late scan of a dropped month is still stored, and goes at the next run.
+    expect((await scan({ records: [{ cargo_no: 'BOX-H304', location_code: 'LATE-4', scanned_at: threeMonthsAgo }] })).status).toBe(201);
+    expect((await where('BOX-H304')).history.map((h) => h.location_code)).toEqual(['LATE-4']);
+    expect((await maintainLocationHistory(service.stack.db, { monthsKept: 1 })).emptied).toEqual(['location_record_before']);
+    expect((await where('BOX-H304')).current.location_code).toBe('LATE-4');
+    expect((await where('BOX-H304')).history).toEqual([]);
+  });
+
+  it('refuses a retention of less than one month', async () => {
+    await expect(maintainLocationHistory(service.stack.db, { monthsKept: 0 })).rejects.toThrow();
+  });
+});
