@@ -1,11 +1,13 @@
-import { errorCodeSql, isoTime } from '../db/write.ts';
-import type { ErrorCode } from '../errors/catalogue.ts';
-
 /**
  * SQL fragments shared by the boxing statements. The ERP view's name comes from configuration
  * (validated as `schema.name` identifiers at cold start) and is quoted here; every value from a
  * request travels as a named parameter.
  */
+
+import { errorCodeSql, isoTime } from '../db/write.ts';
+import type { ErrorCode } from '../errors/catalogue.ts';
+
+/** A configured `schema.name` as a quoted SQL identifier. */
 export const quoteIdentifier = (qualified: string): string =>
   qualified
     .split('.')

@@ -1,20 +1,7 @@
-/**
- * The error catalogue: every error code the service answers with, its HTTP status, its
- * domain and its message in English and Simplified Chinese.
- *
- * One table instead of one class per error keeps the SPEC's error table and the code
- * side by side; {@link AppError} looks its status up here, so one generic renderer turns
- * any error into a response.
- *
- * @example
- * ```ts
- * errorCatalogue.INVALID_BOX_NO.status; // 400
- * errorCatalogue.INVALID_BOX_NO.message.en({ field: 'box_no', value: 'ab' });
- * ```
- */
+/** The languages of the messages. */
 export type Language = 'en' | 'zh';
 
-export type ErrorDomain = 'box' | 'zongpai' | 'location' | 'request' | 'auth' | 'system';
+export type ErrorDomain = 'box' | 'zongpai' | 'location' | 'order' | 'request' | 'auth' | 'system';
 
 /** Values a message may mention. `value` is what the client sent, already shortened and cleaned. */
 export interface MessageParams {
@@ -59,6 +46,20 @@ const entry = (status: number, domain: ErrorDomain, en: Template, zh: Template):
   message: { en, zh },
 });
 
+/**
+ * The error catalogue: every error code the service answers with, its HTTP status, its
+ * domain and its message in English and Simplified Chinese.
+ *
+ * One table instead of one class per error keeps the SPEC's error table and the code
+ * side by side; {@link AppError} looks its status up here, so one generic renderer turns
+ * any error into a response.
+ *
+ * @example
+ * ```ts
+ * errorCatalogue.INVALID_BOX_NO.status; // 400
+ * errorCatalogue.INVALID_BOX_NO.message.en({ field: 'box_no', value: 'ab' });
+ * ```
+ */
 export const errorCatalogue = {
   INVALID_BOX_NO: entry(
     400,
@@ -89,6 +90,12 @@ export const errorCatalogue = {
     'location',
     (p) => `${fieldName(p, 'location_code')}${quoted(p)} must be ${p.rule ?? "2-32 characters of A-Z, 0-9 and '-'"}`,
     (p) => `库位编码${quoted(p)}无效：${zhRule(p.rule, 2)}`,
+  ),
+  INVALID_ORDER_NO: entry(
+    400,
+    'order',
+    (p) => `${fieldName(p, 'order_no')}${quoted(p)} must be 1-${p.limit ?? 64} printable characters`,
+    (p) => `订单号${quoted(p)}无效：必须是 1-${p.limit ?? 64} 个可打印字符`,
   ),
   DUPLICATE_BOX_ITEM: entry(
     400,
@@ -137,6 +144,12 @@ export const errorCatalogue = {
     'location',
     (p) => `Cargo${quoted(p)} has never been scanned at a location`,
     (p) => `货物${quoted(p)}从未在任何库位扫描过`,
+  ),
+  ORDER_NOT_FOUND: entry(
+    404,
+    'order',
+    (p) => `Order${quoted(p)} has no box in the ERP box plan`,
+    (p) => `订单${quoted(p)}在 ERP 装箱计划中没有箱`,
   ),
   ROUTE_NOT_FOUND: entry(
     404,

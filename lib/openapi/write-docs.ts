@@ -1,3 +1,10 @@
+/**
+ * `npm run docs`: writes what is generated from the OpenAPI document of the default
+ * configuration: the API reference (docs/API.md) and the client types (lib/openapi/api-types.ts);
+ * and each compiled write statement of the default configuration, whole (docs/sql/<name>.sql).
+ * A test fails while any of them is stale.
+ */
+
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadConfig } from '../config.ts';
 import { writeStatementDocs } from '../write-statements.ts';
@@ -5,12 +12,6 @@ import { buildOpenApiDocument } from './document.ts';
 import { apiTypes } from './generate.ts';
 import { apiReference, type OpenApiDocument } from './reference.ts';
 
-/**
- * `npm run docs`: writes what is generated from the OpenAPI document of the default
- * configuration: the API reference (docs/API.md) and the client types (lib/openapi/api-types.ts);
- * and each compiled write statement of the default configuration, whole (docs/sql/<name>.sql).
- * A test fails while any of them is stale.
- */
 const defaults = loadConfig({});
 const document = buildOpenApiDocument(defaults);
 await writeFile(new URL('./api-types.ts', import.meta.url), await apiTypes(document));
