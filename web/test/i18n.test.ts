@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { errorCatalogue } from '../../lib/errors/catalogue.ts';
+import { deviceLang, instructionFor, messageFor, translate } from '../src/i18n.ts';
+
+describe('the languages of the app', () => {
+  it('has an instruction in English and Chinese for every error code the service has', () => {
+    for (const code of Object.keys(errorCatalogue)) {
+      // A code without its own instruction would fall back to INTERNAL_ERROR's.
+      if (code !== 'INTERNAL_ERROR') expect(instructionFor('en', code), code).not.toBe(instructionFor('en', 'INTERNAL_ERROR'));
+      expect(instructionFor('zh', code), code).toMatch(/\p{Script=Han}/u);
+    }
+  });
+
+  it('chooses Chinese on a Chinese device unless the operator chose otherwise', () => {
+    expect(deviceLang('zh-CN')).toBe('zh');
+    expect(deviceLang('zh-TW')).toBe('zh');
+    expect(deviceLang('en-GB')).toBe('en');
+    expect(deviceLang('zh-CN', 'en')).toBe('en');
+  });
+
+  it("shows the service's message, but its own Chinese for API Gateway's English-only refusals", () => {
+    expect(messageFor('zh', { error_code: 'BOX_NOT_FOUND', message: '箱号不存在' })).toBe('箱号不存在');
+    expect(messageFor('zh', { error_code: 'UNAUTHORIZED', message: 'Unauthorized' })).toBe(instructionFor('zh', 'UNAUTHORIZED'));
+    expect(messageFor('en', { error_code: 'UNAUTHORIZED', message: 'Unauthorized' })).toBe('Unauthorized');
+  });
+
+  it('fills the values into the words', () => {
+    expect(translate('en', 'savedOnZongpai', { box: 'BOX-1', zongpai: 'PLT-1' })).toBe('Box BOX-1 saved on PLT-1');
+    expect(translate('zh', 'waiting', { n: 3 })).toBe('3 条扫描等待上传');
+  });
+});

@@ -1,0 +1,99 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import type { Outcome } from '../src/api.ts';
+import { createUploader, openScanStore, type QueuedScan } from '../src/queue.ts';
+
+const scan = (cargo: string): QueuedScan['scan'] => ({ cargo_no: cargo, location_code: 'A-01-01', off_shelf: false, scanned_at: '2026-05-01T08:00:00.000Z', device_id: 'HH-1' });
+const stored: Outcome<unknown> = { ok: true, status: 201, data: {} };
+const offline: Outcome<unknown> = { ok: false, status: 0, offline: true };
+
+/** A fake service that records every upload (records and key) and answers from a script. */
+const service = (answers: ((records: QueuedScan['scan'][]) => Outcome<unknown>)[]) => {
+  const calls: { key: string; cargo: string[] }[] = [];
+  return {
+    calls,
+    upload: async (records: QueuedScan['scan'][], key: string) => {
+      calls.push({ key, cargo: records.map((r) => r.cargo_no) });
+      return (answers.shift() ?? (() => stored))(records);
+    },
+  };
+};
+
+let n = 0;
+const newKey = () => `batch-${(n += 1)}`;
+
+describe('the offline scan queue', () => {
+  it('keeps scans across a reopen of the database (a reload or a crash loses none)', async () => {
+    const factory = new IDBFactory();
+    const first = await openScanStore(factory);
+    await first.add(scan('BOX-1'), 'k1');
+    await first.add(scan('BOX-2'), 'k2');
+    first.close();
+    const again = await openScanStore(factory);
+    expect((await again.pending()).map((q) => q.scan.cargo_no)).toEqual(['BOX-1', 'BOX-2']);
+  });
+
+  it('uploads waiting scans as one backlog and empties the queue', async () => {
+    const store = await openScanStore(new IDBFactory());
+    for (const c of ['BOX-1', 'BOX-2', 'BOX-3']) await store.add(scan(c), `k-${c}`);
+    const api = service([]);
+    expect(await createUploader({ store, upload: api.upload, newKey }).flush()).toBe('done');
+    expect(api.calls.map((c) => c.cargo)).toEqual([['BOX-1', 'BOX-2', 'BOX-3']]);
+    expect(await store.all()).toEqual([]);
+  });
+
+  it('sends a single scan under its own Idempotency-Key', async () => {
+    const store = await openScanStore(new IDBFactory());
+    await store.add(scan('BOX-1'), 'scan-key-1');
+    const api = service([]);
+    await createUploader({ store, upload: api.upload, newKey }).flush();
+    expect(api.calls).toEqual([{ key: 'scan-key-1', cargo: ['BOX-1'] }]);
+  });
+
+  it('splits more than 500 waiting scans into backlogs of at most 500', async () => {
+    const store = await openScanStore(new IDBFactory());
+    for (let i = 0; i < 501; i += 1) await store.add(scan(`BOX-${1000 + i}`), `k${i}`);
+    const api = service([]);
+    await createUploader({ store, upload: api.upload, newKey }).flush();
+    expect(api.calls.map((c) => c.cargo.length)).toEqual([500, 1]);
+  });
+
+  it('sends a backlog that got no answer again as itself, under the same key, with later scans apart', async () => {
+    const store = await openScanStore(new IDBFactory());
+    await store.add(scan('BOX-1'), 'k1');
+    await store.add(scan('BOX-2'), 'k2');
+    const api = service([() => offline]);
+    const uploader = createUploader({ store, upload: api.upload, newKey });
+    expect(await uploader.flush()).toBe('offline');
+    await store.add(scan('BOX-3'), 'k3');
+    expect(await uploader.flush()).toBe('done');
+    expect(api.calls[1]).toEqual({ key: api.calls[0]?.key, cargo: ['BOX-1', 'BOX-2'] });
+    expect(api.calls[2]).toEqual({ key: 'k3', cargo: ['BOX-3'] });
+    expect(await store.all()).toEqual([]);
+  });
+
+  it('marks the scans a refused backlog names as refused, with the reason, and stores the others', async () => {
+    const store = await openScanStore(new IDBFactory());
+    for (const c of ['BOX-1', 'x', 'BOX-3']) await store.add(scan(c), `k-${c}`);
+    const refusal: Outcome<unknown> = {
+      ok: false,
+      status: 400,
+      error: { error_code: 'INVALID_BOX_NO', message: "records[1].cargo_no: box_no 'X' is not valid", domain: 'box', request_id: 'r', details: [{ field: 'records[1].cargo_no', error_code: 'INVALID_BOX_NO', message: "box_no 'X' must be 4-32 characters" }] },
+    };
+    const api = service([() => refusal]);
+    await createUploader({ store, upload: api.upload, newKey }).flush();
+    expect(api.calls.map((c) => c.cargo)).toEqual([['BOX-1', 'x', 'BOX-3'], ['BOX-1', 'BOX-3']]);
+    expect(api.calls[1]?.key).not.toBe(api.calls[0]?.key);
+    const refused = await store.refused();
+    expect(refused.map((q) => [q.scan.cargo_no, q.error?.error_code, q.error?.message])).toEqual([['x', 'INVALID_BOX_NO', "box_no 'X' must be 4-32 characters"]]);
+    expect(await store.pending()).toEqual([]);
+  });
+
+  it('keeps everything waiting when the token is refused (sign in again)', async () => {
+    const store = await openScanStore(new IDBFactory());
+    await store.add(scan('BOX-1'), 'k1');
+    const api = service([() => ({ ok: false, status: 401, error: { error_code: 'UNAUTHORIZED', message: 'Unauthorized', domain: 'auth', request_id: 'r' } })]);
+    expect(await createUploader({ store, upload: api.upload, newKey }).flush()).toBe('unauthorized');
+    expect((await store.pending()).length).toBe(1);
+  });
+});
