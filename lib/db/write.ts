@@ -6,9 +6,9 @@ import type { Db, Row, SqlParams } from './types.ts';
 /**
  * A write statement in two parts, so the same SQL can run plainly or with an idempotency key:
  * `ctes` (the WITH list, without WITH) and `select` (the final SELECT the caller reads).
- * Its one data-modifying CTE that everything else hangs on must include {@link PROCEED} in its
- * WHERE clause: with a live idempotency key for the request, nothing is written and the first
- * answer is returned instead.
+ * Each data-modifying CTE must include {@link PROCEED} in its WHERE clause, or write only from
+ * the rows of one that does ({@link compileWrite} refuses it otherwise): with a live idempotency
+ * key for the request, nothing is written and the first answer is returned instead.
  */
 export interface WriteStatement {
   readonly ctes: string;
