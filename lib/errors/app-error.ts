@@ -1,3 +1,5 @@
+import type * as z from 'zod/mini';
+import type { ErrorBody as ErrorBodySchema } from '../openapi/errors.ts';
 import { errorCatalogue, type ErrorCode, type Language, type MessageParams } from './catalogue.ts';
 
 /** One field-level problem, listed in `details` when a request has several. */
@@ -34,14 +36,11 @@ export class AppError extends Error {
   }
 }
 
-/** The unified error body of the SPEC. */
-export interface ErrorBody {
-  error_code: ErrorCode;
-  message: string;
-  domain: string;
-  request_id?: string;
-  details?: { field: string; error_code: ErrorCode; message: string }[];
-}
+/**
+ * The unified error body of the SPEC, as its schema declares it; `request_id` is left out only
+ * when the event carries none.
+ */
+export type ErrorBody = Omit<z.infer<typeof ErrorBodySchema>, 'request_id'> & { request_id?: string };
 
 /** Renders an error as the unified body in the caller's language. */
 export const errorBody = (error: AppError, language: Language, requestId?: string): ErrorBody => {
