@@ -44,6 +44,11 @@ const VARIABLES = {
   IDEMPOTENCY_TTL_HOURS: variable(positiveInt(24, 24 * 30), wholeNumbers(24 * 30)),
   // Whole months of location history kept (a month is dropped once all of it is older); 100 years at most.
   LOCATION_HISTORY_MONTHS: variable(positiveInt(25, 1200), wholeNumbers(1200)),
+  // Days a published event stays in the outbox (and the feed) before the relay prunes it; 10 years at most.
+  EVENTS_RETENTION_DAYS: variable(positiveInt(7, 3650), wholeNumbers(3650)),
+  // The EventBridge bus the relay publishes to (name or ARN), and locally the PutEvents stand-in of npm start.
+  EVENT_BUS_NAME: variable(z.optional(z.string().check(z.regex(/^(arn:aws[a-z-]*:events:[a-z0-9-]+:\d{12}:event-bus\/)?[A-Za-z0-9._\-/]{1,256}$/))), 'allowed is an event bus name or ARN'),
+  EVENTBRIDGE_ENDPOINT: variable(z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/))), 'allowed is an http:// or https:// URL'),
   DB_CLUSTER_ARN: variable(z.optional(z.string().check(z.minLength(1))), ARN),
   DB_SECRET_ARN: variable(z.optional(z.string().check(z.minLength(1))), ARN),
   DB_NAME: variable(
@@ -84,6 +89,8 @@ const ConfigSchema = z.pipe(
         enforceErpPlan: e.ENFORCE_ERP_PLAN,
         idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
         locationHistoryMonths: e.LOCATION_HISTORY_MONTHS,
+        eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
+        events: { busName: e.EVENT_BUS_NAME, endpoint: e.EVENTBRIDGE_ENDPOINT },
         ...(e.USER_POOL_CLIENT_ID === undefined ? {} : { userPoolClientId: e.USER_POOL_CLIENT_ID }),
         database: {
           clusterArn: e.DB_CLUSTER_ARN,
@@ -146,6 +153,3 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
   }
   throw new ConfigError(`Invalid configuration: ${[...problems.values()].join('; ')}`);
 };
-
-/** The configuration of this process, read once. */
-export const config: Config = loadConfig(process.env);

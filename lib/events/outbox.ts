@@ -1,0 +1,73 @@
+import type { Db } from '../db/types.ts';
+import type { EventEnvelope } from './entries.ts';
+
+/**
+ * The relay's statements on the outbox (`cargo.event`) and its publication mark
+ * (`cargo.event_relay.last_published`): everything above the mark is still to publish.
+ */
+
+const ENVELOPE = `json_build_object(
+  'id', e.id,
+  'sequence', e.sequence,
+  'type', e.type,
+  'occurred_at', to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'actor', e.actor,
+  'idempotency_key', e.idempotency_key,
+  'data', e.data)`;
+
+const PENDING_SQL = `
+SELECT ${ENVELOPE} AS envelope
+FROM cargo.event e
+WHERE e.sequence > (SELECT r.last_published FROM cargo.event_relay r)
+ORDER BY e.sequence
+LIMIT :limit`;
+
+// Never backwards: a slower copy of the relay that marks an older sequence changes nothing.
+const MARK_SQL = `UPDATE cargo.event_relay SET last_published = :sequence WHERE last_published < :sequence`;
+
+const PRUNE_BATCH = 5_000;
+
+const PRUNE_SQL = `
+DELETE FROM cargo.event d
+WHERE d.sequence IN (
+  SELECT e.sequence FROM cargo.event e
+  WHERE e.sequence <= (SELECT r.last_published FROM cargo.event_relay r)
+    AND e.occurred_at < now() - make_interval(days => CAST(:days AS integer))
+  ORDER BY e.sequence
+  LIMIT ${PRUNE_BATCH})`;
+
+const OLDEST_SQL = `
+SELECT COALESCE((
+  SELECT floor(extract(epoch FROM now() - e.occurred_at))::bigint
+  FROM cargo.event e
+  WHERE e.sequence > (SELECT r.last_published FROM cargo.event_relay r)
+  ORDER BY e.sequence
+  LIMIT 1), 0) AS age_seconds`;
+
+/** The next events to publish, in sequence order, at most `limit`. */
+export const readPending = async (db: Db, limit: number): Promise<EventEnvelope[]> => {
+  const { rows } = await db.query<{ envelope: EventEnvelope }>(PENDING_SQL, { limit });
+  return rows.map((row) => row.envelope);
+};
+
+/** Records that every event up to `sequence` is published. */
+export const markPublished = async (db: Db, sequence: number): Promise<void> => {
+  await db.query(MARK_SQL, { sequence });
+};
+
+/** Deletes published events older than `retentionDays`, in batches; returns how many went. */
+export const prunePublished = async (db: Db, retentionDays: number, maxBatches = 20): Promise<number> => {
+  let removed = 0;
+  for (let batch = 0; batch < maxBatches; batch += 1) {
+    const { rowsUpdated } = await db.query(PRUNE_SQL, { days: retentionDays });
+    removed += rowsUpdated;
+    if (rowsUpdated < PRUNE_BATCH) break;
+  }
+  return removed;
+};
+
+/** Seconds since the oldest unpublished event occurred; 0 when every event is published. */
+export const oldestUnpublishedAge = async (db: Db): Promise<number> => {
+  const { rows } = await db.query<{ age_seconds: number }>(OLDEST_SQL);
+  return Number(rows[0]?.age_seconds ?? 0);
+};
