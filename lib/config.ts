@@ -153,3 +153,6 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
   }
   throw new ConfigError(`Invalid configuration: ${[...problems.values()].join('; ')}`);
 };
+
+/** The configuration of this process, read once. */
+export const config: Config = loadConfig(process.env);
