@@ -5,11 +5,13 @@ import { Auth } from './constructs/auth.ts';
 import { ServiceAlarms } from './constructs/alarms.ts';
 import { ServiceApi } from './constructs/api.ts';
 import { Database } from './constructs/database.ts';
+import { ServiceEvents } from './constructs/events.ts';
 import { KeySweep } from './constructs/key-sweep.ts';
 import { Migrations } from './constructs/migrations.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
+import { WebApp } from './constructs/web-app.ts';
 import { dataApiGrants } from './grants.ts';
-import { routeTable } from './routes.ts';
+import { apiRoutesVariable, routeTable } from './routes.ts';
 import type { Settings } from './settings.ts';
 
 /** The repository root: entries of the route table, package-lock.json and tsconfig.json are relative to it. */
@@ -23,7 +25,7 @@ export interface CargoStackProps extends StackProps {
 
 /**
  * The whole service in one stack: the database (or an existing one), the user pool (or an
- * existing one), one function and one API Gateway method per row of the route table, the
+ * existing one), one function and one API Gateway method per route declared in functions/, the
  * migrations run on deploy, and the alarms.
  *
  * @example
@@ -78,15 +80,29 @@ export class CargoStack extends Stack {
     const migrations = new Migrations(this, 'Migrations', { ...functionDefaults, database });
     const sweep = new KeySweep(this, 'IdempotencySweep', { ...functionDefaults, database });
     migrations.runBefore(sweep.function.function);
+    const relay = new ServiceEvents(this, 'Events', {
+      ...functionDefaults,
+      database,
+      alarmTopic: alarms.topic,
+      namespace: settings.stackName,
+      ...(settings.eventBusName ? { existingBusName: settings.eventBusName } : {}),
+      ...(settings.eventArchiveDays === undefined ? {} : { archiveDays: settings.eventArchiveDays }),
+      ...(settings.erpWebhook ? { erpWebhook: settings.erpWebhook } : {}),
+    });
+    alarms.watchFunction('EventRelay', relay.function.function, relay.function.logGroup);
+    migrations.runBefore(relay.function.function);
 
     for (const route of routeTable(settings.servicePrefix)) {
-      const fn = new ServiceFunction(this, route.id, { ...functionDefaults, entry: route.entry, description: `${route.method} ${route.path}` });
+      const environment = route.spec?.describesApi ? { ...functionDefaults.environment, API_ROUTES: apiRoutesVariable(settings.servicePrefix) } : functionDefaults.environment;
+      const fn = new ServiceFunction(this, route.id, { ...functionDefaults, environment, entry: route.entry, description: `${route.method} ${route.path}` });
       database.grantDataApi(fn.function, dataApiGrants(route.id));
       api.addRoute(route, fn.function);
       alarms.watchFunction(route.id, fn.function, fn.logGroup);
       migrations.runBefore(fn.function);
     }
 
+    const web = new WebApp(this, 'WebApp', { restApi: api.restApi, userPoolClientId: auth.client.userPoolClientId, logRetentionDays: settings.logRetentionDays });
+    new CfnOutput(this, 'AppUrl', { value: `https://${web.distribution.distributionDomainName}/`, description: 'The handheld app (open it on the devices); the API is also at {AppUrl}v1/' });
     new CfnOutput(this, 'ApiUrl', { value: `${api.restApi.url}v1/`, description: 'Base URL of the API: https://{api}.execute-api.{region}.amazonaws.com/{stage}/v1/' });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId, description: 'App client of the handhelds' });
@@ -94,6 +110,7 @@ export class CargoStack extends Stack {
     new CfnOutput(this, 'MasterSecretArn', { value: database.masterSecretArn, description: 'Master user of the cluster: for ops (npm run erp-view) and the migrator only' });
     new CfnOutput(this, 'ServiceSecretArn', { value: database.serviceSecret.secretArn, description: 'Service user of the request functions' });
     new CfnOutput(this, 'MigrateFunctionName', { value: migrations.function.function.functionName });
+    new CfnOutput(this, 'EventBusName', { value: relay.bus.eventBusName, description: 'EventBridge bus of the service events (source cargo.service): ERPs subscribe with a rule on it' });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
   }
 }

@@ -1,0 +1,99 @@
+import { App, Stack } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { WebApp } from '../../infra/constructs/web-app.ts';
+
+/** The app's hosting on its own, beside a REST API like the stack's (stage `prod`). */
+const synthesize = () => {
+  const app = new App();
+  const stack = new Stack(app, 'Web', { env: { region: 'eu-central-1', account: '123456789012' } });
+  const restApi = new apigateway.RestApi(stack, 'Api', { deployOptions: { stageName: 'prod' } });
+  restApi.root.addResource('v1').addMethod('GET', new apigateway.MockIntegration());
+  const client = new cognito.UserPool(stack, 'Pool').addClient('Handhelds');
+  new WebApp(stack, 'WebApp', { restApi, userPoolClientId: client.userPoolClientId, logRetentionDays: 30 });
+  return { app, template: Template.fromStack(stack) };
+};
+
+describe('the handheld app on AWS', () => {
+  let template: Template;
+  let app: App;
+  beforeAll(() => {
+    ({ app, template } = synthesize());
+  });
+
+  it('serves the app from a private bucket through origin access control, HTTPS only', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'site/' }),
+    });
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'https-only' }),
+        Origins: Match.arrayWith([Match.objectLike({ S3OriginConfig: Match.anyValue(), OriginAccessControlId: Match.anyValue() })]),
+      }),
+    });
+  });
+
+  it('lets only this distribution read the bucket, and only over TLS', () => {
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('forwards /v1/* to the API stage uncached with every method, so app and API share one origin', () => {
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as { Properties: { DistributionConfig: Record<string, any> } };
+    const config = distribution.Properties.DistributionConfig;
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/v1/*');
+    expect(api).toMatchObject({ ViewerProtocolPolicy: 'https-only', AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'] });
+    const apiOrigin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    expect(apiOrigin).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only' } });
+    // The stage's path: /v1/x on the app's origin is /prod/v1/x on the API.
+    expect(JSON.stringify(apiOrigin.OriginPath)).toContain('prod');
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({ DefaultTTL: 0, MinTTL: 0, ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({ HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] } }) }),
+    });
+  });
+
+  it('sends a strict Content-Security-Policy allowing only its origin and Cognito sign-in', () => {
+    const policy = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] as { Properties: Record<string, any> };
+    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('https://cognito-idp.eu-central-1.amazonaws.com');
+    expect(csp).not.toContain('unsafe-inline');
+    expect(headers).toMatchObject({ FrameOptions: { FrameOption: 'DENY' }, StrictTransportSecurity: { IncludeSubdomains: true }, ContentTypeOptions: { Override: true } });
+  });
+
+  it('writes the runtime configuration (region, app client) at deploy time and invalidates the page', () => {
+    const deployment = Object.values(template.findResources('Custom::CDKBucketDeployment'))[0] as { Properties: Record<string, any> };
+    expect(deployment.Properties.DistributionPaths).toEqual(expect.arrayContaining(['/', '/index.html', '/sw.js', '/config.json']));
+    // config.json is rendered at deploy time with the app client's id (a deploy-time value).
+    const client = Object.keys(template.findResources('AWS::Cognito::UserPoolClient'))[0] as string;
+    const markers = (deployment.Properties.SourceMarkers as Record<string, unknown>[]).flatMap((m) => Object.values(m));
+    expect(markers).toContainEqual({ Ref: client });
+  });
+
+  it('leaves no cdk-nag AwsSolutions finding unacknowledged in the app hosting', () => {
+    const findings = new AwsSolutionsChecks()
+      .validateScope(app)
+      .violations.flatMap((v) => v.violatingResources.filter((r) => r.constructPath.includes('/WebApp/') || r.constructPath.includes('BucketDeployment')).map((r) => `${v.ruleName}: ${r.constructPath}`));
+    expect(findings).toEqual([]);
+  });
+});
