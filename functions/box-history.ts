@@ -1,13 +1,21 @@
 import { makeBoxHistory } from '../lib/box/index.ts';
-import { boxingOptions, boxSchemas } from '../lib/box/wiring.ts';
-import { route } from '../lib/http/route.ts';
-
-const history = makeBoxHistory(boxingOptions());
+import { makeBoxSchemas } from '../lib/box/schemas.ts';
+import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 
 /** GET /v1/box/{box_no}/history: every save, edit and undo of the box, who and when, oldest first. */
-export const handler = route({
+export const spec = defineRoute({
+  id: 'BoxHistory',
+  method: 'GET',
+  path: '/v1/box/{box_no}/history',
   access: 'operator',
   status: 200,
-  path: boxSchemas.boxPath,
-  handle: ({ path }) => history(path.box_no),
+  dataApi: STATEMENT,
+  example: { path: { box_no: 'BOX-1001' } },
+  schemas: ({ config, fields }) => ({ path: makeBoxSchemas(config, fields).boxPath }),
+  handle: (runtime) => {
+    const history = makeBoxHistory({ db: runtime.db(), config: runtime.config });
+    return ({ path }) => history(path.box_no);
+  },
 });
+
+export const handler = lambdaHandler(spec, process.env);

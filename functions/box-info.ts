@@ -1,13 +1,21 @@
 import { makeBoxInfo } from '../lib/box/index.ts';
-import { boxingOptions, boxSchemas } from '../lib/box/wiring.ts';
-import { route } from '../lib/http/route.ts';
-
-const info = makeBoxInfo(boxingOptions());
+import { makeBoxSchemas } from '../lib/box/schemas.ts';
+import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 
 /** GET /v1/box/info?box_no=: the ERP plan of the box and what is boxed so far (`BoxInfoResponse`). */
-export const handler = route({
+export const spec = defineRoute({
+  id: 'BoxInfo',
+  method: 'GET',
+  path: '/v1/box/info',
   access: 'operator',
   status: 200,
-  query: boxSchemas.infoQuery,
-  handle: ({ query }) => info(query.box_no),
+  dataApi: STATEMENT,
+  example: { query: { box_no: 'BOX-1001' } },
+  schemas: ({ config, fields }) => ({ query: makeBoxSchemas(config, fields).infoQuery }),
+  handle: (runtime) => {
+    const info = makeBoxInfo({ db: runtime.db(), config: runtime.config, logger: runtime.logger });
+    return ({ query }) => info(query.box_no);
+  },
 });
+
+export const handler = lambdaHandler(spec, process.env);

@@ -1,13 +1,21 @@
 import { makeBoxSave } from '../lib/box/index.ts';
-import { boxingOptions, boxSchemas } from '../lib/box/wiring.ts';
-import { route } from '../lib/http/route.ts';
-
-const save = makeBoxSave(boxingOptions());
+import { makeBoxSchemas } from '../lib/box/schemas.ts';
+import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 
 /** POST /v1/box/simple: one scan of box and zongpai; the box holds exactly its ERP plan. */
-export const handler = route({
+export const spec = defineRoute({
+  id: 'BoxSimpleSave',
+  method: 'POST',
+  path: '/v1/box/simple',
   access: 'operator',
   status: 201,
-  body: boxSchemas.simpleBody,
-  handle: ({ body, caller, idempotency }) => save({ box_no: body.box_no, zongpai_no: body.zongpai_no }, caller.username, idempotency),
+  dataApi: STATEMENT,
+  example: { body: { box_no: 'BOX-1001', zongpai_no: 'PLT-0001' } },
+  schemas: ({ config, fields }) => ({ body: makeBoxSchemas(config, fields).simpleBody }),
+  handle: (runtime) => {
+    const save = makeBoxSave({ db: runtime.db(), config: runtime.config, logger: runtime.logger });
+    return ({ body, caller, idempotency }) => save({ box_no: body.box_no, zongpai_no: body.zongpai_no }, caller.username, idempotency);
+  },
 });
+
+export const handler = lambdaHandler(spec, process.env);

@@ -1,15 +1,25 @@
 import { expectedVersion, makeBoxUndo } from '../lib/box/index.ts';
-import { boxingOptions, boxSchemas } from '../lib/box/wiring.ts';
-import { route } from '../lib/http/route.ts';
-
-const undo = makeBoxUndo(boxingOptions());
+import { makeBoxSchemas } from '../lib/box/schemas.ts';
+import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 
 /** DELETE /v1/box/{box_no}: undo a boxing; the box is empty again and leaves its zongpai (supervisors). */
-export const handler = route({
+export const spec = defineRoute({
+  id: 'BoxUndo',
+  method: 'DELETE',
+  path: '/v1/box/{box_no}',
   access: 'supervisor',
   status: 200,
-  path: boxSchemas.boxPath,
-  body: boxSchemas.undoBody,
-  handle: ({ path, body, headers, caller, idempotency }) =>
-    undo({ box_no: path.box_no, version: expectedVersion(body?.version, headers['if-match']) }, caller.username, idempotency),
+  dataApi: STATEMENT,
+  example: { path: { box_no: 'BOX-1001' }, body: { version: 1 } },
+  schemas: ({ config, fields }) => {
+    const box = makeBoxSchemas(config, fields);
+    return { path: box.boxPath, body: box.undoBody };
+  },
+  handle: (runtime) => {
+    const undo = makeBoxUndo({ db: runtime.db(), config: runtime.config });
+    return ({ path, body, headers, caller, idempotency }) =>
+      undo({ box_no: path.box_no, version: expectedVersion(body?.version, headers['if-match']) }, caller.username, idempotency);
+  },
 });
+
+export const handler = lambdaHandler(spec, process.env);

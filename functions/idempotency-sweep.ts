@@ -1,8 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { config } from '../lib/config.ts';
 import { sweepExpiredKeys } from '../lib/db/sweep.ts';
+import { defineTask, STATEMENT, taskHandler } from '../lib/http/route.ts';
 import { maintainLocationHistory } from '../lib/location/history.ts';
-import { database } from '../lib/runtime.ts';
 
 const logger = new Logger();
 
@@ -11,10 +10,16 @@ const logger = new Logger();
  * history's months ahead, drops the months past LOCATION_HISTORY_MONTHS, and deletes expired
  * idempotency keys. Each part is safe to repeat; a missed run is caught up by the next.
  */
-export const handler = async (): Promise<{ removed: number; history: Awaited<ReturnType<typeof maintainLocationHistory>> }> => {
-  const history = await maintainLocationHistory(database(), { monthsKept: config.locationHistoryMonths });
-  logger.info('location history maintained', { ...history });
-  const removed = await sweepExpiredKeys(database());
-  logger.info('expired idempotency keys removed', { removed });
-  return { removed, history };
-};
+export const task = defineTask({
+  id: 'IdempotencySweep',
+  dataApi: STATEMENT,
+  run: async ({ config, db }): Promise<{ removed: number; history: Awaited<ReturnType<typeof maintainLocationHistory>> }> => {
+    const history = await maintainLocationHistory(db(), { monthsKept: config.locationHistoryMonths });
+    logger.info('location history maintained', { ...history });
+    const removed = await sweepExpiredKeys(db());
+    logger.info('expired idempotency keys removed', { removed });
+    return { removed, history };
+  },
+});
+
+export const handler = taskHandler(task, process.env);

@@ -1,14 +1,23 @@
-import { route } from '../lib/http/route.ts';
-import { locationSchemas, makeCargoFinder } from '../lib/location/index.ts';
-import { database } from '../lib/runtime.ts';
-
-const find = makeCargoFinder({ db: database() });
+import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { makeCargoFinder, makeLocationSchemas } from '../lib/location/index.ts';
 
 /** GET /v1/{service_prefix}/location/{cargo_no}: where the cargo is now, and where it was (newest first). */
-export const handler = route({
+export const spec = defineRoute({
+  id: 'LocationGet',
+  method: 'GET',
+  path: '/v1/{service_prefix}/location/{cargo_no}',
   access: 'operator',
   status: 200,
-  path: locationSchemas.getPath,
-  query: locationSchemas.getQuery,
-  handle: ({ path, query }) => find(path.cargo_no, query),
+  dataApi: STATEMENT,
+  example: { path: { cargo_no: 'BOX-1001' }, query: { limit: '20' } },
+  schemas: ({ config, fields }) => {
+    const location = makeLocationSchemas(config, fields);
+    return { path: location.getPath, query: location.getQuery };
+  },
+  handle: (runtime) => {
+    const find = makeCargoFinder({ db: runtime.db() });
+    return ({ path, query }) => find(path.cargo_no, query);
+  },
 });
+
+export const handler = lambdaHandler(spec, process.env);

@@ -1,13 +1,15 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { config } from '../lib/config.ts';
 import { createDataApiDb } from '../lib/db/default.ts';
 import { migrate } from '../lib/db/migrate.ts';
 import { migrations } from '../lib/db/migrations/index.ts';
 import { ensureRoles, grantErpView, grantService } from '../lib/db/roles.ts';
 import { readDatabaseUser, secretsClient } from '../lib/db/secrets.ts';
-import { database } from '../lib/runtime.ts';
+import { defineTask, taskHandler, type DataApiAction } from '../lib/http/route.ts';
 
 const logger = new Logger();
+
+/** The migrations run in one transaction. */
+const MIGRATION: readonly DataApiAction[] = ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'];
 
 /**
  * Applies pending migrations; run by a CDK Trigger on every deployment. The Data API adapter
@@ -19,27 +21,33 @@ const logger = new Logger();
  * the master user, with the passwords of their secrets, and afterwards grants the service role
  * read/write on the `cargo` schema and read on the ERP view. Without them (locally) it only migrates.
  */
-export const handler = async (): Promise<{ applied: number[]; erpViewGranted?: boolean }> => {
-  const masterSecretArn = process.env.DB_MASTER_SECRET_ARN;
-  const serviceSecretArn = process.env.DB_SERVICE_SECRET_ARN;
-  const { secretArn } = config.database;
-  if (!masterSecretArn || !serviceSecretArn || secretArn === undefined) {
-    const applied = await migrate(database(), migrations);
-    logger.info('migrations applied', { applied });
-    return { applied };
-  }
-  const secrets = secretsClient();
-  const roles = { owner: await readDatabaseUser(secrets, secretArn), service: await readDatabaseUser(secrets, serviceSecretArn) };
-  const master = createDataApiDb({ ...config, database: { ...config.database, secretArn: masterSecretArn } });
-  try {
-    await ensureRoles(master, roles, config.database.name);
-    const applied = await migrate(database(), migrations);
-    await grantService(database(), roles);
-    const erpViewGranted = await grantErpView(master, roles, config.erpBoxView);
-    if (!erpViewGranted) logger.warn('the service user may not read the ERP view yet (missing, or not the master\'s to grant): see npm run erp-view', { view: config.erpBoxView });
-    logger.info('migrations applied', { applied, erpViewGranted });
-    return { applied, erpViewGranted };
-  } finally {
-    master.destroy();
-  }
-};
+export const task = defineTask({
+  id: 'Migrate',
+  dataApi: MIGRATION,
+  run: async ({ config, db }, env): Promise<{ applied: number[]; erpViewGranted?: boolean }> => {
+    const masterSecretArn = env.DB_MASTER_SECRET_ARN;
+    const serviceSecretArn = env.DB_SERVICE_SECRET_ARN;
+    const { secretArn } = config.database;
+    if (!masterSecretArn || !serviceSecretArn || secretArn === undefined) {
+      const applied = await migrate(db(), migrations);
+      logger.info('migrations applied', { applied });
+      return { applied };
+    }
+    const secrets = secretsClient();
+    const roles = { owner: await readDatabaseUser(secrets, secretArn), service: await readDatabaseUser(secrets, serviceSecretArn) };
+    const master = createDataApiDb({ ...config, database: { ...config.database, secretArn: masterSecretArn } });
+    try {
+      await ensureRoles(master, roles, config.database.name);
+      const applied = await migrate(db(), migrations);
+      await grantService(db(), roles);
+      const erpViewGranted = await grantErpView(master, roles, config.erpBoxView);
+      if (!erpViewGranted) logger.warn('the service user may not read the ERP view yet (missing, or not the master\'s to grant): see npm run erp-view', { view: config.erpBoxView });
+      logger.info('migrations applied', { applied, erpViewGranted });
+      return { applied, erpViewGranted };
+    } finally {
+      master.destroy();
+    }
+  },
+});
+
+export const handler = taskHandler(task, process.env);

@@ -1,12 +1,21 @@
-import { zongpaiFromConfig, zongpaiSchemas } from '../lib/zongpai/wiring.ts';
-import { route } from '../lib/http/route.ts';
-
-const zongpai = zongpaiFromConfig();
+import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
+import { makeZongpaiGet } from '../lib/zongpai/zongpai.ts';
 
 /** GET /v1/zongpai/{zongpai_no}: the zongpai with its boxes and totals. */
-export const handler = route({
+export const spec = defineRoute({
+  id: 'ZongpaiGet',
+  method: 'GET',
+  path: '/v1/zongpai/{zongpai_no}',
   access: 'operator',
   status: 200,
-  path: zongpaiSchemas.zongpaiPath,
-  handle: ({ path }) => zongpai.get(path.zongpai_no),
+  dataApi: STATEMENT,
+  example: { path: { zongpai_no: 'PLT-0001' } },
+  schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
+  handle: (runtime) => {
+    const get = makeZongpaiGet({ db: runtime.db(), config: runtime.config });
+    return ({ path }) => get(path.zongpai_no);
+  },
 });
+
+export const handler = lambdaHandler(spec, process.env);

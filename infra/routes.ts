@@ -1,43 +1,72 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { RouteSpec, TaskSpec } from '../lib/http/route.ts';
+import { routePath } from '../lib/http/route.ts';
+
 /**
- * The route table: every endpoint of the service, declared once.
+ * The route table, discovered: every `functions/*.ts` that exports a route `spec` (see
+ * `defineRoute` in lib/http/route.ts) is a route, every one that exports a `task` is a non-route
+ * function (migrations, maintenance). Nothing else lists routes: the CDK stack, the local API
+ * Gateway emulator, the Data API grants and the OpenAPI document all derive from this.
  *
- * The CDK stack creates one function and one API Gateway method per row; the local
- * API Gateway emulator serves exactly the same rows. Paths use API Gateway's
- * `{param}` syntax and are relative to the API root (they include `/v1`).
+ * Importing a handler module never reads its environment (the runtime is built at the first
+ * invocation), so discovery works with any environment.
  *
  * @example
  * ```ts
  * for (const r of routeTable('cargo')) console.log(r.method, r.path, r.entry);
  * ```
  */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type { DataApiAction, HttpMethod } from '../lib/http/route.ts';
 
 /** Who may call a route: any signed-in operator, only supervisors, or anyone (no authorizer). */
-export type Access = 'operator' | 'supervisor' | 'public';
+export type Access = RouteSpec['access'];
 
 export interface RouteDefinition {
   /** Stable identifier, used for construct ids and function names. */
   readonly id: string;
-  readonly method: HttpMethod;
-  /** API Gateway resource path, e.g. `/v1/box/{box_no}`. */
+  readonly method: RouteSpec['method'];
+  /** API Gateway resource path, e.g. `/v1/box/{box_no}` (the service prefix resolved). */
   readonly path: string;
   /** Handler module, relative to the repository root; it exports `handler`. */
   readonly entry: string;
   readonly access: Access;
+  /** The declaration itself (schemas, example, grant); absent in a hand-made table (gateway tests). */
+  readonly spec?: RouteSpec<any, any, any>;
 }
 
+/** A function that is not a route, with its declaration. */
+export interface TaskDefinition {
+  readonly id: string;
+  readonly entry: string;
+  readonly task: TaskSpec<unknown>;
+}
+
+const FUNCTIONS = fileURLToPath(new URL('../functions/', import.meta.url));
+
+const discovered = await Promise.all(
+  readdirSync(FUNCTIONS)
+    .filter((file) => file.endsWith('.ts'))
+    .sort()
+    .map(async (file) => {
+      const module = (await import(pathToFileURL(`${FUNCTIONS}${file}`).href)) as { spec?: RouteSpec<any, any, any>; task?: TaskSpec<unknown> };
+      if (module.spec === undefined && module.task === undefined) throw new Error(`functions/${file} exports neither a route spec nor a task`);
+      return { entry: `functions/${file}`, ...module };
+    }),
+);
+
+/** The declared routes, in file order. */
+export const routeSpecs: readonly (RouteSpec<any, any, any> & { readonly entry: string })[] = discovered.flatMap(({ spec, entry }) =>
+  spec === undefined ? [] : [{ ...spec, entry }],
+);
+
+/** The declared non-route functions (migrations, maintenance). */
+export const tasks: readonly TaskDefinition[] = discovered.flatMap(({ task, entry }) => (task === undefined ? [] : [{ id: task.id, entry, task }]));
+
 /** Builds the route table for a service prefix (the `{service_prefix}` path segment of the SPEC). */
-export const routeTable = (servicePrefix: string): readonly RouteDefinition[] => [
-  { id: 'LocationRecord', method: 'POST', path: `/v1/${servicePrefix}/location`, entry: 'functions/location-record.ts', access: 'operator' },
-  { id: 'LocationGet', method: 'GET', path: `/v1/${servicePrefix}/location/{cargo_no}`, entry: 'functions/location-get.ts', access: 'operator' },
-  { id: 'BoxInfo', method: 'GET', path: '/v1/box/info', entry: 'functions/box-info.ts', access: 'operator' },
-  { id: 'BoxSave', method: 'POST', path: '/v1/box', entry: 'functions/box-save.ts', access: 'operator' },
-  { id: 'BoxSimpleSave', method: 'POST', path: '/v1/box/simple', entry: 'functions/box-simple.ts', access: 'operator' },
-  { id: 'BoxEdit', method: 'PATCH', path: '/v1/box/{box_no}', entry: 'functions/box-edit.ts', access: 'supervisor' },
-  { id: 'BoxUndo', method: 'DELETE', path: '/v1/box/{box_no}', entry: 'functions/box-undo.ts', access: 'supervisor' },
-  { id: 'BoxHistory', method: 'GET', path: '/v1/box/{box_no}/history', entry: 'functions/box-history.ts', access: 'operator' },
-  { id: 'ZongpaiRegister', method: 'POST', path: '/v1/zongpai', entry: 'functions/zongpai-register.ts', access: 'operator' },
-  { id: 'ZongpaiGet', method: 'GET', path: '/v1/zongpai/{zongpai_no}', entry: 'functions/zongpai-get.ts', access: 'operator' },
-  { id: 'ZongpaiClose', method: 'POST', path: '/v1/zongpai/{zongpai_no}/close', entry: 'functions/zongpai-close.ts', access: 'supervisor' },
-  { id: 'OpenApi', method: 'GET', path: '/v1/openapi.json', entry: 'functions/openapi.ts', access: 'public' },
-];
+export const routeTable = (servicePrefix: string): readonly RouteDefinition[] =>
+  routeSpecs.map((spec) => ({ id: spec.id, method: spec.method, path: routePath(spec, servicePrefix), entry: spec.entry, access: spec.access, spec }));
+
+/** What the OpenAPI function is told about the routes (`API_ROUTES`): id, method, path and access of each. */
+export const apiRoutesVariable = (servicePrefix: string): string =>
+  JSON.stringify(routeTable(servicePrefix).map((r) => [r.id, r.method, r.path, r.access]));

@@ -153,6 +153,3 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
   }
   throw new ConfigError(`Invalid configuration: ${[...problems.values()].join('; ')}`);
 };
-
-/** The configuration of this process, read once. */
-export const config: Config = loadConfig(process.env);

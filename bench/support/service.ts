@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { signLocalToken, verifyLocalToken } from '../../infra/local/auth.ts';
 import type { SqlBackend } from '../../infra/local/data-api/backend.ts';
-import { startLocalStack, type LocalStack } from '../../infra/local/stack.ts';
+import { startLocalService, type LocalService } from '../../infra/local/stack.ts';
 
 export interface BenchRequest {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -20,7 +20,7 @@ export interface BenchResponse {
 }
 
 export interface BenchService {
-  readonly stack: LocalStack;
+  readonly stack: LocalService;
   call(request: BenchRequest): Promise<BenchResponse>;
   close(): Promise<void>;
 }
@@ -28,7 +28,6 @@ export interface BenchService {
 /**
  * The local stack as `npm start` runs it (emulated API Gateway v1, the unchanged handlers, the
  * Data API emulator) on an ephemeral port, with an operator's and a supervisor's token.
- * Handlers read their configuration when first imported, so start one per process.
  *
  * @example
  * ```ts
@@ -37,11 +36,11 @@ export interface BenchService {
  * ```
  */
 export const startBenchService = async (backend: SqlBackend): Promise<BenchService> => {
-  // As in the tests: handlers log each refused request; the bench measures answers, not logging.
-  process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
   const key = randomBytes(32);
   // Benchmarks count calls, not the stage throttling.
-  const stack = await startLocalStack({ backend, verifyToken: (header) => verifyLocalToken(key, header), throttle: { rate: 100_000, burst: 100_000 } });
+  // As in the tests: handlers log each refused request; the bench measures answers, not logging.
+  const env = { POWERTOOLS_LOG_LEVEL: 'SILENT', ...process.env };
+  const stack = await startLocalService({ backend, env, verifyToken: (header) => verifyLocalToken(key, header), throttle: { rate: 100_000, burst: 100_000 } });
   const tokens = {
     operator: await signLocalToken(key, { user: 'olga', groups: ['operator'] }),
     supervisor: await signLocalToken(key, { user: 'sam', groups: ['operator', 'supervisor'] }),

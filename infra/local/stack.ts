@@ -6,7 +6,9 @@ import { migrate } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
 import { sweepExpiredKeys } from '../../lib/db/sweep.ts';
 import { maintainLocationHistory } from '../../lib/location/history.ts';
-import { routeTable, type RouteDefinition } from '../routes.ts';
+import { loadConfig, type Config } from '../../lib/config.ts';
+import { createDataApiDb } from '../../lib/db/default.ts';
+import { apiRoutesVariable, routeTable, tasks, type RouteDefinition } from '../routes.ts';
 import type { SqlBackend } from './data-api/backend.ts';
 import { startDataApiEmulator, type DataApiEmulator } from './data-api/server.ts';
 import { functionIdentity, localTarget } from './credentials.ts';
@@ -26,7 +28,7 @@ const LOCAL_ENV = {
   USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
 };
 
-export interface LocalStackOptions {
+export interface LocalServiceOptions {
   readonly backend: SqlBackend;
   readonly verifyToken: (authorization: string | undefined) => Promise<Record<string, string> | undefined>;
   readonly port?: number;
@@ -37,13 +39,20 @@ export interface LocalStackOptions {
   readonly throttle?: { rate: number; burst: number };
   /** Served on the same origin outside `/v1`: the handheld app and the sign-in stand-in (web.ts). */
   readonly site?: GatewayOptions['site'];
+  /**
+   * The environment the functions are configured from (SERVICE_PREFIX, QUANTITY_MAX, ...), as the
+   * stack's `functionEnvironment` would set it. @default process.env
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface LocalStack {
+export interface LocalService {
   readonly url: string;
   readonly dataApi: DataApiEmulator;
   /** The adapter the functions use, for tests and tools that need SQL. */
   readonly db: DataApiDb;
+  /** The functions' configuration. */
+  readonly config: Config;
   readonly routes: readonly RouteDefinition[];
   close(): Promise<void>;
 }
@@ -53,29 +62,27 @@ export interface LocalStack {
  * migrations and the demo ERP through the real Data API client, then the emulated API Gateway
  * serving the route table with the unchanged Lambda handlers.
  *
- * Handlers read their configuration from `process.env` when first imported, so this sets the
- * database variables before loading them.
+ * Every function is built from its own environment object (the given one, the local database
+ * variables and its own credentials); `process.env` is only read, never changed.
  *
  * @example
  * ```ts
- * const stack = await startLocalStack({ backend: await createPgliteBackend(), verifyToken, port: 3000 });
+ * const service = await startLocalService({ backend: await createPgliteBackend(), verifyToken, port: 3000 });
  * ```
  */
-export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
+export const startLocalService = async (options: LocalServiceOptions): Promise<LocalService> => {
   // Every function signs its Data API calls with its own key, and the emulator allows each key
   // what infra/grants.ts grants that function in the stack. Route ids do not depend on the prefix.
-  const identities = new Map(['Migrate', ...routeTable('cargo').map((route) => route.id)].map((id) => [id, functionIdentity(id)]));
+  const given = options.env ?? process.env;
+  const identities = new Map([...tasks.map((task) => task.id), ...routeTable('cargo').map((route) => route.id)].map((id) => [id, functionIdentity(id)]));
   const migrator = identities.get('Migrate')!;
-  const target = localTarget(process.env);
+  const target = localTarget(given);
   const dataApi = await startDataApiEmulator({ backend: options.backend, target, identities: [...identities.values()] });
-  Object.assign(process.env, LOCAL_ENV, { DB_CLUSTER_ARN: target.resourceArn, DB_SECRET_ARN: target.secretArn, DATA_API_ENDPOINT: dataApi.endpoint });
+  const env = { ...given, ...LOCAL_ENV, DB_CLUSTER_ARN: target.resourceArn, DB_SECRET_ARN: target.secretArn, DATA_API_ENDPOINT: dataApi.endpoint };
+  // A bad setting is refused here, before anything starts, with the message a cold start would give.
+  const config = loadConfig(env);
   // This process migrates, loads the demo plan and sweeps keys: it is the migration function.
-  Object.assign(process.env, { AWS_ACCESS_KEY_ID: migrator.accessKeyId, AWS_SECRET_ACCESS_KEY: migrator.secretAccessKey });
-  // Imported only now: lib/config.ts reads process.env once, when first evaluated.
-  const { config } = await import('../../lib/config.ts');
-  const { createDataApiDb } = await import('../../lib/db/default.ts');
-  // The same adapter the functions build, from the same configuration.
-  const db = createDataApiDb(config);
+  const db = createDataApiDb(config, { region: LOCAL_ENV.AWS_REGION, credentials: { accessKeyId: migrator.accessKeyId, secretAccessKey: migrator.secretAccessKey } });
   await migrate(db, migrations);
   // The configured retention and the months ahead from the first minute, as the stack's first scheduled run does.
   await maintainLocationHistory(db, { monthsKept: config.locationHistoryMonths });
@@ -89,7 +96,12 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     let fn = functions.get(route.id);
     if (fn === undefined) {
       const identity = identities.get(route.id)!;
-      fn = startFunction(`${ROOT}${route.entry}`, { ...process.env, AWS_ACCESS_KEY_ID: identity.accessKeyId, AWS_SECRET_ACCESS_KEY: identity.secretAccessKey });
+      fn = startFunction(`${ROOT}${route.entry}`, {
+        ...env,
+        ...(route.spec?.describesApi ? { API_ROUTES: apiRoutesVariable(config.servicePrefix) } : {}),
+        AWS_ACCESS_KEY_ID: identity.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: identity.secretAccessKey,
+      });
       functions.set(route.id, fn);
     }
     return (await fn).handler;
@@ -97,7 +109,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   const closeFunctions = async () => {
     await Promise.allSettled([...functions.values()].map(async (fn) => (await fn).close()));
   };
-  const stageThrottling = readThrottling(process.env);
+  const stageThrottling = readThrottling(given);
   const server: Server = createGatewayServer({
     routes,
     verifyToken: options.verifyToken,
@@ -131,6 +143,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     dataApi,
     db,
+    config,
     routes,
     close: async () => {
       clearInterval(sweep);

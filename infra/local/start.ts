@@ -5,7 +5,7 @@ import { DataDirInUseError, lockDataDir } from './data-lock.ts';
 import type { SqlBackend } from './data-api/backend.ts';
 import { createPgliteBackend } from './data-api/pglite-backend.ts';
 import { createPostgresBackend } from './data-api/postgres-backend.ts';
-import { startLocalStack } from './stack.ts';
+import { startLocalService } from './stack.ts';
 import { ensureDemoUsers } from './users.ts';
 import { createLocalSite } from './web.ts';
 
@@ -69,7 +69,7 @@ const main = async (): Promise<void> => {
   const key = localSigningKey(dataDir);
   ensureDemoUsers(dataDir);
   const site = createLocalSite({ dataDir, key });
-  const stack = await startLocalStack({ backend, port, host, site, verifyToken: (h) => verifyLocalToken(key, h) }).catch((error: unknown) => {
+  const stack = await startLocalService({ backend, port, host, site, verifyToken: (h) => verifyLocalToken(key, h) }).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartError(`PORT ${String(port)} on ${host} is already in use: stop what uses it or set PORT to another port`, 1);
     if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') throw new StartError(`HOST='${host}' is not an address of this machine: allowed are its addresses, e.g. 127.0.0.1 or 0.0.0.0`, 2);
     throw error;
@@ -94,7 +94,7 @@ const main = async (): Promise<void> => {
 try {
   await main();
 } catch (error) {
-  // lib/config.ts validates the environment when startLocalStack first imports it (before migrations).
+  // startLocalService validates the functions' environment with loadConfig before migrating.
   const badConfig = (error as Error).name === 'ConfigError';
   const known = error instanceof StartError || badConfig || error instanceof DataDirInUseError;
   // An unexpected failure keeps its stack: that one is a bug to report.

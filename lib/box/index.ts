@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { compileWrite, type Idempotency } from '../db/write.ts';
 import { editBox, editBoxStatement, undoBox, undoBoxStatement, type EditBoxInput } from './change.ts';
@@ -10,17 +11,20 @@ import type { PlanWarning } from './read.ts';
 export type { PlanRules } from './sql.ts';
 export { expectedVersion } from './version.ts';
 
-export interface BoxingOptions {
+/**
+ * What every capability is built from (location, box and zongpai alike): the Data API adapter and
+ * the configuration, plus the logger where the operation reports something (ignored ERP plan lines).
+ */
+export interface Capability {
   readonly db: Db;
-  /** The ERP view of box plans (`ERP_BOX_VIEW`). */
-  readonly erpView: string;
-  /** Whether a box may only hold its planned items, each at most its planned quantity. */
-  readonly enforcePlan: boolean;
-  /** The item rules an ERP plan line must meet to be used; other lines are ignored. */
-  readonly planRules: PlanRules;
-  /** Where ignored ERP plan lines are reported (the function's logger). */
-  readonly warn: PlanWarning;
+  readonly config: Config;
+  readonly logger?: { warn(message: string, details: Parameters<PlanWarning>[1]): void };
 }
+
+/** The item rules an ERP plan line must meet to be used; other lines are ignored. */
+const planRulesOf = (config: Config): PlanRules => ({ itemCodeMaxLength: config.itemCodeMaxLength, quantityMax: config.quantityMax });
+
+const warnOf = (logger: Capability['logger']): PlanWarning => (message, details) => logger?.warn(message, details);
 
 /**
  * Each boxing operation on its own, so that a function's bundle carries only its own statement.
@@ -28,32 +32,36 @@ export interface BoxingOptions {
  *
  * @example
  * ```ts
- * const save = makeBoxSave({ db, erpView: 'erp.v_box_info', enforcePlan: true, planRules: { itemCodeMaxLength: 64, quantityMax: 99_999 }, warn: console.warn });
+ * const save = makeBoxSave({ db, config: loadConfig({}), logger });
  * await save({ box_no: 'BOX-1001', zongpai_no: 'PLT-0001', items: [{ item_code: 'SKU-TEA-250', quantity: 24 }] }, 'olga');
  * ```
  */
-export const makeBoxInfo = ({ db, erpView, planRules, warn }: BoxingOptions) => {
-  const sql = boxInfoSql(erpView, planRules);
+export const makeBoxInfo = ({ db, config, logger }: Capability) => {
+  const sql = boxInfoSql(config.erpBoxView, planRulesOf(config));
+  const warn = warnOf(logger);
   return (boxNo: string) => readBoxInfo(db, sql, boxNo, warn);
 };
 
-export const makeBoxHistory = ({ db, erpView, planRules }: BoxingOptions) => {
-  const sql = boxHistorySql(erpView, planRules);
+export const makeBoxHistory = ({ db, config }: Capability) => {
+  const sql = boxHistorySql(config.erpBoxView, planRulesOf(config));
   return (boxNo: string) => readBoxHistory(db, sql, boxNo);
 };
 
 /** Saves the items boxed, or (no `items`) exactly the ERP plan: the simplified mode. */
-export const makeBoxSave = ({ db, erpView, enforcePlan, planRules, warn }: BoxingOptions) => {
-  const write = compileWrite(saveBoxStatement(erpView, planRules));
-  return (input: SaveBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => saveBox(db, write, input, actor, enforcePlan, idempotency, warn);
+export const makeBoxSave = ({ db, config, logger }: Capability) => {
+  const write = compileWrite(saveBoxStatement(config.erpBoxView, planRulesOf(config)));
+  const warn = warnOf(logger);
+  return (input: SaveBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> =>
+    saveBox(db, write, input, actor, config.enforceErpPlan, idempotency, warn);
 };
 
-export const makeBoxEdit = ({ db, erpView, enforcePlan, planRules }: BoxingOptions) => {
-  const write = compileWrite(editBoxStatement(erpView, planRules));
-  return (input: EditBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => editBox(db, write, input, actor, enforcePlan, idempotency);
+export const makeBoxEdit = ({ db, config }: Capability) => {
+  const write = compileWrite(editBoxStatement(config.erpBoxView, planRulesOf(config)));
+  return (input: EditBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> =>
+    editBox(db, write, input, actor, config.enforceErpPlan, idempotency);
 };
 
-export const makeBoxUndo = ({ db, erpView, planRules }: BoxingOptions) => {
-  const write = compileWrite(undoBoxStatement(erpView, planRules));
+export const makeBoxUndo = ({ db, config }: Capability) => {
+  const write = compileWrite(undoBoxStatement(config.erpBoxView, planRulesOf(config)));
   return (input: { box_no: string; version: number }, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => undoBox(db, write, input, actor, idempotency);
 };

@@ -1,20 +1,21 @@
-import { RDSDataClient } from '@aws-sdk/client-rds-data';
+import { RDSDataClient, type RDSDataClientConfig } from '@aws-sdk/client-rds-data';
 import { ConfigError, type Config } from '../config.ts';
 import { DataApiDb } from './data-api.ts';
 
 /**
  * Builds the production {@link DataApiDb} from configuration. Locally `DATA_API_ENDPOINT` points the
- * same client at the Data API emulator. Missing cluster or secret ARNs fail the cold start.
+ * same client at the Data API emulator. Missing cluster or secret ARNs fail the cold start. `client`
+ * carries what the function's environment says about its region and credentials.
  *
  * @example
  * ```ts
  * const db = createDataApiDb(config);
  * ```
  */
-export const createDataApiDb = (config: Config): DataApiDb => {
+export const createDataApiDb = (config: Config, client: Pick<RDSDataClientConfig, 'credentials' | 'region'> = {}): DataApiDb => {
   const { clusterArn, secretArn, name, endpoint, retryBudgetMs } = config.database;
   if (clusterArn === undefined || secretArn === undefined) throw new ConfigError('Invalid configuration: DB_CLUSTER_ARN and DB_SECRET_ARN are required');
   // The SDK's own retries are off: DataApiDb retries only what is safe to retry, within its budget.
-  const client = new RDSDataClient({ maxAttempts: 1, ...(endpoint === undefined ? {} : { endpoint }) });
-  return new DataApiDb({ client, resourceArn: clusterArn, secretArn, database: name, retryBudgetMs });
+  const sdk = new RDSDataClient({ ...client, maxAttempts: 1, ...(endpoint === undefined ? {} : { endpoint }) });
+  return new DataApiDb({ client: sdk, resourceArn: clusterArn, secretArn, database: name, retryBudgetMs });
 };

@@ -1,75 +1,153 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
-import { config } from '../config.ts';
+import type { Idempotency } from '../db/write.ts';
 import { makeFieldCodes } from '../rules/fields.ts';
+import { makeRuntime, type Environment, type Runtime } from '../runtime.ts';
 import { authorize, type Role } from './authorize.ts';
 import { errorResponder } from './error-responder.ts';
 import type { Caller, RequestInput, ServiceEvent, ServiceResult } from './event.ts';
-import type { Idempotency } from '../db/write.ts';
 import { idempotencyOf } from './idempotency.ts';
 import { jsonBody } from './json-body.ts';
-import { validate, type FieldCodes, type RequestSchemas } from './validate.ts';
+import { validate, type RequestSchemas } from './validate.ts';
 
-/** What a route's `handle` receives: the validated input, the caller and the request headers. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** The RDS Data API operations a function may call (its IAM grant in the stack, and in the local Data API emulator). */
+export type DataApiAction = 'ExecuteStatement' | 'BatchExecuteStatement' | 'BeginTransaction' | 'CommitTransaction' | 'RollbackTransaction';
+
+/** A request function runs exactly one statement per request: nothing else. */
+export const STATEMENT: readonly DataApiAction[] = ['ExecuteStatement'];
+
+/** What a route's handler receives: the validated input, the caller and the request headers. */
 export interface RouteRequest<B, P, Q> extends RequestInput<B, P, Q> {
   readonly caller: Caller;
   /** Lower-cased header names. */
   readonly headers: Readonly<Record<string, string | undefined>>;
-  readonly requestId: string;
   /** Present when a write carries an `Idempotency-Key`; hand it to the domain's write. */
   readonly idempotency?: Idempotency;
 }
 
-export interface RouteSpec<B, P, Q> extends RequestSchemas<B, P, Q> {
+/** A request that passes the route's validation: what the auth matrix, hostile-input tests and the benchmark start from. */
+export interface RouteExample {
+  readonly path?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+}
+
+/**
+ * A route, declared once, beside its handler in `functions/<name>.ts`. The CDK stack, the local
+ * gateway, the Data API grants, the OpenAPI document and the coverage tests all read it.
+ */
+export interface RouteSpec<B = unknown, P = unknown, Q = unknown> {
+  /** Stable identifier (construct ids, function names, OpenAPI operation ids). */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** API Gateway resource path from the API root, e.g. `/v1/box/{box_no}`; `{service_prefix}` is SERVICE_PREFIX. */
+  readonly path: string;
+  /** Who may call it: any signed-in operator, only supervisors, or anyone (no authorizer). */
   readonly access: Role;
   /** The status of a successful answer. */
   readonly status: number;
-  readonly handle: (request: RouteRequest<B, P, Q>) => Promise<unknown>;
+  /** Its Data API grant; a function with none also gets no database secret. */
+  readonly dataApi: readonly DataApiAction[];
+  /** A request that passes validation. */
+  readonly example: RouteExample;
+  /** The function is told the declared routes (`API_ROUTES`): the OpenAPI document's. */
+  readonly describesApi?: true;
+  /** The request's schemas, for this configuration. */
+  readonly schemas?: (runtime: Pick<Runtime, 'config' | 'fields'>) => RequestSchemas<B, P, Q>;
+  /** The route's logic, given the function's runtime: only ever sees valid input. */
+  readonly handle: (runtime: Runtime) => (request: RouteRequest<B, P, Q>) => Promise<unknown>;
 }
 
-export interface RouteDeps {
-  readonly logger: Logger;
-  readonly fieldCodes: FieldCodes;
-  /** The stack's app client (`USER_POOL_CLIENT_ID`): ID tokens of other clients are refused. */
-  readonly clientId?: string;
-}
+/**
+ * Declares a route: typed so that `handle` sees what `schemas` validates.
+ *
+ * @example
+ * ```ts
+ * export const spec = defineRoute({
+ *   id: 'ZongpaiGet', method: 'GET', path: '/v1/zongpai/{zongpai_no}', access: 'operator', status: 200,
+ *   dataApi: STATEMENT, example: { path: { zongpai_no: 'PLT-0001' } },
+ *   schemas: ({ fields }) => makeZongpaiSchemas(fields).get,
+ *   handle: (runtime) => { const get = makeZongpaiGet({ db: runtime.db(), config: runtime.config }); return ({ path }) => get(path.zongpai_no); },
+ * });
+ * export const handler = lambdaHandler(spec, process.env);
+ * ```
+ */
+export const defineRoute = <B = undefined, P = undefined, Q = undefined>(spec: RouteSpec<B, P, Q>): RouteSpec<B, P, Q> => spec;
 
-const defaults: RouteDeps = { logger: new Logger(), fieldCodes: makeFieldCodes(config), clientId: config.userPoolClientId };
+/** The route's path for a service prefix. */
+export const routePath = (spec: Pick<RouteSpec, 'path'>, servicePrefix: string): string => spec.path.replace('{service_prefix}', servicePrefix);
+
 const anonymous: Caller = { username: 'anonymous', groups: [] };
+
+type ProxyHandler = (event: ServiceEvent, context: Context) => Promise<ServiceResult>;
 
 /**
  * Wraps a route's logic in the one middleware stack every handler uses: unified errors,
  * Powertools logging with the Lambda context, lower-cased headers, the role check, JSON body
- * parsing, Zod validation with the SPEC's error codes. `handle` only sees valid input.
- *
- * @example
- * ```ts
- * export const handler = route({
- *   access: 'operator', status: 201, body: RecordLocationsBody,
- *   handle: ({ body, caller }) => locations.record(body, caller.username),
- * });
- * ```
+ * parsing, Zod validation with the SPEC's error codes.
  */
-export const route = <B = undefined, P = undefined, Q = undefined>(spec: RouteSpec<B, P, Q>, deps: RouteDeps = defaults) =>
-  middy<ServiceEvent, ServiceResult, Error, Context>()
-    .use(errorResponder({ logger: deps.logger }))
-    .use(injectLambdaContext(deps.logger, { resetKeys: true }))
+export const routeHandler = <B, P, Q>(spec: RouteSpec<B, P, Q>, runtime: Runtime): ProxyHandler => {
+  const { config, logger } = runtime;
+  const schemas = spec.schemas?.(runtime) ?? {};
+  const handle = spec.handle(runtime);
+  const inputs = new WeakMap<ServiceEvent, RequestInput<B, P, Q>>();
+  return middy<ServiceEvent, ServiceResult, Error, Context>()
+    .use(errorResponder({ logger }))
+    .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(httpHeaderNormalizer())
-    .use(authorize(spec.access, { clientId: deps.clientId }))
+    .use(authorize(spec.access, { clientId: config.userPoolClientId }))
     .use(jsonBody())
-    .use(validate(spec, deps.fieldCodes))
+    .use(validate(schemas, makeFieldCodes(config), (event, input) => inputs.set(event, input)))
     .handler(async (event): Promise<ServiceResult> => {
-      const input = event.input as RequestInput<B, P, Q>;
+      const input = inputs.get(event);
+      if (input === undefined) throw new Error('the request reached the handler unvalidated');
       const caller = event.caller ?? anonymous;
-      const body = await spec.handle({
+      const body = await handle({
         ...input,
         caller,
         idempotency: idempotencyOf(event, caller.username, config.idempotencyTtlHours),
         headers: event.headers ?? {},
-        requestId: event.requestContext.requestId,
       });
       return { statusCode: spec.status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) };
     });
+};
+
+/**
+ * The Lambda handler of a route: the only place a function's environment is read. The runtime
+ * is built at the first invocation, not at import, so importing a handler never throws; a bad
+ * setting fails that invocation loudly with the `ConfigError` naming it (and the next one again).
+ *
+ * @example
+ * ```ts
+ * export const handler = lambdaHandler(spec, process.env);
+ * ```
+ */
+export const lambdaHandler = <B, P, Q>(spec: RouteSpec<B, P, Q>, env: Environment): ProxyHandler => {
+  let built: ProxyHandler | undefined;
+  return (event, context) => {
+    built ??= routeHandler(spec, makeRuntime(env));
+    return built(event, context);
+  };
+};
+
+/**
+ * A function that is not a route (the migrations, the scheduled maintenance): its id, its Data API
+ * grant and its work, declared in its own file like a route.
+ */
+export interface TaskSpec<R> {
+  readonly id: string;
+  readonly dataApi: readonly DataApiAction[];
+  readonly run: (runtime: Runtime, env: Environment) => Promise<R>;
+}
+
+export const defineTask = <R>(spec: TaskSpec<R>): TaskSpec<R> => spec;
+
+/** The Lambda handler of a task; like {@link lambdaHandler}, it reads its environment at the first invocation. */
+export const taskHandler = <R>(spec: TaskSpec<R>, env: Environment): (() => Promise<R>) => {
+  let runtime: Runtime | undefined;
+  return () => spec.run((runtime ??= makeRuntime(env)), env);
+};

@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type * as z from 'zod/mini';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { isErrorCode, type ErrorCode, type MessageParams } from '../errors/catalogue.ts';
-import type { ServiceEvent, ServiceResult } from './event.ts';
+import type { RequestInput, ServiceEvent, ServiceResult } from './event.ts';
 
 /** Which SPEC error code a bad value of a field answers with, and what its message may quote. */
 export type FieldCodes = Readonly<Record<string, { code: ErrorCode; params?: MessageParams }>>;
@@ -67,7 +67,8 @@ export const toProblems = (issues: readonly Issue[], input: unknown, codes: Fiel
 
 /**
  * Middleware: validates the parsed body, the path parameters and the query string with the
- * route's Zod schemas and stores the typed, normalised result on `event.input`. The first bad
+ * route's Zod schemas and stores the typed, normalised result on `event.input` (and hands it,
+ * typed, to `onValid`). The first bad
  * field decides the error code; every bad field is listed in `details`.
  *
  * @example
@@ -75,7 +76,11 @@ export const toProblems = (issues: readonly Issue[], input: unknown, codes: Fiel
  * middy().use(validate({ body: BoxSaveRequest }, fieldCodes));
  * ```
  */
-export const validate = <B, P, Q>(schemas: RequestSchemas<B, P, Q>, codes: FieldCodes): MiddlewareObj<ServiceEvent, ServiceResult> => ({
+export const validate = <B, P, Q>(
+  schemas: RequestSchemas<B, P, Q>,
+  codes: FieldCodes,
+  onValid?: (event: ServiceEvent, input: RequestInput<B, P, Q>) => void,
+): MiddlewareObj<ServiceEvent, ServiceResult> => ({
   before: (request) => {
     const { event } = request;
     const problems: FieldProblem[] = [];
@@ -91,6 +96,9 @@ export const validate = <B, P, Q>(schemas: RequestSchemas<B, P, Q>, codes: Field
     const body = parse(schemas.body, event.json);
     const [first] = problems;
     if (first !== undefined) throw new AppError(first.code, { ...first.params, field: first.field }, problems);
-    event.input = { body, path, query };
+    // Each part is parsed when the route has a schema for it; a route without one gets `undefined`, as its type says.
+    const input = { body, path, query } as RequestInput<B, P, Q>;
+    event.input = input;
+    onValid?.(event, input);
   },
 });

@@ -6,6 +6,7 @@
  */
 
 import { mkdir, writeFile } from 'node:fs/promises';
+import { routeTable } from '../../infra/routes.ts';
 import { loadConfig } from '../config.ts';
 import { writeStatementDocs } from '../write-statements.ts';
 import { buildOpenApiDocument } from './document.ts';
@@ -13,7 +14,7 @@ import { apiTypes } from './generate.ts';
 import { apiReference, type OpenApiDocument } from './reference.ts';
 
 const defaults = loadConfig({});
-const document = buildOpenApiDocument(defaults);
+const document = buildOpenApiDocument(defaults, routeTable(defaults.servicePrefix));
 await writeFile(new URL('./api-types.ts', import.meta.url), await apiTypes(document));
 await writeFile(new URL('../../docs/API.md', import.meta.url), apiReference(document as unknown as OpenApiDocument));
 const sqlDocs = new URL('../../docs/sql/', import.meta.url);

@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { quoteIdentifier } from '../box/sql.ts';
@@ -69,41 +70,44 @@ const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
   closed_by: row.closed_by,
 });
 
+type Capability = { readonly db: Db; readonly config: Pick<Config, 'erpBoxView'> };
+
 /**
  * Zongpai (master tags such as pallets): register, read with boxes and totals, close (closing
- * a closed one answers it as it is).
- * Totals are derived from the boxes at read time, so concurrent appends cannot lose a count.
+ * a closed one answers it as it is), one factory per operation so that a function carries only
+ * its own statement. Totals are derived from the boxes at read time, so concurrent appends cannot
+ * lose a count.
  *
  * @example
  * ```ts
- * const zongpai = makeZongpai({ db, erpView: 'erp.v_box_info' });
- * await zongpai.register('PLT-0001', 'olga');
- * await zongpai.close('PLT-0001', 'sam');
+ * const register = makeZongpaiRegister({ db, config });
+ * await register('PLT-0001', 'olga');
+ * await makeZongpaiClose({ db, config })('PLT-0001', 'sam');
  * ```
  */
-export const makeZongpai = ({ db, erpView }: { db: Db; erpView: string }) => {
-  const register = compileWrite(registerStatement(erpView));
-  return {
-    async register(zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> {
-      const rows = await runWrite<ZongpaiRow & { is_box: boolean }>(db, register, { zongpai_no: zongpaiNo, actor }, idempotency);
-      const row = rows[0];
-      if (row?.is_box === true) throw new AppError('INVALID_ZONGPAI', { value: zongpaiNo, reason: 'is the number of a box in the ERP plan: scan the zongpai label' });
-      if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: zongpaiNo });
-      return withTotals(row);
-    },
-
-    async get(zongpaiNo: string): Promise<ZongpaiResponse> {
-      const { rows } = await db.query<ZongpaiRow>(GET_SQL, { zongpai_no: zongpaiNo });
-      if (rows[0] === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-      return withTotals(rows[0]);
-    },
-
-    async close(zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> {
-      const rows = await runWrite<ZongpaiRow>(db, CLOSE, { zongpai_no: zongpaiNo, actor }, idempotency);
-      if (rows[0] === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-      return withTotals(rows[0]);
-    },
+export const makeZongpaiRegister = ({ db, config }: Capability) => {
+  const register = compileWrite(registerStatement(config.erpBoxView));
+  return async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
+    const rows = await runWrite<ZongpaiRow & { is_box: boolean }>(db, register, { zongpai_no: zongpaiNo, actor }, idempotency);
+    const row = rows[0];
+    if (row?.is_box === true) throw new AppError('INVALID_ZONGPAI', { value: zongpaiNo, reason: 'is the number of a box in the ERP plan: scan the zongpai label' });
+    if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: zongpaiNo });
+    return withTotals(row);
   };
 };
 
-export type Zongpai = ReturnType<typeof makeZongpai>;
+export const makeZongpaiGet =
+  ({ db }: Capability) =>
+  async (zongpaiNo: string): Promise<ZongpaiResponse> => {
+    const { rows } = await db.query<ZongpaiRow>(GET_SQL, { zongpai_no: zongpaiNo });
+    if (rows[0] === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
+    return withTotals(rows[0]);
+  };
+
+export const makeZongpaiClose =
+  ({ db }: Capability) =>
+  async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
+    const rows = await runWrite<ZongpaiRow>(db, CLOSE, { zongpai_no: zongpaiNo, actor }, idempotency);
+    if (rows[0] === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
+    return withTotals(rows[0]);
+  };

@@ -92,11 +92,10 @@ describe('racing requests', () => {
     await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-RACE-6' } });
     await service.plan('BOX-R6', { 'SKU-A': 2 });
     const { makeBoxSave } = await import('../../lib/box/index.ts');
-    const { boxingOptions } = await import('../../lib/box/wiring.ts');
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     // The append's own statement, in a transaction kept open while the close begins.
     const closing = await service.stack.db.transaction(async (tx) => {
-      const append = makeBoxSave({ ...boxingOptions(), db: tx });
+      const append = makeBoxSave({ db: tx, config: service.stack.config });
       expect((await append({ box_no: 'BOX-R6', zongpai_no: 'PLT-RACE-6' }, 'olga')).status).toBe('BOXED');
       const close = service.call('POST', '/v1/zongpai/PLT-RACE-6/close', { token: service.tokens.supervisor });
       await sleep(300);

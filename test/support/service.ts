@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { signLocalToken, verifyLocalToken, type LocalTokenOptions } from '../../infra/local/auth.ts';
-import { startLocalStack, type LocalStack } from '../../infra/local/stack.ts';
+import { startLocalService, type LocalService } from '../../infra/local/stack.ts';
 import { json } from '../../lib/db/types.ts';
 import { createTestBackend } from './backend.ts';
 
@@ -19,7 +19,7 @@ export interface CallOptions {
 }
 
 export interface TestService {
-  readonly stack: LocalStack;
+  readonly stack: LocalService;
   readonly kind: 'pglite' | 'postgres';
   /** Tokens for the usual callers. */
   readonly tokens: { readonly operator: string; readonly supervisor: string };
@@ -41,11 +41,10 @@ export interface TestService {
  * ```
  */
 export const startTestService = async (options: { env?: Record<string, string> } = {}): Promise<TestService> => {
-  Object.assign(process.env, options.env);
   const { backend, kind, drop } = await createTestBackend();
   const key = randomBytes(32);
   // Tests call faster than a scanner; the stage throttling itself is tested in test/infra/local/gateway.test.ts.
-  const stack = await startLocalStack({ backend, verifyToken: (h) => verifyLocalToken(key, h), throttle: { rate: 10_000, burst: 10_000 } });
+  const stack = await startLocalService({ backend, env: { ...process.env, ...options.env }, verifyToken: (h) => verifyLocalToken(key, h), throttle: { rate: 10_000, burst: 10_000 } });
   const token = (user: string, groups: readonly string[], options: Partial<Pick<LocalTokenOptions, 'expiresInSeconds' | 'now' | 'clientId' | 'tokenUse'>> = {}) =>
     signLocalToken(key, { user, groups, ...options });
   const tokens = { operator: await token('olga', ['operator']), supervisor: await token('sam', ['supervisor']) };
