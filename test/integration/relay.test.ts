@@ -1,0 +1,189 @@
+import { RDSDataClient } from '@aws-sdk/client-rds-data';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startDataApiEmulator, type DataApiEmulator } from '../../infra/local/data-api/server.ts';
+import { functionIdentity, localTarget, operatorIdentity } from '../../infra/local/credentials.ts';
+import { startEventBridgeStandIn, type EventBridgeStandIn } from '../../infra/local/eventbridge.ts';
+import { DataApiDb } from '../../lib/db/data-api.ts';
+import { migrate } from '../../lib/db/migrate.ts';
+import { migrations } from '../../lib/db/migrations/index.ts';
+import type { Db } from '../../lib/db/types.ts';
+import { createEventBridgeBus } from '../../lib/events/bus.ts';
+import type { EventEnvelope } from '../../lib/events/entries.ts';
+import { makeRelay } from '../../lib/events/relay.ts';
+import { createTestBackend } from '../support/backend.ts';
+
+/**
+ * The event relay against the Data API emulator (signed with the relay's own grant) and the
+ * local PutEvents stand-in, through the real SDK clients: what reaches the bus, in what order.
+ */
+const BUS = 'cargo-test-events';
+const target = localTarget({});
+const operator = operatorIdentity('Tests');
+const relayIdentity = functionIdentity('EventRelay');
+let dataApi: DataApiEmulator;
+let eventBridge: EventBridgeStandIn;
+let drop: () => Promise<void>;
+let admin: DataApiDb;
+let relayDb: DataApiDb;
+
+const dataApiDb = (identity: { accessKeyId: string; secretAccessKey: string }) =>
+  new DataApiDb({
+    client: new RDSDataClient({ endpoint: dataApi.endpoint, region: 'us-east-1', maxAttempts: 1, credentials: identity }),
+    resourceArn: target.resourceArn,
+    secretArn: target.secretArn,
+    database: target.database,
+    retryBudgetMs: 1_000,
+  });
+
+const relay = (db: Db = relayDb, attempts = 3) =>
+  makeRelay({
+    db,
+    bus: createEventBridgeBus({ busName: BUS, endpoint: eventBridge.endpoint, region: 'us-east-1', credentials: relayIdentity }),
+    retentionDays: 7,
+    attempts,
+    sleep: async () => undefined,
+  });
+
+/** Outbox rows as the writes leave them, `ageMinutes` old, inserted in the order given. */
+const insertEvents = async (sequences: readonly number[], ageMinutes = 0) => {
+  for (const sequence of sequences) {
+    await admin.query(
+      `INSERT INTO cargo.event (sequence, id, type, occurred_at, actor, idempotency_key, data)
+       VALUES (:sequence, gen_random_uuid(), 'box.saved', now() - make_interval(mins => CAST(:age AS integer)), 'alice', NULL, CAST(:data AS jsonb))`,
+      { sequence, age: ageMinutes, data: JSON.stringify({ box_no: `BOX-${String(sequence).padStart(4, '0')}` }) },
+    );
+  }
+};
+
+const delivered = () => eventBridge.received().map((event) => event.detail as EventEnvelope);
+const lastPublished = async () => Number((await admin.query<{ n: number }>('SELECT last_published AS n FROM cargo.event_relay')).rows[0]!.n);
+const sequenceIs = (sequence: number) => (detail: unknown) => (detail as EventEnvelope).sequence === sequence;
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+beforeAll(async () => {
+  const test = await createTestBackend();
+  drop = test.drop;
+  dataApi = await startDataApiEmulator({ backend: test.backend, target, identities: [operator, relayIdentity] });
+  admin = dataApiDb(operator);
+  relayDb = dataApiDb(relayIdentity);
+  await migrate(admin, migrations);
+  // The outbox as the migration creates it; created here only when no migration has yet.
+  await admin.query(`CREATE TABLE IF NOT EXISTS cargo.event (
+    sequence bigint PRIMARY KEY, id uuid NOT NULL UNIQUE, type text NOT NULL, occurred_at timestamptz NOT NULL,
+    actor text NOT NULL, idempotency_key text NULL, data jsonb NOT NULL)`);
+  await admin.query('CREATE TABLE IF NOT EXISTS cargo.event_relay (last_published bigint NOT NULL)');
+});
+
+beforeEach(async () => {
+  await eventBridge?.close();
+  eventBridge = await startEventBridgeStandIn({ busName: BUS, identities: [{ ...relayIdentity, publisher: true }] });
+  await admin.query('DELETE FROM cargo.event');
+  await admin.query('DELETE FROM cargo.event_relay');
+  await admin.query('INSERT INTO cargo.event_relay (last_published) VALUES (0)');
+});
+
+afterAll(async () => {
+  await eventBridge?.close();
+  admin?.destroy();
+  relayDb?.destroy();
+  await dataApi?.close();
+  await drop?.();
+});
+
+describe('event relay', () => {
+  it('publishes every event once, in sequence order, in PutEvents calls of at most 10 entries', async () => {
+    await insertEvents([...range(1, 25)].reverse());
+
+    const report = await relay().run();
+
+    expect(delivered().map((event) => event.sequence)).toEqual(range(1, 25));
+    expect(eventBridge.calls()).toBe(3);
+    expect(report).toMatchObject({ published: 25, retries: 0, oldestUnpublishedAgeSeconds: 0 });
+    expect(await lastPublished()).toBe(25);
+    expect((await relay().run()).published).toBe(0);
+    expect(eventBridge.received()).toHaveLength(25);
+  });
+
+  it('puts source cargo.service, detail-type the event type and the envelope as detail', async () => {
+    await insertEvents([1]);
+
+    await relay().run();
+
+    const [event] = eventBridge.received();
+    expect(event).toMatchObject({ source: 'cargo.service', 'detail-type': 'box.saved' });
+    expect(event!.detail).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      sequence: 1,
+      type: 'box.saved',
+      occurred_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      actor: 'alice',
+      idempotency_key: null,
+      data: { box_no: 'BOX-0001' },
+    });
+  });
+
+  it('retries a PutEvents partial failure from the failed entry, never skipping past it', async () => {
+    await insertEvents(range(1, 10));
+    eventBridge.injectEntryFault({ select: (_, index) => index === 3, errorCode: 'ThrottlingException' });
+
+    const report = await relay().run();
+
+    // The first call published all but the fourth; the retry starts at the fourth again.
+    expect(delivered().map((event) => event.sequence)).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10, ...range(4, 10)]);
+    expect(report).toMatchObject({ published: 10, retries: 1 });
+    expect(new Set(delivered().map((event) => event.id)).size).toBe(10);
+    expect(await lastPublished()).toBe(10);
+  });
+
+  it('reports an event that keeps failing as stuck, with its age for the alarm, and holds later events back until it goes out', async () => {
+    await insertEvents([1, 2], 15);
+    await insertEvents([3]);
+    eventBridge.injectEntryFault({ select: sequenceIs(2), errorCode: 'InternalFailure', calls: 3 });
+
+    const stuck = await relay().run();
+
+    expect(stuck.stuck).toMatchObject({ sequence: 2, errorCode: 'InternalFailure' });
+    expect(stuck.oldestUnpublishedAgeSeconds).toBeGreaterThanOrEqual(15 * 60);
+    expect(await lastPublished()).toBe(1);
+
+    const next = await relay().run();
+
+    expect(next).toMatchObject({ published: 2, oldestUnpublishedAgeSeconds: 0 });
+    expect(next.stuck).toBeUndefined();
+    expect(await lastPublished()).toBe(3);
+  });
+
+  it('publishes again, with the same ids, the events of a run that crashed after publishing and before marking them', async () => {
+    await insertEvents(range(1, 3));
+    const crashesBeforeMarking: Db = {
+      query: async (sql, params) => {
+        if (/UPDATE cargo\.event_relay/.test(sql)) throw new Error('the process died here');
+        return relayDb.query(sql, params);
+      },
+      transaction: (work) => relayDb.transaction(work),
+    };
+
+    await expect(relay(crashesBeforeMarking).run()).rejects.toThrow('the process died here');
+    const first = delivered();
+    expect(await lastPublished()).toBe(0);
+
+    await relay().run();
+
+    const again = delivered().slice(first.length);
+    expect(again.map((event) => event.sequence)).toEqual([1, 2, 3]);
+    expect(again.map((event) => event.id)).toEqual(first.map((event) => event.id));
+    expect(await lastPublished()).toBe(3);
+  });
+
+  it('prunes published events past the retention, never an unpublished one', async () => {
+    await insertEvents([1, 2], 8 * 24 * 60);
+    await insertEvents([3]);
+    eventBridge.injectEntryFault({ select: sequenceIs(2), calls: 3 });
+
+    const report = await relay().run();
+
+    expect(report.pruned).toBe(1);
+    const left = await admin.query<{ sequence: number }>('SELECT sequence FROM cargo.event ORDER BY sequence');
+    expect(left.rows.map((row) => Number(row.sequence))).toEqual([2, 3]);
+  });
+});
