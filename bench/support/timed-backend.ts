@@ -1,4 +1,4 @@
-import type { QueryResult, QueryValues, SqlBackend, SqlSession } from '../../infra/local/data-api/backend.ts';
+import type { TextResult, QueryValues, SqlBackend, SqlSession } from '../../infra/local/data-api/backend.ts';
 
 /** One statement the Data API emulator sent to PostgreSQL, as the engine received it. */
 export interface TimedStatement {
@@ -34,7 +34,7 @@ export const timedBackend = (
   const timed = (session: SqlSession): SqlSession => {
     let first = true;
     return {
-      query: async (text: string, values: QueryValues = []): Promise<QueryResult> => {
+      query: async (text: string, values: QueryValues = []): Promise<TextResult> => {
         const service = first;
         first = false;
         if (service && beforeService !== undefined) await beforeService(text, values);

@@ -5,7 +5,7 @@ import type { ServiceEvent } from './event.ts';
 import { ifMatchVersion } from './if-match.ts';
 
 const KEY = /^[\x21-\x7E]{1,255}$/;
-const WRITES = new Set(['POST', 'PATCH', 'DELETE']);
+const WRITE_METHODS = new Set(['POST', 'PATCH', 'DELETE']);
 
 /**
  * Reads the `Idempotency-Key` of a write. The request is identified by the caller, the key, and
@@ -22,7 +22,7 @@ const WRITES = new Set(['POST', 'PATCH', 'DELETE']);
  */
 export const idempotencyOf = (event: ServiceEvent, caller: string, ttlHours: number): Idempotency | undefined => {
   const key = event.headers?.['idempotency-key'];
-  if (key === undefined || !WRITES.has(event.httpMethod)) return undefined;
+  if (key === undefined || !WRITE_METHODS.has(event.httpMethod)) return undefined;
   if (!KEY.test(key)) throw new AppError('VALIDATION_ERROR', { field: 'Idempotency-Key', reason: 'must be 1-255 visible ASCII characters, e.g. a UUID' });
   const route = `${event.httpMethod} ${event.resource}`;
   const ifMatch = event.headers?.['if-match'];

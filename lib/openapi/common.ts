@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 
 const timestamp = z.iso.datetime();
 
-export const json = <T>(schema: z.ZodMiniType<T>, description: string) => ({ description, content: { 'application/json': { schema } } });
+/** An OpenAPI response with a JSON body of `schema`. */
+export const jsonContent = <T>(schema: z.ZodMiniType<T>, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 export const LocationRecord = z.object({
   id: z.string(),

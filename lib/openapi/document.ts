@@ -1,9 +1,8 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import type { Config } from '../config.ts';
 import { makeFields } from '../rules/fields.ts';
-import type { HttpMethod } from '../http/route.ts';
-import type { Role } from '../http/authorize.ts';
-import { CargoLocationResponse, LocationRecordsResponse, json } from './common.ts';
+import { routeTable, type RouteDefinition } from '../../infra/routes.ts';
+import { CargoLocationResponse, LocationRecordsResponse, jsonContent } from './common.ts';
 import { ErrorBody, errorResponses, routeErrorCodes } from './errors.ts';
 import { documentIdentifiers } from './fields.ts';
 import { operationDocs, type OperationDoc } from './operations.ts';
@@ -14,21 +13,7 @@ const ROLES = { operator: 'operator or supervisor', supervisor: 'supervisor', pu
 /** `BoxSave` → `boxSave`: the route id, as generated clients name their methods. */
 const operationId = (id: string) => `${id.charAt(0).toLowerCase()}${id.slice(1)}`;
 
-/** What the document needs of a route: its declaration's id, method, path (prefix resolved) and access. */
-export interface ApiRoute {
-  readonly id: string;
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly access: Role;
-}
-
-/** The routes as the stack and the local runtime hand them to the OpenAPI function (`API_ROUTES`, JSON). */
-export const parseApiRoutes = (text: string | undefined): readonly ApiRoute[] => {
-  if (text === undefined || text === '') throw new Error('API_ROUTES is not set: the stack and the local runtime set it from the route declarations');
-  return (JSON.parse(text) as [string, HttpMethod, string, Role][]).map(([id, method, path, access]) => ({ id, method, path, access }));
-};
-
-const operation = (route: ApiRoute, doc: OperationDoc): ZodOpenApiOperationObject => {
+const operation = (route: RouteDefinition, doc: OperationDoc): ZodOpenApiOperationObject => {
   const { request } = doc;
   const errors = routeErrorCodes({ method: route.method, access: route.access, body: request?.body !== undefined, errors: doc.errors });
   return {
@@ -41,7 +26,7 @@ const operation = (route: ApiRoute, doc: OperationDoc): ZodOpenApiOperationObjec
     security: route.access === 'public' ? [] : [{ cognito: [] }],
     requestParams: Object.fromEntries(Object.entries({ path: request?.path, query: request?.query, header: request?.headers }).filter(([, schema]) => schema !== undefined)),
     ...(request?.body ? { requestBody: { required: request.body.required, content: { 'application/json': { schema: request.body.schema } } } } : {}),
-    responses: { [String(doc.status)]: json(doc.response.schema, doc.response.description), ...errorResponses(errors) },
+    responses: { [String(doc.status)]: jsonContent(doc.response.schema, doc.response.description), ...errorResponses(errors) },
   };
 };
 
@@ -52,20 +37,18 @@ const operation = (route: ApiRoute, doc: OperationDoc): ZodOpenApiOperationObjec
  *
  * @example
  * ```ts
- * const doc = buildOpenApiDocument(config, routeTable(config.servicePrefix));
+ * const doc = buildOpenApiDocument(config);
  * doc.paths?.['/v1/zongpai']?.post?.operationId; // 'zongpaiRegister'
  * ```
  */
-export const buildOpenApiDocument = (config: Config, routes: readonly ApiRoute[]) => {
+export const buildOpenApiDocument = (config: Config) => {
   const fields = makeFields(config);
   const docs: Record<string, OperationDoc> = operationDocs(config, fields);
   documentIdentifiers(config, fields);
   const paths: ZodOpenApiPathsObject = {};
-  for (const route of routes) if (docs[route.id] === undefined) throw new Error(`route ${route.id} has no entry in lib/openapi/operations.ts`);
-  // In the documentation's order, whatever order the routes were discovered in.
-  for (const [id, doc] of Object.entries(docs)) {
-    const route = routes.find((r) => r.id === id);
-    if (route === undefined) throw new Error(`lib/openapi/operations.ts documents ${id}, which no function declares`);
+  for (const route of routeTable(config.servicePrefix)) {
+    const doc = docs[route.id];
+    if (doc === undefined) throw new Error(`route ${route.id} has no entry in lib/openapi/operations.ts`);
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route, doc) };
   }
 

@@ -31,10 +31,10 @@ const principal = (identity: DataApiIdentity): string => `arn:aws:sts::000000000
  *
  * @example
  * ```ts
- * authorize(identity, 'BeginTransaction', request.target, target); // throws AccessDeniedException for a request function
+ * checkAccess(identity, 'BeginTransaction', request.target, target); // throws AccessDeniedException for a request function
  * ```
  */
-export const authorize = (identity: DataApiIdentity, operation: DataApiAction, requested: RequestTarget, target: DataApiTarget): void => {
+export const checkAccess = (identity: DataApiIdentity, operation: DataApiAction, requested: RequestTarget, target: DataApiTarget): void => {
   if (!identity.operations.includes(operation) || requested.resourceArn !== target.resourceArn) {
     throw accessDenied(principal(identity), `rds-data:${operation}`, requested.resourceArn);
   }

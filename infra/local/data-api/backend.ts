@@ -17,7 +17,7 @@ export interface ResultField {
 }
 
 /** The outcome of one statement: raw text values, `null` for SQL NULL. */
-export interface QueryResult {
+export interface TextResult {
   /** Empty when the statement returns no rows (e.g. an INSERT without RETURNING). */
   readonly fields: readonly ResultField[];
   readonly rows: readonly (readonly (string | null)[])[];
@@ -40,7 +40,7 @@ export interface SqlSession {
    * const { rows } = await session.query('SELECT $1::int8 + 1 AS n', ['41']); // rows: [['42']]
    * ```
    */
-  query(text: string, values?: QueryValues): Promise<QueryResult>;
+  query(text: string, values?: QueryValues): Promise<TextResult>;
 }
 
 /** A session inside BEGIN ... COMMIT, holding its connection until it ends. */

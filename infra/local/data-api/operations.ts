@@ -1,4 +1,4 @@
-import type { QueryResult, SqlBackend, SqlSession } from './backend.ts';
+import type { TextResult, SqlBackend, SqlSession } from './backend.ts';
 import { toFormattedRecords, toRecords } from './fields.ts';
 import type { WireValue } from './fields.ts';
 import { unsupportedResult } from './errors.ts';
@@ -25,15 +25,15 @@ export interface ExecuteResponse {
 }
 
 /** Commands whose tag counts changed rows; a SELECT's count is of rows returned, reported as 0. */
-const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
+const ROW_COUNT_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
 
 /** Runs `fn` in the call's transaction, or alone on a connection in autocommit mode. */
 const inSession = <T>(context: OperationContext, transactionId: string | undefined, fn: (s: SqlSession) => Promise<T>): Promise<T> =>
   transactionId === undefined ? context.backend.withSession(fn) : context.transactions.use(transactionId, fn);
 
-const shapeResult = async (context: OperationContext, session: SqlSession, request: ExecuteRequest, result: QueryResult): Promise<ExecuteResponse> => {
+const shapeResult = async (context: OperationContext, session: SqlSession, request: ExecuteRequest, result: TextResult): Promise<ExecuteResponse> => {
   const response: ExecuteResponse = {
-    numberOfRecordsUpdated: WRITES.has(result.command) ? (result.rowCount ?? 0) : 0,
+    numberOfRecordsUpdated: ROW_COUNT_COMMANDS.has(result.command) ? (result.rowCount ?? 0) : 0,
     generatedFields: [],
   };
   if (result.fields.length === 0) return response;

@@ -1,6 +1,6 @@
 import { Mutex, PGlite, protocol } from '@electric-sql/pglite';
 import { CommitRolledBackError } from './backend.ts';
-import type { QueryResult, QueryValues, ResultField, SqlBackend, SqlSession, SqlTransaction } from './backend.ts';
+import type { TextResult, QueryValues, ResultField, SqlBackend, SqlSession, SqlTransaction } from './backend.ts';
 
 interface BackendMessage {
   readonly name: string;
@@ -13,7 +13,7 @@ interface BackendMessage {
 const { serialize } = protocol;
 
 /** Folds the extended-protocol answer into a result, keeping values in PostgreSQL's text format. */
-const toResult = (messages: readonly BackendMessage[]): QueryResult => {
+const toResult = (messages: readonly BackendMessage[]): TextResult => {
   let fields: ResultField[] = [];
   const rows: (string | null)[][] = [];
   let tag = '';
@@ -32,7 +32,7 @@ const toResult = (messages: readonly BackendMessage[]): QueryResult => {
  * RowDescription's table and column ids (needed for column metadata) and leaves every value
  * as text, so PGlite answers exactly what a PostgreSQL server sends.
  */
-const runStatement = async (db: PGlite, text: string, values: QueryValues, onStatus: (status: string) => void): Promise<QueryResult> => {
+const runStatement = async (db: PGlite, text: string, values: QueryValues, onStatus: (status: string) => void): Promise<TextResult> => {
   const send = async (message: Uint8Array) => (await db.execProtocol(message, { syncToFs: false })).messages as BackendMessage[];
   const messages: BackendMessage[] = [];
   try {
@@ -108,7 +108,7 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
   const begin = async (): Promise<SqlTransaction> => {
     const release = await lock.acquire();
     let open = true;
-    const end = async (statement: 'COMMIT' | 'ROLLBACK'): Promise<QueryResult> => {
+    const end = async (statement: 'COMMIT' | 'ROLLBACK'): Promise<TextResult> => {
       if (!open) throw new Error('Transaction is closed');
       open = false;
       try {

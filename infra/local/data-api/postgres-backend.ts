@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { CommitRolledBackError } from './backend.ts';
-import type { QueryResult, QueryValues, SqlBackend, SqlSession, SqlTransaction } from './backend.ts';
+import type { TextResult, QueryValues, SqlBackend, SqlSession, SqlTransaction } from './backend.ts';
 import { isConnectionError } from './errors.ts';
 
 /** Every value stays in PostgreSQL's text format; the emulator decides the Data API shape. */
 const RAW_TYPES = { getTypeParser: () => (value: string) => value } as unknown as pg.CustomTypesConfig;
 
-const toResult = (result: pg.QueryArrayResult): QueryResult => ({
+const toResult = (result: pg.QueryArrayResult): TextResult => ({
   fields: result.fields.map((f) => ({
     name: f.name,
     dataTypeID: f.dataTypeID,
@@ -83,7 +83,7 @@ export const createPostgresBackend = async (options: { connectionString: string;
   const begin = async (): Promise<SqlTransaction> => {
     const { session, release } = await checkout(pool);
     let open = true;
-    const end = async (statement: 'COMMIT' | 'ROLLBACK'): Promise<QueryResult> => {
+    const end = async (statement: 'COMMIT' | 'ROLLBACK'): Promise<TextResult> => {
       if (!open) throw new Error('Transaction is closed');
       open = false;
       try {

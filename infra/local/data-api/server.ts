@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DataApiAction } from '../../grants.ts';
-import { authorize } from './access.ts';
+import { checkAccess } from './access.ts';
 import type { DataApiIdentity, DataApiTarget } from './access.ts';
 import type { SqlBackend } from './backend.ts';
 import { badRequest, databaseResuming, DataApiError, serviceUnavailable, statementTimeout, toDataApiError, unknownOperation } from './errors.ts';
@@ -143,8 +143,8 @@ export const startDataApiEmulator = async (options: DataApiEmulatorOptions): Pro
   };
 
   const dispatch = async (operation: DataApiOperation, identity: DataApiIdentity, body: Body): Promise<unknown> => {
-    const allowed = <T extends { readonly target: Parameters<typeof authorize>[2] }>(request: T): T => {
-      authorize(identity, operation, request.target, options.target);
+    const allowed = <T extends { readonly target: Parameters<typeof checkAccess>[2] }>(request: T): T => {
+      checkAccess(identity, operation, request.target, options.target);
       return request;
     };
     switch (operation) {

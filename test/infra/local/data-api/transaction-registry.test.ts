@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QueryResult, SqlTransaction } from '../../../../infra/local/data-api/backend.ts';
+import type { TextResult, SqlTransaction } from '../../../../infra/local/data-api/backend.ts';
 import { DataApiError } from '../../../../infra/local/data-api/errors.ts';
 import { TransactionRegistry } from '../../../../infra/local/data-api/transactions.ts';
 
-const EMPTY: QueryResult = { fields: [], rows: [], command: 'SELECT', rowCount: 0 };
+const EMPTY: TextResult = { fields: [], rows: [], command: 'SELECT', rowCount: 0 };
 
 /** A transaction that records what happened to it. */
 const fakeTransaction = (log: string[], delayMs = 0): SqlTransaction => ({
