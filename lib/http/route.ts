@@ -128,7 +128,7 @@ export const routeHandler = <B, P, Q>(spec: RouteSpec<B, P, Q>, runtime: Runtime
  */
 export const lambdaHandler = <B, P, Q>(spec: RouteSpec<B, P, Q>, env: Environment): ProxyHandler => {
   let built: ProxyHandler | undefined;
-  return (event, context) => {
+  return async (event, context) => {
     built ??= routeHandler(spec, makeRuntime(env));
     return built(event, context);
   };
@@ -149,5 +149,5 @@ export const defineTask = <R>(spec: TaskSpec<R>): TaskSpec<R> => spec;
 /** The Lambda handler of a task; like {@link lambdaHandler}, it reads its environment at the first invocation. */
 export const taskHandler = <R>(spec: TaskSpec<R>, env: Environment): (() => Promise<R>) => {
   let runtime: Runtime | undefined;
-  return () => spec.run((runtime ??= makeRuntime(env)), env);
+  return async () => spec.run((runtime ??= makeRuntime(env)), env);
 };

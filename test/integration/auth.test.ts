@@ -10,18 +10,13 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.close());
 
-/** A concrete request for each route: real path values and a body its schema accepts. */
+/** A concrete request for each route: its declared example (real path values, a body its schema accepts). */
 const requestFor = (route: RouteDefinition): [string, unknown] => {
-  const path = route.path.replace('{cargo_no}', 'BOX-1001').replace('{box_no}', 'BOX-1001').replace('{zongpai_no}', 'PLT-AUTH');
-  const bodies: Record<string, unknown> = {
-    LocationRecord: { cargo_no: 'BOX-1001', location_code: 'A-01' },
-    BoxSave: { box_no: 'BOX-1001', zongpai_no: 'PLT-AUTH', items: [{ item_code: 'SKU-TEA-250', quantity: 1 }] },
-    BoxSimpleSave: { box_no: 'BOX-1001', zongpai_no: 'PLT-AUTH' },
-    BoxEdit: { version: 1, zongpai_no: 'PLT-AUTH' },
-    BoxUndo: { version: 1 },
-    ZongpaiRegister: { zongpai_no: 'PLT-AUTH' },
-  };
-  return [route.id === 'BoxInfo' ? `${path}?box_no=BOX-1001` : path, bodies[route.id]];
+  if (route.spec === undefined) throw new Error(`${route.id} is served without a declaration`);
+  const { example } = route.spec;
+  const path = Object.entries(example.path ?? {}).reduce((p, [name, value]) => p.replace(`{${name}}`, encodeURIComponent(value)), route.path);
+  const query = new URLSearchParams(example.query ?? {}).toString();
+  return [query === '' ? path : `${path}?${query}`, example.body];
 };
 
 const protectedRoutes = () => service.stack.routes.filter((r) => r.access !== 'public');
@@ -53,7 +48,7 @@ describe('every route is behind the authorizer', () => {
       expectError(await service.call(route.method, path, { body, token: guest }), 403, 'FORBIDDEN', 'auth');
       if (route.access === 'supervisor') expectError(await service.call(route.method, path, { body, token: operator }), 403, 'FORBIDDEN');
     }
-    expectError(await service.call('GET', '/v1/zongpai/PLT-AUTH'), 404, 'ZONGPAI_NOT_FOUND');
+    expectError(await service.call('GET', '/v1/zongpai/PLT-0001'), 404, 'ZONGPAI_NOT_FOUND');
     expectError(await service.call('GET', '/v1/cargo/location/BOX-1001'), 404, 'CARGO_NOT_FOUND');
   });
 

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { dataApiGrants, functionIds } from '../../infra/grants.ts';
+import { routeSpecs, routeTable, tasks } from '../../infra/routes.ts';
+import { loadConfig } from '../../lib/config.ts';
+import { buildOpenApiDocument } from '../../lib/openapi/document.ts';
+import { makeFields } from '../../lib/rules/fields.ts';
+
+const config = loadConfig({});
+const runtime = { config, fields: makeFields(config) };
+
+describe('the route declarations (functions/*.ts)', () => {
+  it('declare each route once: one id, one method and path', () => {
+    const ids = routeSpecs.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const endpoints = routeTable('cargo').map((r) => `${r.method} ${r.path}`);
+    expect(new Set(endpoints).size).toBe(endpoints.length);
+  });
+
+  it('give every route an example request that its own schemas accept, with a value for each path parameter', () => {
+    for (const spec of routeSpecs) {
+      const schemas = spec.schemas?.(runtime) ?? {};
+      const parameters = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((name) => name !== 'service_prefix');
+      expect(Object.keys(spec.example.path ?? {}).sort(), spec.id).toEqual(parameters.sort());
+      for (const part of ['path', 'query', 'body'] as const) {
+        const schema = schemas[part];
+        if (schema === undefined) {
+          expect(spec.example[part], `${spec.id} has a ${part} example but no ${part} schema`).toBeUndefined();
+          continue;
+        }
+        const result = schema.safeParse(spec.example[part] ?? (part === 'body' ? undefined : {}));
+        expect(result.success, `${spec.id}: its ${part} example is refused by its schema`).toBe(true);
+      }
+    }
+  });
+
+  it('give every function a Data API grant of its own, and the OpenAPI document none', () => {
+    expect([...functionIds()].sort()).toEqual([...routeSpecs.map((s) => s.id), ...tasks.map((t) => t.id)].sort());
+    expect(dataApiGrants('OpenApi')).toEqual([]);
+    expect(dataApiGrants('Migrate')).toContain('BeginTransaction');
+  });
+
+  it('are each documented in the OpenAPI document, and it documents nothing else', () => {
+    const document = buildOpenApiDocument(config, routeTable(config.servicePrefix));
+    const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+      Object.keys(item as object).filter((m) => ['get', 'post', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(documented.sort()).toEqual(routeTable(config.servicePrefix).map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('refuses to document a route that only one side knows', () => {
+    const routes = routeTable(config.servicePrefix);
+    expect(() => buildOpenApiDocument(config, [...routes, { id: 'ZongpaiArchive', method: 'POST', path: '/v1/zongpai/{zongpai_no}/archive', access: 'supervisor' }])).toThrow(
+      'route ZongpaiArchive has no entry in lib/openapi/operations.ts',
+    );
+    expect(() => buildOpenApiDocument(config, routes.filter((r) => r.id !== 'BoxInfo'))).toThrow('lib/openapi/operations.ts documents BoxInfo, which no function declares');
+  });
+});
