@@ -1,7 +1,8 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import type { Config } from '../config.ts';
 import { makeFields } from '../rules/fields.ts';
-import { routeTable, type RouteDefinition } from '../../infra/routes.ts';
+import type { HttpMethod } from '../http/route.ts';
+import type { Role } from '../http/authorize.ts';
 import { CargoLocationResponse, LocationRecordsResponse, jsonContent } from './common.ts';
 import { ErrorBody, errorResponses, routeErrorCodes } from './errors.ts';
 import { documentIdentifiers } from './fields.ts';
@@ -13,7 +14,21 @@ const ROLES = { operator: 'operator or supervisor', supervisor: 'supervisor', pu
 /** `BoxSave` → `boxSave`: the route id, as generated clients name their methods. */
 const operationId = (id: string) => `${id.charAt(0).toLowerCase()}${id.slice(1)}`;
 
-const operation = (route: RouteDefinition, doc: OperationDoc): ZodOpenApiOperationObject => {
+/** What the document needs of a route: its declaration's id, method, path (prefix resolved) and access. */
+export interface ApiRoute {
+  readonly id: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly access: Role;
+}
+
+/** The routes as the stack and the local runtime hand them to the OpenAPI function (`API_ROUTES`, JSON). */
+export const parseApiRoutes = (text: string | undefined): readonly ApiRoute[] => {
+  if (text === undefined || text === '') throw new Error('API_ROUTES is not set: the stack and the local runtime set it from the route declarations');
+  return (JSON.parse(text) as [string, HttpMethod, string, Role][]).map(([id, method, path, access]) => ({ id, method, path, access }));
+};
+
+const operation = (route: ApiRoute, doc: OperationDoc): ZodOpenApiOperationObject => {
   const { request } = doc;
   const errors = routeErrorCodes({ method: route.method, access: route.access, body: request?.body !== undefined, errors: doc.errors });
   return {
@@ -37,18 +52,20 @@ const operation = (route: RouteDefinition, doc: OperationDoc): ZodOpenApiOperati
  *
  * @example
  * ```ts
- * const doc = buildOpenApiDocument(config);
+ * const doc = buildOpenApiDocument(config, routeTable(config.servicePrefix));
  * doc.paths?.['/v1/zongpai']?.post?.operationId; // 'zongpaiRegister'
  * ```
  */
-export const buildOpenApiDocument = (config: Config) => {
+export const buildOpenApiDocument = (config: Config, routes: readonly ApiRoute[]) => {
   const fields = makeFields(config);
   const docs: Record<string, OperationDoc> = operationDocs(config, fields);
   documentIdentifiers(config, fields);
   const paths: ZodOpenApiPathsObject = {};
-  for (const route of routeTable(config.servicePrefix)) {
-    const doc = docs[route.id];
-    if (doc === undefined) throw new Error(`route ${route.id} has no entry in lib/openapi/operations.ts`);
+  for (const route of routes) if (docs[route.id] === undefined) throw new Error(`route ${route.id} has no entry in lib/openapi/operations.ts`);
+  // In the documentation's order, whatever order the routes were discovered in.
+  for (const [id, doc] of Object.entries(docs)) {
+    const route = routes.find((r) => r.id === id);
+    if (route === undefined) throw new Error(`lib/openapi/operations.ts documents ${id}, which no function declares`);
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route, doc) };
   }
 
