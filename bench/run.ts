@@ -9,6 +9,8 @@ import { renderRoundTrips } from './roundtrips/report.ts';
 import type { RoundTripResult } from './roundtrips/run.ts';
 import { renderSql } from './sql/report.ts';
 import type { SqlResult } from './sql/run.ts';
+import { renderYear } from './sql/year-report.ts';
+import type { YearResult } from './sql/year.ts';
 import { readBenchSettings } from './support/settings.ts';
 
 /**
@@ -16,7 +18,9 @@ import { readBenchSettings } from './support/settings.ts';
  * process), prints their tables, and writes bench/results.json (sections not run this time
  * are kept from the previous file, each with the time it was measured).
  */
-const SECTIONS = ['roundtrips', 'coldstart', 'sql'] as const;
+const SECTIONS = ['roundtrips', 'coldstart', 'sql', 'year'] as const;
+/** Run only when asked for (`--only=year`): hours at its full size (see docs/PERFORMANCE.md). */
+const ON_REQUEST: readonly Section[] = ['year'];
 type Section = (typeof SECTIONS)[number];
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -24,7 +28,7 @@ const RESULTS = path.join(HERE, 'results.json');
 
 const chosen = (): Section[] => {
   const only = process.argv.slice(2).find((a) => a.startsWith('--only='));
-  if (only === undefined) return [...SECTIONS];
+  if (only === undefined) return SECTIONS.filter((s) => !ON_REQUEST.includes(s));
   const names = only.slice('--only='.length).split(',').filter((n) => n !== '');
   const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
   if (unknown.length > 0 || names.length === 0) throw new Error(`--only takes ${SECTIONS.join('|')} (comma-separated), got '${only}'`);
@@ -47,6 +51,8 @@ const render = (name: Section, result: unknown): string => {
       return renderColdStart(result as ColdStartResult);
     case 'sql':
       return renderSql(result as SqlResult);
+    case 'year':
+      return renderYear(result as YearResult);
   }
 };
 

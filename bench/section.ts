@@ -7,7 +7,7 @@ import { readBenchSettings } from './support/settings.ts';
  * section that starts a local stack needs a fresh one.
  */
 const [name, out] = process.argv.slice(2);
-if (name === undefined || out === undefined) throw new Error('usage: bench/section.ts <roundtrips|coldstart|sql> <out.json>');
+if (name === undefined || out === undefined) throw new Error('usage: bench/section.ts <roundtrips|coldstart|sql|year> <out.json>');
 const settings = readBenchSettings();
 
 const run = async (): Promise<unknown> => {
@@ -18,6 +18,10 @@ const run = async (): Promise<unknown> => {
       return (await import('./coldstart/run.ts')).runColdStart(settings);
     case 'sql':
       return (await import('./sql/run.ts')).runSql(settings);
+    case 'year': {
+      const year = await import('./sql/year.ts');
+      return year.runYear(year.readYearSettings());
+    }
     default:
       throw new Error(`unknown section ${name}`);
   }

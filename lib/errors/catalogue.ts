@@ -139,6 +139,12 @@ export const errorCatalogue = {
     (p) => `Cargo${quoted(p)} has never been scanned at a location`,
     (p) => `货物${quoted(p)}从未在任何库位扫描过`,
   ),
+  RECORD_NOT_FOUND: entry(
+    404,
+    'location',
+    (p) => `Location record${quoted(p)} is not a scan of this cargo`,
+    (p) => `库位记录${quoted(p)}不是此货物的扫描记录`,
+  ),
   ROUTE_NOT_FOUND: entry(
     404,
     'request',
@@ -166,8 +172,12 @@ export const errorCatalogue = {
   VERSION_CONFLICT: entry(
     409,
     'box',
-    (p) => `Box${quoted(p)} was changed by someone else: version ${p.version ?? '?'} is not the current one; reload the box and try again`,
-    (p) => `箱${quoted(p)}已被他人修改：版本 ${p.version ?? '?'} 不是当前版本，请刷新后重试`,
+    (p) => (p.reason === 'location_record'
+      ? `Location record${quoted(p)} was changed by someone else: version ${p.version ?? '?'} is not the current one (1 until voided, 2 after); reload the history and try again`
+      : `Box${quoted(p)} was changed by someone else: version ${p.version ?? '?'} is not the current one; reload the box and try again`),
+    (p) => (p.reason === 'location_record'
+      ? `库位记录${quoted(p)}已被他人修改：版本 ${p.version ?? '?'} 不是当前版本（作废前为 1，作废后为 2），请刷新记录后重试`
+      : `箱${quoted(p)}已被他人修改：版本 ${p.version ?? '?'} 不是当前版本，请刷新后重试`),
   ),
   PAYLOAD_TOO_LARGE: entry(
     413,

@@ -50,7 +50,7 @@ const RECORD_WRITE = /* @__PURE__ */ compileWrite(RECORD);
  * each half of the history is an index range scan on (cargo_no, occurred_at, id) read backward
  * from the cursor, newest month first. Voided scans stay in the history, marked.
  */
-const TRAIL_SQL = `
+export const TRAIL_SQL = `
 WITH carrier AS (
   SELECT b.zongpai_no, b.zongpai_since FROM cargo.box b WHERE b.box_no = :cargo_no AND b.status = 'BOXED'
 ),

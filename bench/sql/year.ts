@@ -1,0 +1,397 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { compileWrite } from '../../lib/db/write.ts';
+import { migrations } from '../../lib/db/migrations/index.ts';
+import { CONTENT_SQL } from '../../lib/location/content.ts';
+import { RECORD, TRAIL_SQL } from '../../lib/location/locations.ts';
+import { VOID } from '../../lib/location/void.ts';
+import { summarize, type Summary } from '../support/stats.ts';
+import type { ExplainOutput } from './plans.ts';
+import { indexesUsed, seqScans } from './plans.ts';
+import { FLAT_RECORD_SQL, FLAT_TRAIL_SQL } from './unpartitioned.ts';
+import { random } from './workload.ts';
+
+/**
+ * The year-scale location benchmark (`npm run bench -- --only=year`): a year of a large
+ * warehouse's scans (BENCH_YEAR_RECORDS, default 100 M, over 12 months) for BENCH_YEAR_BOXES boxes
+ * (default 1 M, 20 to a zongpai), on a PostgreSQL cluster of its own whose shared_buffers is the
+ * cache share of a 1-ACU Aurora Serverless v2 instance (BENCH_YEAR_SHARED_BUFFERS, default 1GB),
+ * measured twice: the partitioned design (every migration) and the unpartitioned one (001-004
+ * with the statements before migration 005, bench/sql/unpartitioned.ts), one after the other in
+ * the same database name, each dropped before the next is built.
+ *
+ * Each location statement is timed directly on a connection of its own (no gateway: the figures
+ * are the statements' server time plus a loopback round trip), with one EXPLAIN (ANALYZE, BUFFERS)
+ * per statement in a rolled-back transaction for its plan and its cache misses (shared reads).
+ */
+export interface YearSettings {
+  readonly records: number;
+  readonly boxes: number;
+  readonly locations: number;
+  readonly samples: number;
+  readonly sharedBuffers: string;
+  readonly port: number;
+  readonly dir: string;
+  /** An existing server instead of a cluster of its own (then its settings are its own). */
+  readonly url?: string;
+  readonly designs: readonly Design[];
+}
+
+export type Design = 'partitioned' | 'unpartitioned';
+
+export interface StatementResult {
+  readonly name: string;
+  readonly samples: number;
+  readonly ms: Summary;
+  /** Of one EXPLAIN ANALYZE: buffers found in shared_buffers and read from outside it. */
+  readonly sharedHit: number | null;
+  readonly sharedRead: number | null;
+  /** Of the same EXPLAIN ANALYZE: planning (it grows with the number of partitions) and execution. */
+  readonly planningMs: number | null;
+  readonly executionMs: number | null;
+  readonly indexes: readonly string[];
+  readonly seqScans: readonly string[];
+  /** Backlogs: records stored per second at the median. */
+  readonly recordsPerSecond?: number;
+}
+
+export interface DesignResult {
+  readonly design: Design;
+  readonly seedSeconds: Record<string, number>;
+  readonly sizes: Record<string, string>;
+  readonly statements: readonly StatementResult[];
+}
+
+export interface YearResult {
+  readonly settings: YearSettings;
+  readonly server: Record<string, string>;
+  readonly designs: readonly DesignResult[];
+}
+
+const log = (line: string) => process.stderr.write(`year: ${line}\n`);
+const positive = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got '${env[name]}'`);
+  return value;
+};
+
+export const readYearSettings = (env: NodeJS.ProcessEnv = process.env): YearSettings => {
+  const designs = (env.BENCH_YEAR_DESIGNS ?? 'partitioned,unpartitioned').split(',') as Design[];
+  if (designs.some((d) => d !== 'partitioned' && d !== 'unpartitioned')) throw new Error('BENCH_YEAR_DESIGNS takes partitioned,unpartitioned');
+  const sharedBuffers = env.BENCH_YEAR_SHARED_BUFFERS ?? '1GB';
+  if (!/^\d{1,5}(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`BENCH_YEAR_SHARED_BUFFERS must be like 1GB or 512MB, got '${sharedBuffers}'`);
+  return {
+    records: positive(env, 'BENCH_YEAR_RECORDS', 100_000_000),
+    boxes: positive(env, 'BENCH_YEAR_BOXES', 1_000_000),
+    locations: positive(env, 'BENCH_YEAR_LOCATIONS', 2_000),
+    samples: positive(env, 'BENCH_SAMPLES', 300),
+    sharedBuffers,
+    port: positive(env, 'BENCH_YEAR_PORT', 55_432),
+    dir: env.BENCH_YEAR_DIR ?? path.join(tmpdir(), 'cargo-bench-year-pg'),
+    ...(env.BENCH_YEAR_URL === undefined ? {} : { url: env.BENCH_YEAR_URL }),
+    designs,
+  };
+};
+
+const BIN = '/usr/lib/postgresql/15/bin';
+
+/**
+ * A PostgreSQL 15 cluster of its own (Debian's binaries), so that shared_buffers can be what a
+ * small Aurora instance has without restarting the shared server. Runs as the current user;
+ * trust authentication on the loopback only.
+ */
+const startCluster = (s: YearSettings): { url: string; stop: () => void } => {
+  if (existsSync(s.dir)) rmSync(s.dir, { recursive: true, force: true });
+  mkdirSync(s.dir, { recursive: true });
+  const data = path.join(s.dir, 'data');
+  // PostgreSQL refuses to run as root: as root, the cluster belongs to the postgres user.
+  const root = process.getuid?.() === 0;
+  if (root) spawnSync('chown', ['-R', 'postgres:postgres', s.dir]);
+  const run = (bin: string, args: string[]) => {
+    const command = root ? ['runuser', '-u', 'postgres', '--', path.join(BIN, bin), ...args] : [path.join(BIN, bin), ...args];
+    const out = spawnSync(command[0] as string, command.slice(1), { encoding: 'utf8' });
+    if (out.status !== 0) throw new Error(`${bin} failed: ${out.stderr || out.stdout}`);
+  };
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const options = [
+    `-p ${s.port}`, "-c listen_addresses=127.0.0.1", `-c unix_socket_directories=${s.dir}`,
+    `-c shared_buffers=${s.sharedBuffers}`, '-c effective_cache_size=1536MB', '-c work_mem=4MB', '-c maintenance_work_mem=1GB',
+    '-c max_wal_size=8GB', '-c checkpoint_timeout=30min', '-c wal_level=minimal', '-c max_wal_senders=0',
+    '-c synchronous_commit=on', '-c jit=off', '-c max_parallel_maintenance_workers=1',
+  ].join(' ');
+  run('pg_ctl', ['-D', data, '-l', path.join(s.dir, 'server.log'), '-o', options, '-w', 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${s.port}/postgres`,
+    stop: () => {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      rmSync(s.dir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** `:name` parameters to `$n`, outside quotes and `::` casts. */
+export const positional = (sql: string, params: Record<string, unknown>): { text: string; values: unknown[] } => {
+  const names: string[] = [];
+  let text = '';
+  let quote: string | null = null;
+  for (let i = 0; i < sql.length; i += 1) {
+    const ch = sql[i] as string;
+    if (quote !== null) {
+      if (ch === quote) quote = null;
+      text += ch;
+      continue;
+    }
+    if (ch === "'" || ch === '"') quote = ch;
+    const name = ch === ':' && sql[i - 1] !== ':' && sql[i + 1] !== ':' ? /^[a-z_][a-z0-9_]*/.exec(sql.slice(i + 1))?.[0] : undefined;
+    if (name === undefined) {
+      text += ch;
+      continue;
+    }
+    if (!(name in params)) throw new Error(`no value for :${name}`);
+    if (!names.includes(name)) names.push(name);
+    text += `$${names.indexOf(name) + 1}`;
+    i += name.length;
+  }
+  return { text, values: names.map((n) => params[n]) };
+};
+
+const pad = (expr: string, width: number) => `lpad((${expr})::text, ${width}, '0')`;
+
+/** The inverse of 7919 modulo n (the scatter of records over cargo is r * 7919 mod n). */
+const inverse = (a: number, n: number): number => {
+  let [t, nt, r, nr] = [0n, 1n, BigInt(n), BigInt(a % n)];
+  while (nr !== 0n) {
+    const q = r / nr;
+    [t, nt] = [nt, t - q * nt];
+    [r, nr] = [nr, r - q * nr];
+  }
+  if (r !== 1n) throw new Error(`7919 and ${n} are not coprime: choose another box count`);
+  return Number(t < 0n ? t + BigInt(n) : t);
+};
+
+interface Shape { boxes: number; zongpai: number; cargo: number; records: number; locations: number }
+
+/** Cargo c (1-based): boxes first, then zongpais. SQL and TypeScript twins. */
+const cargoSql = (c: string, d: Shape) => `CASE WHEN ${c} <= ${d.boxes} THEN 'BX-' || ${pad(c, 7)} ELSE 'ZP-' || ${pad(`${c} - ${d.boxes}`, 6)} END`;
+const cargoOf = (c: number, d: Shape) => (c <= d.boxes ? `BX-${String(c).padStart(7, '0')}` : `ZP-${String(c - d.boxes).padStart(6, '0')}`);
+const locationSql = (r: string, d: Shape) => `'L-' || ${pad(`(${r} * 31) % ${d.locations}`, 4)}`;
+const locationOf = (i: number, d: Shape) => `L-${String(i % d.locations).padStart(4, '0')}`;
+
+/** Record r (1..records): cargo 1 + r * 7919 mod cargo, times evenly over the 365 days before the seed. */
+const recordsSql = (d: Shape, from: number, to: number) => `
+INSERT INTO cargo.location_record (id, cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
+OVERRIDING SYSTEM VALUE
+SELECT r, ${cargoSql('c', d)}, ${locationSql('r', d)}, r % 7 = 0, CASE WHEN r % 10 = 0 THEN NULL ELSE at END, at + interval '2 seconds', at,
+       'op' || r % 150, 'PDA-' || ${pad('r % 50', 2)}
+FROM (SELECT r, 1 + (r * 7919) % ${d.cargo} AS c,
+             date_trunc('milliseconds', $1::timestamptz + r * (interval '365 days' / ${d.records})) AS at
+      FROM generate_series(${from}::bigint, ${to}::bigint) r) s`;
+
+/** Each cargo's last record, computed (the records of cargo c are r0(c) + k * cargo), not searched. */
+const currentSql = (d: Shape) => {
+  const inv = inverse(7919, d.cargo);
+  return `
+INSERT INTO cargo.location_current (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
+SELECT cargo_no, id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id
+FROM (SELECT c, CASE WHEN r0 = 0 THEN ${d.cargo}::bigint * (${d.records} / ${d.cargo}) ELSE r0 + ${d.cargo}::bigint * ((${d.records} - r0) / ${d.cargo}) END AS last
+      FROM (SELECT c, ((c - 1) * ${inv}::bigint) % ${d.cargo} AS r0 FROM generate_series(1, ${d.cargo}) c) x) l
+JOIN cargo.location_record r ON r.id = l.last AND r.cargo_no = ${cargoSql('l.c', d)}`;
+};
+
+const seed = async (client: pg.Client, design: Design, d: Shape, start: string): Promise<Record<string, number>> => {
+  const seconds: Record<string, number> = {};
+  const timed = async (name: string, work: () => Promise<unknown>) => {
+    const t = performance.now();
+    await work();
+    seconds[name] = Number(((performance.now() - t) / 1000).toFixed(1));
+    log(`  ${design} ${name}: ${seconds[name]} s`);
+  };
+  await client.query('SET synchronous_commit = off');
+  await timed('zongpai + box', async () => {
+    await client.query(`INSERT INTO cargo.zongpai (zongpai_no, status, created_at, created_by)
+      SELECT 'ZP-' || ${pad('z', 6)}, 'OPEN', $1::timestamptz, 'op' FROM generate_series(1, ${d.zongpai}) z`, [start]);
+    await client.query(`INSERT INTO cargo.box (box_no, status, zongpai_no, zongpai_since, version, total_quantity, saved_at, saved_by)
+      SELECT 'BX-' || ${pad('i', 7)}, 'BOXED', 'ZP-' || ${pad('ceil(i / 20.0)::int', 6)}, $1::timestamptz, 1, 5, $1::timestamptz, 'op'
+      FROM generate_series(1, ${d.boxes}) i`, [start]);
+  });
+  // Bulk load without the indexes, then build them: what a steady state has, in a fraction of the time.
+  await client.query('ALTER TABLE cargo.location_record DROP CONSTRAINT location_record_pkey');
+  await client.query('DROP INDEX cargo.location_record_cargo_idx');
+  const chunk = Math.ceil(d.records / 12);
+  await timed('location_record', async () => {
+    for (let from = 1; from <= d.records; from += chunk) {
+      await client.query(recordsSql(d, from, Math.min(d.records, from + chunk - 1)), [start]);
+      log(`    ${Math.min(d.records, from + chunk - 1)} of ${d.records}`);
+    }
+  });
+  await timed('primary key', () => client.query(`ALTER TABLE cargo.location_record ADD CONSTRAINT location_record_pkey PRIMARY KEY (${design === 'partitioned' ? 'id, occurred_at' : 'id'})`));
+  await timed('cargo index', () => client.query('CREATE INDEX location_record_cargo_idx ON cargo.location_record (cargo_no, occurred_at, id)'));
+  await client.query(`SELECT setval(pg_get_serial_sequence('cargo.location_record', 'id'), ${d.records})`);
+  if (design === 'partitioned') await timed('location_current', () => client.query(currentSql(d)));
+  await client.query('RESET synchronous_commit');
+  await timed('VACUUM ANALYZE', () => client.query('VACUUM (ANALYZE)'));
+  await timed('CHECKPOINT', () => client.query('CHECKPOINT'));
+  return seconds;
+};
+
+const sizes = async (client: pg.Client): Promise<Record<string, string>> => {
+  const { rows } = await client.query<{ name: string; size: string }>(
+    `SELECT 'database' AS name, pg_size_pretty(pg_database_size(current_database())) AS size
+     UNION ALL SELECT 'location_record (all partitions, with indexes)', pg_size_pretty(sum(pg_total_relation_size(relid))) FROM pg_partition_tree('cargo.location_record')
+     UNION ALL SELECT 'location_record_cargo_idx (all partitions)', pg_size_pretty(sum(pg_relation_size(relid))) FROM pg_partition_tree('cargo.location_record_cargo_idx')
+     UNION ALL SELECT 'location_current (with indexes)', pg_size_pretty(pg_total_relation_size(to_regclass('cargo.location_current')))`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, r.size ?? '-']));
+};
+
+interface Statement { name: string; sql: string; params: (i: number) => Record<string, unknown>; samples?: number; rate?: number }
+
+const statements = (design: Design, d: Shape, samples: number, picks: { records: { cargo: string; id: string }[]; cursors: { cargo: string; at: string; id: string }[] }): Statement[] => {
+  const rnd = random(7);
+  const anyCargo = () => cargoOf(rnd.int(1, d.cargo), d);
+  const scans = (n: number, i: number) => JSON.stringify(Array.from({ length: n }, (_, k) => ({
+    cargo_no: anyCargo(), location_code: locationOf(i * n + k, d), off_shelf: false,
+    scanned_at: new Date(Date.now() - (n - k) * 30_000).toISOString(), device_id: 'PDA-07',
+  })));
+  const record = design === 'partitioned' ? compileWrite(RECORD).plain : FLAT_RECORD_SQL;
+  const trail = design === 'partitioned' ? TRAIL_SQL : FLAT_TRAIL_SQL;
+  const list: Statement[] = [
+    { name: 'scan (one record)', sql: record, params: (i) => ({ scans: scans(1, i), recorded_by: 'bench' }) },
+    { name: 'backlog of 500', sql: record, samples: Math.max(30, Math.round(samples / 5)), rate: 500, params: (i) => ({ scans: scans(500, i), recorded_by: 'bench' }) },
+    { name: 'current location + first history page (box)', sql: trail,
+      params: () => ({ cargo_no: cargoOf(rnd.int(1, d.boxes), d), before_at: null, before_id: null, fetch: 21 }) },
+    { name: 'history page (cursor)', sql: trail, params: (i) => {
+      const c = picks.cursors[i % picks.cursors.length] as { cargo: string; at: string; id: string };
+      return { cargo_no: c.cargo, before_at: c.at, before_id: c.id, fetch: 21 };
+    } },
+  ];
+  if (design === 'partitioned') {
+    list.push(
+      { name: 'location content (first page of 20)', sql: CONTENT_SQL, params: () => ({ location_code: locationOf(rnd.int(0, d.locations - 1), d), after: '', window: 81 }) },
+      { name: 'void a scan', sql: compileWrite(VOID).plain, params: (i) => {
+        const r = picks.records[i % picks.records.length] as { cargo: string; id: string };
+        return { cargo_no: r.cargo, id: r.id, version: 1, voided_by: 'bench' };
+      } },
+    );
+  }
+  return list;
+};
+
+const explain = async (client: pg.Client, text: string, values: unknown[]): Promise<ExplainOutput> => {
+  await client.query('BEGIN');
+  try {
+    const { rows } = await client.query<{ 'QUERY PLAN': ExplainOutput[] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values);
+    return rows[0]?.['QUERY PLAN'][0] as ExplainOutput;
+  } finally {
+    await client.query('ROLLBACK');
+  }
+};
+
+const measure = async (client: pg.Client, s: Statement, samples: number): Promise<StatementResult> => {
+  const n = s.samples ?? samples;
+  const first = positional(s.sql, s.params(n + 10));
+  const plan = await explain(client, first.text, first.values);
+  const times: number[] = [];
+  for (let i = 0; i < n + 3; i += 1) {
+    const { text, values } = positional(s.sql, s.params(i));
+    const t = performance.now();
+    await client.query(text, values);
+    if (i >= 3) times.push(performance.now() - t);
+  }
+  const ms = summarize(times);
+  log(`  ${s.name}: p50 ${ms.p50.toFixed(2)} / p99 ${ms.p99.toFixed(2)} ms, plan ${plan['Planning Time'].toFixed(2)} + exec ${plan['Execution Time'].toFixed(2)} ms, shared read ${plan.Plan['Shared Read Blocks'] ?? '?'}`);
+  return {
+    name: s.name, samples: n, ms,
+    sharedHit: plan.Plan['Shared Hit Blocks'] ?? null, sharedRead: plan.Plan['Shared Read Blocks'] ?? null,
+    planningMs: plan['Planning Time'], executionMs: plan['Execution Time'],
+    indexes: indexesUsed(plan.Plan), seqScans: seqScans(plan.Plan, ['location_record', 'location_current', 'box', 'zongpai']),
+    ...(s.rate === undefined ? {} : { recordsPerSecond: Math.round((s.rate * 1000) / ms.p50) }),
+  };
+};
+
+/** Dropping the oldest month of history, as the maintenance does it: one DROP TABLE, timed. */
+const dropMonth = async (client: pg.Client): Promise<StatementResult> => {
+  const { rows } = await client.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = 'cargo.location_record'::regclass AND c.relname ~ '^location_record_p[0-9]{6}$' ORDER BY 1 LIMIT 1`,
+  );
+  const name = rows[0]?.name as string;
+  const t = performance.now();
+  await client.query(`DROP TABLE cargo.${name}`);
+  const ms = summarize([performance.now() - t]);
+  log(`  drop the oldest month (${name}): ${ms.p50.toFixed(1)} ms`);
+  return { name: `drop a month of history (${name}, DROP TABLE)`, samples: 1, ms, sharedHit: null, sharedRead: null, planningMs: null, executionMs: null, indexes: [], seqScans: [] };
+};
+
+const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Promise<DesignResult> => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS cargo_bench_year WITH (FORCE)');
+  await admin.query('CREATE DATABASE cargo_bench_year');
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = '/cargo_bench_year';
+  const client = new pg.Client({ connectionString: url.toString(), options: '-c TimeZone=UTC' });
+  await client.connect();
+  try {
+    await client.query('CREATE SCHEMA cargo');
+    for (const m of migrations.filter((m) => design === 'partitioned' || m.id < 5)) for (const sql of m.statements) await client.query(sql);
+    const zongpai = Math.ceil(s.boxes / 20);
+    const d: Shape = { boxes: s.boxes, zongpai, cargo: s.boxes + zongpai, records: s.records, locations: s.locations };
+    if (d.records < d.cargo) throw new Error('BENCH_YEAR_RECORDS must be at least the number of boxes and zongpais');
+    const start = new Date(Date.now() - 365 * 86_400_000 - 60_000).toISOString();
+    log(`${design}: seeding ${d.records} records of ${d.cargo} cargo (${d.boxes} boxes, ${d.zongpai} zongpais) at ${d.locations} locations`);
+    const seedSeconds = await seed(client, design, d, start);
+    const rnd = random(11);
+    const some = Array.from({ length: 400 }, () => cargoOf(rnd.int(1, d.boxes), d));
+    const { rows: cursors } = await client.query<{ cargo: string; at: string; id: string }>(
+      `SELECT c.cargo_no AS cargo, to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, p.id::text AS id
+       FROM unnest($1::text[]) AS c (cargo_no)
+       CROSS JOIN LATERAL (SELECT r.occurred_at, r.id FROM cargo.location_record r WHERE r.cargo_no = c.cargo_no ORDER BY r.occurred_at DESC, r.id DESC OFFSET 20 LIMIT 1) p`,
+      [some.slice(0, 200)],
+    );
+    const { rows: records } = await client.query<{ cargo: string; id: string }>(
+      `SELECT c.cargo_no AS cargo, p.id::text AS id FROM unnest($1::text[]) AS c (cargo_no)
+       CROSS JOIN LATERAL (SELECT r.id FROM cargo.location_record r WHERE r.cargo_no = c.cargo_no ORDER BY r.occurred_at DESC, r.id DESC LIMIT 1) p`,
+      [some.slice(200)],
+    );
+    const results: StatementResult[] = [];
+    for (const statement of statements(design, d, s.samples, { cursors, records })) results.push(await measure(client, statement, s.samples));
+    const sized = await sizes(client);
+    if (design === 'partitioned') results.push(await dropMonth(client));
+    return { design, seedSeconds, sizes: sized, statements: results };
+  } finally {
+    await client.end();
+    const drop = new pg.Client({ connectionString: adminUrl });
+    await drop.connect();
+    await drop.query('DROP DATABASE IF EXISTS cargo_bench_year WITH (FORCE)');
+    await drop.end();
+  }
+};
+
+/**
+ * @example
+ * ```ts
+ * const result = await runYear(readYearSettings({ BENCH_YEAR_RECORDS: '2000000', BENCH_YEAR_BOXES: '20000' }));
+ * ```
+ */
+export const runYear = async (s: YearSettings): Promise<YearResult> => {
+  const cluster = s.url === undefined ? startCluster(s) : { url: s.url, stop: () => undefined };
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    const { rows } = await admin.query<{ name: string; setting: string }>(
+      `SELECT 'version' AS name, version() AS setting UNION ALL
+       SELECT name, current_setting(name) FROM pg_settings WHERE name IN ('shared_buffers', 'effective_cache_size', 'work_mem', 'synchronous_commit', 'random_page_cost')`,
+    );
+    await admin.end();
+    const designs: DesignResult[] = [];
+    for (const design of s.designs) designs.push(await runDesign(cluster.url, design, s));
+    return { settings: s, server: Object.fromEntries(rows.map((r) => [r.name, r.setting])), designs };
+  } finally {
+    cluster.stop();
+  }
+};

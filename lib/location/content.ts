@@ -1,0 +1,106 @@
+import { AppError } from '../errors/app-error.ts';
+import type { Db } from '../db/types.ts';
+
+/** One entry of what is at a location: a zongpai with the boxes it carries there, a box, or other cargo. */
+export interface LocationCargo {
+  cargo_no: string;
+  kind: 'BOX' | 'ZONGPAI' | 'CARGO';
+  /** When it was scanned there (the scan time, capped at the server's clock). */
+  since: string;
+  off_shelf: boolean;
+  /** For a zongpai: the boxes on it that are where it is (none scanned anywhere since). */
+  boxes: string[];
+}
+
+export interface LocationContent {
+  location_code: string;
+  cargo: LocationCargo[];
+  next_cursor: string | null;
+}
+
+/**
+ * How many current locations one page looks at, per entry asked for. A box whose zongpai was
+ * scanned after it is where its zongpai is, not here: such entries are skipped, and a page
+ * looks at no more than this many per entry, so a location full of boxes that left on their
+ * pallets still answers in bounded time (with a shorter page and a cursor to go on).
+ */
+export const WINDOW_PER_ENTRY = 4;
+
+/**
+ * What is at a location now, in `cargo_no` order from the cursor: the current locations kept
+ * in `location_current` (index range scan on `(location_code, cargo_no)`), each looked up as a
+ * zongpai and as a box by primary key; a box on a zongpai scanned later than the box is left
+ * out (it is where its zongpai is), and a zongpai lists the boxes it carries here.
+ */
+export const CONTENT_SQL = `
+WITH here AS (
+  SELECT c.cargo_no, c.record_id, c.occurred_at, c.off_shelf
+  FROM cargo.location_current c
+  WHERE c.location_code = :location_code AND c.cargo_no > :after
+  ORDER BY c.cargo_no
+  LIMIT :window
+),
+placed AS (
+  SELECT h.*, (z.zongpai_no IS NOT NULL) AS is_zongpai, (b.box_no IS NOT NULL) AS is_box,
+         COALESCE((zc.occurred_at, zc.record_id) > (h.occurred_at, h.record_id), false) AS carried_away
+  FROM here h
+  LEFT JOIN cargo.zongpai z ON z.zongpai_no = h.cargo_no
+  LEFT JOIN cargo.box b ON b.box_no = h.cargo_no
+  LEFT JOIN cargo.location_current zc ON zc.cargo_no = b.zongpai_no AND b.status = 'BOXED'
+)
+SELECT p.cargo_no,
+       CASE WHEN p.is_zongpai THEN 'ZONGPAI' WHEN p.is_box THEN 'BOX' ELSE 'CARGO' END AS kind,
+       to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS since, p.off_shelf, p.carried_away,
+       CASE WHEN p.is_zongpai THEN
+         (SELECT COALESCE(json_agg(b.box_no ORDER BY b.box_no), '[]'::json)
+          FROM cargo.box b LEFT JOIN cargo.location_current bc ON bc.cargo_no = b.box_no
+          WHERE b.zongpai_no = p.cargo_no AND b.status = 'BOXED'
+            AND (bc.cargo_no IS NULL OR (bc.occurred_at, bc.record_id) < (p.occurred_at, p.record_id)))
+       ELSE '[]'::json END AS boxes
+FROM placed p
+ORDER BY p.cargo_no`;
+
+interface ContentRow extends Record<string, unknown> {
+  cargo_no: string;
+  kind: LocationCargo['kind'];
+  since: string;
+  off_shelf: boolean;
+  carried_away: boolean;
+  boxes: string[];
+}
+
+const CURSOR = /^c\|([^\p{C}|]{1,200})$/u;
+
+const encodeAfter = (cargoNo: string): string => Buffer.from(`c|${cargoNo}`, 'utf8').toString('base64url');
+
+const decodeAfter = (cursor: string): string => {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (match === null) throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'is not a cursor this service issued' });
+  return match[1] as string;
+};
+
+/**
+ * Answers what is at a location now, one page at a time, in one statement.
+ *
+ * @example
+ * ```ts
+ * const content = makeLocationContent({ db });
+ * const page = await content('DOCK-3', { limit: 20 }); // { location_code, cargo: [...], next_cursor }
+ * ```
+ */
+export const makeLocationContent = ({ db }: { db: Db }) =>
+  async (locationCode: string, page: { limit: number; cursor?: string }): Promise<LocationContent> => {
+    const window = page.limit * WINDOW_PER_ENTRY + 1;
+    const { rows } = await db.query<ContentRow>(CONTENT_SQL, {
+      location_code: locationCode,
+      after: page.cursor === undefined ? '' : decodeAfter(page.cursor),
+      window,
+    });
+    const here = rows.filter((r) => !r.carried_away);
+    const entries = here.slice(0, page.limit).map(({ cargo_no, kind, since, off_shelf, boxes }) => ({ cargo_no, kind, since, off_shelf, boxes }));
+    // More may follow when this page is full and something is left after it, or when the window ended before the page filled.
+    const lastLooked = rows.length === window ? rows[rows.length - 1]?.cargo_no : undefined;
+    const after = here.length > page.limit ? entries[entries.length - 1]?.cargo_no : lastLooked;
+    return { location_code: locationCode, cargo: entries, next_cursor: after === undefined ? null : encodeAfter(after) };
+  };
+

@@ -1,0 +1,131 @@
+import { AppError } from '../errors/app-error.ts';
+import type { Db } from '../db/types.ts';
+import { compileWrite, errorCodeSql, isoTime, PROCEED, runWrite, statementErrorCode, type Idempotency, type WriteStatement } from '../db/write.ts';
+import { ifMatchVersion } from '../http/if-match.ts';
+
+/** The voided record, as the SPEC's DELETE location record answers it. */
+export interface VoidedRecord {
+  id: string;
+  cargo_no: string;
+  location_code: string;
+  voided_at: string;
+  voided_by: string;
+  /** A record is at version 1 until it is voided, 2 after. */
+  version: 2;
+}
+
+/** A location record's version: 1 as scanned, 2 once voided. */
+export const LIVE = 1;
+export const VOIDED = 2;
+
+/**
+ * Voids one scan in one statement: the record stays in the history marked voided (who, when);
+ * when it was the cargo's current location, the newest unvoided scan before it takes its place
+ * (or the cargo has no current location left). The record is looked up by cargo and id
+ * (`location_record_cargo_idx`, one index descent per month). Only version 1 (not voided) may be
+ * voided; naming version 2 of a voided record answers it as it is, changing nothing.
+ *
+ * Events: the announcement of the void (`location.voided`) belongs in this same chain, as an
+ * INSERT into the outbox from the rows of `voided`, so it exists exactly when the void committed.
+ */
+export const VOID: WriteStatement = {
+  ctes: `
+target AS (
+  SELECT r.id, r.cargo_no, r.location_code, r.occurred_at, r.voided_at, r.voided_by
+  FROM cargo.location_record r
+  WHERE r.cargo_no = :cargo_no AND r.id = :id::bigint
+),
+voided AS (
+  UPDATE cargo.location_record r SET voided_at = now(), voided_by = :voided_by
+  FROM target t
+  WHERE r.id = t.id AND r.occurred_at = t.occurred_at AND r.cargo_no = :cargo_no
+    AND r.voided_at IS NULL AND :version::integer = ${LIVE} AND ${PROCEED}
+  RETURNING r.id, r.cargo_no, r.location_code, r.voided_at, r.voided_by
+),
+fallback AS (
+  SELECT r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id
+  FROM cargo.location_record r
+  WHERE r.cargo_no = :cargo_no AND r.voided_at IS NULL AND r.id <> :id::bigint
+  ORDER BY r.occurred_at DESC, r.id DESC
+  LIMIT 1
+),
+moved_back AS (
+  UPDATE cargo.location_current c
+  SET record_id = f.id, location_code = f.location_code, off_shelf = f.off_shelf, scanned_at = f.scanned_at,
+      recorded_at = f.recorded_at, occurred_at = f.occurred_at, recorded_by = f.recorded_by, device_id = f.device_id
+  FROM voided v, fallback f
+  WHERE c.cargo_no = v.cargo_no AND c.record_id = v.id
+),
+forgotten AS (
+  DELETE FROM cargo.location_current c USING voided v
+  WHERE c.cargo_no = v.cargo_no AND c.record_id = v.id AND NOT EXISTS (SELECT 1 FROM fallback)
+)`,
+  select: `
+SELECT CASE WHEN t.id IS NULL THEN ${errorCodeSql('RECORD_NOT_FOUND')}
+            WHEN v.id IS NOT NULL OR (t.voided_at IS NOT NULL AND :version::integer = ${VOIDED}) THEN NULL
+            ELSE ${errorCodeSql('VERSION_CONFLICT')} END AS error_code,
+       t.id::text AS id, t.cargo_no, t.location_code,
+       ${isoTime('COALESCE(v.voided_at, t.voided_at)')} AS voided_at, COALESCE(v.voided_by, t.voided_by) AS voided_by
+FROM (SELECT 1) AS one
+LEFT JOIN target t ON true
+LEFT JOIN voided v ON true`,
+};
+
+interface VoidRow extends Record<string, unknown> {
+  error_code: string | null;
+  id: string | null;
+  cargo_no: string | null;
+  location_code: string | null;
+  voided_at: string | null;
+  voided_by: string | null;
+}
+
+/** The largest record id: PostgreSQL's bigint. */
+const MAX_ID = 9_223_372_036_854_775_807n;
+
+/**
+ * The version a void names, from the body or `If-Match` (both: they must agree). Required.
+ *
+ * @example
+ * ```ts
+ * recordVersion(undefined, '"1"'); // 1
+ * ```
+ */
+export const recordVersion = (bodyVersion: number | undefined, ifMatch: string | undefined): number => {
+  const header = ifMatchVersion(ifMatch);
+  if (header === null) throw new AppError('VALIDATION_ERROR', { field: 'If-Match', reason: 'must be the record version, e.g. "1"' });
+  if (bodyVersion !== undefined && header !== undefined && bodyVersion !== header) {
+    throw new AppError('VALIDATION_ERROR', { field: 'version', reason: 'differs from If-Match' });
+  }
+  const version = bodyVersion ?? header;
+  if (version === undefined || version < 1) {
+    throw new AppError('VALIDATION_ERROR', { field: 'version', reason: 'is required (body field or If-Match header): 1 for a record not voided' });
+  }
+  return version;
+};
+
+/**
+ * Voids a wrong scan of a cargo (supervisors), in one statement.
+ *
+ * @example
+ * ```ts
+ * const voidScan = makeScanVoider({ db });
+ * await voidScan({ cargo_no: 'BOX-0001', id: '42', version: 1 }, 'sam');
+ * ```
+ */
+export const makeScanVoider = ({ db }: { db: Db }) => {
+  const write = compileWrite(VOID);
+  return async (request: { cargo_no: string; id: string; version: number }, voidedBy: string, idempotency?: Idempotency): Promise<VoidedRecord> => {
+    // An id beyond bigint names no record; it never reaches the database as an error.
+    if (BigInt(request.id) > MAX_ID) throw new AppError('RECORD_NOT_FOUND', { value: request.id });
+    const rows = await runWrite<VoidRow>(db, write, { cargo_no: request.cargo_no, id: request.id, version: request.version, voided_by: voidedBy }, idempotency);
+    const row = rows[0];
+    const code = statementErrorCode(row?.error_code);
+    if (code === 'VERSION_CONFLICT') throw new AppError(code, { value: request.id, version: request.version, reason: 'location_record' });
+    if (code !== null) throw new AppError(code, { value: request.id });
+    if (row?.id == null || row.cargo_no == null || row.location_code == null || row.voided_at == null || row.voided_by == null) {
+      throw new AppError('RECORD_NOT_FOUND', { value: request.id });
+    }
+    return { id: row.id, cargo_no: row.cargo_no, location_code: row.location_code, voided_at: row.voided_at, voided_by: row.voided_by, version: VOIDED };
+  };
+};
