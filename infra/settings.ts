@@ -108,12 +108,6 @@ const SettingsSchema = z
  * Each setting is read from CDK context first (`-c stage=prod` or `cdk.json`), then from an
  * environment variable (`CARGO_STAGE`), then falls back to its default. A bad value fails the
  * synthesis with the names of every bad setting, before anything reaches CloudFormation.
- *
- * @example
- * ```ts
- * const settings = readSettings((key) => app.node.tryGetContext(key), process.env);
- * settings.stage; // 'prod'
- * ```
  */
 export type Settings = z.output<typeof SettingsSchema>;
 
@@ -129,6 +123,12 @@ export class SettingsError extends Error {
  * Reads every setting from `context` (CDK context lookup), then `env`, then the defaults, and
  * checks the function environment with the functions' own {@link loadConfig}, so a bad pattern
  * fails here rather than at the first cold start.
+ *
+ * @example
+ * ```ts
+ * const settings = readSettings((key) => app.node.tryGetContext(key), process.env);
+ * settings.stage; // 'prod'
+ * ```
  */
 export const readSettings = (context: (key: string) => unknown, env: Record<string, string | undefined> = {}): Settings => {
   const raw = Object.fromEntries(
