@@ -2,7 +2,7 @@ import { json, type Db } from '../db/types.ts';
 import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
-import { boxEventCte, boxOutcomeSelect, firstProblemCte, planCte, planChecks, requestedItemsSql, type Check, type PlanRules } from './sql.ts';
+import { boxEventCte, boxOutbox, boxOutcomeSelect, firstProblemCte, planCte, planChecks, requestedItemsSql, type Check, type PlanRules } from './sql.ts';
 
 /** Problems every change of a saved box checks first: the box, its version, that it is boxed. */
 const boxStateChecks: readonly Check[] = [
@@ -80,7 +80,8 @@ items_dropped AS (
   DELETE FROM cargo.box_item bi USING edited e
   WHERE bi.box_no = e.box_no AND :replace_items AND bi.item_code NOT IN (SELECT r.item_code FROM requested r)
 ),
-${boxEventCte('edited', 'EDIT')}`,
+${boxEventCte('edited', 'EDIT')},
+${boxOutbox('edited', 'box.edited')}`,
   select: boxOutcomeSelect('answered'),
 });
 
@@ -109,7 +110,8 @@ undone AS (
 items_removed AS (
   DELETE FROM cargo.box_item bi USING undone u WHERE bi.box_no = u.box_no
 ),
-${boxEventCte('undone', 'UNDO')}`,
+${boxEventCte('undone', 'UNDO')},
+${boxOutbox('undone', 'box.undone')}`,
   select: boxOutcomeSelect('undone'),
 });
 

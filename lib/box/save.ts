@@ -3,7 +3,7 @@ import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStat
 import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import type { PlanWarning } from './read.ts';
-import { boxEventCte, boxOutcomeSelect, firstProblemCte, ignoredLinesSql, planCte, planChecks, requestedItemsSql, sqlInteger, type PlanRules } from './sql.ts';
+import { boxEventCte, boxOutbox, boxOutcomeSelect, firstProblemCte, ignoredLinesSql, planCte, planChecks, requestedItemsSql, sqlInteger, type PlanRules } from './sql.ts';
 
 /**
  * Saves a box and appends it to its zongpai in ONE statement: it reads the ERP plan, locks the
@@ -51,7 +51,8 @@ items_written AS (
   INSERT INTO cargo.box_item (box_no, item_code, quantity)
   SELECT s.box_no, r.item_code, r.quantity FROM saved s CROSS JOIN requested r
 ),
-${boxEventCte('saved', 'SAVE')}`,
+${boxEventCte('saved', 'SAVE')},
+${boxOutbox('saved', 'box.saved')}`,
   select: `SELECT o.*, ${ignoredLinesSql} AS ignored_lines FROM (${boxOutcomeSelect('saved')}) AS o`,
 });
 

@@ -6,6 +6,7 @@
 
 import { errorCodeSql, isoTime } from '../db/write.ts';
 import type { ErrorCode } from '../errors/catalogue.ts';
+import { outbox } from '../events/write.ts';
 
 /** A configured `schema.name` as a quoted SQL identifier. */
 export const quoteIdentifier = (qualified: string): string =>
@@ -130,6 +131,23 @@ SELECT p.code AS error_code, p.value AS error_value, p.reason AS error_reason, p
 FROM (SELECT 1) AS one
 LEFT JOIN problem p ON true
 LEFT JOIN ${written} w ON true`;
+
+/**
+ * The outbox event of a box write (`box.saved`, `box.edited`, `box.undone`): the box after the
+ * change, with its order, zongpai, version, items (ordered by item code) and whether it is complete.
+ */
+export const boxOutbox = (written: string, type: 'box.saved' | 'box.edited' | 'box.undone') =>
+  outbox(
+    [{
+      type,
+      from: `${written} w`,
+      data: `jsonb_build_object('box_no', w.box_no, 'order_no', (SELECT min(l.order_no) FROM plan_lines l), 'zongpai_no', w.zongpai_no,
+        'status', w.status, 'version', w.version, 'complete', ${completeSql},
+        'items', (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.item_code), '[]'::jsonb) FROM requested r),
+        'total_quantity', w.total_quantity)`,
+    }],
+    ':actor',
+  );
 
 /**
  * The audit event of a box write: the state the box is left in (its zongpai and items) at its

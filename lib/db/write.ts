@@ -18,6 +18,9 @@ export interface WriteStatement {
 /** The gate every write statement puts on its writes. */
 export const PROCEED = 'NOT EXISTS (SELECT 1 FROM prior)';
 
+/** The request's Idempotency-Key in a write statement, NULL when it came without one (the outbox records it). */
+export const IDEMPOTENCY_KEY = '(SELECT rk.idempotency_key FROM request_key rk)';
+
 /**
  * Timestamps leave write statements as ISO-8601 text (`2026-11-21T08:30:00.123Z`), so that an
  * answer replayed from the idempotency store is byte for byte the first one.
@@ -126,6 +129,7 @@ export const compileWrite = (statement: WriteStatement): CompiledWrite => {
   assertGated(statement);
   return {
   plain: `WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
+request_key AS (SELECT NULL::text AS idempotency_key),
 ${statement.ctes}
 ${statement.select}`,
   idempotent: `WITH prior AS (
@@ -137,6 +141,7 @@ expired AS (
   WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at <= now()
   RETURNING 1
 ),
+request_key AS (SELECT CAST(:idem_key AS text) AS idempotency_key),
 ${statement.ctes},
 result AS (${statement.select}),
 stored AS (

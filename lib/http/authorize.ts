@@ -2,12 +2,17 @@ import type { MiddlewareObj } from '@middy/core';
 import { AppError } from '../errors/app-error.ts';
 import type { Caller, ServiceEvent, ServiceResult } from './event.ts';
 
-/** Which group a route needs: operators may scan, save and query; supervisors may do everything. */
-export type Role = 'operator' | 'supervisor' | 'public';
+/**
+ * Which group a route needs: operators may scan, save and query; supervisors may do everything;
+ * `integration` routes (the change feed) admit supervisors and an ERP's technical user.
+ */
+export type Role = 'operator' | 'supervisor' | 'integration' | 'public';
 
 const allowedGroups: Record<Exclude<Role, 'public'>, readonly string[]> = {
   operator: ['operator', 'supervisor'],
   supervisor: ['supervisor'],
+  /** The change feed: an ERP's technical user, and supervisors. */
+  integration: ['supervisor', 'integration'],
 };
 
 export interface AuthorizeOptions {

@@ -1,9 +1,17 @@
 import { AppError } from '../errors/app-error.ts';
 import { json, type Db } from '../db/types.ts';
 import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
+import { outbox } from '../events/write.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { CargoLocationResponse, HistoryEntry, LocationRecord, TrailEntry } from '../openapi/common.ts';
 import type { Scan } from './schemas.ts';
+
+/**
+ * The `cargo.located` event of each stored record: the record as the POST answers it. Reading
+ * `located` first (its count) makes the current locations' row locks come before the outbox's.
+ */
+const LOCATED_DATA = `jsonb_build_object('id', i.id::text, 'cargo_no', i.cargo_no, 'location_code', i.location_code, 'off_shelf', i.off_shelf,
+  'scanned_at', ${isoTime('i.scanned_at')}, 'recorded_at', ${isoTime('i.recorded_at')}, 'recorded_by', i.recorded_by, 'device_id', i.device_id)`;
 
 /**
  * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
@@ -33,7 +41,9 @@ located AS (
   SET record_id = EXCLUDED.record_id, location_code = EXCLUDED.location_code, off_shelf = EXCLUDED.off_shelf, scanned_at = EXCLUDED.scanned_at,
       recorded_at = EXCLUDED.recorded_at, occurred_at = EXCLUDED.occurred_at, recorded_by = EXCLUDED.recorded_by, device_id = EXCLUDED.device_id
   WHERE (EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)
-)`,
+  RETURNING c.cargo_no
+),
+${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept`, data: LOCATED_DATA, order: 'i.id' }], ':recorded_by')}`,
   select: `
 SELECT id::text AS id, cargo_no, location_code, off_shelf, ${isoTime('scanned_at')} AS scanned_at, ${isoTime('recorded_at')} AS recorded_at,
        recorded_by, device_id

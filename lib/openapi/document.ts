@@ -9,7 +9,7 @@ import { documentIdentifiers } from './fields.ts';
 import { operationDocs, type OperationDoc } from './operations.ts';
 import { BoxHistoryResponse, BoxInfoResponse, BoxSaveResponse, ZongpaiResponse } from './responses.ts';
 
-const ROLES = { operator: 'operator or supervisor', supervisor: 'supervisor', public: 'anyone, no token' } as const;
+const ROLES = { operator: 'operator or supervisor', supervisor: 'supervisor', integration: 'supervisor or integration (an ERP\'s read-only user)', public: 'anyone, no token' } as const;
 
 /** `BoxSave` → `boxSave`: the route id, as generated clients name their methods. */
 const operationId = (id: string) => `${id.charAt(0).toLowerCase()}${id.slice(1)}`;

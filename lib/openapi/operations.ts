@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { ErrorCode } from '../errors/catalogue.ts';
 import { makeBoxSchemas } from '../box/schemas.ts';
 import { makeLocationSchemas } from '../location/schemas.ts';
+import { EventsResponse, FEED_LIMIT_DEFAULT, FEED_LIMIT_MAX, feedQuery } from '../events/feed.ts';
 import type { Fields } from '../rules/fields.ts';
 import { makeZongpaiSchemas } from '../zongpai/schemas.ts';
 import { documented, LIMIT_DOC } from './fields.ts';
@@ -51,6 +52,8 @@ const DATABASE: readonly ErrorCode[] = ['DATABASE_UNAVAILABLE'];
  */
 export const operationDocs = (config: Config, fields: Fields) => {
   const location = makeLocationSchemas(config, fields);
+  documented(feedQuery.shape.after, { type: 'integer', minimum: 0, default: 0, description: 'The sequence read up to: the `next_after` of the previous page.' });
+  documented(feedQuery.shape.limit, { type: 'integer', minimum: 1, maximum: FEED_LIMIT_MAX, default: FEED_LIMIT_DEFAULT, description: 'Events per page.' });
   documented(location.getQuery.shape.limit, LIMIT_DOC);
   const box = makeBoxSchemas(config, fields);
   const zongpai = makeZongpaiSchemas(fields);
@@ -140,6 +143,15 @@ export const operationDocs = (config: Config, fields: Fields) => {
       status: 200,
       response: { schema: ZongpaiResponse, description: 'The closed zongpai' },
       errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+    },
+    EventsList: {
+      summary: 'The change feed: every event in sequence order after `after`',
+      description:
+        'Poll with `after` = the `next_after` of the previous page (0 at first). Sequences become visible in order, so reading on from `next_after` never skips an event; an empty page repeats `after`. Drop duplicates by `id`. Events stay readable for EVENTS_RETENTION_DAYS.',
+      request: { query: feedQuery },
+      status: 200,
+      response: { schema: EventsResponse, description: 'One page of events' },
+      errors: ['VALIDATION_ERROR', ...DATABASE],
     },
     OpenApi: {
       summary: 'This OpenAPI document',

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { quoteIdentifier } from '../box/sql.ts';
+import { outbox } from '../events/write.ts';
 import type { ZongpaiResponse } from '../openapi/responses.ts';
 
 type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'> & Record<string, unknown>;
@@ -12,6 +13,22 @@ const boxesJson = `COALESCE((SELECT json_agg(json_build_object('box_no', b.box_n
 
 const zongpaiColumns = (alias: string) =>
   `${alias}.zongpai_no, ${alias}.status, ${isoTime(`${alias}.created_at`)} AS created_at, ${alias}.created_by, ${isoTime(`${alias}.closed_at`)} AS closed_at, ${alias}.closed_by`;
+
+/**
+ * The outbox event of a zongpai write (register, close, reopen) for each row of the CTE
+ * `written`: `zongpai_no, status, box_count, total_quantity`. The boxes are read by
+ * `cargo.zongpai_boxes` (a fresh snapshot once the zongpai row is locked), unless `boxes` gives them.
+ */
+export const zongpaiOutbox = (type: 'zongpai.registered' | 'zongpai.closed' | 'zongpai.reopened', written: string, boxes?: string) =>
+  outbox(
+    [{
+      type,
+      from: `${written} w CROSS JOIN LATERAL (SELECT ${boxes ?? 'cargo.zongpai_boxes(w.zongpai_no)'} AS list) b`,
+      data: `jsonb_build_object('zongpai_no', w.zongpai_no, 'status', w.status, 'box_count', json_array_length(b.list),
+        'total_quantity', (SELECT COALESCE(sum((x->>'total_quantity')::bigint), 0) FROM json_array_elements(b.list) x))`,
+    }],
+    ':actor',
+  );
 
 /**
  * Registers a zongpai unless its number is taken, or is the number of a box in the ERP plan:
@@ -24,7 +41,8 @@ registered AS (
   INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, :actor WHERE ${PROCEED} AND NOT EXISTS (SELECT 1 FROM box_of_plan)
   ON CONFLICT (zongpai_no) DO NOTHING
   RETURNING *
-)`,
+),
+${zongpaiOutbox('zongpai.registered', 'registered', "'[]'::json")}`,
   select: `
 SELECT ${zongpaiColumns('r')}, '[]'::json AS boxes, EXISTS (SELECT 1 FROM box_of_plan) AS is_box
 FROM (SELECT 1) AS one LEFT JOIN registered r ON true`,
@@ -53,7 +71,8 @@ unchanged AS (
   WHERE z.zongpai_no = :zongpai_no AND NOT EXISTS (SELECT 1 FROM closed) AND ${PROCEED}
   FOR SHARE
 ),
-state AS (SELECT * FROM closed UNION ALL SELECT * FROM unchanged)`,
+state AS (SELECT * FROM closed UNION ALL SELECT * FROM unchanged),
+${zongpaiOutbox('zongpai.closed', 'closed')}`,
   select: `SELECT ${zongpaiColumns('s')}, cargo.zongpai_boxes(s.zongpai_no) AS boxes FROM state s`,
 };
 const CLOSE = /* @__PURE__ */ compileWrite(closeStatement);
