@@ -3,6 +3,7 @@
 
 -- Without an Idempotency-Key
 WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
+request_key AS (SELECT NULL::text AS idempotency_key),
 plan_lines AS (
   SELECT v.order_no, v.customer_name, v.item_code, v.item_name, v.unit, v.planned_quantity, CASE
     WHEN v.item_code IS NULL THEN 'item_code is NULL'
@@ -99,6 +100,25 @@ event AS (
   SELECT w.box_no, w.version, 'EDIT', :actor, w.zongpai_no,
          (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.item_code), '[]'::jsonb) FROM requested r)
   FROM edited w
+),
+outbox_rows AS (
+  SELECT 'box.edited'::text AS type, (jsonb_build_object('box_no', w.box_no, 'order_no', (SELECT min(l.order_no) FROM plan_lines l), 'zongpai_no', w.zongpai_no,
+        'status', w.status, 'version', w.version, 'complete', (EXISTS (SELECT 1 FROM plan) AND NOT EXISTS (
+    SELECT 1 FROM plan p FULL JOIN requested r ON r.item_code = p.item_code
+    WHERE p.item_code IS NULL OR r.item_code IS NULL OR r.quantity <> p.planned)),
+        'items', (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.item_code), '[]'::jsonb) FROM requested r),
+        'total_quantity', w.total_quantity))::jsonb AS data, 0 AS part, row_number() OVER (ORDER BY NULL) AS ord
+  FROM edited w
+),
+outbox_sequence AS (
+  UPDATE cargo.event_sequence s SET last = s.last + (SELECT count(*) FROM outbox_rows)
+  WHERE (SELECT count(*) FROM outbox_rows) > 0 AND NOT EXISTS (SELECT 1 FROM prior)
+  RETURNING s.last - (SELECT count(*) FROM outbox_rows) AS base
+),
+outbox AS (
+  INSERT INTO cargo.event (sequence, type, occurred_at, actor, idempotency_key, data)
+  SELECT q.base + row_number() OVER (ORDER BY e.part, e.ord), e.type, now(), :actor, (SELECT rk.idempotency_key FROM request_key rk), e.data
+  FROM outbox_rows e CROSS JOIN outbox_sequence q
 )
 SELECT p.code AS error_code, p.value AS error_value, p.reason AS error_reason, p.planned AS error_planned, p.version AS error_version,
        w.box_no, w.zongpai_no, w.status, w.version, w.total_quantity, to_char(w.saved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS saved_at, w.saved_by,
@@ -119,6 +139,7 @@ expired AS (
   WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at <= now()
   RETURNING 1
 ),
+request_key AS (SELECT CAST(:idem_key AS text) AS idempotency_key),
 plan_lines AS (
   SELECT v.order_no, v.customer_name, v.item_code, v.item_name, v.unit, v.planned_quantity, CASE
     WHEN v.item_code IS NULL THEN 'item_code is NULL'
@@ -215,6 +236,25 @@ event AS (
   SELECT w.box_no, w.version, 'EDIT', :actor, w.zongpai_no,
          (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.item_code), '[]'::jsonb) FROM requested r)
   FROM edited w
+),
+outbox_rows AS (
+  SELECT 'box.edited'::text AS type, (jsonb_build_object('box_no', w.box_no, 'order_no', (SELECT min(l.order_no) FROM plan_lines l), 'zongpai_no', w.zongpai_no,
+        'status', w.status, 'version', w.version, 'complete', (EXISTS (SELECT 1 FROM plan) AND NOT EXISTS (
+    SELECT 1 FROM plan p FULL JOIN requested r ON r.item_code = p.item_code
+    WHERE p.item_code IS NULL OR r.item_code IS NULL OR r.quantity <> p.planned)),
+        'items', (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.item_code), '[]'::jsonb) FROM requested r),
+        'total_quantity', w.total_quantity))::jsonb AS data, 0 AS part, row_number() OVER (ORDER BY NULL) AS ord
+  FROM edited w
+),
+outbox_sequence AS (
+  UPDATE cargo.event_sequence s SET last = s.last + (SELECT count(*) FROM outbox_rows)
+  WHERE (SELECT count(*) FROM outbox_rows) > 0 AND NOT EXISTS (SELECT 1 FROM prior)
+  RETURNING s.last - (SELECT count(*) FROM outbox_rows) AS base
+),
+outbox AS (
+  INSERT INTO cargo.event (sequence, type, occurred_at, actor, idempotency_key, data)
+  SELECT q.base + row_number() OVER (ORDER BY e.part, e.ord), e.type, now(), :actor, (SELECT rk.idempotency_key FROM request_key rk), e.data
+  FROM outbox_rows e CROSS JOIN outbox_sequence q
 ),
 result AS (
 SELECT p.code AS error_code, p.value AS error_value, p.reason AS error_reason, p.planned AS error_planned, p.version AS error_version,

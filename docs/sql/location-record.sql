@@ -3,6 +3,7 @@
 
 -- Without an Idempotency-Key
 WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
+request_key AS (SELECT NULL::text AS idempotency_key),
 inserted AS (
   INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
   SELECT s.cargo_no, s.location_code, s.off_shelf, s.scanned_at,
@@ -22,6 +23,22 @@ located AS (
   SET record_id = EXCLUDED.record_id, location_code = EXCLUDED.location_code, off_shelf = EXCLUDED.off_shelf, scanned_at = EXCLUDED.scanned_at,
       recorded_at = EXCLUDED.recorded_at, occurred_at = EXCLUDED.occurred_at, recorded_by = EXCLUDED.recorded_by, device_id = EXCLUDED.device_id
   WHERE (EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)
+  RETURNING c.cargo_no
+),
+outbox_rows AS (
+  SELECT 'cargo.located'::text AS type, (jsonb_build_object('id', i.id::text, 'cargo_no', i.cargo_no, 'location_code', i.location_code, 'off_shelf', i.off_shelf,
+  'scanned_at', to_char(i.scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'recorded_at', to_char(i.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'recorded_by', i.recorded_by, 'device_id', i.device_id))::jsonb AS data, 0 AS part, row_number() OVER (ORDER BY i.id) AS ord
+  FROM inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept
+),
+outbox_sequence AS (
+  UPDATE cargo.event_sequence s SET last = s.last + (SELECT count(*) FROM outbox_rows)
+  WHERE (SELECT count(*) FROM outbox_rows) > 0 AND NOT EXISTS (SELECT 1 FROM prior)
+  RETURNING s.last - (SELECT count(*) FROM outbox_rows) AS base
+),
+outbox AS (
+  INSERT INTO cargo.event (sequence, type, occurred_at, actor, idempotency_key, data)
+  SELECT q.base + row_number() OVER (ORDER BY e.part, e.ord), e.type, now(), :recorded_by, (SELECT rk.idempotency_key FROM request_key rk), e.data
+  FROM outbox_rows e CROSS JOIN outbox_sequence q
 )
 SELECT id::text AS id, cargo_no, location_code, off_shelf, to_char(scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS scanned_at, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at,
        recorded_by, device_id
@@ -38,6 +55,7 @@ expired AS (
   WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at <= now()
   RETURNING 1
 ),
+request_key AS (SELECT CAST(:idem_key AS text) AS idempotency_key),
 inserted AS (
   INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
   SELECT s.cargo_no, s.location_code, s.off_shelf, s.scanned_at,
@@ -57,6 +75,22 @@ located AS (
   SET record_id = EXCLUDED.record_id, location_code = EXCLUDED.location_code, off_shelf = EXCLUDED.off_shelf, scanned_at = EXCLUDED.scanned_at,
       recorded_at = EXCLUDED.recorded_at, occurred_at = EXCLUDED.occurred_at, recorded_by = EXCLUDED.recorded_by, device_id = EXCLUDED.device_id
   WHERE (EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)
+  RETURNING c.cargo_no
+),
+outbox_rows AS (
+  SELECT 'cargo.located'::text AS type, (jsonb_build_object('id', i.id::text, 'cargo_no', i.cargo_no, 'location_code', i.location_code, 'off_shelf', i.off_shelf,
+  'scanned_at', to_char(i.scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'recorded_at', to_char(i.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'recorded_by', i.recorded_by, 'device_id', i.device_id))::jsonb AS data, 0 AS part, row_number() OVER (ORDER BY i.id) AS ord
+  FROM inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept
+),
+outbox_sequence AS (
+  UPDATE cargo.event_sequence s SET last = s.last + (SELECT count(*) FROM outbox_rows)
+  WHERE (SELECT count(*) FROM outbox_rows) > 0 AND NOT EXISTS (SELECT 1 FROM prior)
+  RETURNING s.last - (SELECT count(*) FROM outbox_rows) AS base
+),
+outbox AS (
+  INSERT INTO cargo.event (sequence, type, occurred_at, actor, idempotency_key, data)
+  SELECT q.base + row_number() OVER (ORDER BY e.part, e.ord), e.type, now(), :recorded_by, (SELECT rk.idempotency_key FROM request_key rk), e.data
+  FROM outbox_rows e CROSS JOIN outbox_sequence q
 ),
 result AS (
 SELECT id::text AS id, cargo_no, location_code, off_shelf, to_char(scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS scanned_at, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at,

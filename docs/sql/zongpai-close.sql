@@ -3,6 +3,7 @@
 
 -- Without an Idempotency-Key
 WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
+request_key AS (SELECT NULL::text AS idempotency_key),
 closed AS (
   UPDATE cargo.zongpai z SET status = 'CLOSED', closed_at = now(), closed_by = :actor
   WHERE z.zongpai_no = :zongpai_no AND z.status = 'OPEN' AND NOT EXISTS (SELECT 1 FROM prior)
@@ -13,7 +14,22 @@ unchanged AS (
   WHERE z.zongpai_no = :zongpai_no AND NOT EXISTS (SELECT 1 FROM closed) AND NOT EXISTS (SELECT 1 FROM prior)
   FOR SHARE
 ),
-state AS (SELECT * FROM closed UNION ALL SELECT * FROM unchanged)
+state AS (SELECT * FROM closed UNION ALL SELECT * FROM unchanged),
+outbox_rows AS (
+  SELECT 'zongpai.closed'::text AS type, (jsonb_build_object('zongpai_no', w.zongpai_no, 'status', w.status, 'box_count', json_array_length(b.list),
+        'total_quantity', (SELECT COALESCE(sum((x->>'total_quantity')::bigint), 0) FROM json_array_elements(b.list) x)))::jsonb AS data, 0 AS part, row_number() OVER (ORDER BY NULL) AS ord
+  FROM closed w CROSS JOIN LATERAL (SELECT cargo.zongpai_boxes(w.zongpai_no) AS list) b
+),
+outbox_sequence AS (
+  UPDATE cargo.event_sequence s SET last = s.last + (SELECT count(*) FROM outbox_rows)
+  WHERE (SELECT count(*) FROM outbox_rows) > 0 AND NOT EXISTS (SELECT 1 FROM prior)
+  RETURNING s.last - (SELECT count(*) FROM outbox_rows) AS base
+),
+outbox AS (
+  INSERT INTO cargo.event (sequence, type, occurred_at, actor, idempotency_key, data)
+  SELECT q.base + row_number() OVER (ORDER BY e.part, e.ord), e.type, now(), :actor, (SELECT rk.idempotency_key FROM request_key rk), e.data
+  FROM outbox_rows e CROSS JOIN outbox_sequence q
+)
 SELECT s.zongpai_no, s.status, to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, s.created_by, to_char(s.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS closed_at, s.closed_by, cargo.zongpai_boxes(s.zongpai_no) AS boxes FROM state s;
 
 -- With an Idempotency-Key
@@ -26,6 +42,7 @@ expired AS (
   WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at <= now()
   RETURNING 1
 ),
+request_key AS (SELECT CAST(:idem_key AS text) AS idempotency_key),
 closed AS (
   UPDATE cargo.zongpai z SET status = 'CLOSED', closed_at = now(), closed_by = :actor
   WHERE z.zongpai_no = :zongpai_no AND z.status = 'OPEN' AND NOT EXISTS (SELECT 1 FROM prior)
@@ -37,6 +54,21 @@ unchanged AS (
   FOR SHARE
 ),
 state AS (SELECT * FROM closed UNION ALL SELECT * FROM unchanged),
+outbox_rows AS (
+  SELECT 'zongpai.closed'::text AS type, (jsonb_build_object('zongpai_no', w.zongpai_no, 'status', w.status, 'box_count', json_array_length(b.list),
+        'total_quantity', (SELECT COALESCE(sum((x->>'total_quantity')::bigint), 0) FROM json_array_elements(b.list) x)))::jsonb AS data, 0 AS part, row_number() OVER (ORDER BY NULL) AS ord
+  FROM closed w CROSS JOIN LATERAL (SELECT cargo.zongpai_boxes(w.zongpai_no) AS list) b
+),
+outbox_sequence AS (
+  UPDATE cargo.event_sequence s SET last = s.last + (SELECT count(*) FROM outbox_rows)
+  WHERE (SELECT count(*) FROM outbox_rows) > 0 AND NOT EXISTS (SELECT 1 FROM prior)
+  RETURNING s.last - (SELECT count(*) FROM outbox_rows) AS base
+),
+outbox AS (
+  INSERT INTO cargo.event (sequence, type, occurred_at, actor, idempotency_key, data)
+  SELECT q.base + row_number() OVER (ORDER BY e.part, e.ord), e.type, now(), :actor, (SELECT rk.idempotency_key FROM request_key rk), e.data
+  FROM outbox_rows e CROSS JOIN outbox_sequence q
+),
 result AS (SELECT s.zongpai_no, s.status, to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, s.created_by, to_char(s.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS closed_at, s.closed_by, cargo.zongpai_boxes(s.zongpai_no) AS boxes FROM state s),
 stored AS (
   INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, expires_at)

@@ -3,11 +3,27 @@
 
 -- Without an Idempotency-Key
 WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
+request_key AS (SELECT NULL::text AS idempotency_key),
 box_of_plan AS (SELECT 1 FROM "erp"."v_box_info" v WHERE v.box_no = :zongpai_no LIMIT 1),
 registered AS (
   INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, :actor WHERE NOT EXISTS (SELECT 1 FROM prior) AND NOT EXISTS (SELECT 1 FROM box_of_plan)
   ON CONFLICT (zongpai_no) DO NOTHING
   RETURNING *
+),
+outbox_rows AS (
+  SELECT 'zongpai.registered'::text AS type, (jsonb_build_object('zongpai_no', w.zongpai_no, 'status', w.status, 'box_count', json_array_length(b.list),
+        'total_quantity', (SELECT COALESCE(sum((x->>'total_quantity')::bigint), 0) FROM json_array_elements(b.list) x)))::jsonb AS data, 0 AS part, row_number() OVER (ORDER BY NULL) AS ord
+  FROM registered w CROSS JOIN LATERAL (SELECT '[]'::json AS list) b
+),
+outbox_sequence AS (
+  UPDATE cargo.event_sequence s SET last = s.last + (SELECT count(*) FROM outbox_rows)
+  WHERE (SELECT count(*) FROM outbox_rows) > 0 AND NOT EXISTS (SELECT 1 FROM prior)
+  RETURNING s.last - (SELECT count(*) FROM outbox_rows) AS base
+),
+outbox AS (
+  INSERT INTO cargo.event (sequence, type, occurred_at, actor, idempotency_key, data)
+  SELECT q.base + row_number() OVER (ORDER BY e.part, e.ord), e.type, now(), :actor, (SELECT rk.idempotency_key FROM request_key rk), e.data
+  FROM outbox_rows e CROSS JOIN outbox_sequence q
 )
 SELECT r.zongpai_no, r.status, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, r.created_by, to_char(r.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS closed_at, r.closed_by, '[]'::json AS boxes, EXISTS (SELECT 1 FROM box_of_plan) AS is_box
 FROM (SELECT 1) AS one LEFT JOIN registered r ON true;
@@ -22,11 +38,27 @@ expired AS (
   WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at <= now()
   RETURNING 1
 ),
+request_key AS (SELECT CAST(:idem_key AS text) AS idempotency_key),
 box_of_plan AS (SELECT 1 FROM "erp"."v_box_info" v WHERE v.box_no = :zongpai_no LIMIT 1),
 registered AS (
   INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, :actor WHERE NOT EXISTS (SELECT 1 FROM prior) AND NOT EXISTS (SELECT 1 FROM box_of_plan)
   ON CONFLICT (zongpai_no) DO NOTHING
   RETURNING *
+),
+outbox_rows AS (
+  SELECT 'zongpai.registered'::text AS type, (jsonb_build_object('zongpai_no', w.zongpai_no, 'status', w.status, 'box_count', json_array_length(b.list),
+        'total_quantity', (SELECT COALESCE(sum((x->>'total_quantity')::bigint), 0) FROM json_array_elements(b.list) x)))::jsonb AS data, 0 AS part, row_number() OVER (ORDER BY NULL) AS ord
+  FROM registered w CROSS JOIN LATERAL (SELECT '[]'::json AS list) b
+),
+outbox_sequence AS (
+  UPDATE cargo.event_sequence s SET last = s.last + (SELECT count(*) FROM outbox_rows)
+  WHERE (SELECT count(*) FROM outbox_rows) > 0 AND NOT EXISTS (SELECT 1 FROM prior)
+  RETURNING s.last - (SELECT count(*) FROM outbox_rows) AS base
+),
+outbox AS (
+  INSERT INTO cargo.event (sequence, type, occurred_at, actor, idempotency_key, data)
+  SELECT q.base + row_number() OVER (ORDER BY e.part, e.ord), e.type, now(), :actor, (SELECT rk.idempotency_key FROM request_key rk), e.data
+  FROM outbox_rows e CROSS JOIN outbox_sequence q
 ),
 result AS (
 SELECT r.zongpai_no, r.status, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, r.created_by, to_char(r.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS closed_at, r.closed_by, '[]'::json AS boxes, EXISTS (SELECT 1 FROM box_of_plan) AS is_box
