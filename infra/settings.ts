@@ -14,6 +14,7 @@ export const TUNABLE_VARIABLES = [
   'ENFORCE_ERP_PLAN',
   'IDEMPOTENCY_TTL_HOURS',
   'LOCATION_HISTORY_MONTHS',
+  'EVENTS_RETENTION_DAYS',
 ] as const;
 
 /** CloudWatch Logs accepts only these retention periods. */
@@ -57,9 +58,15 @@ const SettingsSchema = z
     logRetentionDays: z.coerce.number().refine((v) => RETENTION_DAYS.includes(v), `must be one of ${RETENTION_DAYS.join(', ')}`).default(90),
     logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
     alarmEmail: z.email().optional(),
+    eventBusName: z.string().regex(/^[A-Za-z0-9._\-/]{1,256}$/, 'must be the name of an event bus').optional(),
+    eventArchiveDays: z.coerce.number().int().min(0).max(3650).optional(),
+    erpWebhookUrl: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+    erpWebhookSecretArn: arn(/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:.+-[A-Za-z0-9]{6}$/, 'a secret, with its 6-character suffix'),
+    erpWebhookHeader: z.string().regex(/^[A-Za-z0-9-]{1,256}$/, 'must be an HTTP header name').default('Authorization'),
     functionEnvironment: jsonObject(z.partialRecord(z.enum(TUNABLE_VARIABLES), z.union([z.string(), z.number(), z.boolean()]))).default({}),
   })
   .refine((s) => (s.clusterArn === undefined) === (s.secretArn === undefined), { message: 'clusterArn and secretArn go together', path: ['clusterArn'] })
+  .refine((s) => s.erpWebhookUrl === undefined || s.erpWebhookSecretArn !== undefined, { message: 'erpWebhookUrl needs erpWebhookSecretArn (the secret its requests carry)', path: ['erpWebhookSecretArn'] })
   .refine((s) => s.minCapacity <= s.maxCapacity, { message: 'must not exceed maxCapacity', path: ['minCapacity'] })
   .transform(
     (s) =>
@@ -95,6 +102,12 @@ const SettingsSchema = z
         logLevel: s.logLevel,
         /** An e-mail address subscribed to the alarm topic (confirmation mail is sent on deploy). */
         ...(s.alarmEmail ? { alarmEmail: s.alarmEmail } : {}),
+        /** An existing EventBridge bus the relay publishes to, by name; when unset the stack creates one. */
+        ...(s.eventBusName ? { eventBusName: s.eventBusName } : {}),
+        /** Days the bus's archive keeps the service's events for replay (0: forever); unset: no archive. */
+        ...(s.eventArchiveDays === undefined ? {} : { eventArchiveDays: s.eventArchiveDays }),
+        /** The ERP's HTTPS webhook (an EventBridge API destination) and the secret sent in `header` with every event. */
+        ...(s.erpWebhookUrl && s.erpWebhookSecretArn ? { erpWebhook: { url: s.erpWebhookUrl, secretArn: s.erpWebhookSecretArn, header: s.erpWebhookHeader } } : {}),
         /** Extra function environment: the rule bounds and patterns of `lib/config.ts`. */
         functionEnvironment: Object.fromEntries(Object.entries(s.functionEnvironment).map(([k, v]) => [k, String(v)])) as Readonly<
           Record<string, string>

@@ -89,7 +89,6 @@ export class CargoStack extends Stack {
       ...(settings.eventArchiveDays === undefined ? {} : { archiveDays: settings.eventArchiveDays }),
       ...(settings.erpWebhook ? { erpWebhook: settings.erpWebhook } : {}),
     });
-    alarms.watchFunction('EventRelay', relay.function.function, relay.function.logGroup);
     migrations.runBefore(relay.function.function);
 
     for (const route of routeTable(settings.servicePrefix)) {
