@@ -303,3 +303,21 @@ describe('POST /v1/zongpai: zongpai.registered; POST close: zongpai.closed', () 
     expect((await since(after)).map((e) => [e.type, e.idempotency_key, e.data.zongpai_no])).toEqual([['zongpai.closed', 'ev-close-1', 'PLT-EZ04']]);
   });
 });
+
+describe('one Data API call per request, with its events', () => {
+  it('a write and its events, its keyed replay, and a page of the feed each cost exactly one ExecuteStatement', async () => {
+    const calls = async (request: () => Promise<ApiResponse>) => {
+      service.stack.dataApi.resetCounters();
+      const res = await request();
+      const counters = service.stack.dataApi.counters();
+      return { status: res.status, ExecuteStatement: counters.ExecuteStatement, BatchExecuteStatement: counters.BatchExecuteStatement, BeginTransaction: counters.BeginTransaction };
+    };
+    const one = (status: number) => ({ status, ExecuteStatement: 1, BatchExecuteStatement: 0, BeginTransaction: 0 });
+    const backlog = { records: Array.from({ length: 500 }, (_, i) => ({ cargo_no: `BOX-EC${String(i).padStart(3, '0')}`, location_code: 'A-01' })) };
+    const after = await end();
+    expect(await calls(() => service.call('POST', '/v1/cargo/location', { body: backlog, headers: keyed('ev-calls-1') }))).toEqual(one(201));
+    expect(await calls(() => service.call('POST', '/v1/cargo/location', { body: backlog, headers: keyed('ev-calls-1') }))).toEqual(one(201));
+    expect(await calls(() => feed(`?after=${after}&limit=500`))).toEqual(one(200));
+    expect(await since(after)).toHaveLength(500);
+  });
+});
