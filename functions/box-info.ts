@@ -7,7 +7,7 @@ export const spec = defineRoute({
   id: 'BoxInfo',
   method: 'GET',
   path: '/v1/box/info',
-  access: 'operator',
+  access: 'reader',
   status: 200,
   dataApi: STATEMENT,
   example: { query: { box_no: 'BOX-1001' } },

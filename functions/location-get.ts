@@ -6,7 +6,7 @@ export const spec = defineRoute({
   id: 'LocationGet',
   method: 'GET',
   path: '/v1/{service_prefix}/location/{cargo_no}',
-  access: 'operator',
+  access: 'reader',
   status: 200,
   dataApi: STATEMENT,
   example: { path: { cargo_no: 'BOX-1001' }, query: { limit: '20' } },

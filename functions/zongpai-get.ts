@@ -7,7 +7,7 @@ export const spec = defineRoute({
   id: 'ZongpaiGet',
   method: 'GET',
   path: '/v1/zongpai/{zongpai_no}',
-  access: 'operator',
+  access: 'reader',
   status: 200,
   dataApi: STATEMENT,
   example: { path: { zongpai_no: 'PLT-0001' } },

@@ -3,6 +3,7 @@ import { saveBoxStatement } from './box/save.ts';
 import type { Config } from './config.ts';
 import { compileWrite, type CompiledWrite, type WriteStatement } from './db/write.ts';
 import { RECORD } from './location/locations.ts';
+import { reopenStatement } from './zongpai/reopen.ts';
 import { closeStatement, registerStatement } from './zongpai/zongpai.ts';
 
 /** The settings the write statements are built from. */
@@ -21,6 +22,7 @@ export const writeStatements = (settings: WriteSettings): Readonly<Record<string
     'box-undo': undoBoxStatement(settings.erpBoxView, rules),
     'zongpai-register': registerStatement(settings.erpBoxView),
     'zongpai-close': closeStatement,
+    'zongpai-reopen': reopenStatement,
     'location-record': RECORD,
   };
 };

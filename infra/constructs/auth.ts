@@ -2,8 +2,11 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 
-/** The groups the functions check in the `cognito:groups` claim (lib/http/authorize.ts). */
-const GROUPS = ['operator', 'supervisor'] as const;
+/**
+ * The groups the functions check in the `cognito:groups` claim (lib/http/authorize.ts):
+ * `integration` is an ERP's technical user, which may only read.
+ */
+const GROUPS = ['operator', 'supervisor', 'integration'] as const;
 
 /** The handhelds' app client: username and password, then refresh tokens for the rest of the shift. */
 const HANDHELD_CLIENT: cognito.UserPoolClientOptions = {
@@ -26,7 +29,7 @@ export interface AuthProps {
 
 /**
  * Who may call the API: a Cognito user pool of warehouse staff, created by admins only, in the
- * groups `operator` and `supervisor`, with an app client for the handhelds (username and
+ * groups `operator`, `supervisor` and `integration` (read-only ERP users), with an app client for the handhelds (username and
  * password, then refresh tokens for the rest of the shift). Or an existing pool by id, with
  * an app client of its own created in it.
  *

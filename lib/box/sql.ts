@@ -37,7 +37,7 @@ export const sqlInteger = (n: number): string => {
  * our control: a line without a valid item code or with no quantity to box (NULL, 0, negative)
  * plans nothing a scanner could box, so it neither shows nor can be saved.
  */
-const ignoredBecause = (rules: PlanRules) => `CASE
+export const ignoredBecause = (rules: PlanRules) => `CASE
     WHEN v.item_code IS NULL THEN 'item_code is NULL'
     WHEN v.item_code = '' OR char_length(v.item_code) > ${sqlInteger(rules.itemCodeMaxLength)} OR v.item_code ~ '${NOT_PRINTABLE}' OR v.item_code ~ '${PADDED}'
       THEN 'item_code is not 1-${sqlInteger(rules.itemCodeMaxLength)} printable characters without surrounding whitespace'

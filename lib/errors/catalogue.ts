@@ -1,7 +1,7 @@
 /** The languages of the messages. */
 export type Language = 'en' | 'zh';
 
-export type ErrorDomain = 'box' | 'zongpai' | 'location' | 'request' | 'auth' | 'system';
+export type ErrorDomain = 'box' | 'zongpai' | 'location' | 'order' | 'request' | 'auth' | 'system';
 
 /** Values a message may mention. `value` is what the client sent, already shortened and cleaned. */
 export interface MessageParams {
@@ -91,6 +91,12 @@ export const errorCatalogue = {
     (p) => `${fieldName(p, 'location_code')}${quoted(p)} must be ${p.rule ?? "2-32 characters of A-Z, 0-9 and '-'"}`,
     (p) => `库位编码${quoted(p)}无效：${zhRule(p.rule, 2)}`,
   ),
+  INVALID_ORDER_NO: entry(
+    400,
+    'order',
+    (p) => `${fieldName(p, 'order_no')}${quoted(p)} must be 1-${p.limit ?? 64} printable characters`,
+    (p) => `订单号${quoted(p)}无效：必须是 1-${p.limit ?? 64} 个可打印字符`,
+  ),
   DUPLICATE_BOX_ITEM: entry(
     400,
     'box',
@@ -144,6 +150,12 @@ export const errorCatalogue = {
     'location',
     (p) => `Location record${quoted(p)} is not a scan of this cargo`,
     (p) => `库位记录${quoted(p)}不是此货物的扫描记录`,
+  ),
+  ORDER_NOT_FOUND: entry(
+    404,
+    'order',
+    (p) => `Order${quoted(p)} has no box in the ERP box plan`,
+    (p) => `订单${quoted(p)}在 ERP 装箱计划中没有箱`,
   ),
   ROUTE_NOT_FOUND: entry(
     404,

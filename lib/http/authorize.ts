@@ -4,13 +4,15 @@ import type { Caller, ServiceEvent, ServiceResult } from './event.ts';
 
 /**
  * Which group a route needs: operators may scan, save and query; supervisors may do everything;
- * `integration` routes (the change feed) admit supervisors and an ERP's technical user.
+ * `reader` routes only read (box info, zongpais, orders, locations) and also admit an ERP's
+ * technical user in the `integration` group, which may do nothing else.
  */
-export type Role = 'operator' | 'supervisor' | 'integration' | 'public';
+export type Role = 'operator' | 'supervisor' | 'reader' | 'integration' | 'public';
 
 const allowedGroups: Record<Exclude<Role, 'public'>, readonly string[]> = {
   operator: ['operator', 'supervisor'],
   supervisor: ['supervisor'],
+  reader: ['operator', 'supervisor', 'integration'],
   /** The change feed: an ERP's technical user, and supervisors. */
   integration: ['supervisor', 'integration'],
 };

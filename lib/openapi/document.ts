@@ -9,7 +9,7 @@ import { documentIdentifiers } from './fields.ts';
 import { operationDocs, type OperationDoc } from './operations.ts';
 import { BoxHistoryResponse, BoxInfoResponse, BoxSaveResponse, ZongpaiResponse } from './responses.ts';
 
-const ROLES = { operator: 'operator or supervisor', supervisor: 'supervisor', integration: 'supervisor or integration (an ERP\'s read-only user)', public: 'anyone, no token' } as const;
+const ROLES = { operator: 'operator or supervisor', supervisor: 'supervisor', reader: 'operator, supervisor or integration (an ERP\'s read-only user)', integration: 'supervisor or integration (an ERP\'s read-only user)', public: 'anyone, no token' } as const;
 
 /** `BoxSave` → `boxSave`: the route id, as generated clients name their methods. */
 const operationId = (id: string) => `${id.charAt(0).toLowerCase()}${id.slice(1)}`;
@@ -35,7 +35,7 @@ const operation = (route: ApiRoute, doc: OperationDoc): ZodOpenApiOperationObjec
     operationId: operationId(route.id),
     summary: doc.summary,
     description: [doc.description, `Access: ${ROLES[route.access]}.`].filter(Boolean).join('\n\n'),
-    tags: [route.path.split('/')[2] === 'box' || route.path.split('/')[2] === 'zongpai' ? 'boxing' : route.access === 'public' ? 'service' : 'location'],
+    tags: [route.path.split('/')[2] === 'box' || route.path.split('/')[2] === 'zongpai' || route.path.split('/')[2] === 'orders' ? 'boxing' : route.access === 'public' ? 'service' : 'location'],
     'x-access': route.access,
     'x-error-codes': errors,
     security: route.access === 'public' ? [] : [{ cognito: [] }],

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
-import type { Fields } from '../rules/fields.ts';
+import { ORDER_NO_MAX_LENGTH, type Fields } from '../rules/fields.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -48,6 +48,7 @@ export const documentIdentifiers = (config: Config, fields: Fields): void => {
   documented(fields.zongpaiNo, code(zongpai, 'Zongpai number'));
   documented(fields.locationCode, code(config.locationCodePattern, 'Location code'));
   documented(fields.itemCode, { type: 'string', pattern: '^[^\\p{C}]+$', minLength: 1, maxLength: config.itemCodeMaxLength, description: 'Item code: printable characters, trimmed.' });
+  documented(fields.orderNo, { type: 'string', pattern: '^[^\\p{C}]+$', minLength: 1, maxLength: ORDER_NO_MAX_LENGTH, description: 'ERP order number: printable characters, trimmed, otherwise matched exactly as the ERP view holds it.' });
 };
 
 /** The location history page size: sent as a query string, read as an integer 1-100, default 20. */

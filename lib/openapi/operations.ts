@@ -7,8 +7,9 @@ import { EventsResponse, FEED_LIMIT_DEFAULT, FEED_LIMIT_MAX, feedQuery } from '.
 import type { Fields } from '../rules/fields.ts';
 import { makeZongpaiSchemas } from '../zongpai/schemas.ts';
 import { documented, LIMIT_DOC } from './fields.ts';
-import { CargoLocationResponse, LocationRecordsResponse, versionedWriteHeaders, writeHeaders } from './common.ts';
-import { BoxHistoryResponse, BoxInfoResponse, BoxSaveResponse, OpenApiDocumentResponse, ZongpaiResponse } from './responses.ts';
+import { CargoLocationResponse, LocationContentResponse, LocationRecordsResponse, versionedWriteHeaders, VoidedRecordResponse, writeHeaders } from './common.ts';
+import { makeOrderSchemas } from '../order/schemas.ts';
+import { BoxHistoryResponse, BoxInfoResponse, BoxSaveResponse, OpenApiDocumentResponse, OrderResponse, PackingListResponse, ZongpaiListResponse, ZongpaiResponse } from './responses.ts';
 
 /**
  * What the API reference says about one route, beside its row of the route table (method,
@@ -57,6 +58,8 @@ export const operationDocs = (config: Config, fields: Fields) => {
   documented(location.getQuery.shape.limit, LIMIT_DOC);
   const box = makeBoxSchemas(config, fields);
   const zongpai = makeZongpaiSchemas(fields);
+  documented(zongpai.listQuery.shape.limit, LIMIT_DOC);
+  const order = makeOrderSchemas(fields);
   const boxChange: readonly ErrorCode[] = ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'BOX_NOT_FOUND', 'VERSION_CONFLICT', 'ZONGPAI_CLOSED', ...DATABASE, ...ERP_VIEW];
   const items: readonly ErrorCode[] = ['INVALID_ITEM_CODE', 'INVALID_QUANTITY', 'DUPLICATE_BOX_ITEM', 'ITEM_NOT_IN_PLAN', 'QUANTITY_EXCEEDS_PLAN'];
 
@@ -76,6 +79,22 @@ export const operationDocs = (config: Config, fields: Fields) => {
       status: 200,
       response: { schema: CargoLocationResponse, description: 'Where the cargo is and was' },
       errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'CARGO_NOT_FOUND', ...DATABASE],
+    },
+    LocationContent: {
+      summary: 'What is at a location now',
+      description: 'The cargo whose current location is this location, by cargo_no, a page at a time; the boxes on a zongpai are listed under it. A page looks at no more than 4 × limit current locations: it may hold fewer than limit entries while next_cursor goes on.',
+      request: { path: location.contentPath, query: location.contentQuery },
+      status: 200,
+      response: { schema: LocationContentResponse, description: 'What is at the location' },
+      errors: ['INVALID_LOCATION_CODE', 'VALIDATION_ERROR', ...DATABASE],
+    },
+    LocationVoid: {
+      summary: 'Void a wrong scan (supervisors)',
+      description: 'The record stays in the history marked voided and no longer counts for the current location. Needs the record version (body field or If-Match): 1 until voided, 2 after (naming 2 of a voided record answers it unchanged).',
+      request: { path: location.voidPath, headers: versionedWriteHeaders, body: { schema: location.voidBody, required: false } },
+      status: 200,
+      response: { schema: VoidedRecordResponse, description: 'The voided record' },
+      errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'RECORD_NOT_FOUND', 'VERSION_CONFLICT', ...DATABASE],
     },
     BoxInfo: {
       summary: 'The ERP plan of a box and what is boxed so far',
@@ -143,6 +162,37 @@ export const operationDocs = (config: Config, fields: Fields) => {
       status: 200,
       response: { schema: ZongpaiResponse, description: 'The closed zongpai' },
       errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+    },
+    ZongpaiReopen: {
+      summary: 'Reopen a closed zongpai to correct a mistake',
+      description: 'Supervisors only; the reopening is kept with the close it undid. Reopening an open zongpai answers it as it is and changes nothing.',
+      request: { path: zongpai.zongpaiPath, headers: writeHeaders },
+      status: 200,
+      response: { schema: ZongpaiResponse, description: 'The zongpai, OPEN' },
+      errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+    },
+    ZongpaiList: {
+      summary: 'Zongpais, newest first, optionally only OPEN or CLOSED',
+      description: 'A page at a time: pass `next_cursor` as `cursor` for the next page (with the same `status`).',
+      request: { query: zongpai.listQuery },
+      status: 200,
+      response: { schema: ZongpaiListResponse, description: 'One page of zongpais' },
+      errors: ['VALIDATION_ERROR', ...DATABASE],
+    },
+    ZongpaiPackingList: {
+      summary: 'The packing list of a zongpai: every box with its order, customer and items; totals per item',
+      request: { path: zongpai.zongpaiPath },
+      status: 200,
+      response: { schema: PackingListResponse, description: 'The packing list' },
+      errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
+    },
+    OrderGet: {
+      summary: 'Packing progress of an ERP order',
+      description: 'Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. `order_no` is matched exactly as the ERP holds it (trimmed, not upper-cased).',
+      request: { path: order.orderPath },
+      status: 200,
+      response: { schema: OrderResponse, description: 'The order' },
+      errors: ['INVALID_ORDER_NO', 'VALIDATION_ERROR', 'ORDER_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
     },
     EventsList: {
       summary: 'The change feed: every event in sequence order after `after`',

@@ -11,7 +11,7 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, Schema> };
 }
 
-const ROLE = { operator: 'operator, supervisor', supervisor: 'supervisor', public: 'anyone (no token)' } as Record<string, string>;
+const ROLE = { operator: 'operator, supervisor', supervisor: 'supervisor', reader: 'operator, supervisor, integration', public: 'anyone (no token)' } as Record<string, string>;
 const SAFE = Number.MAX_SAFE_INTEGER;
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
 

@@ -82,3 +82,76 @@ export const OpenApiDocumentResponse = z.looseObject({
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.looseObject({})),
 });
+
+export const ZongpaiListResponse = z.object({
+  /** Newest registration first. */
+  zongpais: z.array(z.object({
+    zongpai_no: z.string(),
+    status: z.enum(['OPEN', 'CLOSED']),
+    box_count: z.int(),
+    total_quantity: z.int(),
+    registered_at: timestamp,
+    closed_at: z.nullable(timestamp),
+  })),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  next_cursor: z.nullable(z.string()),
+});
+export type ZongpaiListResponse = z.infer<typeof ZongpaiListResponse>;
+
+/** A line of a packing list: `item_name` and `unit` from the ERP plan (null for an item it does not list). */
+const packedItem = z.object({ item_code: z.string(), item_name: z.nullable(z.string()), unit: z.nullable(z.string()), quantity: z.int() });
+
+export const PackingListResponse = z.object({
+  zongpai_no: z.string(),
+  status: z.enum(['OPEN', 'CLOSED']),
+  box_count: z.int(),
+  total_quantity: z.int(),
+  /** Ordered by box number; items by item code. */
+  boxes: z.array(z.object({
+    box_no: z.string(),
+    order_no: z.nullable(z.string()),
+    customer_name: z.nullable(z.string()),
+    /** True when the box holds every planned item at exactly its planned quantity, and nothing else. */
+    complete: z.boolean(),
+    total_quantity: z.int(),
+    items: z.array(packedItem),
+  })),
+  /** Every item on the zongpai summed over its boxes, by item code. */
+  totals: z.array(packedItem),
+});
+export type PackingListResponse = z.infer<typeof PackingListResponse>;
+
+const plannedItem = z.object({
+  item_code: z.string(),
+  item_name: z.nullable(z.string()),
+  unit: z.nullable(z.string()),
+  planned_quantity: z.int(),
+  boxed_quantity: z.int(),
+});
+
+export const OrderResponse = z.object({
+  order_no: z.string(),
+  customer_name: z.nullable(z.string()),
+  /** OPEN: no box boxed yet; PARTIAL: some; BOXED: every planned box is boxed. */
+  status: z.enum(['OPEN', 'PARTIAL', 'BOXED']),
+  box_count: z.int(),
+  boxed_count: z.int(),
+  /** How many boxes hold exactly their plan. */
+  complete_count: z.int(),
+  /** Fully boxed: every planned box is boxed and complete. */
+  complete: z.boolean(),
+  /** Every box the ERP plans for the order, by box number. */
+  boxes: z.array(z.object({
+    box_no: z.string(),
+    status: boxStatus,
+    zongpai_no: z.nullable(z.string()),
+    version: z.int(),
+    complete: z.boolean(),
+    /** Where the box is now (of a box on a zongpai: the newer of its own and its zongpai's last scan); null if never scanned. */
+    location: z.nullable(z.object({ location_code: z.string(), off_shelf: z.boolean(), via: z.enum(['BOX', 'ZONGPAI']), located_at: timestamp })),
+    items: z.array(plannedItem),
+  })),
+  /** Planned and boxed per item over the whole order, by item code. */
+  totals: z.array(plannedItem),
+});
+export type OrderResponse = z.infer<typeof OrderResponse>;

@@ -3,6 +3,9 @@ import type { Config } from '../config.ts';
 import type { FieldCodes } from '../http/validate.ts';
 import { describePattern, normaliseBoxNo, normaliseCode, normaliseItemCode } from './identifiers.ts';
 
+/** The longest order number the service accepts (SPEC: 1-64 printable characters). */
+export const ORDER_NO_MAX_LENGTH = 64;
+
 /**
  * Zod schemas for the SPEC's identifiers, built once from configuration.
  *
@@ -64,9 +67,21 @@ export const makeFields = (config: Config) => {
     }),
   );
 
+  /** An ERP order number: trimmed, 1-64 printable characters, otherwise matched exactly as the ERP holds it (no upper-casing). */
+  const orderNo = z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx) => {
+      const result = normaliseItemCode(raw, ORDER_NO_MAX_LENGTH);
+      if (result.ok) return result.value;
+      ctx.issues.push({ code: 'custom', input: raw, message: 'is not printable', params: { limit: ORDER_NO_MAX_LENGTH } });
+      return z.NEVER;
+    }),
+  );
+
   return {
     boxNo,
     cargoNo,
+    orderNo,
     zongpaiNo: code(config.zongpaiNoPattern),
     locationCode: code(config.locationCodePattern),
     itemCode,
@@ -85,6 +100,7 @@ export const makeFieldCodes = (config: Config): FieldCodes => {
     zongpai_no: { code: 'INVALID_ZONGPAI', params: { rule: describePattern(config.zongpaiNoPattern) } },
     location_code: { code: 'INVALID_LOCATION_CODE', params: { rule: describePattern(config.locationCodePattern) } },
     item_code: { code: 'INVALID_ITEM_CODE', params: { limit: config.itemCodeMaxLength } },
+    order_no: { code: 'INVALID_ORDER_NO', params: { limit: ORDER_NO_MAX_LENGTH } },
     quantity: { code: 'INVALID_QUANTITY', params: { limit: config.quantityMax } },
   };
 };

@@ -50,13 +50,29 @@ describe('every route is behind the authorizer', () => {
     }
     expectError(await service.call('GET', '/v1/zongpai/PLT-0001'), 404, 'ZONGPAI_NOT_FOUND');
     expectError(await service.call('GET', '/v1/cargo/location/BOX-1001'), 404, 'CARGO_NOT_FOUND');
-  });
+  }, 120_000);
 
-  it('lets operators scan, save and query, and supervisors also edit, undo and close', async () => {
+  it('lets an ERP integration user only read: box info, zongpais, orders, locations; every write and the box history is 403 FORBIDDEN', async () => {
+    const integration = await service.token('erp', ['integration']);
+    const reads = new Set(['BoxInfo', 'LocationGet', 'ZongpaiGet', 'ZongpaiList', 'ZongpaiPackingList', 'OrderGet']);
+    for (const route of protectedRoutes()) {
+      const [path, body] = requestFor(route);
+      const res = await service.call(route.method, path, { body, token: integration });
+      if (reads.has(route.id)) expect([route.id, res.status]).not.toEqual([route.id, 403]);
+      if (route.method !== 'GET' || route.id === 'BoxHistory') expectError(res, 403, 'FORBIDDEN', 'auth');
+    }
+    expect((await service.call('GET', '/v1/orders/SO-24001', { token: integration })).status).toBe(200);
+    expect((await service.call('GET', '/v1/zongpai', { token: integration })).status).toBe(200);
+    expectError(await service.call('GET', '/v1/zongpai/PLT-AUTH', { token: integration }), 404, 'ZONGPAI_NOT_FOUND');
+  }, 120_000);
+
+  it('lets operators scan, save and query, supervisors also edit, undo, close and reopen, and integration users read', async () => {
     const operatorOnly = service.stack.routes.filter((r) => r.access === 'operator').map((r) => r.id).sort();
     const supervisorOnly = service.stack.routes.filter((r) => r.access === 'supervisor').map((r) => r.id).sort();
-    expect(operatorOnly).toEqual(['BoxHistory', 'BoxInfo', 'BoxSave', 'BoxSimpleSave', 'LocationGet', 'LocationRecord', 'ZongpaiGet', 'ZongpaiRegister']);
-    expect(supervisorOnly).toEqual(['BoxEdit', 'BoxUndo', 'ZongpaiClose']);
+    const readers = service.stack.routes.filter((r) => r.access === 'reader').map((r) => r.id).sort();
+    expect(operatorOnly).toEqual(expect.arrayContaining(['BoxHistory', 'BoxSave', 'BoxSimpleSave', 'LocationRecord', 'ZongpaiRegister']));
+    expect(supervisorOnly).toEqual(expect.arrayContaining(['BoxEdit', 'BoxUndo', 'ZongpaiClose', 'ZongpaiReopen']));
+    expect(readers).toEqual(expect.arrayContaining(['BoxInfo', 'LocationGet', 'OrderGet', 'ZongpaiGet', 'ZongpaiList', 'ZongpaiPackingList']));
   });
 });
 

@@ -4,7 +4,8 @@ import { boxing } from './002-boxing.ts';
 import { idempotency } from './003-idempotency.ts';
 import { zongpaiBoxes } from './004-zongpai-boxes.ts';
 import { locationHistory } from './005-location-history.ts';
+import { readContract } from './006-read-contract.ts';
 import { eventOutbox } from './007-event-outbox.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
-export const migrations: readonly Migration[] = [locations, boxing, idempotency, zongpaiBoxes, locationHistory, eventOutbox];
+export const migrations: readonly Migration[] = [locations, boxing, idempotency, zongpaiBoxes, locationHistory, readContract, eventOutbox];

@@ -6,9 +6,9 @@ import { preferredLanguage } from '../../../lib/errors/language.ts';
 /** The SPEC's error table, row by row. */
 const SPEC: Record<ErrorCode, [number, string]> = {
   INVALID_BOX_NO: [400, 'box'], INVALID_QUANTITY: [400, 'box'], INVALID_ZONGPAI: [400, 'zongpai'], INVALID_ITEM_CODE: [400, 'box'],
-  INVALID_LOCATION_CODE: [400, 'location'], DUPLICATE_BOX_ITEM: [400, 'box'], VALIDATION_ERROR: [400, 'request'], MALFORMED_JSON: [400, 'request'],
+  INVALID_LOCATION_CODE: [400, 'location'], DUPLICATE_BOX_ITEM: [400, 'box'], VALIDATION_ERROR: [400, 'request'], MALFORMED_JSON: [400, 'request'], INVALID_ORDER_NO: [400, 'order'],
   UNAUTHORIZED: [401, 'auth'], FORBIDDEN: [403, 'auth'],
-  BOX_NOT_FOUND: [404, 'box'], ZONGPAI_NOT_FOUND: [404, 'zongpai'], CARGO_NOT_FOUND: [404, 'location'], RECORD_NOT_FOUND: [404, 'location'], ROUTE_NOT_FOUND: [404, 'request'],
+  BOX_NOT_FOUND: [404, 'box'], ZONGPAI_NOT_FOUND: [404, 'zongpai'], CARGO_NOT_FOUND: [404, 'location'], RECORD_NOT_FOUND: [404, 'location'], ROUTE_NOT_FOUND: [404, 'request'], ORDER_NOT_FOUND: [404, 'order'],
   BOX_ALREADY_BOXED: [409, 'box'], ZONGPAI_CLOSED: [409, 'zongpai'], ZONGPAI_ALREADY_EXISTS: [409, 'zongpai'], VERSION_CONFLICT: [409, 'box'],
   PAYLOAD_TOO_LARGE: [413, 'request'], UNSUPPORTED_MEDIA_TYPE: [415, 'request'],
   ITEM_NOT_IN_PLAN: [422, 'box'], QUANTITY_EXCEEDS_PLAN: [422, 'box'], ERP_PLAN_INVALID: [422, 'box'], IDEMPOTENCY_KEY_REUSED: [422, 'request'],

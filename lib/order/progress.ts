@@ -1,0 +1,109 @@
+import { AppError } from '../errors/app-error.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/types.ts';
+import { ignoredBecause, quoteIdentifier, type PlanRules } from '../box/sql.ts';
+import type { OrderResponse } from '../openapi/responses.ts';
+
+/**
+ * The packing progress of an order in one statement, driven by indexes at any scale: the ERP
+ * view's lines of the order (its `order_no`, which ops index: see the README), then for each
+ * planned box its row, its items (primary keys of `cargo.box` and `cargo.box_item`) and its
+ * current location: the newer of its own and its zongpai's (`cargo.location_current`, primary
+ * key), as `GET /v1/{service_prefix}/location/{cargo_no}` answers it.
+ */
+export const orderProgressSql = (erpView: string, rules: PlanRules) => `
+WITH plan_lines AS (
+  SELECT v.box_no, v.customer_name, v.item_code, v.item_name, v.unit, v.planned_quantity, ${ignoredBecause(rules)} AS ignored_because
+  FROM ${quoteIdentifier(erpView)} v
+  WHERE v.order_no = :order_no
+),
+plan AS (
+  SELECT l.box_no, l.item_code, sum(l.planned_quantity)::bigint AS planned, min(l.item_name) AS item_name, min(l.unit) AS unit
+  FROM plan_lines l WHERE l.ignored_because IS NULL GROUP BY l.box_no, l.item_code
+),
+order_boxes AS (SELECT DISTINCT l.box_no FROM plan_lines l),
+boxed AS (
+  SELECT bi.box_no, bi.item_code, bi.quantity
+  FROM order_boxes o JOIN cargo.box_item bi ON bi.box_no = o.box_no
+),
+items AS (
+  SELECT COALESCE(p.box_no, x.box_no) AS box_no, COALESCE(p.item_code, x.item_code) AS item_code, p.item_name, p.unit,
+         COALESCE(p.planned, 0) AS planned_quantity, COALESCE(x.quantity, 0) AS boxed_quantity
+  FROM plan p FULL JOIN boxed x ON x.box_no = p.box_no AND x.item_code = p.item_code
+),
+box_rows AS (
+  SELECT o.box_no, COALESCE(b.status, 'NOT_BOXED') AS status, b.zongpai_no, COALESCE(b.version, 0) AS version,
+         EXISTS (SELECT 1 FROM plan p WHERE p.box_no = o.box_no)
+           AND NOT EXISTS (SELECT 1 FROM items i WHERE i.box_no = o.box_no AND i.planned_quantity <> i.boxed_quantity) AS complete,
+         CASE WHEN loc.location_code IS NULL THEN NULL
+              ELSE json_build_object('location_code', loc.location_code, 'off_shelf', loc.off_shelf, 'via', loc.via,
+                                     'located_at', to_char(loc.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS location,
+         (SELECT COALESCE(json_agg(json_build_object('item_code', i.item_code, 'item_name', i.item_name, 'unit', i.unit,
+                                                     'planned_quantity', i.planned_quantity, 'boxed_quantity', i.boxed_quantity)
+                                   ORDER BY i.item_code), '[]'::json)
+            FROM items i WHERE i.box_no = o.box_no) AS items
+  FROM order_boxes o
+  LEFT JOIN cargo.box b ON b.box_no = o.box_no
+  LEFT JOIN LATERAL (
+    SELECT c.location_code, c.off_shelf, c.occurred_at, CASE WHEN c.cargo_no = o.box_no THEN 'BOX' ELSE 'ZONGPAI' END AS via
+    FROM cargo.location_current c
+    WHERE c.cargo_no IN (o.box_no, b.zongpai_no)
+    ORDER BY c.occurred_at DESC, c.record_id DESC
+    LIMIT 1
+  ) AS loc ON true
+),
+totals AS (
+  SELECT i.item_code, min(i.item_name) AS item_name, min(i.unit) AS unit,
+         sum(i.planned_quantity)::bigint AS planned_quantity, sum(i.boxed_quantity)::bigint AS boxed_quantity
+  FROM items i GROUP BY i.item_code
+)
+SELECT (SELECT min(l.customer_name) FROM plan_lines l) AS customer_name,
+       (SELECT COALESCE(json_agg(json_build_object('box_no', r.box_no, 'status', r.status, 'zongpai_no', r.zongpai_no, 'version', r.version,
+                                                   'complete', r.complete, 'location', r.location, 'items', r.items)
+                                 ORDER BY r.box_no), '[]'::json) FROM box_rows r) AS boxes,
+       (SELECT COALESCE(json_agg(json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit,
+                                                   'planned_quantity', t.planned_quantity, 'boxed_quantity', t.boxed_quantity)
+                                 ORDER BY t.item_code), '[]'::json) FROM totals t) AS totals`;
+
+type OrderRow = Pick<OrderResponse, 'customer_name' | 'boxes' | 'totals'>;
+
+/** OPEN: nothing boxed yet; PARTIAL: some planned boxes boxed; BOXED: all of them. */
+const statusOf = (boxCount: number, boxedCount: number): OrderResponse['status'] => {
+  if (boxedCount === 0) return 'OPEN';
+  return boxedCount < boxCount ? 'PARTIAL' : 'BOXED';
+};
+
+/**
+ * Packing progress of an ERP order: every box the ERP plans for it with its status, zongpai,
+ * current location and planned against boxed quantity per item, the totals per item, and
+ * whether the order is fully boxed (every box boxed and complete). One statement.
+ *
+ * @example
+ * ```ts
+ * const progress = makeOrderProgress({ db, config });
+ * const order = await progress('SO-24001');
+ * order.status; // 'PARTIAL'
+ * ```
+ */
+export const makeOrderProgress = ({ db, config }: { db: Db; config: Pick<Config, 'erpBoxView' | 'itemCodeMaxLength' | 'quantityMax'> }) => {
+  const sql = orderProgressSql(config.erpBoxView, { itemCodeMaxLength: config.itemCodeMaxLength, quantityMax: config.quantityMax });
+  return async (orderNo: string): Promise<OrderResponse> => {
+    const { rows } = await db.query<OrderRow>(sql, { order_no: orderNo });
+    const row = rows[0];
+    if (row === undefined || row.boxes.length === 0) throw new AppError('ORDER_NOT_FOUND', { value: orderNo });
+    const boxCount = row.boxes.length;
+    const boxedCount = row.boxes.filter((b) => b.status === 'BOXED').length;
+    const completeCount = row.boxes.filter((b) => b.complete).length;
+    return {
+      order_no: orderNo,
+      customer_name: row.customer_name,
+      status: statusOf(boxCount, boxedCount),
+      box_count: boxCount,
+      boxed_count: boxedCount,
+      complete_count: completeCount,
+      complete: completeCount === boxCount && boxedCount === boxCount,
+      boxes: row.boxes,
+      totals: row.totals,
+    };
+  };
+};

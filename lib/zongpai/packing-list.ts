@@ -1,0 +1,82 @@
+import { AppError } from '../errors/app-error.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/types.ts';
+import { ignoredBecause, quoteIdentifier, type PlanRules } from '../box/sql.ts';
+import type { PackingListResponse } from '../openapi/responses.ts';
+
+/**
+ * The packing list of a zongpai in one statement: its boxes (through the box index of the
+ * zongpai), each box's ERP plan lines (through the ERP view's `box_no`), the items boxed, and
+ * the totals per item. Names and units come from the plan's usable lines; a box is complete when
+ * it holds every planned item at exactly its planned quantity, and nothing else.
+ */
+export const packingListSql = (erpView: string, rules: PlanRules) => `
+WITH zongpai AS (SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no),
+boxes AS (SELECT b.box_no, b.total_quantity FROM cargo.box b WHERE b.zongpai_no = :zongpai_no),
+plan_lines AS (
+  SELECT v.box_no, v.order_no, v.customer_name, v.item_code, v.item_name, v.unit, v.planned_quantity, ${ignoredBecause(rules)} AS ignored_because
+  FROM boxes x JOIN ${quoteIdentifier(erpView)} v ON v.box_no = x.box_no
+),
+plan AS (
+  SELECT l.box_no, l.item_code, sum(l.planned_quantity)::bigint AS planned, min(l.item_name) AS item_name, min(l.unit) AS unit
+  FROM plan_lines l WHERE l.ignored_because IS NULL GROUP BY l.box_no, l.item_code
+),
+packed AS (
+  SELECT bi.box_no, bi.item_code, bi.quantity, p.item_name, p.unit, p.planned
+  FROM boxes x JOIN cargo.box_item bi ON bi.box_no = x.box_no
+  LEFT JOIN plan p ON p.box_no = bi.box_no AND p.item_code = bi.item_code
+),
+box_rows AS (
+  SELECT x.box_no, x.total_quantity,
+         (SELECT min(l.order_no) FROM plan_lines l WHERE l.box_no = x.box_no) AS order_no,
+         (SELECT min(l.customer_name) FROM plan_lines l WHERE l.box_no = x.box_no) AS customer_name,
+         EXISTS (SELECT 1 FROM plan p WHERE p.box_no = x.box_no)
+           AND NOT EXISTS (SELECT 1 FROM plan p LEFT JOIN packed k ON k.box_no = p.box_no AND k.item_code = p.item_code
+                           WHERE p.box_no = x.box_no AND k.quantity IS DISTINCT FROM p.planned)
+           AND NOT EXISTS (SELECT 1 FROM packed k WHERE k.box_no = x.box_no AND k.planned IS NULL) AS complete,
+         (SELECT COALESCE(json_agg(json_build_object('item_code', k.item_code, 'item_name', k.item_name, 'unit', k.unit, 'quantity', k.quantity)
+                                   ORDER BY k.item_code), '[]'::json)
+            FROM packed k WHERE k.box_no = x.box_no) AS items
+  FROM boxes x
+),
+totals AS (
+  SELECT k.item_code, min(k.item_name) AS item_name, min(k.unit) AS unit, sum(k.quantity)::bigint AS quantity
+  FROM packed k GROUP BY k.item_code
+)
+SELECT z.zongpai_no, z.status,
+       (SELECT COALESCE(json_agg(json_build_object('box_no', r.box_no, 'order_no', r.order_no, 'customer_name', r.customer_name,
+                                                   'complete', r.complete, 'total_quantity', r.total_quantity, 'items', r.items)
+                                 ORDER BY r.box_no), '[]'::json) FROM box_rows r) AS boxes,
+       (SELECT COALESCE(json_agg(json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit, 'quantity', t.quantity)
+                                 ORDER BY t.item_code), '[]'::json) FROM totals t) AS totals
+FROM zongpai z`;
+
+type PackingListRow = Omit<PackingListResponse, 'box_count' | 'total_quantity'>;
+
+/**
+ * What a pallet manifest prints: every box on the zongpai with its order, customer and items,
+ * and the totals per item. One statement.
+ *
+ * @example
+ * ```ts
+ * const packingList = makePackingList({ db, config });
+ * const list = await packingList('PLT-0001');
+ * list.totals; // [{ item_code: 'SKU-TEA-250', item_name: 'Green tea 250 g', unit: 'tin', quantity: 72 }]
+ * ```
+ */
+export const makePackingList = ({ db, config }: { db: Db; config: Pick<Config, 'erpBoxView' | 'itemCodeMaxLength' | 'quantityMax'> }) => {
+  const sql = packingListSql(config.erpBoxView, { itemCodeMaxLength: config.itemCodeMaxLength, quantityMax: config.quantityMax });
+  return async (zongpaiNo: string): Promise<PackingListResponse> => {
+    const { rows } = await db.query<PackingListRow>(sql, { zongpai_no: zongpaiNo });
+    const row = rows[0];
+    if (row === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
+    return {
+      zongpai_no: row.zongpai_no,
+      status: row.status,
+      box_count: row.boxes.length,
+      total_quantity: row.boxes.reduce((sum, b) => sum + b.total_quantity, 0),
+      boxes: row.boxes,
+      totals: row.totals,
+    };
+  };
+};

@@ -1,0 +1,61 @@
+import { AppError } from '../errors/app-error.ts';
+import type { Db } from '../db/types.ts';
+import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
+import type { ZongpaiResponse } from '../openapi/responses.ts';
+import { zongpaiOutbox } from './zongpai.ts';
+
+/**
+ * Reopens a closed zongpai, or answers an open one as it is (nothing changes, nothing is
+ * recorded). The reopening is kept in `cargo.zongpai_reopening` with the close it undid, since
+ * the zongpai's own `closed_at` and `closed_by` are cleared. The UPDATE takes the zongpai's row
+ * lock, so a reopen and a close of the same zongpai run one after the other; an open zongpai is
+ * read FOR SHARE, which returns its newest version even when a reopen committed while waiting.
+ * A reopening announces `zongpai.reopened`; an open zongpai answered as it is announces nothing.
+ */
+export const reopenStatement: WriteStatement = {
+  ctes: `
+before AS (SELECT z.zongpai_no, z.closed_at, z.closed_by FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no),
+reopened AS (
+  UPDATE cargo.zongpai z SET status = 'OPEN', closed_at = NULL, closed_by = NULL
+  FROM before b
+  WHERE z.zongpai_no = b.zongpai_no AND z.status = 'CLOSED' AND ${PROCEED}
+  RETURNING z.*, b.closed_at AS undone_closed_at, b.closed_by AS undone_closed_by
+),
+audited AS (
+  INSERT INTO cargo.zongpai_reopening (zongpai_no, reopened_by, closed_at, closed_by)
+  SELECT r.zongpai_no, :actor, r.undone_closed_at, r.undone_closed_by FROM reopened r
+),
+unchanged AS (
+  SELECT z.*, NULL::timestamptz AS undone_closed_at, NULL::text AS undone_closed_by FROM cargo.zongpai z
+  WHERE z.zongpai_no = :zongpai_no AND NOT EXISTS (SELECT 1 FROM reopened) AND ${PROCEED}
+  FOR SHARE
+),
+state AS (SELECT * FROM reopened UNION ALL SELECT * FROM unchanged),
+${zongpaiOutbox('zongpai.reopened', 'reopened')}`,
+  select: `
+SELECT s.zongpai_no, s.status, ${isoTime('s.created_at')} AS created_at, s.created_by, ${isoTime('s.closed_at')} AS closed_at, s.closed_by,
+       cargo.zongpai_boxes(s.zongpai_no) AS boxes
+FROM state s`,
+};
+const REOPEN = /* @__PURE__ */ compileWrite(reopenStatement);
+
+type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'>;
+
+/**
+ * Reopens a closed zongpai so that a supervisor can correct a mistake; reopening an open one
+ * answers it as it is and changes nothing. One statement.
+ *
+ * @example
+ * ```ts
+ * const reopen = makeZongpaiReopen({ db });
+ * await reopen('PLT-0001', 'sam'); // { zongpai_no: 'PLT-0001', status: 'OPEN', ... }
+ * ```
+ */
+export const makeZongpaiReopen =
+  ({ db }: { db: Db }) =>
+  async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
+    const rows = await runWrite<ZongpaiRow>(db, REOPEN, { zongpai_no: zongpaiNo, actor }, idempotency);
+    const row = rows[0];
+    if (row === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
+    return { ...row, box_count: row.boxes.length, total_quantity: row.boxes.reduce((sum, b) => sum + b.total_quantity, 0) };
+  };

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../support/assertions.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => service?.close());
+
+const register = async (zongpaiNo: string) => expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpaiNo } })).status).toBe(201);
+const close = (zongpaiNo: string) => service.call('POST', `/v1/zongpai/${zongpaiNo}/close`, { token: service.tokens.supervisor });
+const reopen = (zongpaiNo: string, token: string | null = service.tokens.supervisor, headers?: Record<string, string>) =>
+  service.call('POST', `/v1/zongpai/${zongpaiNo}/reopen`, { token, ...(headers === undefined ? {} : { headers }) });
+const save = async (body: unknown) => expect((await service.call('POST', '/v1/box', { body })).status).toBe(201);
+
+describe('GET /v1/zongpai', () => {
+  it('lists zongpais newest first, a page at a time, each once, with box count and total quantity', async () => {
+    for (const n of [1, 2, 3, 4, 5]) await register(`PLT-L00${n}`);
+    await service.plan('BOX-L001', { 'SKU-A': 5 });
+    await save({ box_no: 'BOX-L001', zongpai_no: 'PLT-L003', items: [{ item_code: 'SKU-A', quantity: 5 }] });
+
+    const seen: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { status: number; body: any } = await service.call('GET', `/v1/zongpai?limit=2${cursor === null ? '' : `&cursor=${cursor}`}`);
+      expect(res.status).toBe(200);
+      expect(res.body.zongpais.length).toBeLessThanOrEqual(2);
+      seen.push(...res.body.zongpais);
+      cursor = res.body.next_cursor;
+    } while (cursor !== null);
+    expect(seen.map((z: any) => z.zongpai_no)).toEqual(['PLT-L005', 'PLT-L004', 'PLT-L003', 'PLT-L002', 'PLT-L001']);
+    expect(seen[2]).toEqual({ zongpai_no: 'PLT-L003', status: 'OPEN', box_count: 1, total_quantity: 5, registered_at: expect.any(String), closed_at: null });
+  });
+
+  it('lists only OPEN or only CLOSED zongpais when asked', async () => {
+    await register('PLT-S001');
+    await register('PLT-S002');
+    expect((await close('PLT-S001')).status).toBe(200);
+    const closed = await service.call('GET', '/v1/zongpai?status=CLOSED');
+    expect(closed.body.zongpais.map((z: any) => z.zongpai_no)).toContain('PLT-S001');
+    expect(closed.body.zongpais.every((z: any) => z.status === 'CLOSED' && typeof z.closed_at === 'string')).toBe(true);
+    const open = await service.call('GET', '/v1/zongpai?status=OPEN&limit=100');
+    expect(open.body.zongpais.map((z: any) => z.zongpai_no)).toContain('PLT-S002');
+    expect(open.body.zongpais.some((z: any) => z.status !== 'OPEN')).toBe(false);
+  });
+
+  it('refuses an unknown status, a limit outside 1-100 and a cursor it did not issue with 400 VALIDATION_ERROR', async () => {
+    expectError(await service.call('GET', '/v1/zongpai?status=SHIPPED'), 400, 'VALIDATION_ERROR');
+    expectError(await service.call('GET', '/v1/zongpai?limit=0'), 400, 'VALIDATION_ERROR');
+    expectError(await service.call('GET', '/v1/zongpai?limit=101'), 400, 'VALIDATION_ERROR');
+    const forged = Buffer.from('2026-02-30T00:00:00.000000Z|PLT-X', 'utf8').toString('base64url');
+    expectError(await service.call('GET', `/v1/zongpai?cursor=${forged}`), 400, 'VALIDATION_ERROR');
+    expectError(await service.call('GET', '/v1/zongpai?cursor=bm90LWEtY3Vyc29y'), 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe('GET /v1/zongpai/{zongpai_no}/packing-list', () => {
+  it('lists every box with its order, customer, completeness and items, and the totals per item', async () => {
+    await service.plan('BOX-P001', { 'SKU-A': 4, 'SKU-B': 2 }, 'SO-P1');
+    await service.plan('BOX-P002', { 'SKU-A': 6 }, 'SO-P2');
+    await register('PLT-P001');
+    await save({ box_no: 'BOX-P001', zongpai_no: 'PLT-P001', items: [{ item_code: 'SKU-B', quantity: 2 }, { item_code: 'SKU-A', quantity: 4 }] });
+    await save({ box_no: 'BOX-P002', zongpai_no: 'PLT-P001', items: [{ item_code: 'SKU-A', quantity: 5 }] });
+
+    const res = await service.call('GET', '/v1/zongpai/plt-p001/packing-list');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      zongpai_no: 'PLT-P001', status: 'OPEN', box_count: 2, total_quantity: 11,
+      boxes: [
+        { box_no: 'BOX-P001', order_no: 'SO-P1', customer_name: 'Test Customer', complete: true, total_quantity: 6, items: [
+          { item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', quantity: 4 },
+          { item_code: 'SKU-B', item_name: 'Item SKU-B', unit: 'pcs', quantity: 2 },
+        ] },
+        { box_no: 'BOX-P002', order_no: 'SO-P2', customer_name: 'Test Customer', complete: false, total_quantity: 5, items: [
+          { item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', quantity: 5 },
+        ] },
+      ],
+      totals: [
+        { item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', quantity: 9 },
+        { item_code: 'SKU-B', item_name: 'Item SKU-B', unit: 'pcs', quantity: 2 },
+      ],
+    });
+  });
+
+  it('answers an empty zongpai with no boxes and no totals, and an unknown one with 404 ZONGPAI_NOT_FOUND', async () => {
+    await register('PLT-P002');
+    expect((await service.call('GET', '/v1/zongpai/PLT-P002/packing-list')).body).toEqual({ zongpai_no: 'PLT-P002', status: 'OPEN', box_count: 0, total_quantity: 0, boxes: [], totals: [] });
+    expectError(await service.call('GET', '/v1/zongpai/PLT-NONE/packing-list'), 404, 'ZONGPAI_NOT_FOUND', 'zongpai');
+    expectError(await service.call('GET', '/v1/zongpai/P!/packing-list'), 400, 'INVALID_ZONGPAI', 'zongpai');
+  });
+});
+
+describe('POST /v1/zongpai/{zongpai_no}/reopen', () => {
+  it('reopens a closed zongpai so that boxes may be appended again, and keeps who reopened it and the close it undid', async () => {
+    await register('PLT-R001');
+    await service.plan('BOX-R001', { 'SKU-A': 1 });
+    expect((await close('PLT-R001')).status).toBe(200);
+    expectError(await service.call('POST', '/v1/box', { body: { box_no: 'BOX-R001', zongpai_no: 'PLT-R001', items: [{ item_code: 'SKU-A', quantity: 1 }] } }), 409, 'ZONGPAI_CLOSED');
+
+    const res = await reopen('PLT-R001');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(expect.objectContaining({ zongpai_no: 'PLT-R001', status: 'OPEN', box_count: 0, total_quantity: 0, boxes: [], closed_at: null, closed_by: null }));
+    await save({ box_no: 'BOX-R001', zongpai_no: 'PLT-R001', items: [{ item_code: 'SKU-A', quantity: 1 }] });
+
+    const { rows } = await service.stack.db.query<{ reopened_by: string; closed_by: string }>(
+      "SELECT reopened_by, closed_by FROM cargo.zongpai_reopening WHERE zongpai_no = 'PLT-R001'",
+    );
+    expect(rows).toEqual([{ reopened_by: 'sam', closed_by: 'sam' }]);
+  });
+
+  it('announces zongpai.reopened with the zongpai as it is after the reopening', async () => {
+    await register('PLT-R005');
+    await close('PLT-R005');
+    await reopen('PLT-R005');
+    const { rows } = await service.stack.db.query<{ type: string; actor: string; data: unknown }>(
+      "SELECT type, actor, data FROM cargo.event WHERE data->>'zongpai_no' = 'PLT-R005' ORDER BY sequence",
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ type: 'zongpai.registered' }),
+      expect.objectContaining({ type: 'zongpai.closed' }),
+      { type: 'zongpai.reopened', actor: 'sam', data: { zongpai_no: 'PLT-R005', status: 'OPEN', box_count: 0, total_quantity: 0 } },
+    ]);
+  });
+
+  it('answers an open zongpai with 200 as it is and records nothing', async () => {
+    await register('PLT-R002');
+    const res = await reopen('PLT-R002');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(expect.objectContaining({ zongpai_no: 'PLT-R002', status: 'OPEN' }));
+    const { rows } = await service.stack.db.query("SELECT 1 AS one FROM cargo.zongpai_reopening WHERE zongpai_no = 'PLT-R002'");
+    expect(rows).toEqual([]);
+    const events = await service.stack.db.query("SELECT type FROM cargo.event WHERE type = 'zongpai.reopened' AND data->>'zongpai_no' = 'PLT-R002'");
+    expect(events.rows).toEqual([]);
+  });
+
+  it('replays a keyed reopen without reopening again', async () => {
+    await register('PLT-R003');
+    await close('PLT-R003');
+    const headers = { 'idempotency-key': 'reopen-r003' };
+    const first = await reopen('PLT-R003', service.tokens.supervisor, headers);
+    await close('PLT-R003');
+    const again = await reopen('PLT-R003', service.tokens.supervisor, headers);
+    expect(again.body).toEqual(first.body);
+    expect((await service.call('GET', '/v1/zongpai/PLT-R003')).body.status).toBe('CLOSED');
+  });
+
+  it('is for supervisors: an operator gets 403 FORBIDDEN and the zongpai stays closed; an unknown zongpai is 404', async () => {
+    await register('PLT-R004');
+    await close('PLT-R004');
+    expectError(await reopen('PLT-R004', service.tokens.operator), 403, 'FORBIDDEN', 'auth');
+    expect((await service.call('GET', '/v1/zongpai/PLT-R004')).body.status).toBe('CLOSED');
+    expectError(await reopen('PLT-NONE'), 404, 'ZONGPAI_NOT_FOUND', 'zongpai');
+  });
+});
