@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,8 @@ import { ensureDemoErp } from './demo-erp.ts';
 import { readThrottling } from '../throttling.ts';
 import { LOCAL_CLIENT_ID } from './auth.ts';
 import { createGatewayServer, type GatewayOptions, type ProxyHandler } from './gateway.ts';
+import { lambdaContext } from './gateway-event.ts';
+import { startEventBridgeStandIn, type EventBridgeStandIn } from './eventbridge.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -44,6 +47,11 @@ export interface LocalServiceOptions {
    * stack's `functionEnvironment` would set it. @default process.env
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Run the event relay every `everyMs` (what the stack's one-minute schedule does), and append
+   * what the local EventBridge receives to `file`. @default no timer: tests call `relayEvents()`
+   */
+  readonly relay?: { readonly everyMs: number; readonly file?: string };
 }
 
 export interface LocalService {
@@ -54,8 +62,15 @@ export interface LocalService {
   /** The functions' configuration. */
   readonly config: Config;
   readonly routes: readonly RouteDefinition[];
+  /** The local PutEvents stand-in the relay publishes to. */
+  readonly eventBridge: EventBridgeStandIn;
+  /** Runs the event relay function once, as its schedule does. */
+  relayEvents(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The local bus: what EVENT_BUS_NAME names for the relay, and all the stand-in accepts. */
+const LOCAL_EVENT_BUS = 'cargo-local-events';
 
 /**
  * Starts the whole service on this machine: the Data API emulator over the given backend,
@@ -78,7 +93,21 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   const migrator = identities.get('Migrate')!;
   const target = localTarget(given);
   const dataApi = await startDataApiEmulator({ backend: options.backend, target, identities: [...identities.values()] });
-  const env = { ...given, ...LOCAL_ENV, DB_CLUSTER_ARN: target.resourceArn, DB_SECRET_ARN: target.secretArn, DATA_API_ENDPOINT: dataApi.endpoint };
+  // Only the relay's credentials may put events, as only its role may in the stack.
+  const eventBridge = await startEventBridgeStandIn({
+    busName: LOCAL_EVENT_BUS,
+    identities: [...identities.values()].map((identity) => ({ ...identity, publisher: identity.name === 'EventRelay' })),
+    ...(options.relay?.file === undefined ? {} : { file: options.relay.file }),
+  });
+  const env = {
+    ...given,
+    ...LOCAL_ENV,
+    DB_CLUSTER_ARN: target.resourceArn,
+    DB_SECRET_ARN: target.secretArn,
+    DATA_API_ENDPOINT: dataApi.endpoint,
+    EVENT_BUS_NAME: LOCAL_EVENT_BUS,
+    EVENTBRIDGE_ENDPOINT: eventBridge.endpoint,
+  };
   // A bad setting is refused here, before anything starts, with the message a cold start would give.
   const config = loadConfig(env);
   // This process migrates, loads the demo plan and sweeps keys: it is the migration function.
@@ -127,6 +156,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   }).catch(async (error: unknown) => {
     db.destroy();
     await closeFunctions();
+    await eventBridge.close();
     await dataApi.close();
     throw error;
   });
@@ -137,6 +167,30 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   };
   const sweep = setInterval(() => void maintain().catch(() => undefined), 3_600_000);
   sweep.unref();
+  // The event relay, unchanged, in its own worker with its own credentials; runs never overlap.
+  const relayIdentity = identities.get('EventRelay')!;
+  let relayFunction: Promise<LocalFunction> | undefined;
+  const relayEvents = async () => {
+    relayFunction ??= startFunction(`${ROOT}${tasks.find((task) => task.id === 'EventRelay')!.entry}`, {
+      ...env,
+      AWS_ACCESS_KEY_ID: relayIdentity.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: relayIdentity.secretAccessKey,
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    });
+    const scheduled = { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} };
+    await (await relayFunction).handler(scheduled as never, lambdaContext('EventRelay', randomUUID(), 55_000));
+  };
+  let relayTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const everyMs = options.relay?.everyMs;
+  if (everyMs !== undefined) {
+    const tick = () => {
+      if (closed) return;
+      relayTimer = setTimeout(() => void relayEvents().catch(() => undefined).finally(tick), everyMs);
+      relayTimer.unref();
+    };
+    tick();
+  }
   const { port } = server.address() as AddressInfo;
   dataApi.resetCounters();
   return {
@@ -145,12 +199,18 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     db,
     config,
     routes,
+    eventBridge,
+    relayEvents,
     close: async () => {
       clearInterval(sweep);
+      closed = true;
+      clearTimeout(relayTimer);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       db.destroy();
       await closeFunctions();
+      await (await relayFunction?.catch(() => undefined))?.close();
+      await eventBridge.close();
       await dataApi.close();
     },
   };

@@ -69,7 +69,9 @@ const main = async (): Promise<void> => {
   const key = localSigningKey(dataDir);
   ensureDemoUsers(dataDir);
   const site = createLocalSite({ dataDir, key });
-  const stack = await startLocalService({ backend, port, host, site, verifyToken: (h) => verifyLocalToken(key, h) }).catch((error: unknown) => {
+  // The relay every few seconds; what it publishes lands in DATA_DIR/events.jsonl.
+  const relay = { everyMs: 3_000, file: join(dataDir, 'events.jsonl') };
+  const stack = await startLocalService({ backend, port, host, site, relay, verifyToken: (h) => verifyLocalToken(key, h) }).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartError(`PORT ${String(port)} on ${host} is already in use: stop what uses it or set PORT to another port`, 1);
     if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') throw new StartError(`HOST='${host}' is not an address of this machine: allowed are its addresses, e.g. 127.0.0.1 or 0.0.0.0`, 2);
     throw error;

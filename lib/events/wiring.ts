@@ -22,7 +22,8 @@ const buildRelay = (runtime: Runtime, env: Environment) => {
 /**
  * One run of the event relay in a function (the same configuration as every function, plus
  * `EVENT_BUS_NAME`): its metrics written as EMF for the stuck-event alarm
- * (`POWERTOOLS_METRICS_NAMESPACE`), a stuck event logged as an error with its id.
+ * (`POWERTOOLS_METRICS_NAMESPACE`; none when `POWERTOOLS_METRICS_DISABLED` is `true`), a stuck
+ * event logged as an error with its id.
  *
  * @example
  * ```ts
@@ -33,8 +34,9 @@ export const runRelay = async (runtime: Runtime, env: Environment): Promise<Rela
   let relay = relays.get(runtime);
   if (relay === undefined) relays.set(runtime, (relay = buildRelay(runtime, env)));
   const report = await relay.run();
-  process.stdout.write(`${relayMetrics(env.POWERTOOLS_METRICS_NAMESPACE ?? 'cargo', report, Date.now())}\n`);
-  if (report.stuck === undefined) logger.info('events relayed', { ...report });
+  // Locally (POWERTOOLS_METRICS_DISABLED, as Powertools Metrics reads it) there is no CloudWatch to read the line.
+  if (env.POWERTOOLS_METRICS_DISABLED !== 'true') process.stdout.write(`${relayMetrics(env.POWERTOOLS_METRICS_NAMESPACE ?? 'cargo', report, Date.now())}\n`);
+  if (report.stuck === undefined) logger[report.published + report.pruned > 0 ? 'info' : 'debug']('events relayed', { ...report });
   else logger.error('event stuck: not published after every attempt; later events wait for it', { ...report });
   return report;
 };

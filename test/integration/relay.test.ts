@@ -11,6 +11,7 @@ import { createEventBridgeBus } from '../../lib/events/bus.ts';
 import type { EventEnvelope } from '../../lib/events/entries.ts';
 import { makeRelay } from '../../lib/events/relay.ts';
 import { createTestBackend } from '../support/backend.ts';
+import { startTestService } from '../support/service.ts';
 
 /**
  * The event relay against the Data API emulator (signed with the relay's own grant) and the
@@ -67,19 +68,13 @@ beforeAll(async () => {
   admin = dataApiDb(operator);
   relayDb = dataApiDb(relayIdentity);
   await migrate(admin, migrations);
-  // The outbox as the migration creates it; created here only when no migration has yet.
-  await admin.query(`CREATE TABLE IF NOT EXISTS cargo.event (
-    sequence bigint PRIMARY KEY, id uuid NOT NULL UNIQUE, type text NOT NULL, occurred_at timestamptz NOT NULL,
-    actor text NOT NULL, idempotency_key text NULL, data jsonb NOT NULL)`);
-  await admin.query('CREATE TABLE IF NOT EXISTS cargo.event_relay (last_published bigint NOT NULL)');
 });
 
 beforeEach(async () => {
   await eventBridge?.close();
   eventBridge = await startEventBridgeStandIn({ busName: BUS, identities: [{ ...relayIdentity, publisher: true }] });
   await admin.query('DELETE FROM cargo.event');
-  await admin.query('DELETE FROM cargo.event_relay');
-  await admin.query('INSERT INTO cargo.event_relay (last_published) VALUES (0)');
+  await admin.query('UPDATE cargo.event_relay SET last_published = 0');
 });
 
 afterAll(async () => {
@@ -185,5 +180,23 @@ describe('event relay', () => {
     expect(report.pruned).toBe(1);
     const left = await admin.query<{ sequence: number }>('SELECT sequence FROM cargo.event ORDER BY sequence');
     expect(left.rows.map((row) => Number(row.sequence))).toEqual([2, 3]);
+  });
+});
+
+describe('event relay in the local runtime', () => {
+  it('publishes the event of a write through the gateway to the local EventBridge, as the relay function runs on its schedule', async () => {
+    const service = await startTestService();
+    try {
+      const zongpai = `PLT-R${String(Date.now() % 10_000).padStart(4, '0')}`;
+      expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpai } })).status).toBe(201);
+
+      await service.stack.relayEvents();
+
+      const events = service.stack.eventBridge.received();
+      expect(events.map((event) => [event.source, event['detail-type']])).toEqual([['cargo.service', 'zongpai.registered']]);
+      expect(events[0]!.detail).toMatchObject({ sequence: 1, type: 'zongpai.registered', actor: expect.any(String), data: expect.objectContaining({ zongpai_no: zongpai, status: 'OPEN' }) });
+    } finally {
+      await service.close();
+    }
   });
 });
