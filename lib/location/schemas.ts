@@ -61,6 +61,15 @@ export const makeLocationSchemas = (config: Config, fields: Fields, now: () => D
       limit: z._default(z.pipe(z.string().check(z.regex(/^\d{1,3}$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(100)))), 20),
       cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/))),
     }),
+    /** What is at a location: the location, and the same page parameters as history. */
+    contentPath: z.object({ location_code: fields.locationCode }),
+    contentQuery: z.object({
+      limit: z._default(z.pipe(z.string().check(z.regex(/^\d{1,3}$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(100)))), 20),
+      cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,400}$/))),
+    }),
+    /** Void a scan: the cargo and the record's id (a bigint, as the POST answered it). */
+    voidPath: z.object({ cargo_no: fields.cargoNo, id: z.string().check(z.regex(/^[1-9]\d{0,18}$/)) }),
+    voidBody: z.optional(z.object({ version: z.optional(z.int().check(z.minimum(1))) })),
   };
 };
 

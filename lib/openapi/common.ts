@@ -34,6 +34,29 @@ export const CargoLocationResponse = z.object({
 });
 export type CargoLocationResponse = z.infer<typeof CargoLocationResponse>;
 
+export const LocationContentResponse = z.object({
+  location_code: z.string(),
+  cargo: z.array(z.object({
+    cargo_no: z.string(),
+    kind: z.enum(['BOX', 'ZONGPAI', 'CARGO']),
+    since: timestamp,
+    off_shelf: z.boolean(),
+    boxes: z.array(z.string()),
+  })),
+  next_cursor: z.nullable(z.string()),
+});
+export type LocationContentResponse = z.infer<typeof LocationContentResponse>;
+
+export const VoidedRecordResponse = z.object({
+  id: z.string(),
+  cargo_no: z.string(),
+  location_code: z.string(),
+  voided_at: timestamp,
+  voided_by: z.string(),
+  version: z.literal(2),
+});
+export type VoidedRecordResponse = z.infer<typeof VoidedRecordResponse>;
+
 /** As lib/http/idempotency.ts reads it: 1-255 visible ASCII characters. */
 const idempotencyKey = z.optional(z.string().check(z.regex(/^[!-~]{1,255}$/)));
 

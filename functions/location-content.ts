@@ -1,0 +1,23 @@
+import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { makeLocationContent, makeLocationSchemas } from '../lib/location/index.ts';
+
+/** GET /v1/{service_prefix}/locations/{location_code}/cargo: what is at a location now, a page at a time. */
+export const spec = defineRoute({
+  id: 'LocationContent',
+  method: 'GET',
+  path: '/v1/{service_prefix}/locations/{location_code}/cargo',
+  access: 'reader',
+  status: 200,
+  dataApi: STATEMENT,
+  example: { path: { location_code: 'DOCK-3' }, query: { limit: '20' } },
+  schemas: ({ config, fields }) => {
+    const location = makeLocationSchemas(config, fields);
+    return { path: location.contentPath, query: location.contentQuery };
+  },
+  handle: (runtime) => {
+    const content = makeLocationContent({ db: runtime.db() });
+    return ({ path, query }) => content(path.location_code, query);
+  },
+});
+
+export const handler = lambdaHandler(spec, process.env);

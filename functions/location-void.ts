@@ -1,0 +1,24 @@
+import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { makeLocationSchemas, makeScanVoider, recordVersion } from '../lib/location/index.ts';
+
+/** DELETE /v1/{service_prefix}/location/{cargo_no}/records/{id}: void a wrong scan (supervisors); it stays in the history, marked. */
+export const spec = defineRoute({
+  id: 'LocationVoid',
+  method: 'DELETE',
+  path: '/v1/{service_prefix}/location/{cargo_no}/records/{id}',
+  access: 'supervisor',
+  status: 200,
+  dataApi: STATEMENT,
+  example: { path: { cargo_no: 'BOX-1001', id: '1' }, body: { version: 1 } },
+  schemas: ({ config, fields }) => {
+    const location = makeLocationSchemas(config, fields);
+    return { path: location.voidPath, body: location.voidBody };
+  },
+  handle: (runtime) => {
+    const voidScan = makeScanVoider({ db: runtime.db() });
+    return ({ path, body, headers, caller, idempotency }) =>
+      voidScan({ cargo_no: path.cargo_no, id: path.id, version: recordVersion(body?.version, headers['if-match']) }, caller.username, idempotency);
+  },
+});
+
+export const handler = lambdaHandler(spec, process.env);
