@@ -2,7 +2,8 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { createDataApiDb } from '../lib/db/default.ts';
 import { migrate } from '../lib/db/migrate.ts';
 import { migrations } from '../lib/db/migrations/index.ts';
-import { ensureRoles, grantErpView, grantService } from '../lib/db/roles.ts';
+import { ensureBoxContentView } from '../lib/db/read-contract.ts';
+import { ensureRoles, grantBoxContent, grantErpView, grantService } from '../lib/db/roles.ts';
 import { readDatabaseUser, secretsClient } from '../lib/db/secrets.ts';
 import { defineTask, taskHandler, type DataApiAction } from '../lib/http/route.ts';
 
@@ -20,6 +21,7 @@ const MIGRATION: readonly DataApiAction[] = ['ExecuteStatement', 'BeginTransacti
  * DB_SERVICE_SECRET_ARN set (the stack sets both) it first creates the owner and service roles as
  * the master user, with the passwords of their secrets, and afterwards grants the service role
  * read/write on the `cargo` schema and read on the ERP view. Without them (locally) it only migrates.
+ * Either way it then (re)creates `cargo.box_content` over the ERP view when that exists.
  */
 export const task = defineTask({
   id: 'Migrate',
@@ -30,7 +32,8 @@ export const task = defineTask({
     const { secretArn } = config.database;
     if (!masterSecretArn || !serviceSecretArn || secretArn === undefined) {
       const applied = await migrate(db(), migrations);
-      logger.info('migrations applied', { applied });
+      const boxContent = await ensureBoxContentView(db(), config.erpBoxView);
+      logger.info('migrations applied', { applied, boxContent });
       return { applied };
     }
     const secrets = secretsClient();
@@ -41,6 +44,8 @@ export const task = defineTask({
       const applied = await migrate(db(), migrations);
       await grantService(db(), roles);
       const erpViewGranted = await grantErpView(master, roles, config.erpBoxView);
+      // The read contract's view over the ERP view: the master may read the view it could grant.
+      if (erpViewGranted && (await ensureBoxContentView(master, config.erpBoxView))) await grantBoxContent(master, roles);
       if (!erpViewGranted) logger.warn('the service user may not read the ERP view yet (missing, or not the master\'s to grant): see npm run erp-view', { view: config.erpBoxView });
       logger.info('migrations applied', { applied, erpViewGranted });
       return { applied, erpViewGranted };

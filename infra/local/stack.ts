@@ -15,6 +15,7 @@ import { startDataApiEmulator, type DataApiEmulator } from './data-api/server.ts
 import { functionIdentity, localTarget } from './credentials.ts';
 import { startFunction, type LocalFunction } from './functions.ts';
 import { ensureDemoErp } from './demo-erp.ts';
+import { ensureBoxContentView } from '../../lib/db/read-contract.ts';
 import { readThrottling } from '../throttling.ts';
 import { LOCAL_CLIENT_ID } from './auth.ts';
 import { createGatewayServer, type GatewayOptions, type ProxyHandler } from './gateway.ts';
@@ -116,6 +117,8 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   // The configured retention and the months ahead from the first minute, as the stack's first scheduled run does.
   await maintainLocationHistory(db, { monthsKept: config.locationHistoryMonths });
   if (options.demoErp !== false) await ensureDemoErp(db, config.erpBoxView);
+  // The read contract's view over the ERP view, once that exists (as the migration function does).
+  await ensureBoxContentView(db, config.erpBoxView);
 
   const routes = routeTable(config.servicePrefix);
   // Each function starts on its first request, like a Lambda cold start, in a worker of its own

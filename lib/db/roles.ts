@@ -124,3 +124,8 @@ export const grantErpViewTo = async (master: Db, service: string, view: string):
     throw error;
   }
 };
+
+/** As the master, after it created `cargo.box_content`: the service role may read it too. */
+export const grantBoxContent = async (master: Db, roles: ServiceRoles): Promise<void> => {
+  await master.query(`GRANT SELECT ON cargo.box_content TO ${checked(roles.service).username}`);
+};
