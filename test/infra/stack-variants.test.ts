@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { routeTable } from '../../infra/routes.ts';
+import { routeTable, tasks } from '../../infra/routes.ts';
 import { resourcesOf, synthesize } from './stack-fixture.ts';
 
 const clusterArn = 'arn:aws:rds:eu-central-1:123456789012:cluster:erp-aurora';
@@ -23,7 +23,7 @@ describe('with an existing cluster, secret and user pool', () => {
     const variables = Object.values(resourcesOf(template, 'AWS::Lambda::Function'))
       .filter((f) => f.Properties.Environment?.Variables?.DB_CLUSTER_ARN !== undefined)
       .map((f) => f.Properties.Environment.Variables);
-    expect(variables).toHaveLength(routeTable('cargo').length + 2); // the routes, the migration and the key sweep functions
+    expect(variables).toHaveLength(routeTable('cargo').length + tasks.length); // the routes and the functions that are not routes (migrations, maintenance, ...)
     for (const v of variables) expect(v).toMatchObject({ DB_CLUSTER_ARN: clusterArn, DB_NAME: 'erp', ERP_BOX_VIEW: 'erp.v_box_plan' });
     const migrators = variables.filter((v) => v.DB_MASTER_SECRET_ARN !== undefined);
     expect(migrators).toEqual([expect.objectContaining({ DB_SECRET_ARN: ownerSecret, DB_MASTER_SECRET_ARN: secretArn, DB_SERVICE_SECRET_ARN: serviceSecret })]);
@@ -107,7 +107,7 @@ describe('with settings', () => {
     const variables = Object.values(resourcesOf(template, 'AWS::Lambda::Function'))
       .map((f) => f.Properties.Environment?.Variables)
       .filter((v) => v?.SERVICE_PREFIX !== undefined);
-    expect(variables).toHaveLength(routeTable('freight').length + 2);
+    expect(variables).toHaveLength(routeTable('freight').length + tasks.length);
     for (const v of variables) expect(v).toMatchObject({ SERVICE_PREFIX: 'freight', QUANTITY_MAX: '500', ENFORCE_ERP_PLAN: 'false' });
   });
 
