@@ -38,6 +38,8 @@ export const ensureDemoErp = async (db: Db, view: string): Promise<boolean> => {
     await tx.query(`CREATE TABLE IF NOT EXISTS ${schema}.demo_box_plan (
                       box_no text NOT NULL, order_no text NOT NULL, customer_name text, item_code text NOT NULL,
                       item_name text, planned_quantity integer NOT NULL, unit text, PRIMARY KEY (box_no, item_code))`);
+    // Orders are read by order_no (GET /v1/orders/{order_no}); box_no leads the primary key.
+    await tx.query(`CREATE INDEX IF NOT EXISTS demo_box_plan_order_idx ON ${schema}.demo_box_plan (order_no)`);
     await tx.query(`INSERT INTO ${schema}.demo_box_plan
                     SELECT * FROM json_to_recordset(:plan) AS p(box_no text, order_no text, customer_name text, item_code text, item_name text, planned_quantity integer, unit text)
                     ON CONFLICT DO NOTHING`, {

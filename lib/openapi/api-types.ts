@@ -37,12 +37,56 @@ export interface paths {
          * Where a box or zongpai is, and where it was
          * @description The current location (of a box on a zongpai: the newer of its own last record and its zongpai's) and one page of its history, newest first.
          *
-         *     Access: operator or supervisor.
+         *     Access: operator, supervisor or integration (an ERP's read-only user).
          */
         get: operations["locationGet"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cargo/locations/{location_code}/cargo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What is at a location now
+         * @description The cargo whose current location is this location, by cargo_no, a page at a time; the boxes on a zongpai are listed under it. A page looks at no more than 4 × limit current locations: it may hold fewer than limit entries while next_cursor goes on.
+         *
+         *     Access: operator, supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["locationContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cargo/location/{cargo_no}/records/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Void a wrong scan (supervisors)
+         * @description The record stays in the history marked voided and no longer counts for the current location. Needs the record version (body field or If-Match): 1 until voided, 2 after (naming 2 of a voided record answers it unchanged).
+         *
+         *     Access: supervisor.
+         */
+        delete: operations["locationVoid"];
         options?: never;
         head?: never;
         patch?: never;
@@ -57,7 +101,7 @@ export interface paths {
         };
         /**
          * The ERP plan of a box and what is boxed so far
-         * @description Access: operator or supervisor.
+         * @description Access: operator, supervisor or integration (an ERP's read-only user).
          */
         get: operations["boxInfo"];
         put?: never;
@@ -165,7 +209,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Zongpais, newest first, optionally only OPEN or CLOSED
+         * @description A page at a time: pass `next_cursor` as `cursor` for the next page (with the same `status`).
+         *
+         *     Access: operator, supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["zongpaiList"];
         put?: never;
         /**
          * Register a zongpai (a master tag such as a pallet)
@@ -187,7 +237,7 @@ export interface paths {
         };
         /**
          * A zongpai with its boxes and totals
-         * @description Access: operator or supervisor.
+         * @description Access: operator, supervisor or integration (an ERP's read-only user).
          */
         get: operations["zongpaiGet"];
         put?: never;
@@ -214,6 +264,92 @@ export interface paths {
          *     Access: supervisor.
          */
         post: operations["zongpaiClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/zongpai/{zongpai_no}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a closed zongpai to correct a mistake
+         * @description Supervisors only; the reopening is kept with the close it undid. Reopening an open zongpai answers it as it is and changes nothing.
+         *
+         *     Access: supervisor.
+         */
+        post: operations["zongpaiReopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/zongpai/{zongpai_no}/packing-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The packing list of a zongpai: every box with its order, customer and items; totals per item
+         * @description Access: operator, supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["zongpaiPackingList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{order_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Packing progress of an ERP order
+         * @description Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. `order_no` is matched exactly as the ERP holds it (trimmed, not upper-cased).
+         *
+         *     Access: operator, supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["orderGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The change feed: every event in sequence order after `after`
+         * @description Poll with `after` = the `next_after` of the previous page (0 at first). Sequences become visible in order, so reading on from `next_after` never skips an event; an empty page repeats `after`. Drop duplicates by `id`. Events stay readable for EVENTS_RETENTION_DAYS.
+         *
+         *     Access: supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["eventsList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -333,6 +469,8 @@ export interface components {
                 occurred_at: string;
                 /** @enum {string} */
                 via: "BOX" | "ZONGPAI";
+                voided_at: string | null;
+                voided_by: string | null;
             }[];
             next_cursor: string | null;
         };
@@ -405,10 +543,10 @@ export interface components {
         };
         ErrorBody: {
             /** @enum {string} */
-            error_code: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "INVALID_LOCATION_CODE" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND" | "CARGO_NOT_FOUND" | "ROUTE_NOT_FOUND" | "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED" | "ZONGPAI_ALREADY_EXISTS" | "VERSION_CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "ERP_PLAN_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "THROTTLED" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
+            error_code: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "INVALID_LOCATION_CODE" | "INVALID_ORDER_NO" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND" | "CARGO_NOT_FOUND" | "RECORD_NOT_FOUND" | "ORDER_NOT_FOUND" | "ROUTE_NOT_FOUND" | "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED" | "ZONGPAI_ALREADY_EXISTS" | "VERSION_CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "ERP_PLAN_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "THROTTLED" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
             message: string;
             /** @enum {string} */
-            domain: "box" | "zongpai" | "location" | "request" | "auth" | "system";
+            domain: "box" | "zongpai" | "location" | "order" | "request" | "auth" | "system";
             request_id: string;
             details?: {
                 field: string;
@@ -655,6 +793,344 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         error_code?: "CARGO_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    locationContent: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                location_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What is at the location */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location_code: string;
+                        cargo: {
+                            cargo_no: string;
+                            /** @enum {string} */
+                            kind: "BOX" | "ZONGPAI" | "CARGO";
+                            /** Format: date-time */
+                            since: string;
+                            off_shelf: boolean;
+                            boxes: string[];
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description INVALID_LOCATION_CODE, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INVALID_LOCATION_CODE" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    locationVoid: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-Match"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                cargo_no: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The voided record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        cargo_no: string;
+                        location_code: string;
+                        /** Format: date-time */
+                        voided_at: string;
+                        voided_by: string;
+                        /** @constant */
+                        version: 2;
+                    };
+                };
+            };
+            /** @description INVALID_BOX_NO, VALIDATION_ERROR, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INVALID_BOX_NO" | "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description RECORD_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "RECORD_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description VERSION_CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "VERSION_CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
@@ -1744,6 +2220,142 @@ export interface operations {
             };
         };
     };
+    zongpaiList: {
+        parameters: {
+            query?: {
+                status?: "OPEN" | "CLOSED";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of zongpais */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        zongpais: {
+                            zongpai_no: string;
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            box_count: number;
+                            total_quantity: number;
+                            /** Format: date-time */
+                            registered_at: string;
+                            closed_at: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
     zongpaiRegister: {
         parameters: {
             query?: never;
@@ -2131,6 +2743,623 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         error_code?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    zongpaiReopen: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                zongpai_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zongpai, OPEN */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZongpaiResponse"];
+                };
+            };
+            /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ZONGPAI_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "ZONGPAI_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    zongpaiPackingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                zongpai_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packing list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        zongpai_no: string;
+                        /** @enum {string} */
+                        status: "OPEN" | "CLOSED";
+                        box_count: number;
+                        total_quantity: number;
+                        boxes: {
+                            box_no: string;
+                            order_no: string | null;
+                            customer_name: string | null;
+                            complete: boolean;
+                            total_quantity: number;
+                            items: {
+                                item_code: string;
+                                item_name: string | null;
+                                unit: string | null;
+                                quantity: number;
+                            }[];
+                        }[];
+                        totals: {
+                            item_code: string;
+                            item_name: string | null;
+                            unit: string | null;
+                            quantity: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ZONGPAI_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "ZONGPAI_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    orderGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order_no: string;
+                        customer_name: string | null;
+                        /** @enum {string} */
+                        status: "OPEN" | "PARTIAL" | "BOXED";
+                        box_count: number;
+                        boxed_count: number;
+                        complete_count: number;
+                        complete: boolean;
+                        boxes: {
+                            box_no: string;
+                            /** @enum {string} */
+                            status: "BOXED" | "NOT_BOXED";
+                            zongpai_no: string | null;
+                            version: number;
+                            complete: boolean;
+                            location: {
+                                location_code: string;
+                                off_shelf: boolean;
+                                /** @enum {string} */
+                                via: "BOX" | "ZONGPAI";
+                                /** Format: date-time */
+                                located_at: string;
+                            } | null;
+                            items: {
+                                item_code: string;
+                                item_name: string | null;
+                                unit: string | null;
+                                planned_quantity: number;
+                                boxed_quantity: number;
+                            }[];
+                        }[];
+                        totals: {
+                            item_code: string;
+                            item_name: string | null;
+                            unit: string | null;
+                            planned_quantity: number;
+                            boxed_quantity: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description INVALID_ORDER_NO, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INVALID_ORDER_NO" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "ORDER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    eventsList: {
+        parameters: {
+            query?: {
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: {
+                            id: string;
+                            sequence: number;
+                            /** @enum {string} */
+                            type: "cargo.located" | "location.voided" | "box.saved" | "box.edited" | "box.undone" | "zongpai.registered" | "zongpai.closed" | "zongpai.reopened";
+                            occurred_at: string;
+                            actor: string;
+                            idempotency_key: string | null;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        next_after: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
                     };
                 };
             };

@@ -57,5 +57,7 @@ export const makeZongpaiReopen =
     const rows = await runWrite<ZongpaiRow>(db, REOPEN, { zongpai_no: zongpaiNo, actor }, idempotency);
     const row = rows[0];
     if (row === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-    return { ...row, box_count: row.boxes.length, total_quantity: row.boxes.reduce((sum, b) => sum + b.total_quantity, 0) };
+    const { zongpai_no, status, boxes, ...audit } = row;
+    // The fields in the order every zongpai answer has them.
+    return { zongpai_no, status, box_count: boxes.length, total_quantity: boxes.reduce((sum, b) => sum + b.total_quantity, 0), boxes, ...audit };
   };
