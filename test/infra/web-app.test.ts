@@ -93,7 +93,7 @@ describe('the handheld app on AWS', () => {
   it('leaves no cdk-nag AwsSolutions finding unacknowledged in the app hosting', () => {
     const findings = new AwsSolutionsChecks()
       .validateScope(app)
-      .violations.flatMap((v) => v.violatingResources.filter((r) => r.constructPath.includes('/WebApp/') || r.constructPath.includes('BucketDeployment')).map((r) => `${v.ruleName}: ${r.constructPath}`));
+      .violations.flatMap((v) => v.violatingResources.filter((r) => (r.constructPath ?? '').includes('/WebApp/') || (r.constructPath ?? '').includes('BucketDeployment')).map((r) => `${v.ruleName}: ${r.constructPath}`));
     expect(findings).toEqual([]);
   });
 });
