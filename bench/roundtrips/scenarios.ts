@@ -84,6 +84,18 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
     ...writeThrice('ZongpaiClose', 'close', { method: 'POST', path: '/v1/zongpai/RT-PLT-1/close', as: 'supervisor' },
       { method: 'POST', path: '/v1/zongpai/RT-PLT-2/close', as: 'supervisor', headers: keyed('rt-close-2') }, 200),
     { route: 'BoxSimpleSave', case: 'onto a closed zongpai', key: 'no key', request: { method: 'POST', path: '/v1/box/simple', body: { box_no: 'RT-BOX-05', zongpai_no: 'RT-PLT-1' } }, status: 409 },
+    { route: 'ZongpaiPackingList', case: 'closed, with boxes', key: 'no key', request: { method: 'GET', path: '/v1/zongpai/RT-PLT-2/packing-list' }, status: 200 },
+    { route: 'ZongpaiPackingList', case: 'unknown', key: 'no key', request: { method: 'GET', path: '/v1/zongpai/RT-NOPE-1/packing-list' }, status: 404 },
+    { route: 'ZongpaiList', case: 'first page of 1', key: 'no key', request: { method: 'GET', path: '/v1/zongpai?limit=1' }, status: 200 },
+    {
+      route: 'ZongpaiList', case: 'next page (cursor)', key: 'no key', status: 200,
+      request: (previous) => ({ method: 'GET', path: `/v1/zongpai?limit=1&cursor=${String(previous?.body?.next_cursor)}` }),
+    },
+    { route: 'ZongpaiList', case: 'only CLOSED', key: 'no key', request: { method: 'GET', path: '/v1/zongpai?status=CLOSED' }, status: 200 },
+    { route: 'OrderGet', case: 'order of 5 boxes', key: 'no key', request: { method: 'GET', path: '/v1/orders/SO-RT' }, status: 200 },
+    { route: 'OrderGet', case: 'unknown order', key: 'no key', request: { method: 'GET', path: '/v1/orders/SO-NOPE' }, status: 404 },
+    ...writeThrice('ZongpaiReopen', 'reopen', { method: 'POST', path: '/v1/zongpai/RT-PLT-1/reopen', as: 'supervisor' },
+      { method: 'POST', path: '/v1/zongpai/RT-PLT-2/reopen', as: 'supervisor', headers: keyed('rt-reopen-2') }, 200),
     { route: 'ZongpaiRegister', case: 'key reused', key: 'key, other body', request: { method: 'POST', path: '/v1/zongpai', body: { zongpai_no: 'RT-PLT-9' }, headers: keyed('rt-zp-2') }, status: 422 },
     { route: 'OpenApi', case: 'document', key: 'no key', request: { method: 'GET', path: '/v1/openapi.json' }, status: 200 },
   ];
