@@ -111,6 +111,12 @@ describe('hostile input', () => {
       (v: string) => ['DELETE', `/v1/box/${v}`],
       (v: string) => ['GET', `/v1/zongpai/${v}`],
       (v: string) => ['POST', `/v1/zongpai/${v}/close`],
+      (v: string) => ['POST', `/v1/zongpai/${v}/reopen`],
+      (v: string) => ['GET', `/v1/zongpai/${v}/packing-list`],
+      (v: string) => ['GET', `/v1/zongpai?status=${v}`],
+      (v: string) => ['GET', `/v1/zongpai?limit=${v}`],
+      (v: string) => ['GET', `/v1/zongpai?cursor=${v}`],
+      (v: string) => ['GET', `/v1/orders/${v}`],
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), encodings, async (make, value) => {
