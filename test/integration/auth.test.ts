@@ -52,9 +52,9 @@ describe('every route is behind the authorizer', () => {
     expectError(await service.call('GET', '/v1/cargo/location/BOX-1001'), 404, 'CARGO_NOT_FOUND');
   }, 120_000);
 
-  it('lets an ERP integration user only read: box info, zongpais, orders, locations; every write and the box history is 403 FORBIDDEN', async () => {
+  it('lets an ERP integration user only read: box info, zongpais, orders, locations, events; every write and the box history is 403 FORBIDDEN', async () => {
     const integration = await service.token('erp', ['integration']);
-    const reads = new Set(['BoxInfo', 'LocationGet', 'ZongpaiGet', 'ZongpaiList', 'ZongpaiPackingList', 'OrderGet']);
+    const reads = new Set(['BoxInfo', 'LocationGet', 'LocationContent', 'ZongpaiGet', 'ZongpaiList', 'ZongpaiPackingList', 'OrderGet', 'EventsList']);
     for (const route of protectedRoutes()) {
       const [path, body] = requestFor(route);
       const res = await service.call(route.method, path, { body, token: integration });
