@@ -3,6 +3,7 @@ import { saveBoxStatement } from './box/save.ts';
 import type { Config } from './config.ts';
 import { compileWrite, type CompiledWrite, type WriteStatement } from './db/write.ts';
 import { RECORD } from './location/locations.ts';
+import { VOID } from './location/void.ts';
 import { reopenStatement } from './zongpai/reopen.ts';
 import { closeStatement, registerStatement } from './zongpai/zongpai.ts';
 
@@ -24,6 +25,7 @@ export const writeStatements = (settings: WriteSettings): Readonly<Record<string
     'zongpai-close': closeStatement,
     'zongpai-reopen': reopenStatement,
     'location-record': RECORD,
+    'location-void': VOID,
   };
 };
 

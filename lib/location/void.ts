@@ -1,6 +1,7 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { compileWrite, errorCodeSql, isoTime, PROCEED, runWrite, statementErrorCode, type Idempotency, type WriteStatement } from '../db/write.ts';
+import { outbox } from '../events/write.ts';
 import { ifMatchVersion } from '../http/if-match.ts';
 
 /** The voided record, as the SPEC's DELETE location record answers it. */
@@ -18,6 +19,11 @@ export interface VoidedRecord {
 export const LIVE = 1;
 export const VOIDED = 2;
 
+/** The `location.voided` event's data: the record as `cargo.located` carried it, with `voided_at` and `voided_by`. */
+const VOIDED_DATA = `jsonb_build_object('id', v.id::text, 'cargo_no', v.cargo_no, 'location_code', v.location_code, 'off_shelf', v.off_shelf,
+  'scanned_at', ${isoTime('v.scanned_at')}, 'recorded_at', ${isoTime('v.recorded_at')}, 'recorded_by', v.recorded_by, 'device_id', v.device_id,
+  'voided_at', ${isoTime('v.voided_at')}, 'voided_by', v.voided_by)`;
+
 /**
  * Voids one scan in one statement: the record stays in the history marked voided (who, when);
  * when it was the cargo's current location, the newest unvoided scan before it takes its place
@@ -25,8 +31,10 @@ export const VOIDED = 2;
  * (`location_record_cargo_idx`, one index descent per month). Only version 1 (not voided) may be
  * voided; naming version 2 of a voided record answers it as it is, changing nothing.
  *
- * Events: the announcement of the void (`location.voided`) belongs in this same chain, as an
- * INSERT into the outbox from the rows of `voided`, so it exists exactly when the void committed.
+ * The void is announced (`location.voided`, the record with `voided_at` and `voided_by`) in the
+ * same statement, so the event exists exactly when the void committed. The event's rows read the
+ * counts of `moved_back` and `forgotten`, so the current location's row lock comes before the
+ * outbox counter's (the lock a write takes last).
  */
 export const VOID: WriteStatement = {
   ctes: `
@@ -40,7 +48,7 @@ voided AS (
   FROM target t
   WHERE r.id = t.id AND r.occurred_at = t.occurred_at AND r.cargo_no = :cargo_no
     AND r.voided_at IS NULL AND :version::integer = ${LIVE} AND ${PROCEED}
-  RETURNING r.id, r.cargo_no, r.location_code, r.voided_at, r.voided_by
+  RETURNING r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.recorded_by, r.device_id, r.voided_at, r.voided_by
 ),
 fallback AS (
   SELECT r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id
@@ -55,11 +63,14 @@ moved_back AS (
       recorded_at = f.recorded_at, occurred_at = f.occurred_at, recorded_by = f.recorded_by, device_id = f.device_id
   FROM voided v, fallback f
   WHERE c.cargo_no = v.cargo_no AND c.record_id = v.id
+  RETURNING c.cargo_no
 ),
 forgotten AS (
   DELETE FROM cargo.location_current c USING voided v
   WHERE c.cargo_no = v.cargo_no AND c.record_id = v.id AND NOT EXISTS (SELECT 1 FROM fallback)
-)`,
+  RETURNING c.cargo_no
+),
+${outbox([{ type: 'location.voided', from: 'voided v CROSS JOIN (SELECT count(*) FROM moved_back) AS moved CROSS JOIN (SELECT count(*) FROM forgotten) AS gone', data: VOIDED_DATA }], ':voided_by')}`,
   select: `
 SELECT CASE WHEN t.id IS NULL THEN ${errorCodeSql('RECORD_NOT_FOUND')}
             WHEN v.id IS NOT NULL OR (t.voided_at IS NOT NULL AND :version::integer = ${VOIDED}) THEN NULL

@@ -304,6 +304,63 @@ describe('POST /v1/zongpai: zongpai.registered; POST close: zongpai.closed', () 
   });
 });
 
+describe('DELETE /v1/cargo/location/{cargo_no}/records/{id}: location.voided', () => {
+  const scanOne = async (cargoNo: string, locationCode: string) => {
+    const res = await service.call('POST', '/v1/cargo/location', { body: { cargo_no: cargoNo, location_code: locationCode, device_id: 'PDA-9' } });
+    expect(res.status).toBe(201);
+    return res.body.records[0] as Record<string, unknown> & { id: string };
+  };
+  const voidScan = (cargoNo: string, id: string, options: { version?: number; token?: string; key?: string } = {}) =>
+    service.call('DELETE', `/v1/cargo/location/${cargoNo}/records/${id}`, {
+      body: { version: options.version ?? 1 }, token: options.token ?? supervisor(), ...(options.key ? { headers: keyed(options.key) } : {}),
+    });
+
+  it('announces a void with the whole record, voided_at and voided_by, under its Idempotency-Key, once', async () => {
+    const record = await scanOne('BOX-EV01', 'WRONG-1');
+    const after = await end();
+    const res = await voidScan('BOX-EV01', record.id, { key: 'ev-void-1' });
+    expect(res.status).toBe(200);
+    expect((await voidScan('BOX-EV01', record.id, { key: 'ev-void-1' })).body).toEqual(res.body);
+    expect(await since(after)).toEqual([envelope('location.voided', 'sam', 'ev-void-1', { ...record, voided_at: res.body.voided_at, voided_by: 'sam' })]);
+  });
+
+  it('announces a void that moves the current location back, and one that leaves no current location', async () => {
+    const before = await scanOne('BOX-EV02', 'A-01');
+    const wrong = await scanOne('BOX-EV02', 'WRONG-2');
+    const only = await scanOne('BOX-EV03', 'WRONG-3');
+    const after = await end();
+    const moved = await voidScan('BOX-EV02', wrong.id);
+    const forgotten = await voidScan('BOX-EV03', only.id);
+    expect([moved.status, forgotten.status]).toEqual([200, 200]);
+    expect(await since(after)).toEqual([
+      envelope('location.voided', 'sam', null, { ...wrong, voided_at: moved.body.voided_at, voided_by: 'sam' }),
+      envelope('location.voided', 'sam', null, { ...only, voided_at: forgotten.body.voided_at, voided_by: 'sam' }),
+    ]);
+    expect((await service.call('GET', `/v1/cargo/location/BOX-EV02`)).body.current.id).toBe(before.id);
+  });
+
+  it('announces nothing for a refused void (operator, another cargo, stale version) or a voided record answered as it is', async () => {
+    const record = await scanOne('BOX-EV04', 'WRONG-4');
+    const theirs = await scanOne('BOX-EV05', 'B-01');
+    await voidScan('BOX-EV04', record.id);
+    const after = await end();
+    expectError(await voidScan('BOX-EV05', theirs.id, { token: service.tokens.operator }), 403, 'FORBIDDEN', 'auth');
+    expectError(await voidScan('BOX-EV04', theirs.id), 404, 'RECORD_NOT_FOUND', 'location');
+    expectError(await voidScan('BOX-EV04', record.id), 409, 'VERSION_CONFLICT');
+    expect((await voidScan('BOX-EV04', record.id, { version: 2 })).status).toBe(200);
+    expect(await since(after)).toEqual([]);
+  });
+
+  it('announces nothing, and voids nothing, when the statement fails', async () => {
+    const record = await scanOne('BOX-EV06', 'C-01');
+    const after = await end();
+    expectError(await voidScan('BOX-EV06', record.id, { token: doomed }), 500, 'INTERNAL_ERROR');
+    expect(await since(after)).toEqual([]);
+    const where = (await service.call('GET', '/v1/cargo/location/BOX-EV06')).body;
+    expect([where.current.id, where.history[0].voided_at]).toEqual([record.id, null]);
+  });
+});
+
 describe('one Data API call per request, with its events', () => {
   it('a write and its events, its keyed replay, and a page of the feed each cost exactly one ExecuteStatement', async () => {
     const calls = async (request: () => Promise<ApiResponse>) => {
