@@ -10,12 +10,13 @@ import { BoxScreen } from './screens/box.tsx';
 import { FindScreen } from './screens/find.tsx';
 import { LocateScreen } from './screens/locate.tsx';
 import { OneScanScreen } from './screens/one-scan.tsx';
+import { OrderScreen } from './screens/order.tsx';
 import { PalletScreen } from './screens/pallet.tsx';
 import { SignInScreen } from './screens/sign-in.tsx';
 import { SupervisorScreen } from './screens/supervisor.tsx';
 
 /** The screens, in the order of the tab bar; the location hash names the open one (`#/box`). */
-const SCREENS = ['box', 'oneScan', 'locate', 'find', 'pallet', 'supervisor'] as const satisfies readonly Key[];
+const SCREENS = ['box', 'oneScan', 'locate', 'find', 'pallet', 'order', 'supervisor'] as const satisfies readonly Key[];
 type Screen = (typeof SCREENS)[number];
 
 const screenOf = (hash: string): Screen => SCREENS.find((s) => `#/${s}` === hash) ?? 'box';
@@ -140,6 +141,7 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
             {screen === 'locate' && <LocateScreen queue={queue} />}
             {screen === 'find' && <FindScreen />}
             {screen === 'pallet' && <PalletScreen />}
+            {screen === 'order' && <OrderScreen />}
             {screen === 'supervisor' && <SupervisorScreen />}
           </main>
           <nav class="tabs">

@@ -2,24 +2,36 @@ import { useState } from 'preact/hooks';
 import type { CargoLocation } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { ScanField } from '../scan-field.tsx';
+import { LocationContentPanel } from './location-content.tsx';
+import { canVoid } from './progress.ts';
+import { VoidScanButton } from './void-scan.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
-/** Find: where a box or zongpai is now (itself or through its zongpai) and where it was. */
+/**
+ * Find: where a box or zongpai is now (itself or through its zongpai), what else is there, and
+ * where it was; a supervisor voids a wrong scan from its history.
+ */
 export const FindScreen = () => {
   const app = useApp();
   const { t, api } = app;
   const [found, setFound] = useState<CargoLocation | undefined>();
 
-  const onScan = async (code: string) => {
+  const load = async (code: string) => {
     const outcome = await api.run(api.client.GET('/v1/cargo/location/{cargo_no}', { params: { path: { cargo_no: code } } }));
     if (!outcome.ok) {
       setFound(undefined);
-      return app.refused(outcome);
+      app.refused(outcome);
+      return undefined;
     }
     setFound(outcome.data);
-    app.notify({ tone: 'ok', text: `${outcome.data.cargo_no} → ${outcome.data.current.location_code}` });
+    return outcome.data;
   };
+  const onScan = async (code: string) => {
+    const data = await load(code);
+    if (data !== undefined) app.notify({ tone: 'ok', text: `${data.cargo_no} → ${data.current.location_code}` });
+  };
+  const supervisor = app.auth.isSupervisor();
 
   return (
     <section class="screen" aria-label={t('find')}>
@@ -31,10 +43,15 @@ export const FindScreen = () => {
             <p class="big">{found.current.location_code}</p>
             <p>{found.current.off_shelf ? t('offShelf') : t('onShelf')} · {t('via', { via: found.current.via === 'ZONGPAI' ? t('pallet') : t('box') })} · {when(found.current.occurred_at)}</p>
           </div>
+          <LocationContentPanel key={found.current.location_code} location={found.current.location_code} />
           <h2>{t('history')}</h2>
           <ul class="history">
             {found.history.map((h) => (
-              <li key={h.id}><b>{h.location_code}</b> {h.off_shelf ? `(${t('offShelf')})` : ''} <span class="muted">{when(h.occurred_at)} · {t('by', { who: h.recorded_by })}</span></li>
+              <li key={h.id} data-voided={h.voided_at !== null}>
+                <b>{h.location_code}</b> {h.off_shelf ? `(${t('offShelf')})` : ''} <span class="muted">{when(h.occurred_at)} · {t('by', { who: h.recorded_by })}</span>
+                {h.voided_at !== null && <small class="voided"> {t('voided', { who: h.voided_by ?? '' })}</small>}
+                {canVoid(h, supervisor) && <VoidScanButton record={h} onVoided={() => void load(found.cargo_no)} />}
+              </li>
             ))}
           </ul>
         </>

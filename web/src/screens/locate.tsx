@@ -3,11 +3,13 @@ import { useApp } from '../context.ts';
 import { instructionFor } from '../i18n.ts';
 import type { QueuedScan } from '../queue.ts';
 import { ScanField } from '../scan-field.tsx';
+import { LocationContentPanel } from './location-content.tsx';
 
 /**
  * Locate: scan a location, then any number of cargo. Each scan is kept on the device before it
  * is answered, then uploaded (at once when online, as a backlog when the network is back). The
- * operator sees how many wait and every scan the service refused, with the reason.
+ * operator sees how many wait and every scan the service refused, with the reason, and can ask
+ * what is at the location now.
  */
 export const LocateScreen = ({ queue }: { queue: { waiting: number; refused: readonly QueuedScan[] } }) => {
   const app = useApp();
@@ -42,6 +44,7 @@ export const LocateScreen = ({ queue }: { queue: { waiting: number; refused: rea
         {location !== undefined && <button type="button" data-testid="location" onClick={() => setLocation(undefined)}>{t('location')}: {location} ✎</button>}
         <label class="toggle"><input type="checkbox" checked={offShelf} onChange={(e) => setOffShelf(e.currentTarget.checked)} /> {t('offShelf')}</label>
       </div>
+      {location !== undefined && <LocationContentPanel key={location} location={location} />}
       <p class="queue" data-testid="waiting" data-waiting={queue.waiting} role="status">{queue.waiting === 0 ? t('allUploaded') : t('waiting', { n: queue.waiting })}</p>
       {queue.refused.length > 0 && (
         <div class="refused">
