@@ -32,6 +32,13 @@ const writeThrice = (route: string, what: string, plain: BenchRequest, first: Be
   { route, case: what, key: 'key, replay', request: first, status },
 ];
 
+/** The id of the record a step before answered: the first record of a scan, or the voided record. */
+const recordId = (previous: BenchResponse | undefined): string => String(previous?.body?.records?.[0]?.id ?? previous?.body?.id);
+
+/** A supervisor's void of version 1 of a record. */
+const voidRecord = (location: string, cargoNo: string, id: string, headers: Record<string, string> = {}): BenchRequest =>
+  ({ method: 'DELETE', path: `${location}/${cargoNo}/records/${id}`, as: 'supervisor', headers: { 'if-match': '"1"', ...headers } });
+
 const backlog = (n: number) => ({
   records: Array.from({ length: n }, (_, i) => ({
     cargo_no: `RT-CARGO-${String(i % 50).padStart(3, '0')}`,
@@ -48,6 +55,7 @@ const backlog = (n: number) => ({
  */
 export const roundTripWalk = (prefix: string): RoundTripStep[] => {
   const location = `/v1/${prefix}/location`;
+  const locations = `/v1/${prefix}/locations`;
   return [
     ...writeThrice('ZongpaiRegister', 'register', { method: 'POST', path: '/v1/zongpai', body: { zongpai_no: 'RT-PLT-1' } },
       { method: 'POST', path: '/v1/zongpai', body: { zongpai_no: 'RT-PLT-2' }, headers: keyed('rt-zp-2') }, 201),
@@ -73,6 +81,20 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
       request: (previous) => ({ method: 'GET', path: `${location}/RT-CARGO-001?limit=5&cursor=${String(previous?.body?.next_cursor)}` }),
     },
     { route: 'LocationGet', case: 'never scanned', key: 'no key', request: { method: 'GET', path: `${location}/RT-NOPE-1` }, status: 404 },
+    { route: 'LocationContent', case: 'first page of 1', key: 'no key', request: { method: 'GET', path: `${locations}/A-10-01/cargo?limit=1` }, status: 200 },
+    {
+      route: 'LocationContent', case: 'next page (cursor)', key: 'no key', status: 200,
+      request: (previous) => ({ method: 'GET', path: `${locations}/A-10-01/cargo?limit=1&cursor=${String(previous?.body?.next_cursor)}` }),
+    },
+    { route: 'LocationContent', case: 'pallet with its boxes', key: 'no key', request: { method: 'GET', path: `${locations}/DOCK-1/cargo` }, status: 200 },
+    { route: 'LocationContent', case: 'nothing there', key: 'no key', request: { method: 'GET', path: `${locations}/EMPTY-1/cargo` }, status: 200 },
+    { route: 'LocationRecord', case: 'a wrong scan', key: 'no key', request: { method: 'POST', path: location, body: { cargo_no: 'RT-VOID-1', location_code: 'WRONG-1' } }, status: 201 },
+    { route: 'LocationVoid', case: 'void', key: 'no key', status: 200, request: (previous) => voidRecord(location, 'RT-VOID-1', recordId(previous)) },
+    { route: 'LocationVoid', case: 'record of another cargo', key: 'no key', status: 404, request: (previous) => voidRecord(location, 'RT-VOID-2', recordId(previous)) },
+    { route: 'LocationRecord', case: 'a wrong scan', key: 'no key', request: { method: 'POST', path: location, body: { cargo_no: 'RT-VOID-2', location_code: 'WRONG-2' } }, status: 201 },
+    { route: 'LocationVoid', case: 'void', key: 'key, first', status: 200, request: (previous) => voidRecord(location, 'RT-VOID-2', recordId(previous), keyed('rt-void-2')) },
+    { route: 'LocationVoid', case: 'void', key: 'key, replay', status: 200, request: (previous) => voidRecord(location, 'RT-VOID-2', recordId(previous), keyed('rt-void-2')) },
+    { route: 'LocationVoid', case: 'already voided (stale version)', key: 'no key', status: 409, request: (previous) => voidRecord(location, 'RT-VOID-2', recordId(previous)) },
     ...writeThrice('BoxEdit', 'move', { method: 'PATCH', path: '/v1/box/RT-BOX-01', as: 'supervisor', headers: { 'if-match': '"1"' }, body: { zongpai_no: 'RT-PLT-2' } },
       { method: 'PATCH', path: '/v1/box/RT-BOX-02', as: 'supervisor', headers: { 'if-match': '"1"', ...keyed('rt-edit-2') }, body: { items: [{ item_code: 'SKU-A', quantity: 5 }, { item_code: 'SKU-B', quantity: 1 }] } }, 200),
     { route: 'BoxEdit', case: 'stale version', key: 'no key', request: { method: 'PATCH', path: '/v1/box/RT-BOX-01', as: 'supervisor', headers: { 'if-match': '"1"' }, body: { zongpai_no: 'RT-PLT-1' } }, status: 409 },
@@ -96,6 +118,12 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
     { route: 'OrderGet', case: 'unknown order', key: 'no key', request: { method: 'GET', path: '/v1/orders/SO-NOPE' }, status: 404 },
     ...writeThrice('ZongpaiReopen', 'reopen', { method: 'POST', path: '/v1/zongpai/RT-PLT-1/reopen', as: 'supervisor' },
       { method: 'POST', path: '/v1/zongpai/RT-PLT-2/reopen', as: 'supervisor', headers: keyed('rt-reopen-2') }, 200),
+    { route: 'EventsList', case: 'first page of 100', key: 'no key', request: { method: 'GET', path: '/v1/events?after=0&limit=100', as: 'supervisor' }, status: 200 },
+    {
+      route: 'EventsList', case: 'next page', key: 'no key', status: 200,
+      request: (previous) => ({ method: 'GET', path: `/v1/events?after=${String(previous?.body?.next_after)}&limit=100`, as: 'supervisor' }),
+    },
+    { route: 'EventsList', case: 'past the end', key: 'no key', request: { method: 'GET', path: '/v1/events?after=100000000', as: 'supervisor' }, status: 200 },
     { route: 'ZongpaiRegister', case: 'key reused', key: 'key, other body', request: { method: 'POST', path: '/v1/zongpai', body: { zongpai_no: 'RT-PLT-9' }, headers: keyed('rt-zp-2') }, status: 422 },
     { route: 'OpenApi', case: 'document', key: 'no key', request: { method: 'GET', path: '/v1/openapi.json' }, status: 200 },
   ];
