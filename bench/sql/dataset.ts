@@ -22,6 +22,8 @@ export interface Dataset {
   readonly locations: number;
   readonly cargo: number;
   readonly idempotencyKeys: number;
+  /** Events in the outbox: one per seeded location record (1 M is about 2.5 days of a large warehouse, inside EVENTS_RETENTION_DAYS). */
+  readonly events: number;
 }
 
 export const dataset = (settings: BenchSettings): Dataset => {
@@ -35,6 +37,7 @@ export const dataset = (settings: BenchSettings): Dataset => {
     locations: settings.locations,
     cargo: Math.min(settings.cargo, settings.boxes),
     idempotencyKeys: settings.idempotencyKeys,
+    events: settings.locations,
   };
 };
 
@@ -51,4 +54,4 @@ export const quantityOf = (box: number, k: number): number => 1 + ((box + k) % 2
 export const cargoNo = (d: Dataset, c: number): string => (c % 10 === 0 ? zongpaiNo(((c / 10 - 1) % d.zongpai) + 1) : boxNo(c));
 
 /** Boxes the workload saves, planned by the seed (not boxed): `WB-S-000001` ... */
-export const workBoxNo = (kind: 'S' | 'Q' | 'L' | 'K', i: number): string => `WB-${kind}-${String(i).padStart(6, '0')}`;
+export const workBoxNo = (kind: 'S' | 'Q' | 'L' | 'K' | 'O', i: number): string => `WB-${kind}-${String(i).padStart(6, '0')}`;

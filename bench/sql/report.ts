@@ -37,6 +37,12 @@ export const renderSql = (result: SqlResult): string => {
     'End to end = HTTP through the emulated API Gateway, the handler, the SDK and the Data API emulator (both in this Node process).',
     `Commit floor on this server (a one-row INSERT committed alone, part of every write): p50 ${ms(result.commitFloor.before.p50)} / p99 ${ms(result.commitFloor.before.p99)} ms before the scenarios, p50 ${ms(result.commitFloor.after.p50)} / p99 ${ms(result.commitFloor.after.p99)} ms after.`,
     '',
+    'The outbox\'s cost (the same statement with its event rows and with its outbox CTEs cut out, in turns, after the scenarios):',
+    table(['statement', 'events', 'n', 'with outbox p50', 'with outbox p99', 'without p50', 'without p99', 'p50 difference'], result.outboxCost.map((c) => [
+      c.name, String(c.events), String(c.withOutbox.n), `${ms(c.withOutbox.p50)} ms`, `${ms(c.withOutbox.p99)} ms`, `${ms(c.withoutOutbox.p50)} ms`, `${ms(c.withoutOutbox.p99)} ms`,
+      `+${ms(c.withOutbox.p50 - c.withoutOutbox.p50)} ms`,
+    ])),
+    '',
     `Plans (tables of ${result.bigTables.length > 0 ? result.bigTables.join(', ') : 'none'} count as big):`,
     ...plans,
     '',

@@ -8,6 +8,7 @@ import type { BenchSettings } from '../support/settings.ts';
 import { summarize, type Summary } from '../support/stats.ts';
 import { timedBackend, type TimedStatement } from '../support/timed-backend.ts';
 import { cargoNo, dataset, type Dataset } from './dataset.ts';
+import { measureOutboxCost, type OutboxCost } from './outbox-cost.ts';
 import { indexesUsed, renderPlan, seqScans, type ExplainOutput } from './plans.ts';
 import { seed, type SeedReport } from './seed.ts';
 import { scenarios, TARGET_MS, WARMUP, workPlans, type ScenarioClass } from './workload.ts';
@@ -42,6 +43,8 @@ export interface SqlResult {
    */
   readonly commitFloor: { readonly before: Summary; readonly after: Summary };
   readonly scenarios: readonly ScenarioResult[];
+  /** The 500-record backlog and the 500-item save with their outbox CTEs and without, in turns, after the scenarios. */
+  readonly outboxCost: readonly OutboxCost[];
   readonly met: boolean;
 }
 
@@ -176,7 +179,18 @@ export const runSql = async (settings: BenchSettings): Promise<SqlResult> => {
       log(`${scenario.name}: statement p50 ${statement.p50.toFixed(2)} / p99 ${statement.p99.toFixed(2)} ms, end to end p99 ${result.endToEnd.p99.toFixed(1)} ms${unexpected.length > 0 ? `, UNEXPECTED ${unexpected[0]}` : ''}`);
     }
     const commitAfter = await commitFloor(direct, Math.max(100, settings.samples));
-    return { server, dataset: d, seed: seeded, bigTables, commitFloor: { before: commitBefore, after: commitAfter }, scenarios: results, met: results.every((r) => r.met) };
+    const timeStatement = async (work: () => Promise<unknown>): Promise<number> => {
+      statements = [];
+      await work();
+      return statements.filter((s) => s.service).reduce((sum, s) => sum + s.ms, 0);
+    };
+    const outboxCost = await measureOutboxCost(service.stack.db, service.stack.config, d, workPlans(settings.samples).L - WARMUP, timeStatement);
+    for (const c of outboxCost) {
+      log(`${c.name}: statement p50 ${c.withOutbox.p50.toFixed(2)} / p99 ${c.withOutbox.p99.toFixed(2)} ms with its ${c.events} event(s), ${c.withoutOutbox.p50.toFixed(2)} / ${c.withoutOutbox.p99.toFixed(2)} ms without`);
+    }
+    return {
+      server, dataset: d, seed: seeded, bigTables, commitFloor: { before: commitBefore, after: commitAfter }, scenarios: results, outboxCost, met: results.every((r) => r.met),
+    };
   } finally {
     await service.close();
     await direct.end();

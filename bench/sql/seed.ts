@@ -7,6 +7,8 @@ export interface WorkPlans {
   readonly Q: number;
   readonly K: number;
   readonly L: number;
+  /** 500-item boxes the outbox comparison saves (half with the outbox, half without). */
+  readonly O: number;
   readonly largeItems: number;
 }
 
@@ -64,6 +66,7 @@ const statements = (d: Dataset, work: WorkPlans): [table: string, sql: string][]
       workPlan('Q', work.Q, d.itemsPerBox),
       workPlan('K', work.K, d.itemsPerBox),
       workPlan('L', work.L, work.largeItems),
+      workPlan('O', work.O, work.largeItems),
     ].map((s) => `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit) ${s}`).join(';\n')],
     ['cargo.location_record', `INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
       SELECT CASE WHEN c % 10 = 0 THEN ${ZONGPAI(`((c / 10 - 1) % ${d.zongpai}) + 1`)} ELSE ${BOX('c')} END,
@@ -72,6 +75,13 @@ const statements = (d: Dataset, work: WorkPlans): [table: string, sql: string][]
       FROM (SELECT r, 1 + (r::bigint * 7919) % ${d.cargo} AS c,
                    date_trunc('milliseconds', now() - interval '90 days' + r * (interval '90 days' / ${d.locations})) AS at
             FROM generate_series(1, ${d.locations}) r) s`],
+    // The outbox as a busy warehouse leaves it: one cargo.located event per seeded scan, numbered
+    // from 1, and the counter at the last one (the workload's writes number theirs after it).
+    ['cargo.event', [`INSERT INTO cargo.event (sequence, type, occurred_at, actor, data)
+      SELECT r, 'cargo.located', now() - interval '7 days' + r * (interval '7 days' / ${d.events}), 'op' || r % 50,
+             jsonb_build_object('id', r::text, 'cargo_no', ${BOX(`1 + (r::bigint * 7919) % ${d.cargo}`)}, 'location_code', 'A-' || ${pad('r % 40', 2)} || '-01',
+                                'off_shelf', false, 'scanned_at', NULL, 'recorded_at', now(), 'recorded_by', 'op' || r % 50, 'device_id', 'PDA-01')
+      FROM generate_series(1, ${d.events}) r`, `UPDATE cargo.event_sequence SET last = ${d.events}`].join(';\n')],
     ['cargo.idempotency_key', `INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, created_at, expires_at)
       SELECT 'op' || k % 50, md5(k::text), 'POST /v1/cargo/location', md5('h' || k), '[]'::json, now() - (k % 1440) * interval '1 minute',
              now() - (k % 1440) * interval '1 minute' + interval '24 hours'
@@ -88,7 +98,7 @@ const countOf = async (client: pg.Client, table: string): Promise<number> =>
  *
  * @example
  * ```ts
- * const report = await seed(client, dataset(settings), { S: 310, Q: 310, K: 310, L: 60, largeItems: 500 });
+ * const report = await seed(client, dataset(settings), { S: 310, Q: 310, K: 310, L: 60, O: 120, largeItems: 500 });
  * ```
  */
 export const seed = async (client: pg.Client, d: Dataset, work: WorkPlans, log: (line: string) => void): Promise<SeedReport> => {
@@ -102,7 +112,7 @@ export const seed = async (client: pg.Client, d: Dataset, work: WorkPlans, log: 
   }
   await client.query('RESET synchronous_commit');
   const started = performance.now();
-  await client.query('VACUUM (ANALYZE) cargo.zongpai, cargo.box, cargo.box_item, cargo.box_event, cargo.location_record, cargo.idempotency_key, erp.demo_box_plan');
+  await client.query('VACUUM (ANALYZE) cargo.zongpai, cargo.box, cargo.box_item, cargo.box_event, cargo.location_record, cargo.idempotency_key, cargo.event, erp.demo_box_plan');
   seconds['VACUUM ANALYZE'] = (performance.now() - started) / 1000;
   log(`  VACUUM ANALYZE: ${seconds['VACUUM ANALYZE'].toFixed(1)} s`);
   // The bulk load leaves about a gigabyte of WAL behind; without a checkpoint now, the one it
@@ -111,7 +121,7 @@ export const seed = async (client: pg.Client, d: Dataset, work: WorkPlans, log: 
   await client.query('CHECKPOINT');
   seconds.CHECKPOINT = (performance.now() - checkpointStarted) / 1000;
   const rows: Record<string, number> = {};
-  for (const table of ['cargo.location_record', 'cargo.zongpai', 'cargo.box', 'cargo.box_item', 'cargo.box_event', 'erp.demo_box_plan', 'cargo.idempotency_key']) {
+  for (const table of ['cargo.location_record', 'cargo.zongpai', 'cargo.box', 'cargo.box_item', 'cargo.box_event', 'erp.demo_box_plan', 'cargo.idempotency_key', 'cargo.event']) {
     rows[table] = await countOf(client, table);
   }
   rows['distinct cargo_no in location_record'] = Number(

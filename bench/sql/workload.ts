@@ -64,7 +64,7 @@ const within = (samples: number, distinct: readonly number[]) => Math.min(sample
 /** Planned boxes the workload consumes, sized by the sample counts. */
 export const workPlans = (samples: number): WorkPlans => {
   const bulk = Math.max(30, Math.round(samples / 5));
-  return { S: samples + WARMUP, Q: samples + WARMUP, K: samples + WARMUP, L: bulk + WARMUP, largeItems: LARGE_ITEMS };
+  return { S: samples + WARMUP, Q: samples + WARMUP, K: samples + WARMUP, L: bulk + WARMUP, O: 2 * (bulk + WARMUP), largeItems: LARGE_ITEMS };
 };
 
 /**
@@ -124,6 +124,10 @@ export const scenarios = (d: Dataset, samples: number, prefix: string, cursors: 
       request: () => ({ method: 'GET', path: '/v1/zongpai?limit=20' }) },
     { name: 'GET zongpai list, only CLOSED (20)', route: 'ZongpaiList', class: 'read', samples, status: 200,
       request: () => ({ method: 'GET', path: '/v1/zongpai?status=CLOSED&limit=20' }) },
+    { name: 'GET events, a page of 100 (anywhere in the outbox)', route: 'EventsList', class: 'read', samples, status: 200,
+      request: () => ({ method: 'GET', path: `/v1/events?after=${rnd.int(0, Math.max(0, d.events - 100))}&limit=100`, as: 'supervisor' }) },
+    { name: 'GET events, a page of 500', route: 'EventsList', class: 'read', samples, status: 200,
+      request: () => ({ method: 'GET', path: `/v1/events?after=${rnd.int(0, Math.max(0, d.events - 500))}&limit=500`, as: 'supervisor' }) },
     { name: 'POST location, one scan', route: 'LocationRecord', class: 'write', samples, status: 201,
       request: () => ({ method: 'POST', path: location, body: { cargo_no: anyCargo(), location_code: 'C-01-01', device_id: 'PDA-07' } }) },
     { name: 'POST location, one scan, Idempotency-Key (first)', route: 'LocationRecord', class: 'write', samples, status: 201,
