@@ -1,6 +1,9 @@
 import { expectedVersion, makeBoxEdit } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { versionedWriteHeaders } from '../lib/openapi/common.ts';
+import { BoxSaveResponse } from '../lib/openapi/responses.ts';
+import { BOX_CHANGE, BOX_ITEMS, named } from '../lib/openapi/route-docs.ts';
 
 /** PATCH /v1/box/{box_no}: move a saved box to another zongpai and/or replace its items (supervisors). */
 export const spec = defineRoute({
@@ -14,6 +17,16 @@ export const spec = defineRoute({
   schemas: ({ config, fields }) => {
     const box = makeBoxSchemas(config, fields);
     return { path: box.boxPath, body: box.editBody };
+  },
+  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
+    const box = makeBoxSchemas(config, fields);
+    return {
+      summary: 'Move a saved box to another zongpai and/or replace its items',
+      description: 'Needs the current `version` (body field or If-Match). A change that changes nothing answers the box as it is.',
+      request: { path: box.boxPath, headers: versionedWriteHeaders, body: { schema: named(box.editBody, 'BoxEditRequest'), required: true } },
+      response: { schema: BoxSaveResponse, description: 'The box at its new version' },
+      errors: [...BOX_CHANGE, 'INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...BOX_ITEMS],
+    };
   },
   handle: (runtime) => {
     const edit = makeBoxEdit({ db: runtime.db(), config: runtime.config });

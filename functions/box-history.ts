@@ -1,6 +1,8 @@
 import { makeBoxHistory } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { BoxHistoryResponse } from '../lib/openapi/responses.ts';
+import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/box/{box_no}/history: every save, edit and undo of the box, who and when, oldest first. */
 export const spec = defineRoute({
@@ -12,6 +14,15 @@ export const spec = defineRoute({
   dataApi: STATEMENT,
   example: { path: { box_no: 'BOX-1001' } },
   schemas: ({ config, fields }) => ({ path: makeBoxSchemas(config, fields).boxPath }),
+  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
+    const box = makeBoxSchemas(config, fields);
+    return {
+      summary: 'Every save, edit and undo of a box, oldest first',
+      request: { path: box.boxPath },
+      response: { schema: BoxHistoryResponse, description: 'The audit trail' },
+      errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'BOX_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
+    };
+  },
   handle: (runtime) => {
     const history = makeBoxHistory({ db: runtime.db(), config: runtime.config });
     return ({ path }) => history(path.box_no);

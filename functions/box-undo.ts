@@ -1,6 +1,9 @@
 import { expectedVersion, makeBoxUndo } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { versionedWriteHeaders } from '../lib/openapi/common.ts';
+import { BoxSaveResponse } from '../lib/openapi/responses.ts';
+import { BOX_CHANGE } from '../lib/openapi/route-docs.ts';
 
 /** DELETE /v1/box/{box_no}: undo a boxing; the box is empty again and leaves its zongpai (supervisors). */
 export const spec = defineRoute({
@@ -14,6 +17,16 @@ export const spec = defineRoute({
   schemas: ({ config, fields }) => {
     const box = makeBoxSchemas(config, fields);
     return { path: box.boxPath, body: box.undoBody };
+  },
+  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
+    const box = makeBoxSchemas(config, fields);
+    return {
+      summary: 'Undo a boxing: the box is empty again and leaves its zongpai',
+      description: 'Needs the current `version` (body field or If-Match); the zongpai it leaves must be open.',
+      request: { path: box.boxPath, headers: versionedWriteHeaders, body: { schema: box.undoBody, required: false } },
+      response: { schema: BoxSaveResponse, description: 'The box, NOT_BOXED, at its new version' },
+      errors: BOX_CHANGE,
+    };
   },
   handle: (runtime) => {
     const undo = makeBoxUndo({ db: runtime.db(), config: runtime.config });

@@ -1,5 +1,7 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeLocationContent, makeLocationSchemas } from '../lib/location/index.ts';
+import { LocationContentResponse } from '../lib/openapi/common.ts';
+import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/{service_prefix}/locations/{location_code}/cargo: what is at a location now, a page at a time. */
 export const spec = defineRoute({
@@ -13,6 +15,16 @@ export const spec = defineRoute({
   schemas: ({ config, fields }) => {
     const location = makeLocationSchemas(config, fields);
     return { path: location.contentPath, query: location.contentQuery };
+  },
+  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
+    const location = makeLocationSchemas(config, fields);
+    return {
+      summary: 'What is at a location now',
+      description: 'The cargo whose current location is this location, by cargo_no, a page at a time; the boxes on a zongpai are listed under it. A page looks at no more than 4 × limit current locations: it may hold fewer than limit entries while next_cursor goes on.',
+      request: { path: location.contentPath, query: location.contentQuery },
+      response: { schema: LocationContentResponse, description: 'What is at the location' },
+      errors: ['INVALID_LOCATION_CODE', 'VALIDATION_ERROR', ...DATABASE],
+    };
   },
   handle: (runtime) => {
     const content = makeLocationContent({ db: runtime.db() });

@@ -1,5 +1,8 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeCargoFinder, makeLocationSchemas } from '../lib/location/index.ts';
+import { CargoLocationResponse } from '../lib/openapi/common.ts';
+import { documented, LIMIT_DOC } from '../lib/openapi/fields.ts';
+import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/{service_prefix}/location/{cargo_no}: where the cargo is now, and where it was (newest first). */
 export const spec = defineRoute({
@@ -13,6 +16,17 @@ export const spec = defineRoute({
   schemas: ({ config, fields }) => {
     const location = makeLocationSchemas(config, fields);
     return { path: location.getPath, query: location.getQuery };
+  },
+  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
+    const location = makeLocationSchemas(config, fields);
+    documented(location.getQuery.shape.limit, LIMIT_DOC);
+    return {
+      summary: 'Where a box or zongpai is, and where it was',
+      description: 'The current location (of a box on a zongpai: the newer of its own last record and its zongpai\'s) and one page of its history, newest first.',
+      request: { path: location.getPath, query: location.getQuery },
+      response: { schema: CargoLocationResponse, description: 'Where the cargo is and was' },
+      errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'CARGO_NOT_FOUND', ...DATABASE],
+    };
   },
   handle: (runtime) => {
     const find = makeCargoFinder({ db: runtime.db() });

@@ -1,5 +1,7 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeLocationSchemas, makeScanVoider, recordVersion } from '../lib/location/index.ts';
+import { VoidedRecordResponse, versionedWriteHeaders } from '../lib/openapi/common.ts';
+import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** DELETE /v1/{service_prefix}/location/{cargo_no}/records/{id}: void a wrong scan (supervisors); it stays in the history, marked. */
 export const spec = defineRoute({
@@ -13,6 +15,16 @@ export const spec = defineRoute({
   schemas: ({ config, fields }) => {
     const location = makeLocationSchemas(config, fields);
     return { path: location.voidPath, body: location.voidBody };
+  },
+  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
+    const location = makeLocationSchemas(config, fields);
+    return {
+      summary: 'Void a wrong scan (supervisors)',
+      description: 'The record stays in the history marked voided and no longer counts for the current location. Needs the record version (body field or If-Match): 1 until voided, 2 after (naming 2 of a voided record answers it unchanged).',
+      request: { path: location.voidPath, headers: versionedWriteHeaders, body: { schema: location.voidBody, required: false } },
+      response: { schema: VoidedRecordResponse, description: 'The voided record' },
+      errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'RECORD_NOT_FOUND', 'VERSION_CONFLICT', ...DATABASE],
+    };
   },
   handle: (runtime) => {
     const voidScan = makeScanVoider({ db: runtime.db() });

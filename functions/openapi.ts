@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
-import { buildOpenApiDocument, parseApiRoutes } from '../lib/openapi/document.ts';
+import { OpenApiDocumentResponse } from '../lib/openapi/responses.ts';
 
-/** GET /v1/openapi.json: the API description, generated from the handlers' own schemas. */
+/** GET /v1/openapi.json: the API description, generated from the route declarations and their own schemas. */
 export const spec = defineRoute({
   id: 'OpenApi',
   method: 'GET',
@@ -11,10 +12,17 @@ export const spec = defineRoute({
   // The public API description never touches the database.
   dataApi: [],
   example: {},
-  // The stack and the local runtime tell it the declared routes: it does not carry their code.
+  // Rendered where every route is declared (infra/routes.ts `apiDocument`): the stack writes it
+  // beside the bundle as openapi.json, the local runtime hands it over as API_DOCUMENT. The
+  // function carries no route's code and no documentation library.
   describesApi: true,
-  handle: ({ config, env }) => {
-    const document = buildOpenApiDocument(config, parseApiRoutes(env.API_ROUTES));
+  docs: import.meta.withoutDocs ? undefined : () => ({
+    summary: 'This OpenAPI document',
+    response: { schema: OpenApiDocumentResponse, description: 'The OpenAPI 3.1 document of the service' },
+    errors: [],
+  }),
+  handle: ({ env }) => {
+    const document: unknown = JSON.parse(env.API_DOCUMENT ?? readFileSync(new URL('./openapi.json', import.meta.url), 'utf8'));
     return async () => document;
   },
 });

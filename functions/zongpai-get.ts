@@ -1,6 +1,8 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
 import { makeZongpaiGet } from '../lib/zongpai/zongpai.ts';
+import { ZongpaiResponse } from '../lib/openapi/responses.ts';
+import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/zongpai/{zongpai_no}: the zongpai with its boxes and totals. */
 export const spec = defineRoute({
@@ -12,6 +14,15 @@ export const spec = defineRoute({
   dataApi: STATEMENT,
   example: { path: { zongpai_no: 'PLT-0001' } },
   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
+  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
+    const zongpai = makeZongpaiSchemas(fields);
+    return {
+      summary: 'A zongpai with its boxes and totals',
+      request: { path: zongpai.zongpaiPath },
+      response: { schema: ZongpaiResponse, description: 'The zongpai' },
+      errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+    };
+  },
   handle: (runtime) => {
     const get = makeZongpaiGet({ db: runtime.db(), config: runtime.config });
     return ({ path }) => get(path.zongpai_no);

@@ -1,6 +1,8 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makePackingList } from '../lib/zongpai/packing-list.ts';
 import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
+import { PackingListResponse } from '../lib/openapi/responses.ts';
+import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/zongpai/{zongpai_no}/packing-list: every box on the zongpai with its order, customer and items; totals per item. */
 export const spec = defineRoute({
@@ -12,6 +14,15 @@ export const spec = defineRoute({
   dataApi: STATEMENT,
   example: { path: { zongpai_no: 'PLT-0001' } },
   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
+  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
+    const zongpai = makeZongpaiSchemas(fields);
+    return {
+      summary: 'The packing list of a zongpai: every box with its order, customer and items; totals per item',
+      request: { path: zongpai.zongpaiPath },
+      response: { schema: PackingListResponse, description: 'The packing list' },
+      errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
+    };
+  },
   handle: (runtime) => {
     const packingList = makePackingList({ db: runtime.db(), config: runtime.config });
     return ({ path }) => packingList(path.zongpai_no);

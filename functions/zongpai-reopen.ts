@@ -1,6 +1,9 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeZongpaiReopen } from '../lib/zongpai/reopen.ts';
 import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
+import { writeHeaders } from '../lib/openapi/common.ts';
+import { ZongpaiResponse } from '../lib/openapi/responses.ts';
+import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/zongpai/{zongpai_no}/reopen: a supervisor reopens a closed zongpai to correct a mistake. */
 export const spec = defineRoute({
@@ -12,6 +15,16 @@ export const spec = defineRoute({
   dataApi: STATEMENT,
   example: { path: { zongpai_no: 'PLT-0001' } },
   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
+  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
+    const zongpai = makeZongpaiSchemas(fields);
+    return {
+      summary: 'Reopen a closed zongpai to correct a mistake',
+      description: 'Supervisors only; the reopening is kept with the close it undid. Reopening an open zongpai answers it as it is and changes nothing.',
+      request: { path: zongpai.zongpaiPath, headers: writeHeaders },
+      response: { schema: ZongpaiResponse, description: 'The zongpai, OPEN' },
+      errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+    };
+  },
   handle: (runtime) => {
     const reopen = makeZongpaiReopen({ db: runtime.db() });
     return ({ path, caller, idempotency }) => reopen(path.zongpai_no, caller.username, idempotency);

@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RouteSpec, TaskSpec } from '../lib/http/route.ts';
 import { routePath } from '../lib/http/route.ts';
+import type { Config } from '../lib/config.ts';
+import { buildOpenApiDocument } from '../lib/openapi/document.ts';
 
 /**
  * The route table, discovered: every `functions/*.ts` that exports a route `spec` (see
@@ -67,6 +69,9 @@ export const tasks: readonly TaskDefinition[] = discovered.flatMap(({ task, entr
 export const routeTable = (servicePrefix: string): readonly RouteDefinition[] =>
   routeSpecs.map((spec) => ({ id: spec.id, method: spec.method, path: routePath(spec, servicePrefix), entry: spec.entry, access: spec.access, spec }));
 
-/** What the OpenAPI function is told about the routes (`API_ROUTES`): id, method, path and access of each. */
-export const apiRoutesVariable = (servicePrefix: string): string =>
-  JSON.stringify(routeTable(servicePrefix).map((r) => [r.id, r.method, r.path, r.access]));
+/**
+ * The OpenAPI document of every declared route for a configuration, as the OpenAPI function
+ * serves it: the stack writes it beside that function's bundle (openapi.json), the local runtime
+ * hands it over in the function's environment (`API_DOCUMENT`).
+ */
+export const apiDocument = (config: Config): string => JSON.stringify(buildOpenApiDocument(config, routeTable(config.servicePrefix)));

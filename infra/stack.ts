@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../lib/config.ts';
 import { Auth } from './constructs/auth.ts';
 import { ServiceAlarms } from './constructs/alarms.ts';
 import { ServiceApi } from './constructs/api.ts';
@@ -11,7 +12,7 @@ import { Migrations } from './constructs/migrations.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { WebApp } from './constructs/web-app.ts';
 import { dataApiGrants } from './grants.ts';
-import { apiRoutesVariable, routeTable } from './routes.ts';
+import { apiDocument, routeTable } from './routes.ts';
 import type { Settings } from './settings.ts';
 
 /** The repository root: entries of the route table, package-lock.json and tsconfig.json are relative to it. */
@@ -91,9 +92,11 @@ export class CargoStack extends Stack {
     });
     migrations.runBefore(relay.function.function);
 
+    const documentConfig = loadConfig({ SERVICE_PREFIX: settings.servicePrefix, ERP_BOX_VIEW: settings.erpBoxView, ...settings.functionEnvironment });
     for (const route of routeTable(settings.servicePrefix)) {
-      const environment = route.spec?.describesApi ? { ...functionDefaults.environment, API_ROUTES: apiRoutesVariable(settings.servicePrefix) } : functionDefaults.environment;
-      const fn = new ServiceFunction(this, route.id, { ...functionDefaults, environment, entry: route.entry, description: `${route.method} ${route.path}` });
+      // The OpenAPI document, rendered here for the functions' own settings, is written beside its function's bundle.
+      const files = route.spec?.describesApi ? { 'openapi.json': apiDocument(documentConfig) } : undefined;
+      const fn = new ServiceFunction(this, route.id, { ...functionDefaults, ...(files ? { files } : {}), entry: route.entry, description: `${route.method} ${route.path}` });
       database.grantDataApi(fn.function, dataApiGrants(route.id));
       api.addRoute(route, fn.function);
       alarms.watchFunction(route.id, fn.function, fn.logGroup);

@@ -61,6 +61,7 @@ export const weigh = async (entry: string, outdir: string, cdkFile: string): Pro
     sourcesContent: BUNDLING.sourcesContent !== false,
     mainFields: BUNDLING.mainFields === undefined ? undefined : [...BUNDLING.mainFields],
     banner: BUNDLING.banner === undefined ? undefined : { js: BUNDLING.banner },
+    define: BUNDLING.define === undefined ? undefined : { ...BUNDLING.define },
     // BUNDLING.charset is not passed: aws-cdk-lib (2.276) does not hand it to esbuild either.
     tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
     logLevel: 'warning',

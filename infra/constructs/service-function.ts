@@ -4,6 +4,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** API Gateway stops waiting after 29 s; a function should answer (503 at worst) before that. */
@@ -31,6 +33,9 @@ export const BUNDLING: BundlingOptions = {
   // The error catalogue's Chinese messages stay readable (and shorter) as UTF-8. Passed as a raw
   // esbuild argument: the `charset` bundling option does not reach esbuild in this aws-cdk-lib.
   esbuildArgs: { '--charset': 'utf8' },
+  // Route documentation (a declaration's `docs`) is dead code in a function: the OpenAPI function
+  // serves the document rendered at synth time (see RouteSpec.docs in lib/http/route.ts).
+  define: { 'import.meta.withoutDocs': 'true' },
   logLevel: LogLevel.WARNING,
 };
 
@@ -52,7 +57,23 @@ export interface ServiceFunctionProps {
    * depend on every handler file existing or on bundling time. @default true
    */
   readonly bundle?: boolean;
+  /** Files written beside the bundle (name → content), read by the function at run time. */
+  readonly files?: Readonly<Record<string, string>>;
 }
+
+/** esbuild's bundling, then a copy of each of `files` into the bundle's folder. */
+const withFiles = (files: Readonly<Record<string, string>> | undefined): Pick<BundlingOptions, 'commandHooks'> => {
+  if (files === undefined) return {};
+  const staged = mkdtempSync(path.join(tmpdir(), 'cargo-function-files-'));
+  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(staged, path.basename(name)), content);
+  return {
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (_input, output) => Object.keys(files).map((name) => `cp "${path.join(staged, path.basename(name))}" "${path.join(output, path.basename(name))}"`),
+    },
+  };
+};
 
 /**
  * One Lambda function of the service, with the defaults every function shares: Node.js 24 on
@@ -110,7 +131,7 @@ export class ServiceFunction extends Construct {
             handler: 'handler',
             projectRoot: props.projectRoot,
             depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
-            bundling: { ...BUNDLING, tsconfig: path.join(props.projectRoot, 'tsconfig.json') },
+            bundling: { ...BUNDLING, tsconfig: path.join(props.projectRoot, 'tsconfig.json'), ...withFiles(props.files) },
           }),
     });
 

@@ -9,7 +9,7 @@ import { sweepExpiredKeys } from '../../lib/db/sweep.ts';
 import { maintainLocationHistory } from '../../lib/location/history.ts';
 import { loadConfig, type Config } from '../../lib/config.ts';
 import { createDataApiDb } from '../../lib/db/default.ts';
-import { apiRoutesVariable, routeTable, tasks, type RouteDefinition } from '../routes.ts';
+import { apiDocument, routeTable, tasks, type RouteDefinition } from '../routes.ts';
 import type { SqlBackend } from './data-api/backend.ts';
 import { startDataApiEmulator, type DataApiEmulator } from './data-api/server.ts';
 import { functionIdentity, localTarget } from './credentials.ts';
@@ -130,7 +130,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
       const identity = identities.get(route.id)!;
       fn = startFunction(`${ROOT}${route.entry}`, {
         ...env,
-        ...(route.spec?.describesApi ? { API_ROUTES: apiRoutesVariable(config.servicePrefix) } : {}),
+        ...(route.spec?.describesApi ? { API_DOCUMENT: apiDocument(config) } : {}),
         AWS_ACCESS_KEY_ID: identity.accessKeyId,
         AWS_SECRET_ACCESS_KEY: identity.secretAccessKey,
       });

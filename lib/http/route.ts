@@ -3,6 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
 import type { Idempotency } from '../db/write.ts';
+import type { RouteDocs } from '../openapi/route-docs.ts';
 import { makeFieldCodes } from '../rules/fields.ts';
 import { makeRuntime, type Environment, type Runtime } from '../runtime.ts';
 import { authorize, type Role } from './authorize.ts';
@@ -11,6 +12,13 @@ import type { Caller, RequestInput, ServiceEvent, ServiceResult } from './event.
 import { idempotencyOf } from './idempotency.ts';
 import { jsonBody } from './json-body.ts';
 import { validate, type RequestSchemas } from './validate.ts';
+
+declare global {
+  interface ImportMeta {
+    /** Defined true when a function is bundled (infra/constructs/service-function.ts): route documentation is left out. */
+    readonly withoutDocs?: true;
+  }
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -54,10 +62,18 @@ export interface RouteSpec<B = unknown, P = unknown, Q = unknown> {
   readonly dataApi: readonly DataApiAction[];
   /** A request that passes validation. */
   readonly example: RouteExample;
-  /** The function is told the declared routes (`API_ROUTES`): the OpenAPI document's. */
+  /** The function serves the OpenAPI document, rendered from every declaration where all are known (`API_DOCUMENT_FILE`). */
   readonly describesApi?: true;
   /** The request's schemas, for this configuration. */
   readonly schemas?: (runtime: Pick<Runtime, 'config' | 'fields'>) => RequestSchemas<B, P, Q>;
+  /**
+   * What the API reference says about the route, built from the documentation's own instances of
+   * the request schemas where the OpenAPI document is rendered (the CDK app, the local runtime,
+   * `npm run docs`). Written `import.meta.withoutDocs ? undefined : (...) => ...`: function bundles
+   * are built with `import.meta.withoutDocs` defined true, so the documentation and what only it
+   * imports are left out of them (lib/openapi is declared free of import-time side effects).
+   */
+  readonly docs: ((runtime: Pick<Runtime, 'config' | 'fields'>) => RouteDocs) | undefined;
   /** The route's logic, given the function's runtime: only ever sees valid input. */
   readonly handle: (runtime: Runtime) => (request: RouteRequest<B, P, Q>) => Promise<unknown>;
 }
@@ -70,7 +86,11 @@ export interface RouteSpec<B = unknown, P = unknown, Q = unknown> {
  * export const spec = defineRoute({
  *   id: 'ZongpaiGet', method: 'GET', path: '/v1/zongpai/{zongpai_no}', access: 'operator', status: 200,
  *   dataApi: STATEMENT, example: { path: { zongpai_no: 'PLT-0001' } },
- *   schemas: ({ fields }) => makeZongpaiSchemas(fields).get,
+ *   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
+ *   docs: import.meta.withoutDocs ? undefined : ({ fields }) => ({
+ *     summary: 'A zongpai with its boxes and totals', request: { path: makeZongpaiSchemas(fields).zongpaiPath },
+ *     response: { schema: ZongpaiResponse, description: 'The zongpai' }, errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+ *   }),
  *   handle: (runtime) => { const get = makeZongpaiGet({ db: runtime.db(), config: runtime.config }); return ({ path }) => get(path.zongpai_no); },
  * });
  * export const handler = lambdaHandler(spec, process.env);

@@ -4,29 +4,7 @@
  * Use with openapi-fetch: `createClient<paths>({ baseUrl })`.
  */
 export interface paths {
-    "/v1/cargo/location": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Record where cargo is
-         * @description One scan, or a backlog `{"records": [...]}` of 1-500 scans stored all or none (a refusal names the index of each bad record). `off_shelf: true` registers a location for cargo that is not on a shelf.
-         *
-         *     Access: operator or supervisor.
-         */
-        post: operations["locationRecord"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/cargo/location/{cargo_no}": {
+    "/v1/events": {
         parameters: {
             query?: never;
             header?: never;
@@ -34,12 +12,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Where a box or zongpai is, and where it was
-         * @description The current location (of a box on a zongpai: the newer of its own last record and its zongpai's) and one page of its history, newest first.
+         * The change feed: every event in sequence order after `after`
+         * @description Poll with `after` = the `next_after` of the previous page (0 at first). Sequences become visible in order, so reading on from `next_after` never skips an event; an empty page repeats `after`. Drop duplicates by `id`. Events stay readable for EVENTS_RETENTION_DAYS.
          *
-         *     Access: operator, supervisor or integration (an ERP's read-only user).
+         *     Access: supervisor or integration (an ERP's read-only user).
          */
-        get: operations["locationGet"];
+        get: operations["eventsList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -70,6 +48,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cargo/location/{cargo_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a box or zongpai is, and where it was
+         * @description The current location (of a box on a zongpai: the newer of its own last record and its zongpai's) and one page of its history, newest first.
+         *
+         *     Access: operator, supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["locationGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cargo/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record where cargo is
+         * @description One scan, or a backlog `{"records": [...]}` of 1-500 scans stored all or none (a refusal names the index of each bad record). `off_shelf: true` registers a location for cargo that is not on a shelf.
+         *
+         *     Access: operator or supervisor.
+         */
+        post: operations["locationRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cargo/location/{cargo_no}/records/{id}": {
         parameters: {
             query?: never;
@@ -87,6 +109,54 @@ export interface paths {
          *     Access: supervisor.
          */
         delete: operations["locationVoid"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/box/{box_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Undo a boxing: the box is empty again and leaves its zongpai
+         * @description Needs the current `version` (body field or If-Match); the zongpai it leaves must be open.
+         *
+         *     Access: supervisor.
+         */
+        delete: operations["boxUndo"];
+        options?: never;
+        head?: never;
+        /**
+         * Move a saved box to another zongpai and/or replace its items
+         * @description Needs the current `version` (body field or If-Match). A change that changes nothing answers the box as it is.
+         *
+         *     Access: supervisor.
+         */
+        patch: operations["boxEdit"];
+        trace?: never;
+    };
+    "/v1/box/{box_no}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every save, edit and undo of a box, oldest first
+         * @description Access: operator or supervisor.
+         */
+        get: operations["boxHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -154,7 +224,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/box/{box_no}": {
+    "/v1/orders/{order_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Packing progress of an ERP order
+         * @description Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. `order_no` is matched exactly as the ERP holds it (trimmed, not upper-cased).
+         *
+         *     Access: operator, supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["orderGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/zongpai/{zongpai_no}/close": {
         parameters: {
             query?: never;
             header?: never;
@@ -163,26 +255,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post?: never;
         /**
-         * Undo a boxing: the box is empty again and leaves its zongpai
-         * @description Needs the current `version` (body field or If-Match); the zongpai it leaves must be open.
+         * Close a zongpai: no more boxes in or out
+         * @description Closing an empty zongpai is allowed. Closing a closed one answers it as it is and changes nothing.
          *
          *     Access: supervisor.
          */
-        delete: operations["boxUndo"];
+        post: operations["zongpaiClose"];
+        delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Move a saved box to another zongpai and/or replace its items
-         * @description Needs the current `version` (body field or If-Match). A change that changes nothing answers the box as it is.
-         *
-         *     Access: supervisor.
-         */
-        patch: operations["boxEdit"];
+        patch?: never;
         trace?: never;
     };
-    "/v1/box/{box_no}/history": {
+    "/v1/zongpai/{zongpai_no}": {
         parameters: {
             query?: never;
             header?: never;
@@ -190,10 +276,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every save, edit and undo of a box, oldest first
-         * @description Access: operator or supervisor.
+         * A zongpai with its boxes and totals
+         * @description Access: operator, supervisor or integration (an ERP's read-only user).
          */
-        get: operations["boxHistory"];
+        get: operations["zongpaiGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -228,7 +314,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/zongpai/{zongpai_no}": {
+    "/v1/zongpai/{zongpai_no}/packing-list": {
         parameters: {
             query?: never;
             header?: never;
@@ -236,34 +322,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A zongpai with its boxes and totals
+         * The packing list of a zongpai: every box with its order, customer and items; totals per item
          * @description Access: operator, supervisor or integration (an ERP's read-only user).
          */
-        get: operations["zongpaiGet"];
+        get: operations["zongpaiPackingList"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/zongpai/{zongpai_no}/close": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Close a zongpai: no more boxes in or out
-         * @description Closing an empty zongpai is allowed. Closing a closed one answers it as it is and changes nothing.
-         *
-         *     Access: supervisor.
-         */
-        post: operations["zongpaiClose"];
         delete?: never;
         options?: never;
         head?: never;
@@ -286,70 +350,6 @@ export interface paths {
          *     Access: supervisor.
          */
         post: operations["zongpaiReopen"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/zongpai/{zongpai_no}/packing-list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The packing list of a zongpai: every box with its order, customer and items; totals per item
-         * @description Access: operator, supervisor or integration (an ERP's read-only user).
-         */
-        get: operations["zongpaiPackingList"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/orders/{order_no}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Packing progress of an ERP order
-         * @description Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. `order_no` is matched exactly as the ERP holds it (trimmed, not upper-cased).
-         *
-         *     Access: operator, supervisor or integration (an ERP's read-only user).
-         */
-        get: operations["orderGet"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The change feed: every event in sequence order after `after`
-         * @description Poll with `after` = the `next_after` of the previous page (0 at first). Sequences become visible in order, so reading on from `next_after` never skips an event; an empty page repeats `after`. Drop duplicates by `id`. Events stay readable for EVENTS_RETENTION_DAYS.
-         *
-         *     Access: supervisor or integration (an ERP's read-only user).
-         */
-        get: operations["eventsList"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -394,6 +394,16 @@ export interface components {
         LocationBacklog: {
             records: components["schemas"]["LocationScan"][];
         };
+        BoxEditRequest: {
+            version?: number;
+            /** @description Zongpai number. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
+            zongpai_no?: string;
+            items?: {
+                /** @description Item code: printable characters, trimmed. */
+                item_code: string;
+                quantity: number;
+            }[];
+        };
         BoxSaveRequest: {
             /** @description Box number; an 18-digit value is an SSCC whose GS1 check digit must hold, and a GS1-128 scan '(00)' or '00' + 18 digits is accepted as that SSCC. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             box_no: string;
@@ -410,16 +420,6 @@ export interface components {
             box_no: string;
             /** @description Zongpai number. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             zongpai_no: string;
-        };
-        BoxEditRequest: {
-            version?: number;
-            /** @description Zongpai number. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
-            zongpai_no?: string;
-            items?: {
-                /** @description Item code: printable characters, trimmed. */
-                item_code: string;
-                quantity: number;
-            }[];
         };
         ZongpaiRegisterRequest: {
             /** @description Zongpai number. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
@@ -563,31 +563,42 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    locationRecord: {
+    eventsList: {
         parameters: {
-            query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            query?: {
+                after?: number;
+                limit?: number;
             };
+            header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LocationScan"] | components["schemas"]["LocationBacklog"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description The stored records */
-            201: {
+            /** @description One page of events */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LocationRecordsResponse"];
+                    "application/json": {
+                        events: {
+                            id: string;
+                            sequence: number;
+                            /** @enum {string} */
+                            type: "cargo.located" | "location.voided" | "box.saved" | "box.edited" | "box.undone" | "zongpai.registered" | "zongpai.closed" | "zongpai.reopened";
+                            occurred_at: string;
+                            actor: string;
+                            idempotency_key: string | null;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        next_after: number;
+                    };
                 };
             };
-            /** @description INVALID_BOX_NO, INVALID_LOCATION_CODE, VALIDATION_ERROR, MALFORMED_JSON */
+            /** @description VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -595,7 +606,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO" | "INVALID_LOCATION_CODE" | "VALIDATION_ERROR" | "MALFORMED_JSON";
+                        error_code?: "VALIDATION_ERROR";
                     };
                 };
             };
@@ -623,39 +634,140 @@ export interface operations {
                     };
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
+            /** @description THROTTLED */
+            429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "PAYLOAD_TOO_LARGE";
+                        error_code?: "THROTTLED";
                     };
                 };
             };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
+            /** @description INTERNAL_ERROR */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
+                        error_code?: "INTERNAL_ERROR";
                     };
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED */
-            422: {
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "IDEMPOTENCY_KEY_REUSED";
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    locationContent: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                location_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What is at the location */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location_code: string;
+                        cargo: {
+                            cargo_no: string;
+                            /** @enum {string} */
+                            kind: "BOX" | "ZONGPAI" | "CARGO";
+                            /** Format: date-time */
+                            since: string;
+                            off_shelf: boolean;
+                            boxes: string[];
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description INVALID_LOCATION_CODE, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INVALID_LOCATION_CODE" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
                     };
                 };
             };
@@ -862,42 +974,31 @@ export interface operations {
             };
         };
     };
-    locationContent: {
+    locationRecord: {
         parameters: {
-            query?: {
-                limit?: string;
-                cursor?: string;
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
             };
-            header?: never;
-            path: {
-                location_code: string;
-            };
+            path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationScan"] | components["schemas"]["LocationBacklog"];
+            };
+        };
         responses: {
-            /** @description What is at the location */
-            200: {
+            /** @description The stored records */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        location_code: string;
-                        cargo: {
-                            cargo_no: string;
-                            /** @enum {string} */
-                            kind: "BOX" | "ZONGPAI" | "CARGO";
-                            /** Format: date-time */
-                            since: string;
-                            off_shelf: boolean;
-                            boxes: string[];
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["LocationRecordsResponse"];
                 };
             };
-            /** @description INVALID_LOCATION_CODE, VALIDATION_ERROR */
+            /** @description INVALID_BOX_NO, INVALID_LOCATION_CODE, VALIDATION_ERROR, MALFORMED_JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -905,7 +1006,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "INVALID_LOCATION_CODE" | "VALIDATION_ERROR";
+                        error_code?: "INVALID_BOX_NO" | "INVALID_LOCATION_CODE" | "VALIDATION_ERROR" | "MALFORMED_JSON";
                     };
                 };
             };
@@ -930,6 +1031,42 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
@@ -1183,512 +1320,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-        };
-    };
-    boxInfo: {
-        parameters: {
-            query: {
-                box_no: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The box */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BoxInfoResponse"];
-                };
-            };
-            /** @description INVALID_BOX_NO */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO";
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description BOX_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-        };
-    };
-    boxSave: {
-        parameters: {
-            query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BoxSaveRequest"];
-            };
-        };
-        responses: {
-            /** @description The saved box */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BoxSaveResponse"];
-                };
-            };
-            /** @description INVALID_BOX_NO, INVALID_QUANTITY, INVALID_ZONGPAI, INVALID_ITEM_CODE, DUPLICATE_BOX_ITEM, VALIDATION_ERROR, MALFORMED_JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON";
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description BOX_NOT_FOUND, ZONGPAI_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description BOX_ALREADY_BOXED, ZONGPAI_CLOSED */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED";
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
-                    };
-                };
-            };
-            /** @description ITEM_NOT_IN_PLAN, QUANTITY_EXCEEDS_PLAN, IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-        };
-    };
-    boxSimpleSave: {
-        parameters: {
-            query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BoxSimpleSaveRequest"];
-            };
-        };
-        responses: {
-            /** @description The saved box */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BoxSaveResponse"];
-                };
-            };
-            /** @description INVALID_BOX_NO, INVALID_ZONGPAI, VALIDATION_ERROR, MALFORMED_JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO" | "INVALID_ZONGPAI" | "VALIDATION_ERROR" | "MALFORMED_JSON";
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description BOX_NOT_FOUND, ZONGPAI_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description BOX_ALREADY_BOXED, ZONGPAI_CLOSED */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED";
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
-                    };
-                };
-            };
-            /** @description ERP_PLAN_INVALID, IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ERP_PLAN_INVALID" | "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
                     };
                 };
             };
@@ -2220,6 +1851,967 @@ export interface operations {
             };
         };
     };
+    boxInfo: {
+        parameters: {
+            query: {
+                box_no: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The box */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoxInfoResponse"];
+                };
+            };
+            /** @description INVALID_BOX_NO */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INVALID_BOX_NO";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description BOX_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "BOX_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    boxSave: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BoxSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved box */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoxSaveResponse"];
+                };
+            };
+            /** @description INVALID_BOX_NO, INVALID_QUANTITY, INVALID_ZONGPAI, INVALID_ITEM_CODE, DUPLICATE_BOX_ITEM, VALIDATION_ERROR, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description BOX_NOT_FOUND, ZONGPAI_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description BOX_ALREADY_BOXED, ZONGPAI_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description ITEM_NOT_IN_PLAN, QUANTITY_EXCEEDS_PLAN, IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    boxSimpleSave: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BoxSimpleSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved box */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoxSaveResponse"];
+                };
+            };
+            /** @description INVALID_BOX_NO, INVALID_ZONGPAI, VALIDATION_ERROR, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INVALID_BOX_NO" | "INVALID_ZONGPAI" | "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description BOX_NOT_FOUND, ZONGPAI_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description BOX_ALREADY_BOXED, ZONGPAI_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description ERP_PLAN_INVALID, IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "ERP_PLAN_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    orderGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order_no: string;
+                        customer_name: string | null;
+                        /** @enum {string} */
+                        status: "OPEN" | "PARTIAL" | "BOXED";
+                        box_count: number;
+                        boxed_count: number;
+                        complete_count: number;
+                        complete: boolean;
+                        boxes: {
+                            box_no: string;
+                            /** @enum {string} */
+                            status: "BOXED" | "NOT_BOXED";
+                            zongpai_no: string | null;
+                            version: number;
+                            complete: boolean;
+                            location: {
+                                location_code: string;
+                                off_shelf: boolean;
+                                /** @enum {string} */
+                                via: "BOX" | "ZONGPAI";
+                                /** Format: date-time */
+                                located_at: string;
+                            } | null;
+                            items: {
+                                item_code: string;
+                                item_name: string | null;
+                                unit: string | null;
+                                planned_quantity: number;
+                                boxed_quantity: number;
+                            }[];
+                        }[];
+                        totals: {
+                            item_code: string;
+                            item_name: string | null;
+                            unit: string | null;
+                            planned_quantity: number;
+                            boxed_quantity: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description INVALID_ORDER_NO, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INVALID_ORDER_NO" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "ORDER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    zongpaiClose: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                zongpai_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed zongpai */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZongpaiResponse"];
+                };
+            };
+            /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ZONGPAI_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "ZONGPAI_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    zongpaiGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                zongpai_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zongpai */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZongpaiResponse"];
+                };
+            };
+            /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ZONGPAI_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "ZONGPAI_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description THROTTLED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "THROTTLED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        error_code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
     zongpaiList: {
         parameters: {
             query?: {
@@ -2530,436 +3122,6 @@ export interface operations {
             };
         };
     };
-    zongpaiGet: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                zongpai_no: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The zongpai */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ZongpaiResponse"];
-                };
-            };
-            /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description ZONGPAI_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ZONGPAI_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-        };
-    };
-    zongpaiClose: {
-        parameters: {
-            query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                zongpai_no: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The closed zongpai */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ZongpaiResponse"];
-                };
-            };
-            /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description ZONGPAI_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ZONGPAI_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-        };
-    };
-    zongpaiReopen: {
-        parameters: {
-            query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                zongpai_no: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The zongpai, OPEN */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ZongpaiResponse"];
-                };
-            };
-            /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description ZONGPAI_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ZONGPAI_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-        };
-    };
     zongpaiPackingList: {
         parameters: {
             query?: never;
@@ -3119,66 +3281,29 @@ export interface operations {
             };
         };
     };
-    orderGet: {
+    zongpaiReopen: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
-                order_no: string;
+                zongpai_no: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The order */
+            /** @description The zongpai, OPEN */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        order_no: string;
-                        customer_name: string | null;
-                        /** @enum {string} */
-                        status: "OPEN" | "PARTIAL" | "BOXED";
-                        box_count: number;
-                        boxed_count: number;
-                        complete_count: number;
-                        complete: boolean;
-                        boxes: {
-                            box_no: string;
-                            /** @enum {string} */
-                            status: "BOXED" | "NOT_BOXED";
-                            zongpai_no: string | null;
-                            version: number;
-                            complete: boolean;
-                            location: {
-                                location_code: string;
-                                off_shelf: boolean;
-                                /** @enum {string} */
-                                via: "BOX" | "ZONGPAI";
-                                /** Format: date-time */
-                                located_at: string;
-                            } | null;
-                            items: {
-                                item_code: string;
-                                item_name: string | null;
-                                unit: string | null;
-                                planned_quantity: number;
-                                boxed_quantity: number;
-                            }[];
-                        }[];
-                        totals: {
-                            item_code: string;
-                            item_name: string | null;
-                            unit: string | null;
-                            planned_quantity: number;
-                            boxed_quantity: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ZongpaiResponse"];
                 };
             };
-            /** @description INVALID_ORDER_NO, VALIDATION_ERROR */
+            /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3186,7 +3311,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "INVALID_ORDER_NO" | "VALIDATION_ERROR";
+                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -3214,7 +3339,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ORDER_NOT_FOUND */
+            /** @description ZONGPAI_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3222,144 +3347,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "ORDER_NOT_FOUND";
+                        error_code?: "ZONGPAI_NOT_FOUND";
                     };
                 };
             };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-        };
-    };
-    eventsList: {
-        parameters: {
-            query?: {
-                after?: number;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of events */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        events: {
-                            id: string;
-                            sequence: number;
-                            /** @enum {string} */
-                            type: "cargo.located" | "location.voided" | "box.saved" | "box.edited" | "box.undone" | "zongpai.registered" | "zongpai.closed" | "zongpai.reopened";
-                            occurred_at: string;
-                            actor: string;
-                            idempotency_key: string | null;
-                            data: {
-                                [key: string]: unknown;
-                            };
-                        }[];
-                        next_after: number;
-                    };
-                };
-            };
-            /** @description VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "VALIDATION_ERROR";
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
+                        error_code?: "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };

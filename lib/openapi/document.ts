@@ -1,12 +1,12 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import type { Config } from '../config.ts';
 import { makeFields } from '../rules/fields.ts';
-import type { HttpMethod } from '../http/route.ts';
+import type { HttpMethod, RouteSpec } from '../http/route.ts';
 import type { Role } from '../http/authorize.ts';
 import { CargoLocationResponse, LocationRecordsResponse, jsonContent } from './common.ts';
 import { ErrorBody, errorResponses, routeErrorCodes } from './errors.ts';
 import { documentIdentifiers } from './fields.ts';
-import { operationDocs, type OperationDoc } from './operations.ts';
+import type { RouteDocs } from './route-docs.ts';
 import { BoxHistoryResponse, BoxInfoResponse, BoxSaveResponse, ZongpaiResponse } from './responses.ts';
 
 const ROLES = { operator: 'operator or supervisor', supervisor: 'supervisor', reader: 'operator, supervisor or integration (an ERP\'s read-only user)', integration: 'supervisor or integration (an ERP\'s read-only user)', public: 'anyone, no token' } as const;
@@ -14,41 +14,45 @@ const ROLES = { operator: 'operator or supervisor', supervisor: 'supervisor', re
 /** `BoxSave` → `boxSave`: the route id, as generated clients name their methods. */
 const operationId = (id: string) => `${id.charAt(0).toLowerCase()}${id.slice(1)}`;
 
-/** What the document needs of a route: its declaration's id, method, path (prefix resolved) and access. */
+/** What the document needs of a route: its declaration (docs, status) with its path, the service prefix resolved. */
 export interface ApiRoute {
   readonly id: string;
   readonly method: HttpMethod;
   readonly path: string;
   readonly access: Role;
+  readonly spec?: Pick<RouteSpec<any, any, any>, 'status' | 'docs'>;
 }
 
-/** The routes as the stack and the local runtime hand them to the OpenAPI function (`API_ROUTES`, JSON). */
-export const parseApiRoutes = (text: string | undefined): readonly ApiRoute[] => {
-  if (text === undefined || text === '') throw new Error('API_ROUTES is not set: the stack and the local runtime set it from the route declarations');
-  return (JSON.parse(text) as [string, HttpMethod, string, Role][]).map(([id, method, path, access]) => ({ id, method, path, access }));
+const TAGS = ['location', 'boxing', 'service'] as const;
+
+const tagOf = (route: ApiRoute): (typeof TAGS)[number] => {
+  const area = route.path.split('/')[2];
+  return area === 'box' || area === 'zongpai' || area === 'orders' ? 'boxing' : route.access === 'public' ? 'service' : 'location';
 };
 
-const operation = (route: ApiRoute, doc: OperationDoc): ZodOpenApiOperationObject => {
+const operation = (route: ApiRoute, status: number, doc: RouteDocs): ZodOpenApiOperationObject => {
   const { request } = doc;
   const errors = routeErrorCodes({ method: route.method, access: route.access, body: request?.body !== undefined, errors: doc.errors });
   return {
     operationId: operationId(route.id),
     summary: doc.summary,
     description: [doc.description, `Access: ${ROLES[route.access]}.`].filter(Boolean).join('\n\n'),
-    tags: [route.path.split('/')[2] === 'box' || route.path.split('/')[2] === 'zongpai' || route.path.split('/')[2] === 'orders' ? 'boxing' : route.access === 'public' ? 'service' : 'location'],
+    tags: [tagOf(route)],
     'x-access': route.access,
     'x-error-codes': errors,
     security: route.access === 'public' ? [] : [{ cognito: [] }],
     requestParams: Object.fromEntries(Object.entries({ path: request?.path, query: request?.query, header: request?.headers }).filter(([, schema]) => schema !== undefined)),
     ...(request?.body ? { requestBody: { required: request.body.required, content: { 'application/json': { schema: request.body.schema } } } } : {}),
-    responses: { [String(doc.status)]: jsonContent(doc.response.schema, doc.response.description), ...errorResponses(errors) },
+    responses: { [String(status)]: jsonContent(doc.response.schema, doc.response.description), ...errorResponses(errors) },
   };
 };
 
 /**
- * The OpenAPI 3.1 document of the service: one operation per row of the route table, generated
- * from the same Zod schemas the handlers validate with, so the two cannot drift apart. Callers
- * build it once, at module scope.
+ * The OpenAPI 3.1 document of the service: one operation per declared route, from the `docs` of
+ * its declaration, built from the same Zod schemas the handlers validate with, so the two cannot
+ * drift apart. Rendered where every declaration is loaded (the CDK app, the local runtime,
+ * `npm run docs`); the OpenAPI function serves the result. Operations are grouped by tag
+ * (location, boxing, service), each group in file order.
  *
  * @example
  * ```ts
@@ -58,15 +62,13 @@ const operation = (route: ApiRoute, doc: OperationDoc): ZodOpenApiOperationObjec
  */
 export const buildOpenApiDocument = (config: Config, routes: readonly ApiRoute[]) => {
   const fields = makeFields(config);
-  const docs: Record<string, OperationDoc> = operationDocs(config, fields);
   documentIdentifiers(config, fields);
   const paths: ZodOpenApiPathsObject = {};
-  for (const route of routes) if (docs[route.id] === undefined) throw new Error(`route ${route.id} has no entry in lib/openapi/operations.ts`);
-  // In the documentation's order, whatever order the routes were discovered in.
-  for (const [id, doc] of Object.entries(docs)) {
-    const route = routes.find((r) => r.id === id);
-    if (route === undefined) throw new Error(`lib/openapi/operations.ts documents ${id}, which no function declares`);
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route, doc) };
+  const ordered = [...routes].sort((a, b) => TAGS.indexOf(tagOf(a)) - TAGS.indexOf(tagOf(b)));
+  for (const route of ordered) {
+    const docs = route.spec?.docs;
+    if (route.spec === undefined || docs === undefined) throw new Error(`route ${route.id} declares no docs: its route file documents it (RouteSpec.docs)`);
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route, route.spec.status, docs({ config, fields })) };
   }
 
   return createDocument({

@@ -32,6 +32,11 @@ describe('bundling a handler with the local esbuild', () => {
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
+  it('leaves the route documentation and the response schemas only it imports out of the bundle', () => {
+    expect(bundle).not.toContain('Where a box or zongpai is, and where it was');
+    expect(bundle).not.toContain('Entries per page.');
+  });
+
   it('writes one minified ES module with its source map', () => {
     expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
     // Minified code is a few very long lines; the remaining newlines are inside SQL template literals.
@@ -57,5 +62,28 @@ describe('bundling a handler with the local esbuild', () => {
     });
     expect(output.trim()).toBe('function');
     expect(existsSync(path.join(assetDir, 'index.mjs.map'))).toBe(true);
+  });
+});
+
+describe('a function bundled with files beside it', () => {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'cargo-bundle-files-'));
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('serves the OpenAPI document written beside its bundle at synth time', async () => {
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'Bundle');
+    const document = JSON.stringify({ openapi: '3.1.0', paths: {} });
+    new ServiceFunction(stack, 'OpenApi', {
+      entry: 'functions/openapi.ts', projectRoot: PROJECT_ROOT, description: 'bundling test', environment: {}, logRetentionDays: 1, logLevel: 'INFO',
+      files: { 'openapi.json': document },
+    });
+    app.synth();
+    const [asset] = readdirSync(outdir).filter((name) => name.startsWith('asset.'));
+    const assetDir = path.join(outdir, asset!);
+    expect(readFileSync(path.join(assetDir, 'openapi.json'), 'utf8')).toBe(document);
+    const run = `const m = await import(${JSON.stringify(path.join(assetDir, 'index.mjs'))}); const r = await m.handler({ httpMethod: 'GET', path: '/v1/openapi.json', headers: {}, requestContext: { requestId: 'r1' } }, { awsRequestId: 'r1', functionName: 'f' }); process.stdout.write(JSON.stringify(r));`;
+    const result = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', run], { encoding: 'utf8', env: { PATH: process.env.PATH } })) as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(200);
+    expect(result.body).toBe(document);
   });
 });

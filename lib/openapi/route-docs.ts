@@ -1,0 +1,36 @@
+import * as z from 'zod/mini';
+import type { ErrorCode } from '../errors/catalogue.ts';
+
+/**
+ * What the API reference says about one route, declared in its route file beside its method,
+ * path and access: its request, its success answer and the codes of its own rules. The codes
+ * every route of its kind shares (sign-in, JSON body, Idempotency-Key, throttling) are added
+ * from the declaration by `routeErrorCodes` (lib/openapi/errors.ts).
+ */
+export interface RouteDocs {
+  readonly summary: string;
+  readonly description?: string;
+  readonly request?: {
+    readonly path?: z.ZodMiniType;
+    readonly query?: z.ZodMiniType;
+    readonly headers?: z.ZodMiniObject;
+    readonly body?: { readonly schema: z.ZodMiniType; readonly required: boolean };
+  };
+  readonly response: { readonly schema: z.ZodMiniType; readonly description: string };
+  readonly errors: readonly ErrorCode[];
+}
+
+/** Names a request schema as a component of the document (only the documentation's own schema instances). */
+export const named = <S extends z.ZodMiniType>(schema: S, id: string): S => {
+  z.globalRegistry.add(schema, { id });
+  return schema;
+};
+
+/** Routes that read the ERP view (ERP_BOX_VIEW) answer when it is missing or unreadable. */
+export const ERP_VIEW: readonly ErrorCode[] = ['ERP_VIEW_UNAVAILABLE'];
+/** Every route that runs a statement. */
+export const DATABASE: readonly ErrorCode[] = ['DATABASE_UNAVAILABLE'];
+/** A supervisor's change of a saved box (edit, undo). */
+export const BOX_CHANGE: readonly ErrorCode[] = ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'BOX_NOT_FOUND', 'VERSION_CONFLICT', 'ZONGPAI_CLOSED', ...DATABASE, ...ERP_VIEW];
+/** A request that lists the items of a box. */
+export const BOX_ITEMS: readonly ErrorCode[] = ['INVALID_ITEM_CODE', 'INVALID_QUANTITY', 'DUPLICATE_BOX_ITEM', 'ITEM_NOT_IN_PLAN', 'QUANTITY_EXCEEDS_PLAN'];
