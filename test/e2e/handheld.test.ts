@@ -64,7 +64,18 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await scan(page, 'PLT-E2E-1');
     await page.getByRole('cell', { name: 'BOX-1001' }).waitFor();
     expect(await page.getByRole('row', { name: /BOX-1001/ }).textContent()).toContain('30');
+    await page.getByTestId('packing-list').getByText('SKU-CUP-06 × 6').waitFor();
     await screenshot(page, 'pallet');
+
+    // The order's progress: one of its two boxes boxed, its lines planned against boxed.
+    await open(page, 'Order');
+    await scan(page, 'SO-NOPE');
+    await notice(page, 'error', 'The ERP plans no box for this order');
+    await scan(page, 'SO-24001');
+    await page.getByTestId('order-progress').getByText('1 of 2 boxes boxed').waitFor();
+    expect(await page.getByTestId('order-boxes').getByRole('row', { name: /BOX-1001/ }).textContent()).toContain('PLT-E2E-1');
+    expect(await page.getByTestId('order-totals').getByRole('row', { name: /SKU-TEA-250/ }).textContent()).toContain('7224');
+    await screenshot(page, 'order');
     await context.close();
   });
 
@@ -111,12 +122,18 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     // The bad scan is refused with the service's reason; the two good ones are stored.
     await page.getByTestId('refused-scan').getByText('Not a valid box number').waitFor();
     expect(await page.getByTestId('refused-scan').count()).toBe(1);
+    // What is at the location now: the two boxes just uploaded.
+    await page.getByRole('button', { name: 'What is here: A-01-01' }).click();
+    await notice(page, 'ok', '2 at A-01-01');
+    expect(await page.getByTestId('here').locator('b').allTextContents()).toEqual(['BOX-1003', 'BOX-1004']);
     await screenshot(page, 'locate');
 
     await open(page, 'Find');
     await scan(page, 'BOX-1003');
     await page.getByTestId('current').getByText('A-01-01').waitFor();
     expect(await page.locator('.history li').count()).toBe(1);
+    // An operator sees no void button.
+    expect(await page.getByRole('button', { name: 'Void' }).count()).toBe(0);
     await screenshot(page, 'find');
     await context.close();
   });
@@ -138,10 +155,31 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await page.getByTestId('box-status').getByText('NOT_BOXED').waitFor();
     expect(await page.getByTestId('history').locator('li b').allTextContents()).toEqual(['SAVE', 'EDIT', 'UNDO']);
 
+    // The pallet from the list of open zongpais: closed, then reopened to correct a mistake.
     await open(page, 'Pallet');
-    await scan(page, 'PLT-E2E-1');
+    await page.getByTestId('zongpais').getByRole('button', { name: /PLT-E2E-1/ }).click();
+    await page.getByTestId('zongpai-no').getByText('PLT-E2E-1').waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('zongpai-status').getByText('Closed').waitFor();
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await notice(page, 'ok', 'PLT-E2E-1 reopened');
+    await page.getByTestId('zongpai-status').getByText('Open').waitFor();
+    await screenshot(page, 'pallet-supervisor');
+
+    // A wrong location scan voided: kept in the history, marked, no longer counted at the location.
+    await open(page, 'Find');
+    await scan(page, 'BOX-1004');
+    await page.getByTestId('current').getByText('A-01-01').waitFor();
+    await page.getByRole('button', { name: 'Void' }).click();
+    await page.getByRole('button', { name: 'Tap again to void' }).click();
+    await notice(page, 'ok', 'Scan of BOX-1004 at A-01-01 voided');
+    await page.locator('.history li[data-voided=true]', { hasText: 'Voided by sam' }).waitFor();
+    await screenshot(page, 'void');
+    await open(page, 'Locate');
+    await scan(page, 'A-01-01');
+    await page.getByRole('button', { name: 'What is here: A-01-01' }).click();
+    await notice(page, 'ok', '1 at A-01-01');
+    expect(await page.getByTestId('here').locator('b').allTextContents()).toEqual(['BOX-1003']);
     await context.close();
   });
 

@@ -67,6 +67,12 @@ const warmUp = async (url: string) => {
     call('POST', '/v1/zongpai', {}),
     call('POST', '/v1/zongpai/WARM-UP/close'),
     call('POST', '/v1/cargo/location', {}),
+    call('GET', '/v1/zongpai?limit=1'),
+    call('GET', '/v1/zongpai/WARM-UP/packing-list'),
+    call('POST', '/v1/zongpai/WARM-UP/reopen'),
+    call('GET', '/v1/orders/WARM-UP'),
+    call('GET', '/v1/cargo/locations/WARM-UP/cargo'),
+    call('DELETE', '/v1/cargo/location/WARM-UP/records/1', { version: 1 }),
   ]);
 };
 
@@ -95,6 +101,8 @@ export const startAll = async (): Promise<Running> => {
 /** A fresh handheld: its own storage (session, IndexedDB, service worker), English unless told. */
 export const handheld = async (running: Running, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await running.browser.newContext({ viewport: { width: 360, height: 640 }, deviceScaleFactor: 1, locale, hasTouch: true, isMobile: true });
+  // A step that does not happen fails in 10 s naming what it waited for, not at the test's timeout.
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   await page.goto(running.url);
   return { context, page };

@@ -17,9 +17,11 @@ export const FindScreen = () => {
   const { t, api } = app;
   const [found, setFound] = useState<CargoLocation | undefined>();
 
-  const load = async (code: string) => {
+  const load = async (code: string, quiet = false) => {
     const outcome = await api.run(api.client.GET('/v1/cargo/location/{cargo_no}', { params: { path: { cargo_no: code } } }));
     if (!outcome.ok) {
+      // Reloading after a void: the cargo may have no counted scan left; the void is still shown.
+      if (quiet) return undefined;
       setFound(undefined);
       app.refused(outcome);
       return undefined;
@@ -50,7 +52,12 @@ export const FindScreen = () => {
               <li key={h.id} data-voided={h.voided_at !== null}>
                 <b>{h.location_code}</b> {h.off_shelf ? `(${t('offShelf')})` : ''} <span class="muted">{when(h.occurred_at)} · {t('by', { who: h.recorded_by })}</span>
                 {h.voided_at !== null && <small class="voided"> {t('voided', { who: h.voided_by ?? '' })}</small>}
-                {canVoid(h, supervisor) && <VoidScanButton record={h} onVoided={() => void load(found.cargo_no)} />}
+                {canVoid(h, supervisor) && (
+                  <VoidScanButton record={h} onVoided={(v) => {
+                    setFound({ ...found, history: found.history.map((r) => (r.id === v.id ? { ...r, voided_at: v.voided_at, voided_by: v.voided_by } : r)) });
+                    void load(found.cargo_no, true);
+                  }} />
+                )}
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { createKeyKeeper, withRetries } from '../api.ts';
-import type { CargoLocation } from '../api-types.ts';
+import type { CargoLocation, VoidedScan } from '../api-types.ts';
 import { useApp } from '../context.ts';
 
 type LocationRecord = CargoLocation['history'][number];
@@ -10,7 +10,7 @@ type LocationRecord = CargoLocation['history'][number];
  * the history marked voided and no longer counts for the current location; it is named with
  * its version (1 until voided), so voiding twice changes nothing.
  */
-export const VoidScanButton = ({ record, onVoided }: { record: LocationRecord; onVoided: () => void }) => {
+export const VoidScanButton = ({ record, onVoided }: { record: LocationRecord; onVoided: (voided: VoidedScan) => void }) => {
   const app = useApp();
   const { t, api } = app;
   const [confirm, setConfirm] = useState(false);
@@ -30,7 +30,7 @@ export const VoidScanButton = ({ record, onVoided }: { record: LocationRecord; o
     keys.settle();
     if (!outcome.ok) return app.refused(outcome);
     app.notify({ tone: 'ok', text: t('scanVoided', { cargo: outcome.data.cargo_no, location: outcome.data.location_code }) });
-    onVoided();
+    onVoided(outcome.data);
   };
 
   return (
