@@ -75,6 +75,11 @@ const statements = (d: Dataset, work: WorkPlans): [table: string, sql: string][]
       FROM (SELECT r, 1 + (r::bigint * 7919) % ${d.cargo} AS c,
                    date_trunc('milliseconds', now() - interval '90 days' + r * (interval '90 days' / ${d.locations})) AS at
             FROM generate_series(1, ${d.locations}) r) s`],
+    // Each cargo's current location, as the scans' statements keep it (the newest record that is not voided).
+    ['cargo.location_current', `INSERT INTO cargo.location_current (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
+      SELECT DISTINCT ON (r.cargo_no) r.cargo_no, r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id
+      FROM cargo.location_record r WHERE r.voided_at IS NULL
+      ORDER BY r.cargo_no, r.occurred_at DESC, r.id DESC`],
     // The outbox as a busy warehouse leaves it: one cargo.located event per seeded scan, numbered
     // from 1, and the counter at the last one (the workload's writes number theirs after it).
     ['cargo.event', [`INSERT INTO cargo.event (sequence, type, occurred_at, actor, data)
@@ -112,7 +117,7 @@ export const seed = async (client: pg.Client, d: Dataset, work: WorkPlans, log: 
   }
   await client.query('RESET synchronous_commit');
   const started = performance.now();
-  await client.query('VACUUM (ANALYZE) cargo.zongpai, cargo.box, cargo.box_item, cargo.box_event, cargo.location_record, cargo.idempotency_key, cargo.event, erp.demo_box_plan');
+  await client.query('VACUUM (ANALYZE) cargo.zongpai, cargo.box, cargo.box_item, cargo.box_event, cargo.location_record, cargo.location_current, cargo.idempotency_key, cargo.event, erp.demo_box_plan');
   seconds['VACUUM ANALYZE'] = (performance.now() - started) / 1000;
   log(`  VACUUM ANALYZE: ${seconds['VACUUM ANALYZE'].toFixed(1)} s`);
   // The bulk load leaves about a gigabyte of WAL behind; without a checkpoint now, the one it
@@ -121,7 +126,7 @@ export const seed = async (client: pg.Client, d: Dataset, work: WorkPlans, log: 
   await client.query('CHECKPOINT');
   seconds.CHECKPOINT = (performance.now() - checkpointStarted) / 1000;
   const rows: Record<string, number> = {};
-  for (const table of ['cargo.location_record', 'cargo.zongpai', 'cargo.box', 'cargo.box_item', 'cargo.box_event', 'erp.demo_box_plan', 'cargo.idempotency_key', 'cargo.event']) {
+  for (const table of ['cargo.location_record', 'cargo.zongpai', 'cargo.box', 'cargo.box_item', 'cargo.box_event', 'erp.demo_box_plan', 'cargo.idempotency_key', 'cargo.event', 'cargo.location_current']) {
     rows[table] = await countOf(client, table);
   }
   rows['distinct cargo_no in location_record'] = Number(
