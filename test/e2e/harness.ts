@@ -3,11 +3,17 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
  * End-to-end harness: the real `npm start` (infra/local/start.ts) on a fresh data folder and a
  * free port, and Debian's Chromium driven by playwright-core, sized as the handheld (360 x 640).
+ *
+ * The database is fresh too: a new database on the PostgreSQL server of TEST_DATABASE_URL when
+ * it is set (as in CI; dropped afterwards), else embedded PGlite in the data folder. PGlite's
+ * first start (its initdb in WebAssembly) costs 10-20 s on two busy cores, PostgreSQL's a second
+ * or two; E2E_BACKEND=pglite keeps PGlite anyway.
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -21,9 +27,30 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-const startService = (dataDir: string): Promise<{ url: string; child: ChildProcess }> =>
+const serverUrl = process.env.E2E_BACKEND === 'pglite' ? undefined : process.env.TEST_DATABASE_URL || undefined;
+
+/** A new, empty database on the test server, and how to drop it. */
+const freshDatabase = async (server: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const name = `cargo_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+};
+
+const startService = (dataDir: string, databaseUrl: string | undefined): Promise<{ url: string; child: ChildProcess }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: databaseUrl ?? '' };
+    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -78,8 +105,9 @@ const warmUp = async (url: string) => {
 
 export const startAll = async (): Promise<Running> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cargo-e2e-'));
+  const database = serverUrl === undefined ? undefined : await freshDatabase(serverUrl);
   const [{ url, child }, browser] = await Promise.all([
-    startService(dataDir).then(async (started) => (await warmUp(started.url), started)),
+    startService(dataDir, database?.url).then(async (started) => (await warmUp(started.url), started)),
     chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
@@ -93,6 +121,7 @@ export const startAll = async (): Promise<Running> => {
       await browser.close();
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
