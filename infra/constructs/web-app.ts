@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib'
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
@@ -125,6 +126,8 @@ export class WebApp extends Construct {
       // The page, the worker and the configuration change in place: checked on every load.
       cacheControl: [s3deploy.CacheControl.noCache()],
       memoryLimit: 512,
+      // Its own log group, so the copying function's logs are kept as long as every other function's.
+      logGroup: new LogGroup(this, 'DeployLogs', { retention: props.logRetentionDays as RetentionDays, removalPolicy: RemovalPolicy.DESTROY }),
     });
     // The copying function is a singleton CDK places at the stack's root; cdk-nag 3 needs each
     // finding acknowledged by its own id.
