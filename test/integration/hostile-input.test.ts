@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeSpecs, type RouteDefinition } from '../../infra/routes.ts';
+import type { RouteSpec } from '../../lib/http/route.ts';
 import type { ApiResponse } from '../support/service.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
@@ -21,9 +23,11 @@ const counts = async () => {
 
 beforeAll(async () => {
   service = await startTestService();
-  // One open zongpai and a boxed demo box, so edits and undos reach their domain rules.
-  await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-FUZZ' } });
-  await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-1002', zongpai_no: 'PLT-FUZZ' } });
+  // The world of the declared examples: their zongpais open, their box boxed and scanned once, so
+  // a hostile value that passes validation reaches the domain rules.
+  for (const zongpai_no of ['PLT-0001', 'PLT-0002', 'PLT-FUZZ']) expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no } })).status).toBe(201);
+  expect((await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-1001', zongpai_no: 'PLT-0001' } })).status).toBe(201);
+  expect((await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-1001', location_code: 'A-01' } })).status).toBe(201);
   before = await counts();
 });
 afterAll(async () => service?.close());
@@ -46,39 +50,126 @@ const hostileCode = fc.oneof(badCode, injection, notAString, fc.constant(''), fc
 const hostileItemCode = fc.oneof(notAString, fc.constant('   '), fc.tuple(fc.string(), fc.constantFrom('\u0000', '\u0008', '\u001b', '\u200b')).map(([s, c]) => `A${s}${c}B`), fc.string({ minLength: 65, maxLength: 500 }).map((s) => `${'Q'.repeat(65)}${s}`));
 const hostileQuantity = fc.oneof(fc.constantFrom(0, -1, 100_000, 1.5, Number.MAX_SAFE_INTEGER, -0.0001), fc.string(), fc.constant(null), fc.boolean(), fc.array(fc.integer(), { maxLength: 2 }));
 
-/** Valid bodies per route, one field of which the property replaces with something hostile. */
-const cases: { method: string; path: string; body: Record<string, unknown>; field: string; value: fc.Arbitrary<unknown>; token?: 'supervisor' }[] = [
-  { method: 'POST', path: '/v1/cargo/location', body: { cargo_no: 'BOX-1001', location_code: 'A-01' }, field: 'cargo_no', value: hostileCode },
-  { method: 'POST', path: '/v1/cargo/location', body: { cargo_no: 'BOX-1001', location_code: 'A-01' }, field: 'location_code', value: hostileCode },
-  { method: 'POST', path: '/v1/cargo/location', body: { cargo_no: 'BOX-1001', location_code: 'A-01' }, field: 'off_shelf', value: fc.oneof(fc.string(), fc.integer(), fc.constant(null)) },
-  { method: 'POST', path: '/v1/cargo/location', body: { cargo_no: 'BOX-1001', location_code: 'A-01' }, field: 'scanned_at', value: fc.oneof(fc.string(), fc.integer(), fc.constant('2999-01-01T00:00:00Z')) },
-  { method: 'POST', path: '/v1/cargo/location', body: { cargo_no: 'BOX-1001', location_code: 'A-01' }, field: 'device_id', value: fc.oneof(notAString, fc.constant(''), hostileItemCode) },
-  { method: 'POST', path: '/v1/cargo/location', body: { records: [] }, field: 'records', value: fc.oneof(notAString, fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 })) },
-  { method: 'POST', path: '/v1/box', body: { box_no: 'BOX-1001', zongpai_no: 'PLT-FUZZ', items: [{ item_code: 'SKU-TEA-250', quantity: 1 }] }, field: 'box_no', value: hostileCode },
-  { method: 'POST', path: '/v1/box', body: { box_no: 'BOX-1001', zongpai_no: 'PLT-FUZZ', items: [{ item_code: 'SKU-TEA-250', quantity: 1 }] }, field: 'zongpai_no', value: hostileCode },
-  { method: 'POST', path: '/v1/box', body: { box_no: 'BOX-1001', zongpai_no: 'PLT-FUZZ' }, field: 'items', value: fc.oneof(notAString, fc.constant([]), fc.array(fc.record({ item_code: hostileItemCode, quantity: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 5 }), fc.array(fc.record({ item_code: fc.constant('SKU-TEA-250'), quantity: hostileQuantity }), { minLength: 1, maxLength: 3 })) },
-  { method: 'POST', path: '/v1/box', body: { box_no: 'BOX-1001', zongpai_no: 'PLT-FUZZ', items: [{ item_code: 'SKU-TEA-250', quantity: 1 }] }, field: 'items', value: fc.array(fc.record({ item_code: injection, quantity: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 3 }) },
-  { method: 'POST', path: '/v1/box/simple', body: { box_no: 'BOX-1001', zongpai_no: 'PLT-FUZZ' }, field: 'box_no', value: hostileCode },
-  { method: 'POST', path: '/v1/box/simple', body: { box_no: 'BOX-1001', zongpai_no: 'PLT-FUZZ' }, field: 'zongpai_no', value: hostileCode },
-  { method: 'PATCH', path: '/v1/box/BOX-1002', body: { version: 1, zongpai_no: 'PLT-FUZZ' }, field: 'version', value: fc.oneof(fc.constantFrom(0, -1, 1.5, 2, 99), notAString.filter((v) => typeof v !== 'number')), token: 'supervisor' },
-  { method: 'PATCH', path: '/v1/box/BOX-1002', body: { version: 1 }, field: 'zongpai_no', value: hostileCode, token: 'supervisor' },
-  { method: 'PATCH', path: '/v1/box/BOX-1002', body: { version: 1 }, field: 'items', value: fc.array(fc.record({ item_code: hostileItemCode, quantity: hostileQuantity }), { maxLength: 3 }), token: 'supervisor' },
-  { method: 'DELETE', path: '/v1/box/BOX-1002', body: {}, field: 'version', value: fc.oneof(fc.constantFrom(0, -5, 2.5, 7), notAString.filter((v) => typeof v !== 'number')), token: 'supervisor' },
-  { method: 'POST', path: '/v1/zongpai', body: {}, field: 'zongpai_no', value: hostileCode },
-];
+/** A body field of a route and what the property puts there instead of its example's value. */
+interface BodyAttack {
+  readonly field: string;
+  readonly value: fc.Arbitrary<unknown>;
+  /** Send the field on its own rather than in the example body (a backlog is `{ records }` alone). */
+  readonly alone?: true;
+}
+
+/** Query parameters attacked beside the example's own (those the example leaves out). */
+interface Coverage {
+  readonly body?: readonly BodyAttack[];
+  readonly query?: readonly string[];
+}
+
+/**
+ * What each declared route (functions/*.ts) is attacked with. Its path parameters and the query
+ * parameters of its example are attacked without being listed; the body fields are listed here.
+ * Every declared route has an entry and every entry is a declared route.
+ */
+const coverage: Readonly<Record<string, Coverage>> = {
+  BoxEdit: {
+    body: [
+      { field: 'version', value: fc.oneof(fc.constantFrom(0, -1, 1.5, 2, 99), notAString.filter((v) => typeof v !== 'number')) },
+      { field: 'zongpai_no', value: hostileCode },
+      { field: 'items', value: fc.array(fc.record({ item_code: hostileItemCode, quantity: hostileQuantity }), { maxLength: 3 }) },
+    ],
+  },
+  BoxHistory: {},
+  BoxInfo: {},
+  BoxSave: {
+    body: [
+      { field: 'box_no', value: hostileCode },
+      { field: 'zongpai_no', value: hostileCode },
+      {
+        field: 'items',
+        value: fc.oneof(
+          notAString,
+          fc.constant([]),
+          fc.array(fc.record({ item_code: hostileItemCode, quantity: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 5 }),
+          fc.array(fc.record({ item_code: fc.constant('SKU-TEA-250'), quantity: hostileQuantity }), { minLength: 1, maxLength: 3 }),
+        ),
+      },
+      { field: 'items', value: fc.array(fc.record({ item_code: injection, quantity: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 3 }) },
+    ],
+  },
+  BoxSimpleSave: { body: [{ field: 'box_no', value: hostileCode }, { field: 'zongpai_no', value: hostileCode }] },
+  BoxUndo: { body: [{ field: 'version', value: fc.oneof(fc.constantFrom(0, -5, 2.5, 7), notAString.filter((v) => typeof v !== 'number')) }] },
+  EventsList: {},
+  LocationContent: { query: ['cursor'] },
+  LocationGet: { query: ['cursor'] },
+  LocationRecord: {
+    body: [
+      { field: 'cargo_no', value: hostileCode },
+      { field: 'location_code', value: hostileCode },
+      { field: 'off_shelf', value: fc.oneof(fc.string(), fc.integer(), fc.constant(null)) },
+      { field: 'scanned_at', value: fc.oneof(fc.string(), fc.integer(), fc.constant('2999-01-01T00:00:00Z')) },
+      { field: 'device_id', value: fc.oneof(notAString, fc.constant(''), hostileItemCode) },
+      { field: 'records', value: fc.oneof(notAString, fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 })), alone: true },
+    ],
+  },
+  LocationVoid: { body: [{ field: 'version', value: fc.oneof(fc.constantFrom(0, -1, 1.5, 2, 99), notAString.filter((v) => typeof v !== 'number')) }] },
+  /** Takes no input: nothing to attack (its declaration has no schemas, checked below). */
+  OpenApi: {},
+  OrderGet: {},
+  ZongpaiClose: {},
+  ZongpaiGet: {},
+  ZongpaiList: { query: ['cursor'] },
+  ZongpaiPackingList: {},
+  ZongpaiRegister: { body: [{ field: 'zongpai_no', value: hostileCode }] },
+  ZongpaiReopen: {},
+};
+
+/** A declared route with its example request, as the gateway serves it. */
+interface Baseline {
+  readonly route: RouteDefinition;
+  readonly spec: RouteSpec<any, any, any>;
+  readonly token: string;
+}
+
+const baselines = (): Baseline[] =>
+  service.stack.routes.map((route) => {
+    if (route.spec === undefined) throw new Error(`${route.id} is served without a declaration`);
+    return { route, spec: route.spec, token: route.access === 'supervisor' ? service.tokens.supervisor : service.tokens.operator };
+  });
+
+/** The example's path with its parameters (encoded values) and query, one of them replaced by `replace`. */
+const urlOf = ({ route, spec }: Baseline, replace: { in: 'path' | 'query'; name: string; encoded: string } | undefined = undefined): string => {
+  const value = (part: 'path' | 'query', name: string, example: string) =>
+    replace?.in === part && replace.name === name ? replace.encoded : encodeURIComponent(example);
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => value('path', name, spec.example.path?.[name] ?? ''));
+  const query = Object.entries(spec.example.query ?? {}).map(([name, example]) => `${name}=${value('query', name, example)}`);
+  if (replace?.in === 'query' && !(replace.name in (spec.example.query ?? {}))) query.push(`${replace.name}=${replace.encoded}`);
+  return query.length === 0 ? path : `${path}?${query.join('&')}`;
+};
 
 describe('hostile input', () => {
-  it('refuses hostile field values on every write route (6 800 requests)', async () => {
+  it('covers every declared route and only declared routes, each attacked through every input it declares', () => {
+    const declared = routeSpecs.map((spec) => spec.id).sort();
+    expect(Object.keys(coverage).sort(), 'the routes attacked here are the routes declared in functions/').toEqual(declared);
+    expect(service.stack.routes.map((r) => r.id).sort()).toEqual(declared);
+    for (const { route, spec } of baselines()) {
+      if (spec.example.body !== undefined) expect(coverage[route.id]?.body ?? [], `${route.id} takes a body but none of its fields is attacked`).not.toHaveLength(0);
+      if (spec.schemas === undefined) expect(spec.example, `${route.id} declares no schemas, so it takes no input`).toEqual({});
+    }
+  });
+
+  it('refuses hostile field values on every route that takes a body (6 800 requests)', async () => {
+    const cases = baselines().flatMap((baseline) =>
+      (coverage[baseline.route.id]?.body ?? []).map((attack) => ({ ...attack, baseline, url: urlOf(baseline), body: attack.alone ? {} : (baseline.spec.example.body as object) })),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...cases).chain((c) => c.value.map((v) => ({ ...c, body: { ...c.body, [c.field]: v } }))), async (c) => {
-        expectRefused(await service.call(c.method, c.path, { body: c.body, token: c.token === 'supervisor' ? service.tokens.supervisor : undefined }));
+        expectRefused(await service.call(c.baseline.route.method, c.url, { body: c.body, token: c.baseline.token }));
       }),
       { numRuns: 6_800 },
     );
   }, FUZZ_TIMEOUT);
 
   it('refuses arbitrary JSON, malformed JSON, wrong content types and polluting keys (2 000 requests)', async () => {
-    const writes = [['POST', '/v1/cargo/location'], ['POST', '/v1/box'], ['POST', '/v1/box/simple'], ['PATCH', '/v1/box/BOX-1002'], ['DELETE', '/v1/box/BOX-1002'], ['POST', '/v1/zongpai']] as const;
+    const writes = baselines().filter((b) => b.spec.example.body !== undefined).map((b) => [b.route.method, urlOf(b)] as const);
     const arbitraryJson = fc.jsonValue({ maxDepth: 4 }).filter((v) => !(typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)).map((v) => ({ text: JSON.stringify(v), type: 'application/json' }));
     const malformed = fc.string({ minLength: 1 }).filter((s) => { try { JSON.parse(s); return false; } catch { return true; } }).map((text) => ({ text, type: 'application/json' }));
     const wrongType = fc.tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', ''), fc.string({ minLength: 1 })).map(([type, text]) => ({ text, type }));
@@ -99,29 +190,17 @@ describe('hostile input', () => {
     );
   }, FUZZ_TIMEOUT);
 
-  it('refuses hostile path and query values on every read and write route (1 200 requests)', async () => {
+  it('refuses hostile path and query values on every parameter of every declared route (1 200 requests)', async () => {
     const encodings = fc.oneof(hostileCode.filter((v): v is string => typeof v === 'string' && v.length > 0).map((v) => encodeURIComponent(v)), fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '..%2F..', '%252F', 'BOX%20%20-1'));
-    const routes: ((v: string) => [string, string])[] = [
-      (v: string) => ['GET', `/v1/cargo/location/${v}`],
-      (v: string) => ['GET', `/v1/cargo/location/BOX-1002?limit=${v}`],
-      (v: string) => ['GET', `/v1/cargo/location/BOX-1002?cursor=${v}`],
-      (v: string) => ['GET', `/v1/box/info?box_no=${v}`],
-      (v: string) => ['GET', `/v1/box/${v}/history`],
-      (v: string) => ['PATCH', `/v1/box/${v}`],
-      (v: string) => ['DELETE', `/v1/box/${v}`],
-      (v: string) => ['GET', `/v1/zongpai/${v}`],
-      (v: string) => ['POST', `/v1/zongpai/${v}/close`],
-      (v: string) => ['POST', `/v1/zongpai/${v}/reopen`],
-      (v: string) => ['GET', `/v1/zongpai/${v}/packing-list`],
-      (v: string) => ['GET', `/v1/zongpai?status=${v}`],
-      (v: string) => ['GET', `/v1/zongpai?limit=${v}`],
-      (v: string) => ['GET', `/v1/zongpai?cursor=${v}`],
-      (v: string) => ['GET', `/v1/orders/${v}`],
-    ];
+    // Every path parameter and query parameter of every declared route, the rest of the request its example.
+    const targets = baselines().flatMap((baseline) => [
+      ...[...baseline.route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ baseline, in: 'path' as const, name: m[1] as string })),
+      ...[...Object.keys(baseline.spec.example.query ?? {}), ...(coverage[baseline.route.id]?.query ?? [])].map((name) => ({ baseline, in: 'query' as const, name })),
+    ]);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), encodings, async (make, value) => {
-        const [method, path] = make(value);
-        expectRefused(await service.call(method, path, { body: method === 'GET' ? undefined : { version: 1, zongpai_no: 'PLT-FUZZ' }, token: service.tokens.supervisor }));
+      fc.asyncProperty(fc.constantFrom(...targets), encodings, async (target, encoded) => {
+        const { route, spec, token } = target.baseline;
+        expectRefused(await service.call(route.method, urlOf(target.baseline, { in: target.in, name: target.name, encoded }), { body: spec.example.body, token }));
       }),
       { numRuns: 1_200 },
     );
