@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { Api } from './api.ts';
 import type { Auth } from './auth.ts';
 import { AppContext, type AppState, type Notice } from './context.ts';
-import { signal } from './feedback.ts';
+import { primeAudio, signal } from './feedback.ts';
 import { instructionFor, messageFor, translate, type Key, type Lang } from './i18n.ts';
 import type { QueuedScan, ScanStore } from './queue.ts';
 import { createUploader } from './queue.ts';
@@ -67,6 +67,11 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
       if (result === 'unauthorized' && auth.session() === undefined) setSignedIn(false);
     });
   }, [uploader]);
+
+  useEffect(() => {
+    document.addEventListener('pointerdown', primeAudio, { once: true, capture: true });
+    document.addEventListener('keydown', primeAudio, { once: true, capture: true });
+  }, []);
 
   useEffect(() => {
     const onHash = () => setScreen(screenOf(location.hash));

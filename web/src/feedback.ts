@@ -34,6 +34,18 @@ const beep = (tone: Tone) => {
   }
 };
 
+/**
+ * Creates the audio output ahead of the first scan (creating it takes a few hundred ms on a slow
+ * device, and browsers allow it only after a tap or a key): called on the first one.
+ */
+export const primeAudio = (): void => {
+  try {
+    audio ??= new AudioContext();
+  } catch {
+    // No audio on this device.
+  }
+};
+
 /** Plays the tone and vibration now; the colour is the banner's (`data-tone`), set by the caller. */
 export const signal = (tone: Tone): void => {
   navigator.vibrate?.(TONES[tone].vibrate);
