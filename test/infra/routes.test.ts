@@ -54,7 +54,7 @@ describe('the route declarations (functions/*.ts)', () => {
   });
 
   it('give every route its documentation in its own declaration, which the document shows', () => {
-    const document = buildOpenApiDocument(config, routeTable(config.servicePrefix)) as { paths: Record<string, Record<string, { summary: string }>> };
+    const document = buildOpenApiDocument(config, routeTable(config.servicePrefix)) as unknown as { paths: Record<string, Record<string, { summary: string }>> };
     for (const route of routeTable(config.servicePrefix)) {
       expect(route.spec?.docs, `${route.id} has no docs`).toBeTypeOf('function');
       expect(document.paths[route.path]?.[route.method.toLowerCase()]?.summary).toBe(route.spec?.docs?.(runtime).summary);
