@@ -10,7 +10,7 @@ import type { Scan } from './schemas.ts';
  * The `cargo.located` event of each stored record: the record as the POST answers it. Reading
  * `located` first (its count) makes the current locations' row locks come before the outbox's.
  */
-const LOCATED_DATA = `jsonb_build_object('id', i.id::text, 'cargo_no', i.cargo_no, 'location_code', i.location_code, 'off_shelf', i.off_shelf,
+const locatedData = () => `jsonb_build_object('id', i.id::text, 'cargo_no', i.cargo_no, 'location_code', i.location_code, 'off_shelf', i.off_shelf,
   'scanned_at', ${isoTime('i.scanned_at')}, 'recorded_at', ${isoTime('i.recorded_at')}, 'recorded_by', i.recorded_by, 'device_id', i.device_id)`;
 
 /**
@@ -20,7 +20,7 @@ const LOCATED_DATA = `jsonb_build_object('id', i.id::text, 'cargo_no', i.cargo_n
  * the one held only when it is newer (`occurred_at`, then id), so a backlog of old scans uploaded
  * late never displaces a newer location, and concurrent scans of one cargo end with the newest.
  */
-export const RECORD: WriteStatement = {
+const recordStatement = (): WriteStatement => ({
   ctes: `
 inserted AS (
   INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
@@ -43,13 +43,16 @@ located AS (
   WHERE (EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)
   RETURNING c.cargo_no
 ),
-${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept`, data: LOCATED_DATA, order: 'i.id' }], ':recorded_by')}`,
+${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept`, data: locatedData(), order: 'i.id' }], ':recorded_by')}`,
   select: `
 SELECT id::text AS id, cargo_no, location_code, off_shelf, ${isoTime('scanned_at')} AS scanned_at, ${isoTime('recorded_at')} AS recorded_at,
        recorded_by, device_id
 FROM inserted
 ORDER BY inserted.id`,
-};
+});
+// Built by a call marked pure, so that a function that never records (location-get, -void,
+// -content) does not carry this SQL: esbuild cannot prove outbox() and isoTime() free of effects.
+export const RECORD: WriteStatement = /* @__PURE__ */ recordStatement();
 const RECORD_WRITE = /* @__PURE__ */ compileWrite(RECORD);
 
 /**

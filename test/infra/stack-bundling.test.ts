@@ -37,6 +37,12 @@ describe('bundling a handler with the local esbuild', () => {
     expect(bundle).not.toContain('Entries per page.');
   });
 
+  it('leaves the SQL of recording a scan out of a function that only reads locations', () => {
+    expect(bundle).toContain('location_current');
+    expect(bundle).not.toContain('INSERT INTO cargo.location_record');
+    expect(bundle).not.toContain("'cargo.located'");
+  });
+
   it('writes one minified ES module with its source map', () => {
     expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
     // Minified code is a few very long lines; the remaining newlines are inside SQL template literals.
