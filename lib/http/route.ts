@@ -1,5 +1,4 @@
 import middy from '@middy/core';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
 import type { Idempotency } from '../db/write.ts';
@@ -8,6 +7,7 @@ import { makeFieldCodes } from '../rules/fields.ts';
 import { makeRuntime, type Environment, type Runtime } from '../runtime.ts';
 import { authorize, type Role } from './authorize.ts';
 import { errorResponder } from './error-responder.ts';
+import { lowerCaseHeaderNames } from './header-names.ts';
 import type { Caller, RequestInput, ServiceEvent, ServiceResult } from './event.ts';
 import { idempotencyOf } from './idempotency.ts';
 import { jsonBody } from './json-body.ts';
@@ -118,7 +118,7 @@ export const routeHandler = <B, P, Q>(spec: RouteSpec<B, P, Q>, runtime: Runtime
   return middy<ServiceEvent, ServiceResult, Error, Context>()
     .use(errorResponder({ logger }))
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(httpHeaderNormalizer())
+    .use(lowerCaseHeaderNames())
     .use(authorize(spec.access, { clientId: config.userPoolClientId }))
     .use(jsonBody())
     .use(validate(schemas, makeFieldCodes(config), (event, input) => inputs.set(event, input)))

@@ -43,6 +43,10 @@ describe('bundling a handler with the local esbuild', () => {
     expect(bundle).not.toContain("'cargo.located'");
   });
 
+  it('lower-cases header names without carrying a table of canonical header spellings', () => {
+    expect(bundle).not.toContain('Sec-WebSocket-Accept');
+  });
+
   it('writes one minified ES module with its source map', () => {
     expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
     // Minified code is a few very long lines; the remaining newlines are inside SQL template literals.
