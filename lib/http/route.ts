@@ -17,6 +17,8 @@ declare global {
   interface ImportMeta {
     /** Defined true when a function is bundled (infra/constructs/service-function.ts): route documentation is left out. */
     readonly withoutDocs?: true;
+    /** Defined true in a function bundle: checks the tests run over every fixed statement are left out (see compileWrite). */
+    readonly bundled?: true;
   }
 }
 

@@ -12,6 +12,8 @@ describe('bundling a handler with the local esbuild', () => {
   const outdir = mkdtempSync(path.join(tmpdir(), 'cargo-bundle-'));
   let bundle = '';
   let assetDir = '';
+  /** location-void: a function that writes. */
+  let writeBundle = '';
 
   beforeAll(() => {
     const app = new App({ outdir });
@@ -24,10 +26,20 @@ describe('bundling a handler with the local esbuild', () => {
       logRetentionDays: 1,
       logLevel: 'INFO',
     });
+    new ServiceFunction(stack, 'LocationVoid', {
+      entry: 'functions/location-void.ts',
+      projectRoot: PROJECT_ROOT,
+      description: 'bundling test',
+      environment: {},
+      logRetentionDays: 1,
+      logLevel: 'INFO',
+    });
     app.synth();
-    const [asset] = readdirSync(outdir).filter((name) => name.startsWith('asset.'));
-    assetDir = path.join(outdir, asset!);
+    const assets = readdirSync(outdir).filter((name) => name.startsWith('asset.')).map((name) => path.join(outdir, name));
+    const bundleOf = (entry: string) => assets.find((dir) => readFileSync(path.join(dir, 'index.mjs.map'), 'utf8').includes(entry))!;
+    assetDir = bundleOf('functions/location-get.ts');
     bundle = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
+    writeBundle = readFileSync(path.join(bundleOf('functions/location-void.ts'), 'index.mjs'), 'utf8');
   });
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
@@ -45,6 +57,11 @@ describe('bundling a handler with the local esbuild', () => {
 
   it('lower-cases header names without carrying a table of canonical header spellings', () => {
     expect(bundle).not.toContain('Sec-WebSocket-Accept');
+  });
+
+  it('leaves the check of the idempotency gate, which the tests run over every write statement, out of a writing function', () => {
+    expect(writeBundle).toContain('cargo.location_record');
+    expect(writeBundle).not.toContain('writes without the idempotency gate');
   });
 
   it('writes one minified ES module with its source map', () => {
