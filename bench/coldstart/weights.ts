@@ -62,7 +62,10 @@ export const weigh = async (entry: string, outdir: string, cdkFile: string): Pro
     mainFields: BUNDLING.mainFields === undefined ? undefined : [...BUNDLING.mainFields],
     banner: BUNDLING.banner === undefined ? undefined : { js: BUNDLING.banner },
     define: BUNDLING.define === undefined ? undefined : { ...BUNDLING.define },
-    // BUNDLING.charset is not passed: aws-cdk-lib (2.276) does not hand it to esbuild either.
+    // BUNDLING.charset is not passed: aws-cdk-lib (2.276) does not hand it to esbuild either; the
+    // raw esbuild arguments are.
+    ...(BUNDLING.esbuildArgs?.['--charset'] === 'utf8' ? { charset: 'utf8' as const } : {}),
+    ...(BUNDLING.esbuildArgs?.['--legal-comments'] === 'none' ? { legalComments: 'none' as const } : {}),
     tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
     logLevel: 'warning',
     metafile: true,

@@ -64,6 +64,11 @@ describe('bundling a handler with the local esbuild', () => {
     expect(writeBundle).not.toContain('writes without the idempotency gate');
   });
 
+  it('ends without a block of the dependencies\' legal comments, like the floor reference', () => {
+    expect(bundle).not.toContain('Bundled license information');
+    expect(bundle.trimEnd().split('\n').at(-1)).toBe('//# sourceMappingURL=index.mjs.map');
+  });
+
   it('writes one minified ES module with its source map', () => {
     expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
     // Minified code is a few very long lines; the remaining newlines are inside SQL template literals.
