@@ -26,9 +26,18 @@ export interface Runtime {
   db(): Db;
 }
 
-/** The function's credentials when its environment names them (Lambda and the local runtime do); else the SDK's own chain. */
-const credentialsOf = (env: Environment) =>
-  env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+/**
+ * The region and credentials an AWS client of the function uses: those its environment names
+ * (Lambda and the local runtime set both), else the SDK's own chain.
+ *
+ * @example
+ * ```ts
+ * new EventBridgeClient({ ...awsClientOptions(runtime.env) });
+ * ```
+ */
+export const awsClientOptions = (env: Environment) => ({
+  ...(env.AWS_REGION ? { region: env.AWS_REGION } : {}),
+  ...(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
     ? {
         credentials: {
           accessKeyId: env.AWS_ACCESS_KEY_ID,
@@ -36,7 +45,8 @@ const credentialsOf = (env: Environment) =>
           ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
         },
       }
-    : {};
+    : {}),
+});
 
 /**
  * Builds a runtime from an environment; throws `ConfigError` naming every bad variable.
@@ -55,7 +65,6 @@ export const makeRuntime = (env: Environment): Runtime => {
     config,
     fields: makeFields(config),
     logger: new Logger(),
-    db: () =>
-      (db ??= guardErpView(createDataApiDb(config, { ...credentialsOf(env), ...(env.AWS_REGION ? { region: env.AWS_REGION } : {}) }), config.erpBoxView)),
+    db: () => (db ??= guardErpView(createDataApiDb(config, awsClientOptions(env)), config.erpBoxView)),
   };
 };

@@ -1,71 +1,34 @@
-import { Worker } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { lambdaHandler, taskHandler, type RouteSpec, type TaskSpec } from '../../lib/http/route.ts';
+import type { Environment } from '../../lib/runtime.ts';
 import type { ProxyHandler } from './gateway.ts';
-import type { Invocation } from './function-worker.ts';
-
-type Reply = { id: number; result: APIGatewayProxyResult } | { id: number; error: { name: string; message: string; stack?: string } } | { ready: true };
 
 export interface LocalFunction {
   /** Invokes the function, like Lambda's Invoke: the event and the context's name, id and time left. */
   readonly handler: ProxyHandler;
-  close(): Promise<void>;
 }
 
 /**
- * Starts one function in a worker thread with `env` as its whole environment (the handler file
- * runs unchanged, TypeScript through tsx), resolving once its module has loaded, like a cold
- * start; a module that throws at load (a configuration error) rejects.
+ * Builds one function from its handler file's declaration (a route `spec` or a `task`) and `env`
+ * as its whole environment: its configuration and the credentials of its role. This is what the
+ * file's own `handler` export does with `process.env` in Lambda; here every function gets an
+ * environment object of its own, so its Data API and EventBridge clients sign with its key and no
+ * other function's, and the emulators refuse what the stack does not grant it. Like a cold start,
+ * the runtime is built at the first invocation, and a bad setting fails that invocation.
  *
  * @example
  * ```ts
- * const fn = await startFunction('/repo/functions/box-save.ts', { ...process.env, AWS_ACCESS_KEY_ID: key, AWS_SECRET_ACCESS_KEY: secret });
+ * const fn = await startFunction('/repo/functions/box-save.ts', { ...env, AWS_ACCESS_KEY_ID: key, AWS_SECRET_ACCESS_KEY: secret });
  * const result = await fn.handler(event, context);
  * ```
  */
-export const startFunction = async (entry: string, env: Readonly<Record<string, string | undefined>>): Promise<LocalFunction> => {
-  const worker = new Worker(new URL('./function-worker.ts', import.meta.url), {
-    workerData: { entry },
-    env: { ...env },
-    execArgv: ['--import', 'tsx'],
-  });
-  const pending = new Map<number, { resolve: (result: APIGatewayProxyResult) => void; reject: (error: Error) => void }>();
-  let next = 0;
-  let failure: Error | undefined;
-  const fail = (error: Error) => {
-    failure = error;
-    for (const call of pending.values()) call.reject(error);
-    pending.clear();
-  };
-  await new Promise<void>((resolve, reject) => {
-    worker.on('message', (reply: Reply) => {
-      if ('ready' in reply) return resolve();
-      const call = pending.get(reply.id);
-      pending.delete(reply.id);
-      if ('result' in reply) call?.resolve(reply.result);
-      else call?.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
-    });
-    worker.once('error', (error) => {
-      fail(error);
-      reject(error);
-    });
-    worker.once('exit', (code) => {
-      const error = new Error(`The function ${entry} exited (code ${code})`);
-      fail(error);
-      reject(error);
-    });
-  });
-  worker.unref();
-  return {
-    handler: (event, context) =>
-      new Promise((resolve, reject) => {
-        if (failure !== undefined) return reject(failure);
-        const id = (next += 1);
-        pending.set(id, { resolve, reject });
-        const invocation: Invocation = { id, event, functionName: context.functionName, requestId: context.awsRequestId, remainingMs: context.getRemainingTimeInMillis() };
-        worker.postMessage(invocation);
-      }),
-    close: async () => {
-      await worker.terminate();
-    },
-  };
+export const startFunction = async (entry: string, env: Environment): Promise<LocalFunction> => {
+  const module = (await import(pathToFileURL(entry).href)) as { spec?: RouteSpec<any, any, any>; task?: TaskSpec<unknown> };
+  if (module.spec !== undefined) return { handler: lambdaHandler(module.spec, { ...env }) as ProxyHandler };
+  if (module.task !== undefined) {
+    const run = taskHandler(module.task, { ...env });
+    return { handler: async () => (await run()) as unknown as APIGatewayProxyResult };
+  }
+  throw new Error(`${entry} declares neither a route spec nor a task`);
 };

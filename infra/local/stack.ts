@@ -121,8 +121,8 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   await ensureBoxContentView(db, config.erpBoxView);
 
   const routes = routeTable(config.servicePrefix);
-  // Each function starts on its first request, like a Lambda cold start, in a worker of its own
-  // with its own environment and credentials, then is kept warm.
+  // Each function is built on its first request, like a Lambda cold start, from an environment of
+  // its own (its configuration and its role's credentials), then is kept warm.
   const functions = new Map<string, Promise<LocalFunction>>();
   const loadHandler = async (route: RouteDefinition): Promise<ProxyHandler> => {
     let fn = functions.get(route.id);
@@ -137,9 +137,6 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
       functions.set(route.id, fn);
     }
     return (await fn).handler;
-  };
-  const closeFunctions = async () => {
-    await Promise.allSettled([...functions.values()].map(async (fn) => (await fn).close()));
   };
   const stageThrottling = readThrottling(given);
   const server: Server = createGatewayServer({
@@ -158,7 +155,6 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     });
   }).catch(async (error: unknown) => {
     db.destroy();
-    await closeFunctions();
     await eventBridge.close();
     await dataApi.close();
     throw error;
@@ -170,7 +166,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   };
   const sweep = setInterval(() => void maintain().catch(() => undefined), 3_600_000);
   sweep.unref();
-  // The event relay, unchanged, in its own worker with its own credentials; runs never overlap.
+  // The event relay, unchanged, with its own environment and credentials; runs never overlap.
   const relayIdentity = identities.get('EventRelay')!;
   let relayFunction: Promise<LocalFunction> | undefined;
   const relayEvents = async () => {
@@ -211,8 +207,6 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       db.destroy();
-      await closeFunctions();
-      await (await relayFunction?.catch(() => undefined))?.close();
       await eventBridge.close();
       await dataApi.close();
     },

@@ -1,6 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { ConfigError } from '../config.ts';
-import type { Environment, Runtime } from '../runtime.ts';
+import { awsClientOptions, type Environment, type Runtime } from '../runtime.ts';
 import { createEventBridgeBus } from './bus.ts';
 import { relayMetrics } from './metrics.ts';
 import { makeRelay, type RelayReport } from './relay.ts';
@@ -14,7 +14,7 @@ const buildRelay = (runtime: Runtime, env: Environment) => {
   const bus = createEventBridgeBus({
     busName,
     ...(endpoint === undefined ? {} : { endpoint }),
-    ...(env.AWS_REGION ? { region: env.AWS_REGION } : {}),
+    ...awsClientOptions(env),
   });
   return makeRelay({ db: runtime.db(), bus, retentionDays: runtime.config.eventsRetentionDays, logger });
 };
