@@ -14,6 +14,8 @@ describe('bundling a handler with the local esbuild', () => {
   let assetDir = '';
   /** location-void: a function that writes. */
   let writeBundle = '';
+  /** zongpai-reopen: imports the zongpai module for its outbox fragment only. */
+  let reopenBundle = '';
 
   beforeAll(() => {
     const app = new App({ outdir });
@@ -34,12 +36,21 @@ describe('bundling a handler with the local esbuild', () => {
       logRetentionDays: 1,
       logLevel: 'INFO',
     });
+    new ServiceFunction(stack, 'ZongpaiReopen', {
+      entry: 'functions/zongpai-reopen.ts',
+      projectRoot: PROJECT_ROOT,
+      description: 'bundling test',
+      environment: {},
+      logRetentionDays: 1,
+      logLevel: 'INFO',
+    });
     app.synth();
     const assets = readdirSync(outdir).filter((name) => name.startsWith('asset.')).map((name) => path.join(outdir, name));
     const bundleOf = (entry: string) => assets.find((dir) => readFileSync(path.join(dir, 'index.mjs.map'), 'utf8').includes(entry))!;
     assetDir = bundleOf('functions/location-get.ts');
     bundle = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
     writeBundle = readFileSync(path.join(bundleOf('functions/location-void.ts'), 'index.mjs'), 'utf8');
+    reopenBundle = readFileSync(path.join(bundleOf('functions/zongpai-reopen.ts'), 'index.mjs'), 'utf8');
   });
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
@@ -57,6 +68,12 @@ describe('bundling a handler with the local esbuild', () => {
 
   it('lower-cases header names without carrying a table of canonical header spellings', () => {
     expect(bundle).not.toContain('Sec-WebSocket-Accept');
+  });
+
+  it('leaves the SQL of closing and reading a zongpai out of the function that reopens one', () => {
+    expect(reopenBundle).toContain('INSERT INTO cargo.zongpai_reopening');
+    expect(reopenBundle).not.toContain("SET status = 'CLOSED'");
+    expect(reopenBundle).not.toContain("json_build_object('box_no', b.box_no, 'total_quantity', b.total_quantity)");
   });
 
   it('leaves the check of the idempotency gate, which the tests run over every write statement, out of a writing function', () => {
