@@ -20,7 +20,7 @@ export const LIVE = 1;
 export const VOIDED = 2;
 
 /** The `location.voided` event's data: the record as `cargo.located` carried it, with `voided_at` and `voided_by`. */
-const VOIDED_DATA = `jsonb_build_object('id', v.id::text, 'cargo_no', v.cargo_no, 'location_code', v.location_code, 'off_shelf', v.off_shelf,
+const voidedData = () => `jsonb_build_object('id', v.id::text, 'cargo_no', v.cargo_no, 'location_code', v.location_code, 'off_shelf', v.off_shelf,
   'scanned_at', ${isoTime('v.scanned_at')}, 'recorded_at', ${isoTime('v.recorded_at')}, 'recorded_by', v.recorded_by, 'device_id', v.device_id,
   'voided_at', ${isoTime('v.voided_at')}, 'voided_by', v.voided_by)`;
 
@@ -36,7 +36,7 @@ const VOIDED_DATA = `jsonb_build_object('id', v.id::text, 'cargo_no', v.cargo_no
  * counts of `moved_back` and `forgotten`, so the current location's row lock comes before the
  * outbox counter's (the lock a write takes last).
  */
-export const VOID: WriteStatement = {
+const voidStatement = (): WriteStatement => ({
   ctes: `
 target AS (
   SELECT r.id, r.cargo_no, r.location_code, r.occurred_at, r.voided_at, r.voided_by
@@ -70,7 +70,7 @@ forgotten AS (
   WHERE c.cargo_no = v.cargo_no AND c.record_id = v.id AND NOT EXISTS (SELECT 1 FROM fallback)
   RETURNING c.cargo_no
 ),
-${outbox([{ type: 'location.voided', from: 'voided v CROSS JOIN (SELECT count(*) FROM moved_back) AS moved CROSS JOIN (SELECT count(*) FROM forgotten) AS gone', data: VOIDED_DATA }], ':voided_by')}`,
+${outbox([{ type: 'location.voided', from: 'voided v CROSS JOIN (SELECT count(*) FROM moved_back) AS moved CROSS JOIN (SELECT count(*) FROM forgotten) AS gone', data: voidedData() }], ':voided_by')}`,
   select: `
 SELECT CASE WHEN t.id IS NULL THEN ${errorCodeSql('RECORD_NOT_FOUND')}
             WHEN v.id IS NOT NULL OR (t.voided_at IS NOT NULL AND :version::integer = ${VOIDED}) THEN NULL
@@ -80,7 +80,11 @@ SELECT CASE WHEN t.id IS NULL THEN ${errorCodeSql('RECORD_NOT_FOUND')}
 FROM (SELECT 1) AS one
 LEFT JOIN target t ON true
 LEFT JOIN voided v ON true`,
-};
+});
+// Built by a call marked pure, so that the location functions that import this module through
+// lib/location/index.ts without voiding (esbuild cannot prove isoTime() and outbox() free of
+// effects) do not carry this SQL.
+export const VOID: WriteStatement = /* @__PURE__ */ voidStatement();
 
 interface VoidRow extends Record<string, unknown> {
   error_code: string | null;

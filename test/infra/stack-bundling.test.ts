@@ -70,6 +70,11 @@ describe('bundling a handler with the local esbuild', () => {
     expect(bundle).not.toContain('Sec-WebSocket-Accept');
   });
 
+  it('leaves the SQL of voiding a scan out of a function that only reads locations', () => {
+    expect(bundle).not.toContain('location.voided');
+    expect(writeBundle).toContain('location.voided');
+  });
+
   it('leaves the SQL of closing and reading a zongpai out of the function that reopens one', () => {
     expect(reopenBundle).toContain('INSERT INTO cargo.zongpai_reopening');
     expect(reopenBundle).not.toContain("SET status = 'CLOSED'");
