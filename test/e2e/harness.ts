@@ -13,7 +13,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
  * The database is fresh too: a new database on the PostgreSQL server of TEST_DATABASE_URL when
  * it is set (as in CI; dropped afterwards), else embedded PGlite in the data folder. PGlite's
  * first start (its initdb in WebAssembly) costs 10-20 s on two busy cores, PostgreSQL's a second
- * or two; E2E_BACKEND=pglite keeps PGlite anyway.
+ * or two; E2E_BACKEND=pglite keeps PGlite anyway. The service is used as it starts, with no
+ * warm-up calls: `npm start` builds each function in process at its first request, which the
+ * tests' own first calls pay (the suite takes about 25 s on two busy cores).
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -63,51 +65,11 @@ const startService = (dataDir: string, databaseUrl: string | undefined): Promise
     child.once('exit', (code) => reject(new Error(`npm start exited (${String(code)}): ${out}`)));
   });
 
-/** An ID token from the local sign-in stand-in, as the app gets it. */
-const signInToken = async (url: string, user: string, password: string): Promise<string> => {
-  const res = await fetch(`${url}/cognito-idp/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'cargolocalhandheldclient01', AuthParameters: { USERNAME: user, PASSWORD: password } }),
-  });
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-};
-
-/**
- * Starts every function once, all at the same time, with requests that read or are refused
- * before they change anything: the suite then waits for no cold start one by one (each local
- * function is a worker thread compiling its TypeScript on first use).
- */
-const warmUp = async (url: string) => {
-  const token = await signInToken(url, 'sam', 'sam-demo-2026');
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${url}${path}`, { method, headers: { authorization: token, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }).then((res) => res.arrayBuffer());
-  await Promise.all([
-    call('GET', '/v1/box/info?box_no=WARM-UP'),
-    call('GET', '/v1/box/WARM-UP/history'),
-    call('GET', '/v1/zongpai/WARM-UP'),
-    call('GET', '/v1/cargo/location/WARM-UP'),
-    call('POST', '/v1/box', {}),
-    call('POST', '/v1/box/simple', {}),
-    call('PATCH', '/v1/box/WARM-UP', {}),
-    call('DELETE', '/v1/box/WARM-UP', { version: 0 }),
-    call('POST', '/v1/zongpai', {}),
-    call('POST', '/v1/zongpai/WARM-UP/close'),
-    call('POST', '/v1/cargo/location', {}),
-    call('GET', '/v1/zongpai?limit=1'),
-    call('GET', '/v1/zongpai/WARM-UP/packing-list'),
-    call('POST', '/v1/zongpai/WARM-UP/reopen'),
-    call('GET', '/v1/orders/WARM-UP'),
-    call('GET', '/v1/cargo/locations/WARM-UP/cargo'),
-    call('DELETE', '/v1/cargo/location/WARM-UP/records/1', { version: 1 }),
-  ]);
-};
-
 export const startAll = async (): Promise<Running> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cargo-e2e-'));
   const database = serverUrl === undefined ? undefined : await freshDatabase(serverUrl);
   const [{ url, child }, browser] = await Promise.all([
-    startService(dataDir, database?.url).then(async (started) => (await warmUp(started.url), started)),
+    startService(dataDir, database?.url),
     chromium.launch({
       executablePath: CHROMIUM,
       headless: true,

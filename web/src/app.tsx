@@ -21,6 +21,36 @@ type Screen = (typeof SCREENS)[number];
 
 const screenOf = (hash: string): Screen => SCREENS.find((s) => `#/${s}` === hash) ?? 'box';
 
+/**
+ * The banner at the top: the colour and words of the last answer. Its notice is its own state,
+ * so a scan's answer renders the banner alone, not the whole app around it: the colour is on
+ * screen first, and the screen's own changes follow.
+ */
+const Banner = ({ show }: { readonly show: { current: (notice: Notice | undefined) => void } }) => {
+  const [notice, setNotice] = useState<Notice | undefined>();
+  show.current = setNotice;
+
+  // From the Enter of a scan to its feedback on screen (npm run budget:web reads it). A notice
+  // that answers a tap, not a scan, has no mark and measures nothing.
+  useEffect(() => {
+    if (notice === undefined || notice.tone === 'info') return;
+    if (performance.getEntriesByName('scan-enter', 'mark').length === 0) return;
+    performance.measure('scan-feedback', { start: 'scan-enter' });
+    performance.clearMarks('scan-enter');
+  }, [notice]);
+
+  return (
+    <div class="notice" role="alert" data-testid="notice" data-tone={notice?.tone ?? 'none'} data-code={notice?.code ?? ''}>
+      {notice !== undefined && (
+        <>
+          <p class="notice-text">{notice.text}</p>
+          {notice.detail !== undefined && <p class="notice-detail">{notice.detail}</p>}
+        </>
+      )}
+    </div>
+  );
+};
+
 export interface AppProps {
   readonly api: Api;
   readonly auth: Auth;
@@ -35,7 +65,8 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
   const [lang, setLang] = useState<Lang>(initialLang);
   const [signedIn, setSignedIn] = useState(auth.session() !== undefined);
   const [screen, setScreen] = useState<Screen>(screenOf(location.hash));
-  const [notice, setNotice] = useState<Notice | undefined>();
+  const banner = useRef<(notice: Notice | undefined) => void>(() => undefined);
+  const setNotice = (next: Notice | undefined) => banner.current(next);
   const [online, setOnline] = useState(navigator.onLine);
   const [queue, setQueue] = useState<{ waiting: number; refused: QueuedScan[] }>({ waiting: 0, refused: [] });
   const langRef = useRef(lang);
@@ -43,7 +74,7 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
   const t = useCallback((key: Key, vars?: Record<string, string | number>) => translate(lang, key, vars), [lang]);
 
   const notify = useCallback((next: Notice) => {
-    setNotice(next);
+    banner.current(next);
     if (next.tone !== 'info') signal(next.tone);
   }, []);
 
@@ -99,15 +130,6 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
     onLang(lang);
   }, [lang]);
 
-  // From the Enter of a scan to its feedback on screen (npm run budget:web reads it). A notice
-  // that answers a tap, not a scan, has no mark and measures nothing.
-  useEffect(() => {
-    if (notice === undefined || notice.tone === 'info') return;
-    if (performance.getEntriesByName('scan-enter', 'mark').length === 0) return;
-    performance.measure('scan-feedback', { start: 'scan-enter' });
-    performance.clearMarks('scan-enter');
-  }, [notice]);
-
   const refused: AppState['refused'] = useCallback(
     (outcome) => {
       if ('offline' in outcome) return notify({ tone: 'error', text: translate(langRef.current, 'network'), code: 'NETWORK' });
@@ -131,14 +153,7 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
         <button type="button" class="lang" onClick={() => setLang(lang === 'en' ? 'zh' : 'en')}>{t('language')}</button>
         {signedIn && <button type="button" onClick={() => { auth.signOut(); setSignedIn(false); setNotice(undefined); }}>{t('signOut')}</button>}
       </header>
-      <div class="notice" role="alert" data-testid="notice" data-tone={notice?.tone ?? 'none'} data-code={notice?.code ?? ''}>
-        {notice !== undefined && (
-          <>
-            <p class="notice-text">{notice.text}</p>
-            {notice.detail !== undefined && <p class="notice-detail">{notice.detail}</p>}
-          </>
-        )}
-      </div>
+      <Banner show={banner} />
       {!signedIn ? (
         <SignInScreen onSignedIn={() => { setSignedIn(true); setNotice(undefined); upload(); }} />
       ) : (
