@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBoxContentView } from '../../lib/db/read-contract.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 /**
@@ -14,11 +15,17 @@ afterAll(async () => service?.close());
 
 const VIEW = 'erp.v_box_info';
 const COLUMNS = 'box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit';
-const restoreView = () => service.stack.db.query(`CREATE OR REPLACE VIEW ${VIEW} AS SELECT ${COLUMNS} FROM erp.demo_box_plan`);
+/** Ops drop their view as PostgreSQL makes them: with the service's read-contract view that reads it. */
+const dropView = () => service.stack.db.query(`DROP VIEW ${VIEW} CASCADE`);
+/** The view back, and the read-contract view over it, as the next deployment recreates it. */
+const restoreView = async () => {
+  await service.stack.db.query(`CREATE OR REPLACE VIEW ${VIEW} AS SELECT ${COLUMNS} FROM erp.demo_box_plan`);
+  await ensureBoxContentView(service.stack.db, VIEW);
+};
 
 describe('the ERP view missing or unreadable', () => {
   it('answers box info with 503 ERP_VIEW_UNAVAILABLE while the view is missing, in English and Chinese', async () => {
-    await service.stack.db.query(`DROP VIEW ${VIEW}`);
+    await dropView();
     try {
       const en = await service.call('GET', '/v1/box/info?box_no=BOX-1001');
       const zh = await service.call('GET', '/v1/box/info?box_no=BOX-1001', { headers: { 'accept-language': 'zh-CN' } });
@@ -32,7 +39,7 @@ describe('the ERP view missing or unreadable', () => {
   });
 
   it('answers a simplified save with 503 ERP_VIEW_UNAVAILABLE and stores nothing while the view is missing', async () => {
-    await service.stack.db.query(`DROP VIEW ${VIEW}`);
+    await dropView();
     try {
       const res = await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-1004', zongpai_no: 'PLT-ERP-1' } });
       expect(res.status).toBe(503);
@@ -45,14 +52,14 @@ describe('the ERP view missing or unreadable', () => {
   });
 
   it('answers 503 ERP_VIEW_UNAVAILABLE when the view lacks a column the service reads', async () => {
-    await service.stack.db.query(`DROP VIEW ${VIEW}`);
+    await dropView();
     await service.stack.db.query(`CREATE VIEW ${VIEW} AS SELECT box_no, order_no, customer_name, item_code, item_name, planned_quantity FROM erp.demo_box_plan`);
     try {
       const res = await service.call('GET', '/v1/box/info?box_no=BOX-1001');
       expect(res.status).toBe(503);
       expect(res.body.error_code).toBe('ERP_VIEW_UNAVAILABLE');
     } finally {
-      await service.stack.db.query(`DROP VIEW ${VIEW}`);
+      await dropView();
       await restoreView();
     }
   });
