@@ -1,5 +1,5 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
-import { makeLocationContent, makeLocationSchemas } from '../lib/location/index.ts';
+import { makeLocationContent, makeLocationContentSchemas } from '../lib/location/index.ts';
 import { LocationContentResponse } from '../lib/openapi/common.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
@@ -12,12 +12,12 @@ export const spec = defineRoute({
   status: 200,
   dataApi: STATEMENT,
   example: { path: { location_code: 'DOCK-3' }, query: { limit: '20' } },
-  schemas: ({ config, fields }) => {
-    const location = makeLocationSchemas(config, fields);
+  schemas: ({ fields }) => {
+    const location = makeLocationContentSchemas(fields);
     return { path: location.contentPath, query: location.contentQuery };
   },
-  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
-    const location = makeLocationSchemas(config, fields);
+  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
+    const location = makeLocationContentSchemas(fields);
     return {
       summary: 'What is at a location now',
       description: 'The cargo whose current location is this location, by cargo_no, a page at a time; the boxes on a zongpai are listed under it. A page looks at no more than 4 × limit current locations: it may hold fewer than limit entries while next_cursor goes on.',

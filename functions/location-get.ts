@@ -1,5 +1,5 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
-import { makeCargoFinder, makeLocationSchemas } from '../lib/location/index.ts';
+import { makeCargoFinder, makeCargoLocationSchemas } from '../lib/location/index.ts';
 import { CargoLocationResponse } from '../lib/openapi/common.ts';
 import { documented, LIMIT_DOC } from '../lib/openapi/fields.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
@@ -13,12 +13,12 @@ export const spec = defineRoute({
   status: 200,
   dataApi: STATEMENT,
   example: { path: { cargo_no: 'BOX-1001' }, query: { limit: '20' } },
-  schemas: ({ config, fields }) => {
-    const location = makeLocationSchemas(config, fields);
+  schemas: ({ fields }) => {
+    const location = makeCargoLocationSchemas(fields);
     return { path: location.getPath, query: location.getQuery };
   },
-  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
-    const location = makeLocationSchemas(config, fields);
+  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
+    const location = makeCargoLocationSchemas(fields);
     documented(location.getQuery.shape.limit, LIMIT_DOC);
     return {
       summary: 'Where a box or zongpai is, and where it was',

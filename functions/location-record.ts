@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
-import { makeLocationSchemas, makeScanRecorder } from '../lib/location/index.ts';
+import { makeScanSchemas, makeScanRecorder } from '../lib/location/index.ts';
 import { LocationRecordsResponse, writeHeaders } from '../lib/openapi/common.ts';
 import { DATABASE, named } from '../lib/openapi/route-docs.ts';
 
@@ -13,9 +13,9 @@ export const spec = defineRoute({
   status: 201,
   dataApi: STATEMENT,
   example: { body: { cargo_no: 'BOX-1001', location_code: 'A-01' } },
-  schemas: ({ config, fields }) => ({ body: makeLocationSchemas(config, fields).recordBody }),
+  schemas: ({ config, fields }) => ({ body: makeScanSchemas(config, fields).recordBody }),
   docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
-    const location = makeLocationSchemas(config, fields);
+    const location = makeScanSchemas(config, fields);
     return {
       summary: 'Record where cargo is',
       description: `One scan, or a backlog \`{"records": [...]}\` of 1-${config.locationRecordsMax} scans stored all or none (a refusal names the index of each bad record). \`off_shelf: true\` registers a location for cargo that is not on a shelf.`,

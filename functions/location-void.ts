@@ -1,5 +1,5 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
-import { makeLocationSchemas, makeScanVoider, recordVersion } from '../lib/location/index.ts';
+import { makeScanVoidSchemas, makeScanVoider, recordVersion } from '../lib/location/index.ts';
 import { VoidedRecordResponse, versionedWriteHeaders } from '../lib/openapi/common.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
@@ -12,12 +12,12 @@ export const spec = defineRoute({
   status: 200,
   dataApi: STATEMENT,
   example: { path: { cargo_no: 'BOX-1001', id: '1' }, body: { version: 1 } },
-  schemas: ({ config, fields }) => {
-    const location = makeLocationSchemas(config, fields);
+  schemas: ({ fields }) => {
+    const location = makeScanVoidSchemas(fields);
     return { path: location.voidPath, body: location.voidBody };
   },
-  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
-    const location = makeLocationSchemas(config, fields);
+  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
+    const location = makeScanVoidSchemas(fields);
     return {
       summary: 'Void a wrong scan (supervisors)',
       description: 'The record stays in the history marked voided and no longer counts for the current location. Needs the record version (body field or If-Match): 1 until voided, 2 after (naming 2 of a voided record answers it unchanged).',

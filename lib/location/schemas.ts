@@ -8,16 +8,18 @@ import { isStorableInstant } from '../rules/timestamps.ts';
 /** Device clocks drift; a scan time further ahead of the server than this is refused. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
+/** One page of a list: `limit` (1-100, default 20) and the opaque `cursor` of the previous page. */
+const pageQuery = (cursor: RegExp) =>
+  z.object({
+    limit: z._default(z.pipe(z.string().check(z.regex(/^\d{1,3}$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(100)))), 20),
+    cursor: z.optional(z.string().check(z.regex(cursor))),
+  });
+
 /**
- * Request schemas of the location routes, built from the configured identifier rules.
- *
- * @example
- * ```ts
- * const s = makeLocationSchemas(config, fields);
- * s.recordBody.parse({ cargo_no: 'box-0001', location_code: 'a-01-02' });
- * ```
+ * The body of POST location: one scan or a backlog. Each location route builds only its own
+ * schemas (this, {@link makeCargoLocationSchemas}, ...), so a function carries no other route's.
  */
-export const makeLocationSchemas = (config: Config, fields: Fields, now: () => Date = () => new Date()) => {
+export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date = () => new Date()) => {
   const scannedAt = z.pipe(
     z.iso.datetime({ offset: true }),
     z.transform((text: string, ctx) => {
@@ -56,22 +58,42 @@ export const makeLocationSchemas = (config: Config, fields: Fields, now: () => D
       either((input) => isObject(input) && 'records' in input, backlog, scan),
       z.transform((body) => ('records' in body ? body.records : [body])),
     ),
-    getPath: z.object({ cargo_no: fields.cargoNo }),
-    getQuery: z.object({
-      limit: z._default(z.pipe(z.string().check(z.regex(/^\d{1,3}$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(100)))), 20),
-      cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/))),
-    }),
-    /** What is at a location: the location, and the same page parameters as history. */
-    contentPath: z.object({ location_code: fields.locationCode }),
-    contentQuery: z.object({
-      limit: z._default(z.pipe(z.string().check(z.regex(/^\d{1,3}$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(100)))), 20),
-      cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,400}$/))),
-    }),
-    /** Void a scan: the cargo and the record's id (a bigint, as the POST answered it). */
-    voidPath: z.object({ cargo_no: fields.cargoNo, id: z.string().check(z.regex(/^[1-9]\d{0,18}$/)) }),
-    voidBody: z.optional(z.object({ version: z.optional(z.int().check(z.minimum(1))) })),
   };
 };
+
+/** GET location/{cargo_no}: the cargo and a page of its history. */
+export const makeCargoLocationSchemas = (fields: Fields) => ({
+  getPath: z.object({ cargo_no: fields.cargoNo }),
+  getQuery: pageQuery(/^[A-Za-z0-9_-]{1,200}$/),
+});
+
+/** What is at a location: the location, and the same page parameters as history. */
+export const makeLocationContentSchemas = (fields: Fields) => ({
+  contentPath: z.object({ location_code: fields.locationCode }),
+  contentQuery: pageQuery(/^[A-Za-z0-9_-]{1,400}$/),
+});
+
+/** Void a scan: the cargo and the record's id (a bigint, as the POST answered it). */
+export const makeScanVoidSchemas = (fields: Fields) => ({
+  voidPath: z.object({ cargo_no: fields.cargoNo, id: z.string().check(z.regex(/^[1-9]\d{0,18}$/)) }),
+  voidBody: z.optional(z.object({ version: z.optional(z.int().check(z.minimum(1))) })),
+});
+
+/**
+ * Request schemas of all location routes, built from the configured identifier rules.
+ *
+ * @example
+ * ```ts
+ * const s = makeLocationSchemas(config, fields);
+ * s.recordBody.parse({ cargo_no: 'box-0001', location_code: 'a-01-02' });
+ * ```
+ */
+export const makeLocationSchemas = (config: Config, fields: Fields, now: () => Date = () => new Date()) => ({
+  ...makeScanSchemas(config, fields, now),
+  ...makeCargoLocationSchemas(fields),
+  ...makeLocationContentSchemas(fields),
+  ...makeScanVoidSchemas(fields),
+});
 
 export type LocationSchemas = ReturnType<typeof makeLocationSchemas>;
 export type Scan = z.output<LocationSchemas['scan']>;

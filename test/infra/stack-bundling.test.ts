@@ -75,6 +75,11 @@ describe('bundling a handler with the local esbuild', () => {
     expect(writeBundle).toContain('location.voided');
   });
 
+  it('builds only the request schemas of its own route, not those of the other location routes', () => {
+    expect(bundle).not.toContain('must not be in the future');
+    expect(writeBundle).not.toContain('must not be in the future');
+  });
+
   it('leaves the SQL of closing and reading a zongpai out of the function that reopens one', () => {
     expect(reopenBundle).toContain('INSERT INTO cargo.zongpai_reopening');
     expect(reopenBundle).not.toContain("SET status = 'CLOSED'");
