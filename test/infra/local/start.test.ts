@@ -28,12 +28,15 @@ afterAll(async () => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Each test starts `npm start` once or twice, a child process that migrates a fresh database first. */
+const PROCESSES = { timeout: 120_000 };
+
 const noStackTrace = (text: string): void => {
   expect(text).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
   expect(text).not.toContain('node:internal');
 };
 
-describe('one npm start per data folder', () => {
+describe('one npm start per data folder', PROCESSES, () => {
   it('refuses a second npm start on the same DATA_DIR and the first keeps its data', async () => {
     const dataDir = dataFolder();
     const first = await start({ DATA_DIR: dataDir, PORT: '0' });
@@ -70,7 +73,7 @@ describe('one npm start per data folder', () => {
   });
 });
 
-describe('configuration errors stop npm start with a clear message', () => {
+describe('configuration errors stop npm start with a clear message', PROCESSES, () => {
   it('names PORT, the reason and the allowed values for PORT=abc, without a stack trace', async () => {
     const result = await startExpectingExit({ DATA_DIR: dataFolder(), PORT: 'abc' });
     expect(result.code).toBe(2);
@@ -115,7 +118,7 @@ describe('configuration errors stop npm start with a clear message', () => {
   });
 });
 
-describe('tokens belong to the data folder', () => {
+describe('tokens belong to the data folder', PROCESSES, () => {
   it('shows a DATA_DIR that is not the default in the ready line token hint', async () => {
     const dataDir = dataFolder();
     const service = await start({ DATA_DIR: dataDir, PORT: '0' });
