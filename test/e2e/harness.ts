@@ -21,7 +21,11 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SCREENSHOTS = join(ROOT, 'docs/screenshots');
+/**
+ * Where each screen's screenshot goes: the README's pictures in docs/screenshots when asked for
+ * (`npm run screenshots`), else a folder of the test run's own, so a test run leaves the tree clean.
+ */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : join(tmpdir(), 'cargo-e2e-screenshots');
 
 export interface Running {
   readonly url: string;
