@@ -1,7 +1,7 @@
 /**
  * `npm run docs`: writes what is generated from the OpenAPI document of the default
  * configuration: the API reference (docs/API.md) and the client types (lib/openapi/api-types.ts);
- * and each compiled write statement of the default configuration, whole (docs/sql/<name>.sql).
+ * and each compiled write statement of the default configuration, whole (docs/sql/<name>.md).
  * A test fails while any of them is stale.
  */
 
