@@ -43,6 +43,14 @@ export const BUNDLING: BundlingOptions = {
   logLevel: LogLevel.WARNING,
 };
 
+/**
+ * The SDK's default credential chain, and what a function bundles in its place: its role's
+ * credentials from the environment, where Lambda puts them (see infra/lambda/env-credentials.ts).
+ * The floor reference of the benchmark keeps the whole chain, as a function bundled naively does.
+ */
+const CREDENTIAL_CHAIN = '@aws-sdk/credential-provider-node';
+const LAMBDA_CREDENTIALS = 'infra/lambda/env-credentials.ts';
+
 export interface ServiceFunctionProps {
   /** Handler module relative to `projectRoot`; it exports `handler`. */
   readonly entry: string;
@@ -135,7 +143,12 @@ export class ServiceFunction extends Construct {
             handler: 'handler',
             projectRoot: props.projectRoot,
             depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
-            bundling: { ...BUNDLING, tsconfig: path.join(props.projectRoot, 'tsconfig.json'), ...withFiles(props.files) },
+            bundling: {
+              ...BUNDLING,
+              esbuildArgs: { ...BUNDLING.esbuildArgs, [`--alias:${CREDENTIAL_CHAIN}`]: path.join(props.projectRoot, LAMBDA_CREDENTIALS) },
+              tsconfig: path.join(props.projectRoot, 'tsconfig.json'),
+              ...withFiles(props.files),
+            },
           }),
     });
 

@@ -55,6 +55,12 @@ describe('bundling a handler with the local esbuild', () => {
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
+  it("signs with the role's credentials from the environment, without the SDK's other credential sources", () => {
+    // Containers, web identity, credential processes and SSO never apply inside Lambda.
+    for (const source of ['AWS_CONTAINER_CREDENTIALS', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'credential_process', 'sso_start_url']) expect(bundle).not.toContain(source);
+    expect(bundle).toContain('AWS_SECRET_ACCESS_KEY');
+  });
+
   it('leaves the route documentation and the response schemas only it imports out of the bundle', () => {
     expect(bundle).not.toContain('Where a box or zongpai is, and where it was');
     expect(bundle).not.toContain('Entries per page.');
