@@ -9,8 +9,12 @@ import { defineConfig } from 'vitest/config';
  */
 /** The handheld app's browser tests need Debian's Chromium; CI (REQUIRE_E2E=1) fails without it. */
 const chromium = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
-if (!chromium && process.env.REQUIRE_E2E === '1') throw new Error('REQUIRE_E2E=1 but there is no Chromium at /usr/bin/chromium: apt-get install chromium');
-if (!chromium) console.warn('e2e: SKIPPED the handheld app browser tests (test/e2e): no Chromium at /usr/bin/chromium (apt-get install chromium)');
+if (!chromium && process.env.REQUIRE_E2E === '1')
+  throw new Error('REQUIRE_E2E=1 but there is no Chromium at /usr/bin/chromium: apt-get install chromium');
+if (!chromium)
+  console.warn(
+    'e2e: SKIPPED the handheld app browser tests (test/e2e): no Chromium at /usr/bin/chromium (apt-get install chromium)',
+  );
 const postgres = process.env.TEST_DATABASE_URL !== undefined && process.env.TEST_DATABASE_URL !== '';
 
 export default defineConfig({
@@ -26,10 +30,20 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/lib/**/*.test.ts'] } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'] } },
       { extends: true, test: { name: 'web', include: ['web/test/**/*.test.ts'] } },
-      ...(chromium ? [{ extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 30_000 } }] : []),
-      { extends: true, test: { name: 'pglite', include: ['test/integration/**/*.test.ts'], env: { TEST_BACKEND: 'pglite' } } },
+      ...(chromium
+        ? [{ extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 30_000 } }]
+        : []),
+      {
+        extends: true,
+        test: { name: 'pglite', include: ['test/integration/**/*.test.ts'], env: { TEST_BACKEND: 'pglite' } },
+      },
       ...(postgres
-        ? [{ extends: true, test: { name: 'postgres', include: ['test/integration/**/*.test.ts'], env: { TEST_BACKEND: 'postgres' } } }]
+        ? [
+            {
+              extends: true,
+              test: { name: 'postgres', include: ['test/integration/**/*.test.ts'], env: { TEST_BACKEND: 'postgres' } },
+            },
+          ]
         : []),
     ],
   },

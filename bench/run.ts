@@ -29,15 +29,21 @@ const RESULTS = path.join(HERE, 'results.json');
 const chosen = (): Section[] => {
   const only = process.argv.slice(2).find((a) => a.startsWith('--only='));
   if (only === undefined) return SECTIONS.filter((s) => !ON_REQUEST.includes(s));
-  const names = only.slice('--only='.length).split(',').filter((n) => n !== '');
+  const names = only
+    .slice('--only='.length)
+    .split(',')
+    .filter((n) => n !== '');
   const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
-  if (unknown.length > 0 || names.length === 0) throw new Error(`--only takes ${SECTIONS.join('|')} (comma-separated), got '${only}'`);
+  if (unknown.length > 0 || names.length === 0)
+    throw new Error(`--only takes ${SECTIONS.join('|')} (comma-separated), got '${only}'`);
   return names as Section[];
 };
 
 const runSection = async (name: Section, dir: string): Promise<unknown> => {
   const out = path.join(dir, `${name}.json`);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'section.ts'), name, out], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'section.ts'), name, out], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   if (code !== 0 || !existsSync(out)) throw new Error(`bench section ${name} failed (exit ${code})`);
   return JSON.parse(readFileSync(out, 'utf8'));
@@ -64,7 +70,9 @@ const machine = {
   node: process.version,
   platform: `${process.platform} ${process.arch}`,
 };
-process.stdout.write(`Bench on ${machine.cpus}, ${machine.memory}, Node ${machine.node}; sections: ${sections.join(', ')}; BENCH_SCALE=${settings.scale}\n\n`);
+process.stdout.write(
+  `Bench on ${machine.cpus}, ${machine.memory}, Node ${machine.node}; sections: ${sections.join(', ')}; BENCH_SCALE=${settings.scale}\n\n`,
+);
 
 const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
 const results: Record<string, unknown> = { ...previous, machine, settings };
@@ -77,11 +85,20 @@ try {
     const loadBefore = loadavg()[0] ?? 0;
     const result = await runSection(name, dir);
     const load = { before: Number(loadBefore.toFixed(2)), after: Number((loadavg()[0] ?? 0).toFixed(2)) };
-    results[name] = { measuredAt: new Date().toISOString(), seconds: Math.round((Date.now() - sectionStarted) / 1000), loadAverage: load, ...(result as object) };
-    process.stdout.write(`\n${render(name, result)}\n(${name}: ${(results[name] as { seconds: number }).seconds} s, load average ${load.before} before, ${load.after} after)\n\n`);
+    results[name] = {
+      measuredAt: new Date().toISOString(),
+      seconds: Math.round((Date.now() - sectionStarted) / 1000),
+      loadAverage: load,
+      ...(result as object),
+    };
+    process.stdout.write(
+      `\n${render(name, result)}\n(${name}: ${(results[name] as { seconds: number }).seconds} s, load average ${load.before} before, ${load.after} after)\n\n`,
+    );
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-process.stdout.write(`Results written to ${path.relative(process.cwd(), RESULTS)} (${Math.round((Date.now() - started) / 1000)} s).\n`);
+process.stdout.write(
+  `Results written to ${path.relative(process.cwd(), RESULTS)} (${Math.round((Date.now() - started) / 1000)} s).\n`,
+);

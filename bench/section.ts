@@ -7,7 +7,8 @@ import { readBenchSettings } from './support/settings.ts';
  * section that starts a local stack needs a fresh one.
  */
 const [name, out] = process.argv.slice(2);
-if (name === undefined || out === undefined) throw new Error('usage: bench/section.ts <roundtrips|coldstart|sql|year> <out.json>');
+if (name === undefined || out === undefined)
+  throw new Error('usage: bench/section.ts <roundtrips|coldstart|sql|year> <out.json>');
 const settings = readBenchSettings();
 
 const run = async (): Promise<unknown> => {

@@ -18,21 +18,33 @@ export const spec = defineRoute({
     const box = makeBoxSchemas(config, fields);
     return { path: box.boxPath, body: box.editBody };
   },
-  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
-    const box = makeBoxSchemas(config, fields);
-    return {
-      summary: 'Move a saved box to another zongpai and/or replace its items',
-      description: 'Needs the current `version` (body field or If-Match). A change that changes nothing answers the box as it is.',
-      request: { path: box.boxPath, headers: versionedWriteHeaders, body: { schema: named(box.editBody, 'BoxEditRequest'), required: true } },
-      response: { schema: BoxSaveResponse, description: 'The box at its new version' },
-      errors: [...BOX_CHANGE, 'INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...BOX_ITEMS],
-    };
-  },
+  docs: import.meta.withoutDocs
+    ? undefined
+    : ({ config, fields }) => {
+        const box = makeBoxSchemas(config, fields);
+        return {
+          summary: 'Move a saved box to another zongpai and/or replace its items',
+          description:
+            'Needs the current `version` (body field or If-Match). A change that changes nothing answers the box as it is.',
+          request: {
+            path: box.boxPath,
+            headers: versionedWriteHeaders,
+            body: { schema: named(box.editBody, 'BoxEditRequest'), required: true },
+          },
+          response: { schema: BoxSaveResponse, description: 'The box at its new version' },
+          errors: [...BOX_CHANGE, 'INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...BOX_ITEMS],
+        };
+      },
   handle: (runtime) => {
     const edit = makeBoxEdit({ db: runtime.db(), config: runtime.config });
     return ({ path, body, headers, caller, idempotency }) =>
       edit(
-        { box_no: path.box_no, version: expectedVersion(body.version, headers['if-match']), zongpai_no: body.zongpai_no, items: body.items },
+        {
+          box_no: path.box_no,
+          version: expectedVersion(body.version, headers['if-match']),
+          zongpai_no: body.zongpai_no,
+          items: body.items,
+        },
         caller.username,
         idempotency,
       );

@@ -13,18 +13,33 @@ export const spec = defineRoute({
   access: 'operator',
   status: 201,
   dataApi: STATEMENT,
-  example: { body: { box_no: 'BOX-1001', zongpai_no: 'PLT-0001', items: [{ item_code: 'SKU-TEA-250', quantity: 24 }] } },
-  schemas: ({ config, fields }) => ({ body: makeBoxSchemas(config, fields).saveBody }),
-  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
-    const box = makeBoxSchemas(config, fields);
-    return {
-      summary: 'Save what was boxed and append the box to its zongpai',
-      description: 'The zongpai must be registered and open; by default every item must be in the box\'s ERP plan, at most its planned quantity. A box already BOXED is changed with PATCH.',
-      request: { headers: writeHeaders, body: { schema: named(box.saveBody, 'BoxSaveRequest'), required: true } },
-      response: { schema: BoxSaveResponse, description: 'The saved box' },
-      errors: ['INVALID_BOX_NO', 'INVALID_ZONGPAI', ...BOX_ITEMS, 'BOX_NOT_FOUND', 'ZONGPAI_NOT_FOUND', 'BOX_ALREADY_BOXED', 'ZONGPAI_CLOSED', ...DATABASE, ...ERP_VIEW],
-    };
+  example: {
+    body: { box_no: 'BOX-1001', zongpai_no: 'PLT-0001', items: [{ item_code: 'SKU-TEA-250', quantity: 24 }] },
   },
+  schemas: ({ config, fields }) => ({ body: makeBoxSchemas(config, fields).saveBody }),
+  docs: import.meta.withoutDocs
+    ? undefined
+    : ({ config, fields }) => {
+        const box = makeBoxSchemas(config, fields);
+        return {
+          summary: 'Save what was boxed and append the box to its zongpai',
+          description:
+            "The zongpai must be registered and open; by default every item must be in the box's ERP plan, at most its planned quantity. A box already BOXED is changed with PATCH.",
+          request: { headers: writeHeaders, body: { schema: named(box.saveBody, 'BoxSaveRequest'), required: true } },
+          response: { schema: BoxSaveResponse, description: 'The saved box' },
+          errors: [
+            'INVALID_BOX_NO',
+            'INVALID_ZONGPAI',
+            ...BOX_ITEMS,
+            'BOX_NOT_FOUND',
+            'ZONGPAI_NOT_FOUND',
+            'BOX_ALREADY_BOXED',
+            'ZONGPAI_CLOSED',
+            ...DATABASE,
+            ...ERP_VIEW,
+          ],
+        };
+      },
   handle: (runtime) => {
     const save = makeBoxSave({ db: runtime.db(), config: runtime.config, logger: runtime.logger });
     return ({ body, caller, idempotency }) => save(body, caller.username, idempotency);

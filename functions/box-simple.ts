@@ -15,18 +15,34 @@ export const spec = defineRoute({
   dataApi: STATEMENT,
   example: { body: { box_no: 'BOX-1001', zongpai_no: 'PLT-0001' } },
   schemas: ({ config, fields }) => ({ body: makeBoxSchemas(config, fields).simpleBody }),
-  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
-    const box = makeBoxSchemas(config, fields);
-    return {
-      summary: 'Simplified boxing: the box holds exactly its ERP plan',
-      request: { headers: writeHeaders, body: { schema: named(box.simpleBody, 'BoxSimpleSaveRequest'), required: true } },
-      response: { schema: BoxSaveResponse, description: 'The saved box' },
-      errors: ['INVALID_BOX_NO', 'INVALID_ZONGPAI', 'BOX_NOT_FOUND', 'ZONGPAI_NOT_FOUND', 'BOX_ALREADY_BOXED', 'ZONGPAI_CLOSED', 'ERP_PLAN_INVALID', ...DATABASE, ...ERP_VIEW],
-    };
-  },
+  docs: import.meta.withoutDocs
+    ? undefined
+    : ({ config, fields }) => {
+        const box = makeBoxSchemas(config, fields);
+        return {
+          summary: 'Simplified boxing: the box holds exactly its ERP plan',
+          request: {
+            headers: writeHeaders,
+            body: { schema: named(box.simpleBody, 'BoxSimpleSaveRequest'), required: true },
+          },
+          response: { schema: BoxSaveResponse, description: 'The saved box' },
+          errors: [
+            'INVALID_BOX_NO',
+            'INVALID_ZONGPAI',
+            'BOX_NOT_FOUND',
+            'ZONGPAI_NOT_FOUND',
+            'BOX_ALREADY_BOXED',
+            'ZONGPAI_CLOSED',
+            'ERP_PLAN_INVALID',
+            ...DATABASE,
+            ...ERP_VIEW,
+          ],
+        };
+      },
   handle: (runtime) => {
     const save = makeBoxSave({ db: runtime.db(), config: runtime.config, logger: runtime.logger });
-    return ({ body, caller, idempotency }) => save({ box_no: body.box_no, zongpai_no: body.zongpai_no }, caller.username, idempotency);
+    return ({ body, caller, idempotency }) =>
+      save({ box_no: body.box_no, zongpai_no: body.zongpai_no }, caller.username, idempotency);
   },
 });
 

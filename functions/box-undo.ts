@@ -18,20 +18,30 @@ export const spec = defineRoute({
     const box = makeBoxSchemas(config, fields);
     return { path: box.boxPath, body: box.undoBody };
   },
-  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
-    const box = makeBoxSchemas(config, fields);
-    return {
-      summary: 'Undo a boxing: the box is empty again and leaves its zongpai',
-      description: 'Needs the current `version` (body field or If-Match); the zongpai it leaves must be open.',
-      request: { path: box.boxPath, headers: versionedWriteHeaders, body: { schema: box.undoBody, required: false } },
-      response: { schema: BoxSaveResponse, description: 'The box, NOT_BOXED, at its new version' },
-      errors: BOX_CHANGE,
-    };
-  },
+  docs: import.meta.withoutDocs
+    ? undefined
+    : ({ config, fields }) => {
+        const box = makeBoxSchemas(config, fields);
+        return {
+          summary: 'Undo a boxing: the box is empty again and leaves its zongpai',
+          description: 'Needs the current `version` (body field or If-Match); the zongpai it leaves must be open.',
+          request: {
+            path: box.boxPath,
+            headers: versionedWriteHeaders,
+            body: { schema: box.undoBody, required: false },
+          },
+          response: { schema: BoxSaveResponse, description: 'The box, NOT_BOXED, at its new version' },
+          errors: BOX_CHANGE,
+        };
+      },
   handle: (runtime) => {
     const undo = makeBoxUndo({ db: runtime.db(), config: runtime.config });
     return ({ path, body, headers, caller, idempotency }) =>
-      undo({ box_no: path.box_no, version: expectedVersion(body?.version, headers['if-match']) }, caller.username, idempotency);
+      undo(
+        { box_no: path.box_no, version: expectedVersion(body?.version, headers['if-match']) },
+        caller.username,
+        idempotency,
+      );
   },
 });
 

@@ -13,18 +13,31 @@ export const spec = defineRoute({
   dataApi: STATEMENT,
   example: { query: { after: '0', limit: '100' } },
   schemas: () => ({ query: feedQuery }),
-  docs: import.meta.withoutDocs ? undefined : () => {
-    documented(feedQuery.shape.after, { type: 'integer', minimum: 0, default: 0, description: 'The sequence read up to: the `next_after` of the previous page.' });
-    documented(feedQuery.shape.limit, { type: 'integer', minimum: 1, maximum: FEED_LIMIT_MAX, default: FEED_LIMIT_DEFAULT, description: 'Events per page.' });
-    return {
-      summary: 'The change feed: every event in sequence order after `after`',
-      description:
-        'Poll with `after` = the `next_after` of the previous page (0 at first). Sequences become visible in order, so reading on from `next_after` never skips an event; an empty page repeats `after`. Drop duplicates by `id`. Events stay readable for EVENTS_RETENTION_DAYS.',
-      request: { query: feedQuery },
-      response: { schema: EventsResponse, description: 'One page of events' },
-      errors: ['VALIDATION_ERROR', ...DATABASE],
-    };
-  },
+  docs: import.meta.withoutDocs
+    ? undefined
+    : () => {
+        documented(feedQuery.shape.after, {
+          type: 'integer',
+          minimum: 0,
+          default: 0,
+          description: 'The sequence read up to: the `next_after` of the previous page.',
+        });
+        documented(feedQuery.shape.limit, {
+          type: 'integer',
+          minimum: 1,
+          maximum: FEED_LIMIT_MAX,
+          default: FEED_LIMIT_DEFAULT,
+          description: 'Events per page.',
+        });
+        return {
+          summary: 'The change feed: every event in sequence order after `after`',
+          description:
+            'Poll with `after` = the `next_after` of the previous page (0 at first). Sequences become visible in order, so reading on from `next_after` never skips an event; an empty page repeats `after`. Drop duplicates by `id`. Events stay readable for EVENTS_RETENTION_DAYS.',
+          request: { query: feedQuery },
+          response: { schema: EventsResponse, description: 'One page of events' },
+          errors: ['VALIDATION_ERROR', ...DATABASE],
+        };
+      },
   handle: (runtime) => {
     const read = makeEventFeed({ db: runtime.db() });
     return ({ query }) => read(query);

@@ -13,7 +13,10 @@ const logger = new Logger();
 export const task = defineTask({
   id: 'IdempotencySweep',
   dataApi: STATEMENT,
-  run: async ({ config, db }): Promise<{ removed: number; history: Awaited<ReturnType<typeof maintainLocationHistory>> }> => {
+  run: async ({
+    config,
+    db,
+  }): Promise<{ removed: number; history: Awaited<ReturnType<typeof maintainLocationHistory>> }> => {
     const history = await maintainLocationHistory(db(), { monthsKept: config.locationHistoryMonths });
     logger.info('location history maintained', { ...history });
     const removed = await sweepExpiredKeys(db());

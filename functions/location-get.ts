@@ -17,17 +17,20 @@ export const spec = defineRoute({
     const location = makeCargoLocationSchemas(fields);
     return { path: location.getPath, query: location.getQuery };
   },
-  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
-    const location = makeCargoLocationSchemas(fields);
-    documented(location.getQuery.shape.limit, LIMIT_DOC);
-    return {
-      summary: 'Where a box or zongpai is, and where it was',
-      description: 'The current location (of a box on a zongpai: the newer of its own last record and its zongpai\'s) and one page of its history, newest first.',
-      request: { path: location.getPath, query: location.getQuery },
-      response: { schema: CargoLocationResponse, description: 'Where the cargo is and was' },
-      errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'CARGO_NOT_FOUND', ...DATABASE],
-    };
-  },
+  docs: import.meta.withoutDocs
+    ? undefined
+    : ({ fields }) => {
+        const location = makeCargoLocationSchemas(fields);
+        documented(location.getQuery.shape.limit, LIMIT_DOC);
+        return {
+          summary: 'Where a box or zongpai is, and where it was',
+          description:
+            "The current location (of a box on a zongpai: the newer of its own last record and its zongpai's) and one page of its history, newest first.",
+          request: { path: location.getPath, query: location.getQuery },
+          response: { schema: CargoLocationResponse, description: 'Where the cargo is and was' },
+          errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'CARGO_NOT_FOUND', ...DATABASE],
+        };
+      },
   handle: (runtime) => {
     const find = makeCargoFinder({ db: runtime.db() });
     return ({ path, query }) => find(path.cargo_no, query);

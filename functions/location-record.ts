@@ -14,16 +14,24 @@ export const spec = defineRoute({
   dataApi: STATEMENT,
   example: { body: { cargo_no: 'BOX-1001', location_code: 'A-01' } },
   schemas: ({ config, fields }) => ({ body: makeScanSchemas(config, fields).recordBody }),
-  docs: import.meta.withoutDocs ? undefined : ({ config, fields }) => {
-    const location = makeScanSchemas(config, fields);
-    return {
-      summary: 'Record where cargo is',
-      description: `One scan, or a backlog \`{"records": [...]}\` of 1-${config.locationRecordsMax} scans stored all or none (a refusal names the index of each bad record). \`off_shelf: true\` registers a location for cargo that is not on a shelf.`,
-      request: { headers: writeHeaders, body: { schema: z.union([named(location.scan, 'LocationScan'), named(location.backlog, 'LocationBacklog')]), required: true } },
-      response: { schema: LocationRecordsResponse, description: 'The stored records' },
-      errors: ['INVALID_BOX_NO', 'INVALID_LOCATION_CODE', 'VALIDATION_ERROR', ...DATABASE],
-    };
-  },
+  docs: import.meta.withoutDocs
+    ? undefined
+    : ({ config, fields }) => {
+        const location = makeScanSchemas(config, fields);
+        return {
+          summary: 'Record where cargo is',
+          description: `One scan, or a backlog \`{"records": [...]}\` of 1-${config.locationRecordsMax} scans stored all or none (a refusal names the index of each bad record). \`off_shelf: true\` registers a location for cargo that is not on a shelf.`,
+          request: {
+            headers: writeHeaders,
+            body: {
+              schema: z.union([named(location.scan, 'LocationScan'), named(location.backlog, 'LocationBacklog')]),
+              required: true,
+            },
+          },
+          response: { schema: LocationRecordsResponse, description: 'The stored records' },
+          errors: ['INVALID_BOX_NO', 'INVALID_LOCATION_CODE', 'VALIDATION_ERROR', ...DATABASE],
+        };
+      },
   handle: (runtime) => {
     const record = makeScanRecorder({ db: runtime.db() });
     return ({ body, caller, idempotency }) => record(body, caller.username, idempotency);

@@ -16,20 +16,31 @@ export const spec = defineRoute({
     const location = makeScanVoidSchemas(fields);
     return { path: location.voidPath, body: location.voidBody };
   },
-  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
-    const location = makeScanVoidSchemas(fields);
-    return {
-      summary: 'Void a wrong scan (supervisors)',
-      description: 'The record stays in the history marked voided and no longer counts for the current location. Needs the record version (body field or If-Match): 1 until voided, 2 after (naming 2 of a voided record answers it unchanged).',
-      request: { path: location.voidPath, headers: versionedWriteHeaders, body: { schema: location.voidBody, required: false } },
-      response: { schema: VoidedRecordResponse, description: 'The voided record' },
-      errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'RECORD_NOT_FOUND', 'VERSION_CONFLICT', ...DATABASE],
-    };
-  },
+  docs: import.meta.withoutDocs
+    ? undefined
+    : ({ fields }) => {
+        const location = makeScanVoidSchemas(fields);
+        return {
+          summary: 'Void a wrong scan (supervisors)',
+          description:
+            'The record stays in the history marked voided and no longer counts for the current location. Needs the record version (body field or If-Match): 1 until voided, 2 after (naming 2 of a voided record answers it unchanged).',
+          request: {
+            path: location.voidPath,
+            headers: versionedWriteHeaders,
+            body: { schema: location.voidBody, required: false },
+          },
+          response: { schema: VoidedRecordResponse, description: 'The voided record' },
+          errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'RECORD_NOT_FOUND', 'VERSION_CONFLICT', ...DATABASE],
+        };
+      },
   handle: (runtime) => {
     const voidScan = makeScanVoider({ db: runtime.db() });
     return ({ path, body, headers, caller, idempotency }) =>
-      voidScan({ cargo_no: path.cargo_no, id: path.id, version: recordVersion(body?.version, headers['if-match']) }, caller.username, idempotency);
+      voidScan(
+        { cargo_no: path.cargo_no, id: path.id, version: recordVersion(body?.version, headers['if-match']) },
+        caller.username,
+        idempotency,
+      );
   },
 });
 

@@ -10,7 +10,12 @@ import { defineTask, taskHandler, type DataApiAction } from '../lib/http/route.t
 const logger = new Logger();
 
 /** The migrations run in one transaction. */
-const MIGRATION: readonly DataApiAction[] = ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'];
+const MIGRATION: readonly DataApiAction[] = [
+  'ExecuteStatement',
+  'BeginTransaction',
+  'CommitTransaction',
+  'RollbackTransaction',
+];
 
 /**
  * Applies pending migrations; run by a CDK Trigger on every deployment. The Data API adapter
@@ -37,7 +42,10 @@ export const task = defineTask({
       return { applied };
     }
     const secrets = secretsClient();
-    const roles = { owner: await readDatabaseUser(secrets, secretArn), service: await readDatabaseUser(secrets, serviceSecretArn) };
+    const roles = {
+      owner: await readDatabaseUser(secrets, secretArn),
+      service: await readDatabaseUser(secrets, serviceSecretArn),
+    };
     const master = createDataApiDb({ ...config, database: { ...config.database, secretArn: masterSecretArn } });
     try {
       await ensureRoles(master, roles, config.database.name);
@@ -45,8 +53,13 @@ export const task = defineTask({
       await grantService(db(), roles);
       const erpViewGranted = await grantErpView(master, roles, config.erpBoxView);
       // The read contract's view over the ERP view: the master may read the view it could grant.
-      if (erpViewGranted && (await ensureBoxContentView(master, config.erpBoxView))) await grantBoxContent(master, roles);
-      if (!erpViewGranted) logger.warn('the service user may not read the ERP view yet (missing, or not the master\'s to grant): see npm run erp-view', { view: config.erpBoxView });
+      if (erpViewGranted && (await ensureBoxContentView(master, config.erpBoxView)))
+        await grantBoxContent(master, roles);
+      if (!erpViewGranted)
+        logger.warn(
+          "the service user may not read the ERP view yet (missing, or not the master's to grant): see npm run erp-view",
+          { view: config.erpBoxView },
+        );
       logger.info('migrations applied', { applied, erpViewGranted });
       return { applied, erpViewGranted };
     } finally {

@@ -16,13 +16,17 @@ export const spec = defineRoute({
   // beside the bundle as openapi.json, the local runtime hands it over as API_DOCUMENT. The
   // function carries no route's code and no documentation library.
   describesApi: true,
-  docs: import.meta.withoutDocs ? undefined : () => ({
-    summary: 'This OpenAPI document',
-    response: { schema: OpenApiDocumentResponse, description: 'The OpenAPI 3.1 document of the service' },
-    errors: [],
-  }),
+  docs: import.meta.withoutDocs
+    ? undefined
+    : () => ({
+        summary: 'This OpenAPI document',
+        response: { schema: OpenApiDocumentResponse, description: 'The OpenAPI 3.1 document of the service' },
+        errors: [],
+      }),
   handle: ({ env }) => {
-    const document: unknown = JSON.parse(env.API_DOCUMENT ?? readFileSync(new URL('./openapi.json', import.meta.url), 'utf8'));
+    const document: unknown = JSON.parse(
+      env.API_DOCUMENT ?? readFileSync(new URL('./openapi.json', import.meta.url), 'utf8'),
+    );
     return async () => document;
   },
 });

@@ -15,16 +15,19 @@ export const spec = defineRoute({
   dataApi: STATEMENT,
   example: { path: { zongpai_no: 'PLT-0001' } },
   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
-  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
-    const zongpai = makeZongpaiSchemas(fields);
-    return {
-      summary: 'Close a zongpai: no more boxes in or out',
-      description: 'Closing an empty zongpai is allowed. Closing a closed one answers it as it is and changes nothing.',
-      request: { path: zongpai.zongpaiPath, headers: writeHeaders },
-      response: { schema: ZongpaiResponse, description: 'The closed zongpai' },
-      errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
-    };
-  },
+  docs: import.meta.withoutDocs
+    ? undefined
+    : ({ fields }) => {
+        const zongpai = makeZongpaiSchemas(fields);
+        return {
+          summary: 'Close a zongpai: no more boxes in or out',
+          description:
+            'Closing an empty zongpai is allowed. Closing a closed one answers it as it is and changes nothing.',
+          request: { path: zongpai.zongpaiPath, headers: writeHeaders },
+          response: { schema: ZongpaiResponse, description: 'The closed zongpai' },
+          errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+        };
+      },
   handle: (runtime) => {
     const close = makeZongpaiClose({ db: runtime.db(), config: runtime.config });
     return ({ path, caller, idempotency }) => close(path.zongpai_no, caller.username, idempotency);

@@ -15,17 +15,19 @@ export const spec = defineRoute({
   dataApi: STATEMENT,
   example: { query: { status: 'OPEN', limit: '20' } },
   schemas: ({ fields }) => ({ query: makeZongpaiSchemas(fields).listQuery }),
-  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
-    const zongpai = makeZongpaiSchemas(fields);
-    documented(zongpai.listQuery.shape.limit, LIMIT_DOC);
-    return {
-      summary: 'Zongpais, newest first, optionally only OPEN or CLOSED',
-      description: 'A page at a time: pass `next_cursor` as `cursor` for the next page (with the same `status`).',
-      request: { query: zongpai.listQuery },
-      response: { schema: ZongpaiListResponse, description: 'One page of zongpais' },
-      errors: ['VALIDATION_ERROR', ...DATABASE],
-    };
-  },
+  docs: import.meta.withoutDocs
+    ? undefined
+    : ({ fields }) => {
+        const zongpai = makeZongpaiSchemas(fields);
+        documented(zongpai.listQuery.shape.limit, LIMIT_DOC);
+        return {
+          summary: 'Zongpais, newest first, optionally only OPEN or CLOSED',
+          description: 'A page at a time: pass `next_cursor` as `cursor` for the next page (with the same `status`).',
+          request: { query: zongpai.listQuery },
+          response: { schema: ZongpaiListResponse, description: 'One page of zongpais' },
+          errors: ['VALIDATION_ERROR', ...DATABASE],
+        };
+      },
   handle: (runtime) => {
     const list = makeZongpaiList({ db: runtime.db() });
     return ({ query }) => list(query);

@@ -14,15 +14,17 @@ export const spec = defineRoute({
   dataApi: STATEMENT,
   example: { path: { zongpai_no: 'PLT-0001' } },
   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
-  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
-    const zongpai = makeZongpaiSchemas(fields);
-    return {
-      summary: 'The packing list of a zongpai: every box with its order, customer and items; totals per item',
-      request: { path: zongpai.zongpaiPath },
-      response: { schema: PackingListResponse, description: 'The packing list' },
-      errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
-    };
-  },
+  docs: import.meta.withoutDocs
+    ? undefined
+    : ({ fields }) => {
+        const zongpai = makeZongpaiSchemas(fields);
+        return {
+          summary: 'The packing list of a zongpai: every box with its order, customer and items; totals per item',
+          request: { path: zongpai.zongpaiPath },
+          response: { schema: PackingListResponse, description: 'The packing list' },
+          errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
+        };
+      },
   handle: (runtime) => {
     const packingList = makePackingList({ db: runtime.db(), config: runtime.config });
     return ({ path }) => packingList(path.zongpai_no);

@@ -15,15 +15,20 @@ export const spec = defineRoute({
   dataApi: STATEMENT,
   example: { body: { zongpai_no: 'PLT-0001' } },
   schemas: ({ fields }) => ({ body: makeZongpaiSchemas(fields).registerBody }),
-  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
-    const zongpai = makeZongpaiSchemas(fields);
-    return {
-      summary: 'Register a zongpai (a master tag such as a pallet)',
-      request: { headers: writeHeaders, body: { schema: named(zongpai.registerBody, 'ZongpaiRegisterRequest'), required: true } },
-      response: { schema: ZongpaiResponse, description: 'The new zongpai, OPEN and empty' },
-      errors: ['INVALID_ZONGPAI', 'ZONGPAI_ALREADY_EXISTS', ...DATABASE, ...ERP_VIEW],
-    };
-  },
+  docs: import.meta.withoutDocs
+    ? undefined
+    : ({ fields }) => {
+        const zongpai = makeZongpaiSchemas(fields);
+        return {
+          summary: 'Register a zongpai (a master tag such as a pallet)',
+          request: {
+            headers: writeHeaders,
+            body: { schema: named(zongpai.registerBody, 'ZongpaiRegisterRequest'), required: true },
+          },
+          response: { schema: ZongpaiResponse, description: 'The new zongpai, OPEN and empty' },
+          errors: ['INVALID_ZONGPAI', 'ZONGPAI_ALREADY_EXISTS', ...DATABASE, ...ERP_VIEW],
+        };
+      },
   handle: (runtime) => {
     const register = makeZongpaiRegister({ db: runtime.db(), config: runtime.config });
     return ({ body, caller, idempotency }) => register(body.zongpai_no, caller.username, idempotency);

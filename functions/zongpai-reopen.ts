@@ -15,16 +15,19 @@ export const spec = defineRoute({
   dataApi: STATEMENT,
   example: { path: { zongpai_no: 'PLT-0001' } },
   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
-  docs: import.meta.withoutDocs ? undefined : ({ fields }) => {
-    const zongpai = makeZongpaiSchemas(fields);
-    return {
-      summary: 'Reopen a closed zongpai to correct a mistake',
-      description: 'Supervisors only; the reopening is kept with the close it undid. Reopening an open zongpai answers it as it is and changes nothing.',
-      request: { path: zongpai.zongpaiPath, headers: writeHeaders },
-      response: { schema: ZongpaiResponse, description: 'The zongpai, OPEN' },
-      errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
-    };
-  },
+  docs: import.meta.withoutDocs
+    ? undefined
+    : ({ fields }) => {
+        const zongpai = makeZongpaiSchemas(fields);
+        return {
+          summary: 'Reopen a closed zongpai to correct a mistake',
+          description:
+            'Supervisors only; the reopening is kept with the close it undid. Reopening an open zongpai answers it as it is and changes nothing.',
+          request: { path: zongpai.zongpaiPath, headers: writeHeaders },
+          response: { schema: ZongpaiResponse, description: 'The zongpai, OPEN' },
+          errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+        };
+      },
   handle: (runtime) => {
     const reopen = makeZongpaiReopen({ db: runtime.db() });
     return ({ path, caller, idempotency }) => reopen(path.zongpai_no, caller.username, idempotency);

@@ -36,7 +36,12 @@ export const GATEWAY_ERRORS: readonly GatewayError[] = [
   { type: 'UNSUPPORTED_MEDIA_TYPE', code: 'UNSUPPORTED_MEDIA_TYPE' },
   { type: 'BAD_REQUEST_BODY', code: 'VALIDATION_ERROR', params: { field: 'body', reason: 'is invalid' } },
   { type: 'BAD_REQUEST_PARAMETERS', code: 'VALIDATION_ERROR', params: { field: 'parameters', reason: 'are invalid' } },
-  { type: 'DEFAULT_4XX', code: 'VALIDATION_ERROR', status: 'gateway', params: { field: 'request', reason: 'was rejected by the API gateway' } },
+  {
+    type: 'DEFAULT_4XX',
+    code: 'VALIDATION_ERROR',
+    status: 'gateway',
+    params: { field: 'request', reason: 'was rejected by the API gateway' },
+  },
   { type: 'DEFAULT_5XX', code: 'INTERNAL_ERROR', status: 'gateway' },
 ];
 

@@ -18,7 +18,13 @@ import { routeSpecs, tasks } from './routes.ts';
  */
 export type { DataApiAction } from '../lib/http/route.ts';
 
-export const DATA_API_ACTIONS: readonly DataApiAction[] = ['ExecuteStatement', 'BatchExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'];
+export const DATA_API_ACTIONS: readonly DataApiAction[] = [
+  'ExecuteStatement',
+  'BatchExecuteStatement',
+  'BeginTransaction',
+  'CommitTransaction',
+  'RollbackTransaction',
+];
 
 const GRANTS: ReadonlyMap<string, readonly DataApiAction[]> = new Map([
   ...routeSpecs.map((spec) => [spec.id, spec.dataApi] as const),

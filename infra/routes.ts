@@ -51,27 +51,41 @@ const discovered = await Promise.all(
     .filter((file) => file.endsWith('.ts'))
     .sort()
     .map(async (file) => {
-      const module = (await import(pathToFileURL(`${FUNCTIONS}${file}`).href)) as { spec?: RouteSpec<any, any, any>; task?: TaskSpec<unknown> };
-      if (module.spec === undefined && module.task === undefined) throw new Error(`functions/${file} exports neither a route spec nor a task`);
+      const module = (await import(pathToFileURL(`${FUNCTIONS}${file}`).href)) as {
+        spec?: RouteSpec<any, any, any>;
+        task?: TaskSpec<unknown>;
+      };
+      if (module.spec === undefined && module.task === undefined)
+        throw new Error(`functions/${file} exports neither a route spec nor a task`);
       return { entry: `functions/${file}`, ...module };
     }),
 );
 
 /** The declared routes, in file order. */
-export const routeSpecs: readonly (RouteSpec<any, any, any> & { readonly entry: string })[] = discovered.flatMap(({ spec, entry }) =>
-  spec === undefined ? [] : [{ ...spec, entry }],
+export const routeSpecs: readonly (RouteSpec<any, any, any> & { readonly entry: string })[] = discovered.flatMap(
+  ({ spec, entry }) => (spec === undefined ? [] : [{ ...spec, entry }]),
 );
 
 /** The declared non-route functions (migrations, maintenance). */
-export const tasks: readonly TaskDefinition[] = discovered.flatMap(({ task, entry }) => (task === undefined ? [] : [{ id: task.id, entry, task }]));
+export const tasks: readonly TaskDefinition[] = discovered.flatMap(({ task, entry }) =>
+  task === undefined ? [] : [{ id: task.id, entry, task }],
+);
 
 /** Builds the route table for a service prefix (the `{service_prefix}` path segment of the SPEC). */
 export const routeTable = (servicePrefix: string): readonly RouteDefinition[] =>
-  routeSpecs.map((spec) => ({ id: spec.id, method: spec.method, path: routePath(spec, servicePrefix), entry: spec.entry, access: spec.access, spec }));
+  routeSpecs.map((spec) => ({
+    id: spec.id,
+    method: spec.method,
+    path: routePath(spec, servicePrefix),
+    entry: spec.entry,
+    access: spec.access,
+    spec,
+  }));
 
 /**
  * The OpenAPI document of every declared route for a configuration, as the OpenAPI function
  * serves it: the stack writes it beside that function's bundle (openapi.json), the local runtime
  * hands it over in the function's environment (`API_DOCUMENT`).
  */
-export const apiDocument = (config: Config): string => JSON.stringify(buildOpenApiDocument(config, routeTable(config.servicePrefix)));
+export const apiDocument = (config: Config): string =>
+  JSON.stringify(buildOpenApiDocument(config, routeTable(config.servicePrefix)));

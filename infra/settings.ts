@@ -18,11 +18,15 @@ export const TUNABLE_VARIABLES = [
 ] as const;
 
 /** CloudWatch Logs accepts only these retention periods. */
-const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
+const RETENTION_DAYS = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+];
 
 const number = (min: number, max: number, fallback: number) => z.coerce.number().min(min).max(max).default(fallback);
-const integer = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
-const bool = (fallback: boolean) => z.preprocess((v) => (typeof v === 'boolean' ? String(v) : v), z.stringbool()).default(fallback);
+const integer = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+const bool = (fallback: boolean) =>
+  z.preprocess((v) => (typeof v === 'boolean' ? String(v) : v), z.stringbool()).default(fallback);
 const arn = (pattern: RegExp, what: string) => z.string().regex(pattern, `must be the full ARN of ${what}`).optional();
 /** `-c key='{"A":"1"}'` arrives as a string, `cdk.json` gives an object: both are accepted. */
 const jsonObject = <T extends z.ZodType>(schema: T) =>
@@ -39,15 +43,27 @@ const jsonObject = <T extends z.ZodType>(schema: T) =>
 /** Context keys (camelCase) and their schemas; the environment variable is `CARGO_` + UPPER_SNAKE of the key. */
 const SettingsSchema = z
   .object({
-    stackName: z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/).default('CargoBoxingService'),
-    stage: z.string().regex(/^[A-Za-z0-9_]{1,64}$/).default('prod'),
+    stackName: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/)
+      .default('CargoBoxingService'),
+    stage: z
+      .string()
+      .regex(/^[A-Za-z0-9_]{1,64}$/)
+      .default('prod'),
     servicePrefix: z.string().default('cargo'),
     erpBoxView: z.string().default('erp.v_box_info'),
     databaseName: z.string().default('cargo'),
     clusterArn: arn(/^arn:aws[a-z-]*:rds:[a-z0-9-]+:\d{12}:cluster:[a-z][a-z0-9-]*$/, 'an Aurora cluster'),
     // The six random characters Secrets Manager appends must be there: IAM matches the whole ARN.
-    secretArn: arn(/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:.+-[A-Za-z0-9]{6}$/, 'a secret, with its 6-character suffix'),
-    userPoolId: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d_[A-Za-z0-9]+$/).optional(),
+    secretArn: arn(
+      /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:.+-[A-Za-z0-9]{6}$/,
+      'a secret, with its 6-character suffix',
+    ),
+    userPoolId: z
+      .string()
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d_[A-Za-z0-9]+$/)
+      .optional(),
     minCapacity: number(0, 256, 0).refine((v) => v * 2 === Math.round(v * 2), 'must be a multiple of 0.5'),
     maxCapacity: number(1, 256, 4).refine((v) => v * 2 === Math.round(v * 2), 'must be a multiple of 0.5'),
     autoPauseMinutes: integer(5, 1440, 30),
@@ -55,18 +71,38 @@ const SettingsSchema = z
     backupRetentionDays: integer(1, 35, 7),
     throttlingRateLimit: ThrottlingRateLimit,
     throttlingBurstLimit: ThrottlingBurstLimit,
-    logRetentionDays: z.coerce.number().refine((v) => RETENTION_DAYS.includes(v), `must be one of ${RETENTION_DAYS.join(', ')}`).default(90),
+    logRetentionDays: z.coerce
+      .number()
+      .refine((v) => RETENTION_DAYS.includes(v), `must be one of ${RETENTION_DAYS.join(', ')}`)
+      .default(90),
     logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
     alarmEmail: z.email().optional(),
-    eventBusName: z.string().regex(/^[A-Za-z0-9._\-/]{1,256}$/, 'must be the name of an event bus').optional(),
+    eventBusName: z
+      .string()
+      .regex(/^[A-Za-z0-9._\-/]{1,256}$/, 'must be the name of an event bus')
+      .optional(),
     eventArchiveDays: z.coerce.number().int().min(0).max(3650).optional(),
     erpWebhookUrl: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
-    erpWebhookSecretArn: arn(/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:.+-[A-Za-z0-9]{6}$/, 'a secret, with its 6-character suffix'),
-    erpWebhookHeader: z.string().regex(/^[A-Za-z0-9-]{1,256}$/, 'must be an HTTP header name').default('Authorization'),
-    functionEnvironment: jsonObject(z.partialRecord(z.enum(TUNABLE_VARIABLES), z.union([z.string(), z.number(), z.boolean()]))).default({}),
+    erpWebhookSecretArn: arn(
+      /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:.+-[A-Za-z0-9]{6}$/,
+      'a secret, with its 6-character suffix',
+    ),
+    erpWebhookHeader: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,256}$/, 'must be an HTTP header name')
+      .default('Authorization'),
+    functionEnvironment: jsonObject(
+      z.partialRecord(z.enum(TUNABLE_VARIABLES), z.union([z.string(), z.number(), z.boolean()])),
+    ).default({}),
   })
-  .refine((s) => (s.clusterArn === undefined) === (s.secretArn === undefined), { message: 'clusterArn and secretArn go together', path: ['clusterArn'] })
-  .refine((s) => s.erpWebhookUrl === undefined || s.erpWebhookSecretArn !== undefined, { message: 'erpWebhookUrl needs erpWebhookSecretArn (the secret its requests carry)', path: ['erpWebhookSecretArn'] })
+  .refine((s) => (s.clusterArn === undefined) === (s.secretArn === undefined), {
+    message: 'clusterArn and secretArn go together',
+    path: ['clusterArn'],
+  })
+  .refine((s) => s.erpWebhookUrl === undefined || s.erpWebhookSecretArn !== undefined, {
+    message: 'erpWebhookUrl needs erpWebhookSecretArn (the secret its requests carry)',
+    path: ['erpWebhookSecretArn'],
+  })
   .refine((s) => s.minCapacity <= s.maxCapacity, { message: 'must not exceed maxCapacity', path: ['minCapacity'] })
   .transform(
     (s) =>
@@ -82,7 +118,9 @@ const SettingsSchema = z
         /** Database the functions use (`DB_NAME`); created in a new cluster, expected in an existing one. */
         databaseName: s.databaseName,
         /** An existing Aurora cluster with the Data API on, and its secret; when unset the stack creates both. */
-        ...(s.clusterArn && s.secretArn ? { existingDatabase: { clusterArn: s.clusterArn, secretArn: s.secretArn } } : {}),
+        ...(s.clusterArn && s.secretArn
+          ? { existingDatabase: { clusterArn: s.clusterArn, secretArn: s.secretArn } }
+          : {}),
         /** An existing Cognito user pool; when unset the stack creates one with its groups and app client. */
         ...(s.userPoolId ? { userPoolId: s.userPoolId } : {}),
         /** Aurora Serverless v2 capacity range in ACUs; a minimum of 0 lets the cluster pause when idle. */
@@ -107,11 +145,13 @@ const SettingsSchema = z
         /** Days the bus's archive keeps the service's events for replay (0: forever); unset: no archive. */
         ...(s.eventArchiveDays === undefined ? {} : { eventArchiveDays: s.eventArchiveDays }),
         /** The ERP's HTTPS webhook (an EventBridge API destination) and the secret sent in `header` with every event. */
-        ...(s.erpWebhookUrl && s.erpWebhookSecretArn ? { erpWebhook: { url: s.erpWebhookUrl, secretArn: s.erpWebhookSecretArn, header: s.erpWebhookHeader } } : {}),
+        ...(s.erpWebhookUrl && s.erpWebhookSecretArn
+          ? { erpWebhook: { url: s.erpWebhookUrl, secretArn: s.erpWebhookSecretArn, header: s.erpWebhookHeader } }
+          : {}),
         /** Extra function environment: the rule bounds and patterns of `lib/config.ts`. */
-        functionEnvironment: Object.fromEntries(Object.entries(s.functionEnvironment).map(([k, v]) => [k, String(v)])) as Readonly<
-          Record<string, string>
-        >,
+        functionEnvironment: Object.fromEntries(
+          Object.entries(s.functionEnvironment).map(([k, v]) => [k, String(v)]),
+        ) as Readonly<Record<string, string>>,
       }) as const,
   );
 
@@ -143,13 +183,20 @@ export class SettingsError extends Error {
  * settings.stage; // 'prod'
  * ```
  */
-export const readSettings = (context: (key: string) => unknown, env: Record<string, string | undefined> = {}): Settings => {
+export const readSettings = (
+  context: (key: string) => unknown,
+  env: Record<string, string | undefined> = {},
+): Settings => {
   const raw = Object.fromEntries(
-    Object.keys(SettingsSchema.in.shape).map((key) => [key, context(key) ?? env[environmentName(key)]]).filter(([, v]) => v !== undefined && v !== ''),
+    Object.keys(SettingsSchema.in.shape)
+      .map((key) => [key, context(key) ?? env[environmentName(key)]])
+      .filter(([, v]) => v !== undefined && v !== ''),
   );
   const parsed = SettingsSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${String(i.path[0])} (${environmentName(String(i.path[0]))}): ${i.message}`);
+    const problems = parsed.error.issues.map(
+      (i) => `${String(i.path[0])} (${environmentName(String(i.path[0]))}): ${i.message}`,
+    );
     throw new SettingsError(`Invalid settings: ${problems.join('; ')}`);
   }
   const settings = parsed.data;
@@ -161,7 +208,8 @@ export const readSettings = (context: (key: string) => unknown, env: Record<stri
       ...settings.functionEnvironment,
     });
   } catch (error) {
-    if (error instanceof ConfigError) throw new SettingsError(`${error.message} (servicePrefix, erpBoxView, databaseName or functionEnvironment)`);
+    if (error instanceof ConfigError)
+      throw new SettingsError(`${error.message} (servicePrefix, erpBoxView, databaseName or functionEnvironment)`);
     throw error;
   }
   return settings;

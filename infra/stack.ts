@@ -36,7 +36,10 @@ export interface CargoStackProps extends StackProps {
  */
 export class CargoStack extends Stack {
   constructor(scope: Construct, id: string, props: CargoStackProps) {
-    super(scope, id, { description: 'Cargo location and boxing service (API Gateway, Lambda, Aurora Data API, Cognito)', ...props });
+    super(scope, id, {
+      description: 'Cargo location and boxing service (API Gateway, Lambda, Aurora Data API, Cognito)',
+      ...props,
+    });
     const { settings } = props;
 
     const database = new Database(this, 'Database', {
@@ -60,7 +63,10 @@ export class CargoStack extends Stack {
       throttlingBurstLimit: settings.throttlingBurstLimit,
       logRetentionDays: settings.logRetentionDays,
     });
-    const alarms = new ServiceAlarms(this, 'Alarms', { namespace: settings.stackName, ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}) });
+    const alarms = new ServiceAlarms(this, 'Alarms', {
+      namespace: settings.stackName,
+      ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
+    });
     alarms.watchApi(api.restApi);
 
     const functionDefaults = {
@@ -92,27 +98,58 @@ export class CargoStack extends Stack {
     });
     migrations.runBefore(relay.function.function);
 
-    const documentConfig = loadConfig({ SERVICE_PREFIX: settings.servicePrefix, ERP_BOX_VIEW: settings.erpBoxView, ...settings.functionEnvironment });
+    const documentConfig = loadConfig({
+      SERVICE_PREFIX: settings.servicePrefix,
+      ERP_BOX_VIEW: settings.erpBoxView,
+      ...settings.functionEnvironment,
+    });
     for (const route of routeTable(settings.servicePrefix)) {
       // The OpenAPI document, rendered here for the functions' own settings, is written beside its function's bundle.
       const files = route.spec?.describesApi ? { 'openapi.json': apiDocument(documentConfig) } : undefined;
-      const fn = new ServiceFunction(this, route.id, { ...functionDefaults, ...(files ? { files } : {}), entry: route.entry, description: `${route.method} ${route.path}` });
+      const fn = new ServiceFunction(this, route.id, {
+        ...functionDefaults,
+        ...(files ? { files } : {}),
+        entry: route.entry,
+        description: `${route.method} ${route.path}`,
+      });
       database.grantDataApi(fn.function, dataApiGrants(route.id));
       api.addRoute(route, fn.function);
       alarms.watchFunction(route.id, fn.function, fn.logGroup);
       migrations.runBefore(fn.function);
     }
 
-    const web = new WebApp(this, 'WebApp', { restApi: api.restApi, userPoolClientId: auth.client.userPoolClientId, logRetentionDays: settings.logRetentionDays });
-    new CfnOutput(this, 'AppUrl', { value: `https://${web.distribution.distributionDomainName}/`, description: 'The handheld app (open it on the devices); the API is also at {AppUrl}v1/' });
-    new CfnOutput(this, 'ApiUrl', { value: `${api.restApi.url}v1/`, description: 'Base URL of the API: https://{api}.execute-api.{region}.amazonaws.com/{stage}/v1/' });
+    const web = new WebApp(this, 'WebApp', {
+      restApi: api.restApi,
+      userPoolClientId: auth.client.userPoolClientId,
+      logRetentionDays: settings.logRetentionDays,
+    });
+    new CfnOutput(this, 'AppUrl', {
+      value: `https://${web.distribution.distributionDomainName}/`,
+      description: 'The handheld app (open it on the devices); the API is also at {AppUrl}v1/',
+    });
+    new CfnOutput(this, 'ApiUrl', {
+      value: `${api.restApi.url}v1/`,
+      description: 'Base URL of the API: https://{api}.execute-api.{region}.amazonaws.com/{stage}/v1/',
+    });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
-    new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId, description: 'App client of the handhelds' });
+    new CfnOutput(this, 'UserPoolClientId', {
+      value: auth.client.userPoolClientId,
+      description: 'App client of the handhelds',
+    });
     new CfnOutput(this, 'ClusterArn', { value: database.clusterArn });
-    new CfnOutput(this, 'MasterSecretArn', { value: database.masterSecretArn, description: 'Master user of the cluster: for ops (npm run erp-view) and the migrator only' });
-    new CfnOutput(this, 'ServiceSecretArn', { value: database.serviceSecret.secretArn, description: 'Service user of the request functions' });
+    new CfnOutput(this, 'MasterSecretArn', {
+      value: database.masterSecretArn,
+      description: 'Master user of the cluster: for ops (npm run erp-view) and the migrator only',
+    });
+    new CfnOutput(this, 'ServiceSecretArn', {
+      value: database.serviceSecret.secretArn,
+      description: 'Service user of the request functions',
+    });
     new CfnOutput(this, 'MigrateFunctionName', { value: migrations.function.function.functionName });
-    new CfnOutput(this, 'EventBusName', { value: relay.bus.eventBusName, description: 'EventBridge bus of the service events (source cargo.service): ERPs subscribe with a rule on it' });
+    new CfnOutput(this, 'EventBusName', {
+      value: relay.bus.eventBusName,
+      description: 'EventBridge bus of the service events (source cargo.service): ERPs subscribe with a rule on it',
+    });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
   }
 }

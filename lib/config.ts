@@ -14,10 +14,22 @@ const regexSource = z.string().check(
 );
 
 const positiveInt = (fallback: number, max: number) =>
-  z.prefault(z.pipe(z.string().check(z.regex(/^\d+$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(max)))), String(fallback));
+  z.prefault(
+    z.pipe(
+      z.string().check(z.regex(/^\d+$/)),
+      z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(max))),
+    ),
+    String(fallback),
+  );
 
 const flag = (fallback: boolean) =>
-  z.prefault(z.pipe(z.string().check(z.regex(/^(true|false)$/)), z.transform((v) => v === 'true')), String(fallback));
+  z.prefault(
+    z.pipe(
+      z.string().check(z.regex(/^(true|false)$/)),
+      z.transform((v) => v === 'true'),
+    ),
+    String(fallback),
+  );
 
 /** One environment variable: its schema and, for the message that refuses a bad value, what it accepts. */
 const variable = <S extends z.ZodMiniType>(schema: S, allowed: string) => ({ schema, allowed });
@@ -28,7 +40,10 @@ const ARN = 'allowed is an ARN';
 
 /** Every variable the functions read, declared once. */
 const VARIABLES = {
-  SERVICE_PREFIX: variable(z.prefault(z.string().check(z.regex(/^[a-z0-9-]{1,32}$/)), 'cargo'), "allowed are 1-32 of a-z, 0-9 and '-'"),
+  SERVICE_PREFIX: variable(
+    z.prefault(z.string().check(z.regex(/^[a-z0-9-]{1,32}$/)), 'cargo'),
+    "allowed are 1-32 of a-z, 0-9 and '-'",
+  ),
   ERP_BOX_VIEW: variable(
     z.prefault(z.string().check(z.regex(sqlIdentifier)), 'erp.v_box_info'),
     'allowed is a lower-case SQL name, schema.name or name (a-z, 0-9, _)',
@@ -47,15 +62,26 @@ const VARIABLES = {
   // Days a published event stays in the outbox (and the feed) before the relay prunes it; 10 years at most.
   EVENTS_RETENTION_DAYS: variable(positiveInt(7, 3650), wholeNumbers(3650)),
   // The EventBridge bus the relay publishes to (name or ARN), and locally the PutEvents stand-in of npm start.
-  EVENT_BUS_NAME: variable(z.optional(z.string().check(z.regex(/^(arn:aws[a-z-]*:events:[a-z0-9-]+:\d{12}:event-bus\/)?[A-Za-z0-9._\-/]{1,256}$/))), 'allowed is an event bus name or ARN'),
-  EVENTBRIDGE_ENDPOINT: variable(z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/))), 'allowed is an http:// or https:// URL'),
+  EVENT_BUS_NAME: variable(
+    z.optional(
+      z.string().check(z.regex(/^(arn:aws[a-z-]*:events:[a-z0-9-]+:\d{12}:event-bus\/)?[A-Za-z0-9._\-/]{1,256}$/)),
+    ),
+    'allowed is an event bus name or ARN',
+  ),
+  EVENTBRIDGE_ENDPOINT: variable(
+    z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/))),
+    'allowed is an http:// or https:// URL',
+  ),
   DB_CLUSTER_ARN: variable(z.optional(z.string().check(z.minLength(1))), ARN),
   DB_SECRET_ARN: variable(z.optional(z.string().check(z.minLength(1))), ARN),
   DB_NAME: variable(
     z.prefault(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/)), 'cargo'),
     'allowed is a database name (letters, digits and _, not starting with a digit)',
   ),
-  DATA_API_ENDPOINT: variable(z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/))), 'allowed is an http:// or https:// URL'),
+  DATA_API_ENDPOINT: variable(
+    z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/))),
+    'allowed is an http:// or https:// URL',
+  ),
   DB_RETRY_BUDGET_MS: variable(positiveInt(20_000, 120_000), wholeNumbers(120_000)),
   // Cognito app client ids are up to 128 word characters; the stack sets its own client's id.
   USER_POOL_CLIENT_ID: variable(
@@ -68,7 +94,9 @@ type Variables = typeof VARIABLES;
 type VariableName = keyof Variables;
 
 const EnvSchema = z.object(
-  Object.fromEntries(Object.entries(VARIABLES).map(([name, { schema }]) => [name, schema])) as { [K in VariableName]: Variables[K]['schema'] },
+  Object.fromEntries(Object.entries(VARIABLES).map(([name, { schema }]) => [name, schema])) as {
+    [K in VariableName]: Variables[K]['schema'];
+  },
 );
 
 /** The environment as the service reads it: each variable mapped to its field of {@link Config}. */
@@ -118,7 +146,9 @@ const reasonOf = (issue: z.core.$ZodIssue): string => {
     case 'custom':
       return issue.message;
     case 'invalid_format':
-      return 'pattern' in issue && String(issue.pattern) === String(/^\d+$/) ? 'is not a whole number' : 'is not allowed';
+      return 'pattern' in issue && String(issue.pattern) === String(/^\d+$/)
+        ? 'is not a whole number'
+        : 'is not allowed';
     default:
       return 'is not allowed';
   }
@@ -149,7 +179,11 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
   const problems = new Map<string, string>();
   for (const issue of parsed.error.issues) {
     const name = String(issue.path[0]);
-    if (!problems.has(name)) problems.set(name, `${name}='${String(present[name])}' ${reasonOf(issue)}: ${VARIABLES[name as VariableName].allowed}`);
+    if (!problems.has(name))
+      problems.set(
+        name,
+        `${name}='${String(present[name])}' ${reasonOf(issue)}: ${VARIABLES[name as VariableName].allowed}`,
+      );
   }
   throw new ConfigError(`Invalid configuration: ${[...problems.values()].join('; ')}`);
 };

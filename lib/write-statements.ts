@@ -58,4 +58,7 @@ ${tidy(write.idempotent)};
 
 /** Each write statement's file name (docs/sql/<name>.md) and rendering for `settings`. */
 export const writeStatementDocs = (settings: WriteSettings): [file: string, text: string][] =>
-  Object.entries(writeStatements(settings)).map(([name, statement]) => [`${name}.md`, renderWrite(name, compileWrite(statement))]);
+  Object.entries(writeStatements(settings)).map(([name, statement]) => [
+    `${name}.md`,
+    renderWrite(name, compileWrite(statement)),
+  ]);

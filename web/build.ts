@@ -58,7 +58,12 @@ const manifest = {
   icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
 };
 
-const file = (path: string, body: string | Uint8Array, contentType: string, immutable = false): WebFile => ({ path, body: Buffer.from(body), contentType, immutable });
+const file = (path: string, body: string | Uint8Array, contentType: string, immutable = false): WebFile => ({
+  path,
+  body: Buffer.from(body),
+  contentType,
+  immutable,
+});
 
 /** Builds the app in memory. */
 export const buildWebApp = (): WebFile[] => {
@@ -83,7 +88,12 @@ export const buildWebApp = (): WebFile[] => {
   });
   const assets = app.outputFiles.map((out) => {
     const name = `/${out.path.split('/').pop() as string}`;
-    return file(name, out.contents, name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8', true);
+    return file(
+      name,
+      out.contents,
+      name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+      true,
+    );
   });
   const script = assets.find((a) => a.path.endsWith('.js'))?.path as string;
   const style = assets.find((a) => a.path.endsWith('.css'))?.path as string;
@@ -103,7 +113,10 @@ export const buildWebApp = (): WebFile[] => {
     target: ['chrome80'],
     write: false,
     logLevel: 'silent',
-    define: { __SHELL__: JSON.stringify(['/', ...shell.map((f) => f.path), '/config.json']), __VERSION__: JSON.stringify(version.digest('hex').slice(0, 12)) },
+    define: {
+      __SHELL__: JSON.stringify(['/', ...shell.map((f) => f.path), '/config.json']),
+      __VERSION__: JSON.stringify(version.digest('hex').slice(0, 12)),
+    },
   });
   return [...shell, file('/sw.js', worker.outputFiles[0]?.contents ?? '', 'text/javascript; charset=utf-8')];
 };

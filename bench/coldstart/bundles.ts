@@ -32,7 +32,8 @@ const REFERENCES: readonly { name: string; kind: BundleKind; entry: string }[] =
 ];
 
 const cdkContext = (): Record<string, unknown> =>
-  (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> }).context ?? {};
+  (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> })
+    .context ?? {};
 
 const functionProps = (entry: string) => ({
   entry,
@@ -46,7 +47,9 @@ const functionProps = (entry: string) => ({
 /** The handler source of a bundle: the one entry of its source map under functions/ or bench/reference/. */
 const entryOf = (mapFile: string): string => {
   const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
-  const entry = sources.map((s) => s.replaceAll('\\', '/')).find((s) => /(^|\/)(functions|bench\/reference)\/[^/]+\.ts$/.test(s));
+  const entry = sources
+    .map((s) => s.replaceAll('\\', '/'))
+    .find((s) => /(^|\/)(functions|bench\/reference)\/[^/]+\.ts$/.test(s));
   return entry === undefined ? '?' : entry.slice(entry.search(/(functions|bench\/reference)\//));
 };
 

@@ -52,12 +52,18 @@ const importOnce = (file: string, env: NodeJS.ProcessEnv): number => {
  * times.medians.deployed[0]; // ms
  * ```
  */
-export const measureImports = (files: readonly string[], runs: number): { samples: Record<ImportMode, number[][]>; medians: Record<ImportMode, number[]> } => {
+export const measureImports = (
+  files: readonly string[],
+  runs: number,
+): { samples: Record<ImportMode, number[][]>; medians: Record<ImportMode, number[]> } => {
   const modes: readonly ImportMode[] = ['deployed', 'plain'];
   const samples = { deployed: files.map(() => [] as number[]), plain: files.map(() => [] as number[]) };
   for (const file of files) importOnce(file, envFor('plain')); // warm the file system cache, not a process
   for (let run = 0; run < runs; run += 1) {
     files.forEach((file, i) => modes.forEach((mode) => samples[mode][i]?.push(importOnce(file, envFor(mode)))));
   }
-  return { samples, medians: { deployed: samples.deployed.map((s) => median(s)), plain: samples.plain.map((s) => median(s)) } };
+  return {
+    samples,
+    medians: { deployed: samples.deployed.map((s) => median(s)), plain: samples.plain.map((s) => median(s)) },
+  };
 };

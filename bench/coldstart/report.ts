@@ -26,12 +26,28 @@ export const renderColdStart = (result: ColdStartResult): string => {
     ratio(b.importVsNaive),
     b.met === undefined ? '(reference)' : b.met ? 'yes' : 'NO',
   ]);
-  const weights = result.bundles.map((b) => [b.name, ...GROUPS.map((g) => (b.weights.byGroup[g] === 0 ? '–' : kb(b.weights.byGroup[g]))), b.weights.identicalToCdk ? 'yes' : 'no']);
+  const weights = result.bundles.map((b) => [
+    b.name,
+    ...GROUPS.map((g) => (b.weights.byGroup[g] === 0 ? '–' : kb(b.weights.byGroup[g]))),
+    b.weights.identicalToCdk ? 'yes' : 'no',
+  ]);
   const missed = result.bundles.filter((b) => b.met === false).map((b) => b.name);
   return [
     `Cold start on Node ${result.node}: bundles from ${result.source}; median of ${result.runs} fresh processes each, taken in turns`,
     '',
-    table(['bundle', 'index.mjs', 'size / floor', 'import (deployed)', 'import (no source maps)', 'import / floor', 'import / naive', `≤ ${TARGET_RATIO} × floor`], rows),
+    table(
+      [
+        'bundle',
+        'index.mjs',
+        'size / floor',
+        'import (deployed)',
+        'import (no source maps)',
+        'import / floor',
+        'import / naive',
+        `≤ ${TARGET_RATIO} × floor`,
+      ],
+      rows,
+    ),
     '',
     "'deployed' runs with NODE_OPTIONS=--enable-source-maps, as the stack sets it. Ratios use the deployed figure.",
     '',

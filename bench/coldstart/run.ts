@@ -45,12 +45,15 @@ export const TARGET_RATIO = 1.25;
  * ```
  */
 export const runColdStart = async (settings: BenchSettings): Promise<ColdStartResult> => {
-  if (!process.version.startsWith('v24.')) process.stderr.write(`cold start: running on Node ${process.version}, not 24 (use npm run bench)\n`);
+  if (!process.version.startsWith('v24.'))
+    process.stderr.write(`cold start: running on Node ${process.version}, not 24 (use npm run bench)\n`);
   const outdir = mkdtempSync(path.join(tmpdir(), 'cargo-bench-cdk-'));
   try {
     process.stderr.write('cold start: synthesizing the stack (esbuild bundles every function)...\n');
     const { bundles, source } = synthesizeBundles(outdir);
-    process.stderr.write(`cold start: ${bundles.length} bundles; timing ${settings.coldRuns} cold imports of each, with and without source maps...\n`);
+    process.stderr.write(
+      `cold start: ${bundles.length} bundles; timing ${settings.coldRuns} cold imports of each, with and without source maps...\n`,
+    );
     const files = bundles.map((b) => b.file);
     const times = measureImports(files, settings.coldRuns);
     const deployed = { medians: times.medians.deployed, samples: times.samples.deployed };
@@ -82,7 +85,13 @@ export const runColdStart = async (settings: BenchSettings): Promise<ColdStartRe
         ...(bundle.kind === 'function' ? { met: sizeVsFloor <= TARGET_RATIO && importVsFloor <= TARGET_RATIO } : {}),
       });
     }
-    return { node: process.version, source, runs: settings.coldRuns, bundles: figures, met: figures.every((f) => f.met !== false) };
+    return {
+      node: process.version,
+      source,
+      runs: settings.coldRuns,
+      bundles: figures,
+      met: figures.every((f) => f.met !== false),
+    };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

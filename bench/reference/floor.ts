@@ -8,7 +8,12 @@ const client = new RDSDataClient({});
 
 export const handler = async (): Promise<{ statusCode: number; body: string }> => {
   const output = await client.send(
-    new ExecuteStatementCommand({ resourceArn: process.env.DB_CLUSTER_ARN, secretArn: process.env.DB_SECRET_ARN, database: 'cargo', sql: 'SELECT 1' }),
+    new ExecuteStatementCommand({
+      resourceArn: process.env.DB_CLUSTER_ARN,
+      secretArn: process.env.DB_SECRET_ARN,
+      database: 'cargo',
+      sql: 'SELECT 1',
+    }),
   );
   return { statusCode: 200, body: JSON.stringify(output.records ?? []) };
 };

@@ -27,8 +27,10 @@ export const renderRoundTrips = (result: RoundTripResult): string => {
     table(['endpoint', 'case', 'Idempotency-Key', 'status', 'Data API calls', 'on target'], rows),
     '',
     `Racing duplicates (two identical keyed requests at once, ${result.race.pairs} pairs): ${race}; same answer to both: ${result.race.sameAnswers ? 'yes' : 'NO'}.`,
-    '  (1 + 1 = 2: the second arrived after the first committed and was replayed; 1 + 2 = 3: it overlapped, lost on the key\'s primary key and read the first answer.)',
-    result.uncoveredRoutes.length === 0 ? 'Every route of the route table was called.' : `Routes not called: ${result.uncoveredRoutes.join(', ')}`,
+    "  (1 + 1 = 2: the second arrived after the first committed and was replayed; 1 + 2 = 3: it overlapped, lost on the key's primary key and read the first answer.)",
+    result.uncoveredRoutes.length === 0
+      ? 'Every route of the route table was called.'
+      : `Routes not called: ${result.uncoveredRoutes.join(', ')}`,
     `Target (1 call per request that reaches the database, 0 otherwise): ${result.met ? 'met' : 'MISSED'}`,
   ].join('\n');
 };

@@ -40,13 +40,21 @@ const dataApiCalls = (service: BenchService): number =>
   Object.values(service.stack.dataApi.counters()).reduce((sum, n) => sum + n, 0);
 
 /** Backend for the walk: a throwaway PostgreSQL database when the server answers (real races), else PGlite. */
-const walkBackend = async (settings: BenchSettings): Promise<{ backend: SqlBackend; kind: 'postgres' | 'pglite'; drop: () => Promise<void> }> => {
+const walkBackend = async (
+  settings: BenchSettings,
+): Promise<{ backend: SqlBackend; kind: 'postgres' | 'pglite'; drop: () => Promise<void> }> => {
   const name = `${settings.database}_rt`;
   try {
     const url = await recreateDatabase(settings.adminUrl, name);
-    return { backend: await createPostgresBackend({ connectionString: url }), kind: 'postgres', drop: () => dropDatabase(settings.adminUrl, name) };
+    return {
+      backend: await createPostgresBackend({ connectionString: url }),
+      kind: 'postgres',
+      drop: () => dropDatabase(settings.adminUrl, name),
+    };
   } catch (error) {
-    process.stderr.write(`round trips: PostgreSQL unavailable (${(error as Error).message}); using PGlite, where racing requests cannot overlap\n`);
+    process.stderr.write(
+      `round trips: PostgreSQL unavailable (${(error as Error).message}); using PGlite, where racing requests cannot overlap\n`,
+    );
     return { backend: await createPgliteBackend(), kind: 'pglite', drop: async () => undefined };
   }
 };
@@ -56,13 +64,21 @@ const race = async (service: BenchService, prefix: string, pairs: number): Promi
   const callsPerPair: Record<string, number> = {};
   let sameAnswers = true;
   for (let pair = 0; pair < pairs; pair += 1) {
-    const body = { records: Array.from({ length: 100 }, (_, i) => ({ cargo_no: `RACE-${pair}-${i % 10}`, location_code: 'R-01' })) };
-    const request = { method: 'POST' as const, path: `/v1/${prefix}/location`, body, headers: { 'idempotency-key': `race-${pair}` } };
+    const body = {
+      records: Array.from({ length: 100 }, (_, i) => ({ cargo_no: `RACE-${pair}-${i % 10}`, location_code: 'R-01' })),
+    };
+    const request = {
+      method: 'POST' as const,
+      path: `/v1/${prefix}/location`,
+      body,
+      headers: { 'idempotency-key': `race-${pair}` },
+    };
     service.stack.dataApi.resetCounters();
     const [a, b] = await Promise.all([service.call(request), service.call(request)]);
     const calls = String(dataApiCalls(service));
     callsPerPair[calls] = (callsPerPair[calls] ?? 0) + 1;
-    if (a.status !== 201 || a.status !== b.status || JSON.stringify(a.body) !== JSON.stringify(b.body)) sameAnswers = false;
+    if (a.status !== 201 || a.status !== b.status || JSON.stringify(a.body) !== JSON.stringify(b.body))
+      sameAnswers = false;
   }
   return { pairs, callsPerPair, sameAnswers };
 };
@@ -111,7 +127,8 @@ export const runRoundTrips = async (settings: BenchSettings): Promise<RoundTripR
     const raced = await race(service, process.env.SERVICE_PREFIX ?? 'cargo', kind === 'postgres' ? 10 : 3);
     const covered = new Set(rows.map((r) => r.route));
     const uncoveredRoutes = service.stack.routes.map((r) => r.id).filter((id) => !covered.has(id));
-    const met = uncoveredRoutes.length === 0 && rows.every((r) => r.status === r.expectedStatus && r.calls === r.expectedCalls);
+    const met =
+      uncoveredRoutes.length === 0 && rows.every((r) => r.status === r.expectedStatus && r.calls === r.expectedCalls);
     return { backend: kind, rows, race: raced, uncoveredRoutes, met };
   } finally {
     await service.close();

@@ -48,10 +48,13 @@ export const isClosed = (z: number): boolean => z % 10 === 0;
 export const isUndone = (box: number): boolean => box % 50 === 0;
 export const versionOf = (box: number): number => (box % 5 === 0 ? 2 : 1);
 /** The item codes of a seeded box, the same in box_item, box_event and the ERP plan (SQL twin in seed.ts). */
-export const itemCodeOf = (box: number, k: number): string => `SKU-${String((box * 7 + k * 131) % 5000).padStart(5, '0')}`;
+export const itemCodeOf = (box: number, k: number): string =>
+  `SKU-${String((box * 7 + k * 131) % 5000).padStart(5, '0')}`;
 export const quantityOf = (box: number, k: number): number => 1 + ((box + k) % 24);
 /** Cargo number c (1-based) of the location records: every 10th a zongpai, else box c. */
-export const cargoNo = (d: Dataset, c: number): string => (c % 10 === 0 ? zongpaiNo(((c / 10 - 1) % d.zongpai) + 1) : boxNo(c));
+export const cargoNo = (d: Dataset, c: number): string =>
+  c % 10 === 0 ? zongpaiNo(((c / 10 - 1) % d.zongpai) + 1) : boxNo(c);
 
 /** Boxes the workload saves, planned by the seed (not boxed): `WB-S-000001` ... */
-export const workBoxNo = (kind: 'S' | 'Q' | 'L' | 'K' | 'O', i: number): string => `WB-${kind}-${String(i).padStart(6, '0')}`;
+export const workBoxNo = (kind: 'S' | 'Q' | 'L' | 'K' | 'O', i: number): string =>
+  `WB-${kind}-${String(i).padStart(6, '0')}`;

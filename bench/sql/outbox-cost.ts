@@ -33,7 +33,8 @@ export const withoutOutbox = (sql: string): string => {
 
 /** A Db that sends every statement with its outbox left out. */
 const outboxLess = (db: Db): Db => ({
-  query: <R extends Row = Row>(sql: string, params?: SqlParams): Promise<QueryResult<R>> => db.query<R>(withoutOutbox(sql), params),
+  query: <R extends Row = Row>(sql: string, params?: SqlParams): Promise<QueryResult<R>> =>
+    db.query<R>(withoutOutbox(sql), params),
   transaction: (work) => db.transaction(work),
 });
 
@@ -62,22 +63,28 @@ export const measureOutboxCost = async (
     { record: makeScanRecorder({ db: outboxLess(db) }), save: makeBoxSave({ db: outboxLess(db), config }) },
   ] as const;
   // The open pallets of the lower half, as the workload's saves use (the close scenario closes pallets of the upper half).
-  const openPallets = Array.from({ length: Math.max(1, Math.floor(d.zongpai / 2)) }, (_, k) => k + 1).filter((z) => !isClosed(z));
+  const openPallets = Array.from({ length: Math.max(1, Math.floor(d.zongpai / 2)) }, (_, k) => k + 1).filter(
+    (z) => !isClosed(z),
+  );
   const open = (i: number) => zongpaiNo(openPallets[(i * 7919) % openPallets.length] as number);
-  const backlog = (i: number) => Array.from({ length: 500 }, (_, k) => ({
-    cargo_no: `OB-${String(i).padStart(4, '0')}-${String(k % 250).padStart(3, '0')}`,
-    location_code: `D-${String(rnd.int(0, 39)).padStart(2, '0')}-01`,
-    off_shelf: false,
-    scanned_at: new Date(Date.now() - (500 - k) * 60_000).toISOString(),
-    device_id: 'PDA-09',
+  const backlog = (i: number) =>
+    Array.from({ length: 500 }, (_, k) => ({
+      cargo_no: `OB-${String(i).padStart(4, '0')}-${String(k % 250).padStart(3, '0')}`,
+      location_code: `D-${String(rnd.int(0, 39)).padStart(2, '0')}-01`,
+      off_shelf: false,
+      scanned_at: new Date(Date.now() - (500 - k) * 60_000).toISOString(),
+      device_id: 'PDA-09',
+    }));
+  const items = Array.from({ length: 500 }, (_, k) => ({
+    item_code: `SKU-${String(k + 1).padStart(5, '0')}`,
+    quantity: 1 + (k % 9),
   }));
-  const items = Array.from({ length: 500 }, (_, k) => ({ item_code: `SKU-${String(k + 1).padStart(5, '0')}`, quantity: 1 + (k % 9) }));
   const backlogMs: [number[], number[]] = [[], []];
   const saveMs: [number[], number[]] = [[], []];
   let box = 0;
   for (let i = 0; i < WARMUP + samples; i += 1) {
     // Alternate which variant goes first, so neither always runs on the other's warm cache.
-    for (const v of i % 2 === 0 ? [0, 1] as const : [1, 0] as const) {
+    for (const v of i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
       const variant = variants[v];
       const b = await time(() => variant.record(backlog(2 * i + v), 'bench'));
       box += 1;
@@ -88,7 +95,12 @@ export const measureOutboxCost = async (
     }
   }
   return [
-    { name: 'POST location, backlog of 500', events: 500, withOutbox: summarize(backlogMs[0]), withoutOutbox: summarize(backlogMs[1]) },
+    {
+      name: 'POST location, backlog of 500',
+      events: 500,
+      withOutbox: summarize(backlogMs[0]),
+      withoutOutbox: summarize(backlogMs[1]),
+    },
     { name: 'POST box, 500 items', events: 1, withOutbox: summarize(saveMs[0]), withoutOutbox: summarize(saveMs[1]) },
   ];
 };

@@ -30,7 +30,8 @@ const walk = (node: PlanNode, visit: (n: PlanNode, depth: number) => void, depth
   for (const child of node.Plans ?? []) walk(child, visit, depth + 1);
 };
 
-const relation = (n: PlanNode) => (n['Relation Name'] === undefined ? '' : `${n.Schema === undefined ? '' : `${n.Schema}.`}${n['Relation Name']}`);
+const relation = (n: PlanNode) =>
+  n['Relation Name'] === undefined ? '' : `${n.Schema === undefined ? '' : `${n.Schema}.`}${n['Relation Name']}`;
 
 /** Sequential scans on the given (big) tables, e.g. `box_item`; EXPLAIN without VERBOSE names tables without schema. */
 export const seqScans = (plan: PlanNode, big: readonly string[]): string[] => {
@@ -62,15 +63,20 @@ export const indexesUsed = (plan: PlanNode): string[] => {
 export const renderPlan = (plan: PlanNode): string[] => {
   const lines: string[] = [];
   walk(plan, (n, depth) => {
-    const parts = [n['Node Type'] + (n.Operation !== undefined && n['Node Type'] === 'ModifyTable' ? ` ${n.Operation}` : '')];
+    const parts = [
+      n['Node Type'] + (n.Operation !== undefined && n['Node Type'] === 'ModifyTable' ? ` ${n.Operation}` : ''),
+    ];
     if (n['Index Name'] !== undefined) parts.push(`using ${n['Index Name']}`);
-    if (n['Relation Name'] !== undefined) parts.push(`on ${relation(n)}${n.Alias !== undefined && n.Alias !== n['Relation Name'] ? ` ${n.Alias}` : ''}`);
+    if (n['Relation Name'] !== undefined)
+      parts.push(`on ${relation(n)}${n.Alias !== undefined && n.Alias !== n['Relation Name'] ? ` ${n.Alias}` : ''}`);
     if (n['CTE Name'] !== undefined) parts.push(`on ${n['CTE Name']}`);
     const label = n['Subplan Name'] === undefined ? '' : `[${n['Subplan Name']}] `;
     const loops = (n['Actual Loops'] ?? 1) > 1 ? ` × ${n['Actual Loops']} loops` : '';
     // A NOT IN shows here whether its list is hashed (one probe per row) or rescanned per row.
     const filter = n.Filter?.includes('SubPlan') === true ? ` filter ${n.Filter}` : '';
-    lines.push(`${'  '.repeat(depth)}${label}${parts.join(' ')}${filter} (rows ${n['Actual Rows'] ?? '?'}${loops}, ${(n['Actual Total Time'] ?? 0).toFixed(3)} ms)`);
+    lines.push(
+      `${'  '.repeat(depth)}${label}${parts.join(' ')}${filter} (rows ${n['Actual Rows'] ?? '?'}${loops}, ${(n['Actual Total Time'] ?? 0).toFixed(3)} ms)`,
+    );
   });
   return lines;
 };

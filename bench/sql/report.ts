@@ -21,9 +21,13 @@ export const renderSql = (result: SqlResult): string => {
     `${ms(s.statement.p99)} ms`,
     s.explain === null ? '–' : `${ms(s.explain.executionMs)} + ${ms(s.explain.planningMs)} ms`,
     `< ${s.targetMs} ms`,
-    s.met ? 'yes' : `NO${s.unexpectedStatuses.length > 0 ? ` (${s.unexpectedStatuses[0]?.slice(0, 40)})` : ''}${(s.explain?.seqScans.length ?? 0) > 0 ? ' (seq scan)' : ''}`,
+    s.met
+      ? 'yes'
+      : `NO${s.unexpectedStatuses.length > 0 ? ` (${s.unexpectedStatuses[0]?.slice(0, 40)})` : ''}${(s.explain?.seqScans.length ?? 0) > 0 ? ' (seq scan)' : ''}`,
   ]);
-  const counts = Object.entries(result.seed.rows).map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`).join(', ');
+  const counts = Object.entries(result.seed.rows)
+    .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
+    .join(', ');
   const plans = result.scenarios.flatMap((s) => [
     `${s.name}: indexes ${s.explain?.indexes.join(', ') || '–'}; sequential scans on big tables: ${s.explain?.seqScans.join(', ') || 'none'}`,
   ]);
@@ -31,17 +35,48 @@ export const renderSql = (result: SqlResult): string => {
     `SQL at scale on ${result.server.version?.split(' ').slice(0, 2).join(' ') ?? 'PostgreSQL'} (shared_buffers ${result.server.shared_buffers}, work_mem ${result.server.work_mem}, jit ${result.server.jit})`,
     `Seeded: ${counts}.`,
     '',
-    table(['scenario', 'n', 'end to end p50', 'end to end p99', 'statement p50', 'statement p99', 'EXPLAIN exec + plan', 'target (statement p99)', 'met'], rows),
+    table(
+      [
+        'scenario',
+        'n',
+        'end to end p50',
+        'end to end p99',
+        'statement p50',
+        'statement p99',
+        'EXPLAIN exec + plan',
+        'target (statement p99)',
+        'met',
+      ],
+      rows,
+    ),
     '',
-    'Statement = the request\'s one SQL statement timed where the emulator hands it to PostgreSQL (server work + loopback).',
+    "Statement = the request's one SQL statement timed where the emulator hands it to PostgreSQL (server work + loopback).",
     'End to end = HTTP through the emulated API Gateway, the handler, the SDK and the Data API emulator (both in this Node process).',
     `Commit floor on this server (a one-row INSERT committed alone, part of every write): p50 ${ms(result.commitFloor.before.p50)} / p99 ${ms(result.commitFloor.before.p99)} ms before the scenarios, p50 ${ms(result.commitFloor.after.p50)} / p99 ${ms(result.commitFloor.after.p99)} ms after.`,
     '',
-    'The outbox\'s cost (the same statement with its event rows and with its outbox CTEs cut out, in turns, after the scenarios):',
-    table(['statement', 'events', 'n', 'with outbox p50', 'with outbox p99', 'without p50', 'without p99', 'p50 difference'], result.outboxCost.map((c) => [
-      c.name, String(c.events), String(c.withOutbox.n), `${ms(c.withOutbox.p50)} ms`, `${ms(c.withOutbox.p99)} ms`, `${ms(c.withoutOutbox.p50)} ms`, `${ms(c.withoutOutbox.p99)} ms`,
-      `+${ms(c.withOutbox.p50 - c.withoutOutbox.p50)} ms`,
-    ])),
+    "The outbox's cost (the same statement with its event rows and with its outbox CTEs cut out, in turns, after the scenarios):",
+    table(
+      [
+        'statement',
+        'events',
+        'n',
+        'with outbox p50',
+        'with outbox p99',
+        'without p50',
+        'without p99',
+        'p50 difference',
+      ],
+      result.outboxCost.map((c) => [
+        c.name,
+        String(c.events),
+        String(c.withOutbox.n),
+        `${ms(c.withOutbox.p50)} ms`,
+        `${ms(c.withOutbox.p99)} ms`,
+        `${ms(c.withoutOutbox.p50)} ms`,
+        `${ms(c.withoutOutbox.p99)} ms`,
+        `+${ms(c.withOutbox.p50 - c.withoutOutbox.p50)} ms`,
+      ]),
+    ),
     '',
     `Plans (tables of ${result.bigTables.length > 0 ? result.bigTables.join(', ') : 'none'} count as big):`,
     ...plans,

@@ -26,7 +26,14 @@ export interface ScenarioResult {
   readonly slowest: readonly number[];
   /** Service statements per request (1 by design). */
   readonly statementsPerRequest: number;
-  readonly explain: { planningMs: number; executionMs: number; plan: string[]; indexes: string[]; seqScans: string[]; sql: string } | null;
+  readonly explain: {
+    planningMs: number;
+    executionMs: number;
+    plan: string[];
+    indexes: string[];
+    seqScans: string[];
+    sql: string;
+  } | null;
   readonly unexpectedStatuses: readonly string[];
   readonly met: boolean;
 }
@@ -54,7 +61,10 @@ const log = (line: string) => process.stderr.write(`sql: ${line}\n`);
 const explain = async (client: pg.Client, text: string, values: QueryValues): Promise<ExplainOutput> => {
   await client.query('BEGIN');
   try {
-    const { rows } = await client.query<{ 'QUERY PLAN': ExplainOutput[] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, [...values]);
+    const { rows } = await client.query<{ 'QUERY PLAN': ExplainOutput[] }>(
+      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`,
+      [...values],
+    );
     return rows[0]?.['QUERY PLAN'][0] as ExplainOutput;
   } finally {
     await client.query('ROLLBACK');
@@ -65,10 +75,13 @@ const explain = async (client: pg.Client, text: string, values: QueryValues): Pr
 const BIG_TABLE_ROWS = 10_000;
 
 const tablesOver = async (client: pg.Client, rows: number): Promise<string[]> =>
-  (await client.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname IN ('cargo', 'erp') AND c.relkind = 'r' AND c.reltuples >= $1 ORDER BY 1`, [rows],
-  )).rows.map((r) => r.name);
+  (
+    await client.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname IN ('cargo', 'erp') AND c.relkind = 'r' AND c.reltuples >= $1 ORDER BY 1`,
+      [rows],
+    )
+  ).rows.map((r) => r.name);
 
 /** One-row INSERTs, each committed (synchronous_commit as the server has it), on a scratch table. */
 const commitFloor = async (client: pg.Client, samples: number): Promise<Summary> => {
@@ -83,7 +96,11 @@ const commitFloor = async (client: pg.Client, samples: number): Promise<Summary>
 };
 
 /** Cursors to the second page (limit 5) of some boxes' history, as the service would hand them out. */
-const cursorsFor = async (client: pg.Client, d: Dataset, count: number): Promise<{ cargo: string; cursor: string }[]> => {
+const cursorsFor = async (
+  client: pg.Client,
+  d: Dataset,
+  count: number,
+): Promise<{ cargo: string; cursor: string }[]> => {
   const cargos = Array.from({ length: count }, (_, i) => cargoNo(d, 1 + ((i * 104_729) % d.cargo)));
   const { rows } = await client.query<{ cargo_no: string; at: string; id: string }>(
     `SELECT c.cargo_no, to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, p.id::text AS id
@@ -108,7 +125,9 @@ const cursorsFor = async (client: pg.Client, d: Dataset, count: number): Promise
 export const runSql = async (settings: BenchSettings): Promise<SqlResult> => {
   const d = dataset(settings);
   const url = await recreateDatabase(settings.adminUrl, settings.database).catch((error: Error) => {
-    throw new Error(`the SQL section needs a PostgreSQL server at BENCH_DATABASE_URL (${settings.adminUrl}): ${error.message}`);
+    throw new Error(
+      `the SQL section needs a PostgreSQL server at BENCH_DATABASE_URL (${settings.adminUrl}): ${error.message}`,
+    );
   });
   const direct = new pg.Client({ connectionString: url, options: '-c TimeZone=UTC -c DateStyle=ISO,MDY' });
   await direct.connect();
@@ -128,7 +147,9 @@ export const runSql = async (settings: BenchSettings): Promise<SqlResult> => {
   const service = await startBenchService(backend);
   try {
     const server = await serverFacts(url);
-    log(`seeding ${settings.database}: ${d.locations} location records, ${d.boxes} boxes × ${d.itemsPerBox} items, ${d.planBoxes * 2 * d.itemsPerBox} plan rows...`);
+    log(
+      `seeding ${settings.database}: ${d.locations} location records, ${d.boxes} boxes × ${d.itemsPerBox} items, ${d.planBoxes * 2 * d.itemsPerBox} plan rows...`,
+    );
     const seeded = await seed(direct, d, workPlans(settings.samples), log);
     const cursors = await cursorsFor(direct, d, 200);
     const bigTables = await tablesOver(direct, BIG_TABLE_ROWS);
@@ -144,7 +165,8 @@ export const runSql = async (settings: BenchSettings): Promise<SqlResult> => {
         explainNext = i === WARMUP - 1;
         statements = [];
         const response = await service.call(scenario.request(i));
-        if (response.status !== scenario.status && unexpected.length < 5) unexpected.push(`${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
+        if (response.status !== scenario.status && unexpected.length < 5)
+          unexpected.push(`${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
         if (i < WARMUP) continue;
         const own = statements.filter((s) => s.service);
         perRequest.add(own.length);
@@ -154,14 +176,17 @@ export const runSql = async (settings: BenchSettings): Promise<SqlResult> => {
       const statement = summarize(statementMs);
       const targetMs = TARGET_MS[scenario.class];
       const explained = probe.explained as { output: ExplainOutput; sql: string } | undefined;
-      const plan = explained === undefined ? null : {
-        planningMs: explained.output['Planning Time'],
-        executionMs: explained.output['Execution Time'],
-        plan: renderPlan(explained.output.Plan),
-        indexes: indexesUsed(explained.output.Plan),
-        seqScans: seqScans(explained.output.Plan, bigTables),
-        sql: explained.sql,
-      };
+      const plan =
+        explained === undefined
+          ? null
+          : {
+              planningMs: explained.output['Planning Time'],
+              executionMs: explained.output['Execution Time'],
+              plan: renderPlan(explained.output.Plan),
+              indexes: indexesUsed(explained.output.Plan),
+              seqScans: seqScans(explained.output.Plan, bigTables),
+              sql: explained.sql,
+            };
       const result: ScenarioResult = {
         name: scenario.name,
         route: scenario.route,
@@ -169,14 +194,19 @@ export const runSql = async (settings: BenchSettings): Promise<SqlResult> => {
         targetMs,
         endToEnd: summarize(endToEnd),
         statement,
-        slowest: [...statementMs].sort((a, b) => b - a).slice(0, 5).map((v) => Number(v.toFixed(2))),
+        slowest: [...statementMs]
+          .sort((a, b) => b - a)
+          .slice(0, 5)
+          .map((v) => Number(v.toFixed(2))),
         statementsPerRequest: Math.max(...perRequest),
         explain: plan,
         unexpectedStatuses: unexpected,
         met: unexpected.length === 0 && statement.p99 < targetMs && (plan?.seqScans.length ?? 0) === 0,
       };
       results.push(result);
-      log(`${scenario.name}: statement p50 ${statement.p50.toFixed(2)} / p99 ${statement.p99.toFixed(2)} ms, end to end p99 ${result.endToEnd.p99.toFixed(1)} ms${unexpected.length > 0 ? `, UNEXPECTED ${unexpected[0]}` : ''}`);
+      log(
+        `${scenario.name}: statement p50 ${statement.p50.toFixed(2)} / p99 ${statement.p99.toFixed(2)} ms, end to end p99 ${result.endToEnd.p99.toFixed(1)} ms${unexpected.length > 0 ? `, UNEXPECTED ${unexpected[0]}` : ''}`,
+      );
     }
     const commitAfter = await commitFloor(direct, Math.max(100, settings.samples));
     const timeStatement = async (work: () => Promise<unknown>): Promise<number> => {
@@ -184,12 +214,27 @@ export const runSql = async (settings: BenchSettings): Promise<SqlResult> => {
       await work();
       return statements.filter((s) => s.service).reduce((sum, s) => sum + s.ms, 0);
     };
-    const outboxCost = await measureOutboxCost(service.stack.db, service.stack.config, d, workPlans(settings.samples).L - WARMUP, timeStatement);
+    const outboxCost = await measureOutboxCost(
+      service.stack.db,
+      service.stack.config,
+      d,
+      workPlans(settings.samples).L - WARMUP,
+      timeStatement,
+    );
     for (const c of outboxCost) {
-      log(`${c.name}: statement p50 ${c.withOutbox.p50.toFixed(2)} / p99 ${c.withOutbox.p99.toFixed(2)} ms with its ${c.events} event(s), ${c.withoutOutbox.p50.toFixed(2)} / ${c.withoutOutbox.p99.toFixed(2)} ms without`);
+      log(
+        `${c.name}: statement p50 ${c.withOutbox.p50.toFixed(2)} / p99 ${c.withOutbox.p99.toFixed(2)} ms with its ${c.events} event(s), ${c.withoutOutbox.p50.toFixed(2)} / ${c.withoutOutbox.p99.toFixed(2)} ms without`,
+      );
     }
     return {
-      server, dataset: d, seed: seeded, bigTables, commitFloor: { before: commitBefore, after: commitAfter }, scenarios: results, outboxCost, met: results.every((r) => r.met),
+      server,
+      dataset: d,
+      seed: seeded,
+      bigTables,
+      commitFloor: { before: commitBefore, after: commitAfter },
+      scenarios: results,
+      outboxCost,
+      met: results.every((r) => r.met),
     };
   } finally {
     await service.close();

@@ -36,61 +36,99 @@ const statements = (d: Dataset, work: WorkPlans): [table: string, sql: string][]
     `SELECT 'WB-${kind}-' || ${pad('w', 6)}, 'SO-W${kind}-' || (w / 10), 'Bench Customer', 'SKU-' || ${pad('k', 5)}, 'Item ' || k, 1000, 'pcs'
      FROM generate_series(1, ${count}) w, generate_series(1, ${perBox}) k`;
   return [
-    ['cargo.zongpai', `INSERT INTO cargo.zongpai (zongpai_no, status, created_at, created_by, closed_at, closed_by)
+    [
+      'cargo.zongpai',
+      `INSERT INTO cargo.zongpai (zongpai_no, status, created_at, created_by, closed_at, closed_by)
       SELECT ${ZONGPAI('z')}, CASE WHEN z % 10 = 0 THEN 'CLOSED' ELSE 'OPEN' END, now() - interval '90 days' + z * interval '1 minute', 'op' || z % 50,
              CASE WHEN z % 10 = 0 THEN now() - interval '1 day' END, CASE WHEN z % 10 = 0 THEN 'sup' || z % 5 END
-      FROM generate_series(1, ${d.zongpai}) z`],
-    ['cargo.box', `INSERT INTO cargo.box (box_no, status, zongpai_no, zongpai_since, version, total_quantity, saved_at, saved_by)
+      FROM generate_series(1, ${d.zongpai}) z`,
+    ],
+    [
+      'cargo.box',
+      `INSERT INTO cargo.box (box_no, status, zongpai_no, zongpai_since, version, total_quantity, saved_at, saved_by)
       SELECT ${BOX('i')}, CASE WHEN i % 50 = 0 THEN 'NOT_BOXED' ELSE 'BOXED' END,
              CASE WHEN i % 50 = 0 THEN NULL ELSE ${ZONGPAI(z)} END,
              CASE WHEN i % 50 = 0 THEN NULL ELSE now() - interval '90 days' + i * interval '30 seconds' END,
              CASE WHEN i % 5 = 0 THEN 2 ELSE 1 END,
              CASE WHEN i % 50 = 0 THEN 0 ELSE (SELECT sum(${QUANTITY('i', 'k')}) FROM generate_series(1, ${d.itemsPerBox}) k) END,
              now() - interval '90 days' + i * interval '30 seconds', 'op' || i % 50
-      FROM generate_series(1, ${d.boxes}) i`],
-    ['cargo.box_item', `INSERT INTO cargo.box_item (box_no, item_code, quantity)
+      FROM generate_series(1, ${d.boxes}) i`,
+    ],
+    [
+      'cargo.box_item',
+      `INSERT INTO cargo.box_item (box_no, item_code, quantity)
       SELECT ${BOX('i')}, ${ITEM('i', 'k')}, ${QUANTITY('i', 'k')}
-      FROM generate_series(1, ${d.boxes}) i, generate_series(1, ${d.itemsPerBox}) k WHERE i % 50 <> 0`],
-    ['cargo.box_event', `INSERT INTO cargo.box_event (box_no, version, action, actor, at, zongpai_no, items)
+      FROM generate_series(1, ${d.boxes}) i, generate_series(1, ${d.itemsPerBox}) k WHERE i % 50 <> 0`,
+    ],
+    [
+      'cargo.box_event',
+      `INSERT INTO cargo.box_event (box_no, version, action, actor, at, zongpai_no, items)
       SELECT ${BOX('i')}, 1, 'SAVE', 'op' || i % 50, now() - interval '90 days' + i * interval '30 seconds', ${ZONGPAI(z)}, ${items('i')}
       FROM generate_series(1, ${d.boxes}) i
       UNION ALL
       SELECT ${BOX('i')}, 2, CASE WHEN i % 50 = 0 THEN 'UNDO' ELSE 'EDIT' END, 'sup' || i % 5, now() - interval '89 days' + i * interval '30 seconds',
              CASE WHEN i % 50 = 0 THEN NULL ELSE ${ZONGPAI(z)} END, CASE WHEN i % 50 = 0 THEN '[]'::jsonb ELSE ${items('i')} END
-      FROM generate_series(5, ${d.boxes}, 5) i`],
-    ['erp.demo_box_plan', `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
+      FROM generate_series(5, ${d.boxes}, 5) i`,
+    ],
+    [
+      'erp.demo_box_plan',
+      `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
       SELECT ${BOX('i')}, 'SO-' || ${pad('i / 10', 7)}, 'Customer ' || i % 997, ${ITEM('i', 'k')}, 'Item ' || ${ITEM('i', 'k')}, ${QUANTITY('i', 'k')} + 2, 'pcs'
-      FROM generate_series(${firstPlanned}, ${d.boxes + d.planBoxes}) i, generate_series(1, ${d.itemsPerBox}) k`],
-    ['erp.demo_box_plan (workload boxes)', [
-      workPlan('S', work.S, d.itemsPerBox),
-      workPlan('Q', work.Q, d.itemsPerBox),
-      workPlan('K', work.K, d.itemsPerBox),
-      workPlan('L', work.L, work.largeItems),
-      workPlan('O', work.O, work.largeItems),
-    ].map((s) => `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit) ${s}`).join(';\n')],
-    ['cargo.location_record', `INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
+      FROM generate_series(${firstPlanned}, ${d.boxes + d.planBoxes}) i, generate_series(1, ${d.itemsPerBox}) k`,
+    ],
+    [
+      'erp.demo_box_plan (workload boxes)',
+      [
+        workPlan('S', work.S, d.itemsPerBox),
+        workPlan('Q', work.Q, d.itemsPerBox),
+        workPlan('K', work.K, d.itemsPerBox),
+        workPlan('L', work.L, work.largeItems),
+        workPlan('O', work.O, work.largeItems),
+      ]
+        .map(
+          (s) =>
+            `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit) ${s}`,
+        )
+        .join(';\n'),
+    ],
+    [
+      'cargo.location_record',
+      `INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
       SELECT CASE WHEN c % 10 = 0 THEN ${ZONGPAI(`((c / 10 - 1) % ${d.zongpai}) + 1`)} ELSE ${BOX('c')} END,
              'A-' || ${pad('r % 40', 2)} || '-' || ${pad('r % 12', 2)}, r % 7 = 0,
              CASE WHEN r % 10 = 0 THEN NULL ELSE at END, at + interval '2 seconds', at, 'op' || r % 50, 'PDA-' || ${pad('r % 30', 2)}
       FROM (SELECT r, 1 + (r::bigint * 7919) % ${d.cargo} AS c,
                    date_trunc('milliseconds', now() - interval '90 days' + r * (interval '90 days' / ${d.locations})) AS at
-            FROM generate_series(1, ${d.locations}) r) s`],
+            FROM generate_series(1, ${d.locations}) r) s`,
+    ],
     // Each cargo's current location, as the scans' statements keep it (the newest record that is not voided).
-    ['cargo.location_current', `INSERT INTO cargo.location_current (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
+    [
+      'cargo.location_current',
+      `INSERT INTO cargo.location_current (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
       SELECT DISTINCT ON (r.cargo_no) r.cargo_no, r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id
       FROM cargo.location_record r WHERE r.voided_at IS NULL
-      ORDER BY r.cargo_no, r.occurred_at DESC, r.id DESC`],
+      ORDER BY r.cargo_no, r.occurred_at DESC, r.id DESC`,
+    ],
     // The outbox as a busy warehouse leaves it: one cargo.located event per seeded scan, numbered
     // from 1, and the counter at the last one (the workload's writes number theirs after it).
-    ['cargo.event', [`INSERT INTO cargo.event (sequence, type, occurred_at, actor, data)
+    [
+      'cargo.event',
+      [
+        `INSERT INTO cargo.event (sequence, type, occurred_at, actor, data)
       SELECT r, 'cargo.located', now() - interval '7 days' + r * (interval '7 days' / ${d.events}), 'op' || r % 50,
              jsonb_build_object('id', r::text, 'cargo_no', ${BOX(`1 + (r::bigint * 7919) % ${d.cargo}`)}, 'location_code', 'A-' || ${pad('r % 40', 2)} || '-01',
                                 'off_shelf', false, 'scanned_at', NULL, 'recorded_at', now(), 'recorded_by', 'op' || r % 50, 'device_id', 'PDA-01')
-      FROM generate_series(1, ${d.events}) r`, `UPDATE cargo.event_sequence SET last = ${d.events}`].join(';\n')],
-    ['cargo.idempotency_key', `INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, created_at, expires_at)
+      FROM generate_series(1, ${d.events}) r`,
+        `UPDATE cargo.event_sequence SET last = ${d.events}`,
+      ].join(';\n'),
+    ],
+    [
+      'cargo.idempotency_key',
+      `INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, created_at, expires_at)
       SELECT 'op' || k % 50, md5(k::text), 'POST /v1/cargo/location', md5('h' || k), '[]'::json, now() - (k % 1440) * interval '1 minute',
              now() - (k % 1440) * interval '1 minute' + interval '24 hours'
-      FROM generate_series(1, ${d.idempotencyKeys}) k`],
+      FROM generate_series(1, ${d.idempotencyKeys}) k`,
+    ],
   ];
 };
 
@@ -106,7 +144,12 @@ const countOf = async (client: pg.Client, table: string): Promise<number> =>
  * const report = await seed(client, dataset(settings), { S: 310, Q: 310, K: 310, L: 60, O: 120, largeItems: 500 });
  * ```
  */
-export const seed = async (client: pg.Client, d: Dataset, work: WorkPlans, log: (line: string) => void): Promise<SeedReport> => {
+export const seed = async (
+  client: pg.Client,
+  d: Dataset,
+  work: WorkPlans,
+  log: (line: string) => void,
+): Promise<SeedReport> => {
   const seconds: Record<string, number> = {};
   await client.query('SET synchronous_commit = off');
   for (const [table, sql] of statements(d, work)) {
@@ -117,7 +160,9 @@ export const seed = async (client: pg.Client, d: Dataset, work: WorkPlans, log: 
   }
   await client.query('RESET synchronous_commit');
   const started = performance.now();
-  await client.query('VACUUM (ANALYZE) cargo.zongpai, cargo.box, cargo.box_item, cargo.box_event, cargo.location_record, cargo.location_current, cargo.idempotency_key, cargo.event, erp.demo_box_plan');
+  await client.query(
+    'VACUUM (ANALYZE) cargo.zongpai, cargo.box, cargo.box_item, cargo.box_event, cargo.location_record, cargo.location_current, cargo.idempotency_key, cargo.event, erp.demo_box_plan',
+  );
   seconds['VACUUM ANALYZE'] = (performance.now() - started) / 1000;
   log(`  VACUUM ANALYZE: ${seconds['VACUUM ANALYZE'].toFixed(1)} s`);
   // The bulk load leaves about a gigabyte of WAL behind; without a checkpoint now, the one it
@@ -126,11 +171,22 @@ export const seed = async (client: pg.Client, d: Dataset, work: WorkPlans, log: 
   await client.query('CHECKPOINT');
   seconds.CHECKPOINT = (performance.now() - checkpointStarted) / 1000;
   const rows: Record<string, number> = {};
-  for (const table of ['cargo.location_record', 'cargo.zongpai', 'cargo.box', 'cargo.box_item', 'cargo.box_event', 'erp.demo_box_plan', 'cargo.idempotency_key', 'cargo.event', 'cargo.location_current']) {
+  for (const table of [
+    'cargo.location_record',
+    'cargo.zongpai',
+    'cargo.box',
+    'cargo.box_item',
+    'cargo.box_event',
+    'erp.demo_box_plan',
+    'cargo.idempotency_key',
+    'cargo.event',
+    'cargo.location_current',
+  ]) {
     rows[table] = await countOf(client, table);
   }
   rows['distinct cargo_no in location_record'] = Number(
-    (await client.query<{ n: string }>('SELECT count(DISTINCT cargo_no) AS n FROM cargo.location_record')).rows[0]?.n ?? 0,
+    (await client.query<{ n: string }>('SELECT count(DISTINCT cargo_no) AS n FROM cargo.location_record')).rows[0]?.n ??
+      0,
   );
   return { rows, seconds };
 };

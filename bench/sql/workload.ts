@@ -1,6 +1,15 @@
 import type { BenchRequest } from '../support/service.ts';
 import {
-  boxNo, cargoNo, isClosed, isUndone, itemCodeOf, versionOf, workBoxNo, zongpaiNo, zongpaiOf, type Dataset,
+  boxNo,
+  cargoNo,
+  isClosed,
+  isUndone,
+  itemCodeOf,
+  versionOf,
+  workBoxNo,
+  zongpaiNo,
+  zongpaiOf,
+  type Dataset,
 } from './dataset.ts';
 import type { WorkPlans } from './seed.ts';
 
@@ -64,7 +73,14 @@ const within = (samples: number, distinct: readonly number[]) => Math.min(sample
 /** Planned boxes the workload consumes, sized by the sample counts. */
 export const workPlans = (samples: number): WorkPlans => {
   const bulk = Math.max(30, Math.round(samples / 5));
-  return { S: samples + WARMUP, Q: samples + WARMUP, K: samples + WARMUP, L: bulk + WARMUP, O: 2 * (bulk + WARMUP), largeItems: LARGE_ITEMS };
+  return {
+    S: samples + WARMUP,
+    Q: samples + WARMUP,
+    K: samples + WARMUP,
+    L: bulk + WARMUP,
+    O: 2 * (bulk + WARMUP),
+    largeItems: LARGE_ITEMS,
+  };
 };
 
 /**
@@ -78,7 +94,12 @@ export const workPlans = (samples: number): WorkPlans => {
  * for (const s of scenarios(d, 300, 'cargo', cursors)) console.log(s.name, s.request(0).path);
  * ```
  */
-export const scenarios = (d: Dataset, samples: number, prefix: string, cursors: readonly { cargo: string; cursor: string }[]): Scenario[] => {
+export const scenarios = (
+  d: Dataset,
+  samples: number,
+  prefix: string,
+  cursors: readonly { cargo: string; cursor: string }[],
+): Scenario[] => {
   const location = `/v1/${prefix}/location`;
   const bulk = workPlans(samples).L - WARMUP;
   const n = samples + WARMUP;
@@ -87,89 +108,356 @@ export const scenarios = (d: Dataset, samples: number, prefix: string, cursors: 
   const openTargets = range(1, Math.max(1, Math.floor(d.zongpai / 2)), (z) => !isClosed(z));
   const onOpenPallet = (box: number) => !isUndone(box) && !isClosed(zongpaiOf(d, box));
   const unplanned = firstPlanned - 1;
-  const moves = pick(range(1, unplanned, (b) => b % 2 === 1 && onOpenPallet(b)), n, 1);
-  const undos = pick(range(1, unplanned, (b) => b % 2 === 0 && onOpenPallet(b)), n, 2);
+  const moves = pick(
+    range(1, unplanned, (b) => b % 2 === 1 && onOpenPallet(b)),
+    n,
+    1,
+  );
+  const undos = pick(
+    range(1, unplanned, (b) => b % 2 === 0 && onOpenPallet(b)),
+    n,
+    2,
+  );
   const corrections = pick(range(firstPlanned, d.boxes, onOpenPallet), n, 3);
-  const closes = pick(range(Math.floor(d.zongpai / 2) + 1, d.zongpai, (z) => !isClosed(z)), n, 4);
+  const closes = pick(
+    range(Math.floor(d.zongpai / 2) + 1, d.zongpai, (z) => !isClosed(z)),
+    n,
+    4,
+  );
   const target = (i: number, not?: number) => {
     const z = openTargets[(i * 7919) % openTargets.length] as number;
     return z === not ? (openTargets[(i * 7919 + 1) % openTargets.length] as number) : z;
   };
   const anyCargo = () => cargoNo(d, rnd.int(1, d.cargo));
-  const scan = (i: number) => ({ cargo_no: cargoNo(d, 1 + ((i * 7919) % d.cargo)), location_code: `B-${String(i % 40).padStart(2, '0')}-01`, device_id: 'PDA-07' });
-  const items = (count: number) => Array.from({ length: count }, (_, k) => ({ item_code: `SKU-${String(k + 1).padStart(5, '0')}`, quantity: 1 + (k % 9) }));
+  const scan = (i: number) => ({
+    cargo_no: cargoNo(d, 1 + ((i * 7919) % d.cargo)),
+    location_code: `B-${String(i % 40).padStart(2, '0')}-01`,
+    device_id: 'PDA-07',
+  });
+  const items = (count: number) =>
+    Array.from({ length: count }, (_, k) => ({
+      item_code: `SKU-${String(k + 1).padStart(5, '0')}`,
+      quantity: 1 + (k % 9),
+    }));
 
   return [
-    { name: 'GET location of a box (on a pallet)', route: 'LocationGet', class: 'read', samples, status: 200,
-      request: () => ({ method: 'GET', path: `${location}/${cargoNo(d, pickBoxCargo(rnd, d))}` }) },
-    { name: 'GET location of a zongpai', route: 'LocationGet', class: 'read', samples, status: 200,
-      request: () => ({ method: 'GET', path: `${location}/${cargoNo(d, 10 * rnd.int(1, Math.max(1, Math.floor(d.cargo / 10))))}` }) },
-    { name: 'GET location, next page (cursor)', route: 'LocationGet', class: 'read', samples, status: 200,
+    {
+      name: 'GET location of a box (on a pallet)',
+      route: 'LocationGet',
+      class: 'read',
+      samples,
+      status: 200,
+      request: () => ({ method: 'GET', path: `${location}/${cargoNo(d, pickBoxCargo(rnd, d))}` }),
+    },
+    {
+      name: 'GET location of a zongpai',
+      route: 'LocationGet',
+      class: 'read',
+      samples,
+      status: 200,
+      request: () => ({
+        method: 'GET',
+        path: `${location}/${cargoNo(d, 10 * rnd.int(1, Math.max(1, Math.floor(d.cargo / 10))))}`,
+      }),
+    },
+    {
+      name: 'GET location, next page (cursor)',
+      route: 'LocationGet',
+      class: 'read',
+      samples,
+      status: 200,
       request: (i) => {
         const c = cursors[i % cursors.length];
         return { method: 'GET', path: `${location}/${c?.cargo ?? anyCargo()}?limit=5&cursor=${c?.cursor ?? ''}` };
-      } },
-    { name: 'GET box info (planned box)', route: 'BoxInfo', class: 'read', samples, status: 200,
-      request: () => ({ method: 'GET', path: `/v1/box/info?box_no=${boxNo(rnd.int(firstPlanned, d.boxes + d.planBoxes))}` }) },
-    { name: 'GET box history', route: 'BoxHistory', class: 'read', samples, status: 200,
-      request: () => ({ method: 'GET', path: `/v1/box/${boxNo(rnd.int(1, d.boxes))}/history` }) },
-    { name: 'GET zongpai (its boxes and totals)', route: 'ZongpaiGet', class: 'read', samples, status: 200,
-      request: () => ({ method: 'GET', path: `/v1/zongpai/${zongpaiNo(rnd.int(1, d.zongpai))}` }) },
+      },
+    },
+    {
+      name: 'GET box info (planned box)',
+      route: 'BoxInfo',
+      class: 'read',
+      samples,
+      status: 200,
+      request: () => ({
+        method: 'GET',
+        path: `/v1/box/info?box_no=${boxNo(rnd.int(firstPlanned, d.boxes + d.planBoxes))}`,
+      }),
+    },
+    {
+      name: 'GET box history',
+      route: 'BoxHistory',
+      class: 'read',
+      samples,
+      status: 200,
+      request: () => ({ method: 'GET', path: `/v1/box/${boxNo(rnd.int(1, d.boxes))}/history` }),
+    },
+    {
+      name: 'GET zongpai (its boxes and totals)',
+      route: 'ZongpaiGet',
+      class: 'read',
+      samples,
+      status: 200,
+      request: () => ({ method: 'GET', path: `/v1/zongpai/${zongpaiNo(rnd.int(1, d.zongpai))}` }),
+    },
     // Orders of the seeded plan: box i belongs to SO-<i / 10>, ten boxes each (bench/sql/seed.ts).
-    { name: 'GET order (its 10 planned boxes, where they are)', route: 'OrderGet', class: 'read', samples, status: 200,
-      request: () => ({ method: 'GET', path: `/v1/orders/SO-${String(Math.floor(rnd.int(firstPlanned + 10, d.boxes + d.planBoxes - 10) / 10)).padStart(7, '0')}` }) },
-    { name: 'GET packing list of a zongpai', route: 'ZongpaiPackingList', class: 'read', samples, status: 200,
-      request: () => ({ method: 'GET', path: `/v1/zongpai/${zongpaiNo(rnd.int(1, d.zongpai))}/packing-list` }) },
-    { name: 'GET zongpai list, newest first (20)', route: 'ZongpaiList', class: 'read', samples, status: 200,
-      request: () => ({ method: 'GET', path: '/v1/zongpai?limit=20' }) },
-    { name: 'GET zongpai list, only CLOSED (20)', route: 'ZongpaiList', class: 'read', samples, status: 200,
-      request: () => ({ method: 'GET', path: '/v1/zongpai?status=CLOSED&limit=20' }) },
-    { name: 'GET events, a page of 100 (anywhere in the outbox)', route: 'EventsList', class: 'read', samples, status: 200,
-      request: () => ({ method: 'GET', path: `/v1/events?after=${rnd.int(0, Math.max(0, d.events - 100))}&limit=100`, as: 'supervisor' }) },
-    { name: 'GET events, a page of 500', route: 'EventsList', class: 'read', samples, status: 200,
-      request: () => ({ method: 'GET', path: `/v1/events?after=${rnd.int(0, Math.max(0, d.events - 500))}&limit=500`, as: 'supervisor' }) },
-    { name: 'POST location, one scan', route: 'LocationRecord', class: 'write', samples, status: 201,
-      request: () => ({ method: 'POST', path: location, body: { cargo_no: anyCargo(), location_code: 'C-01-01', device_id: 'PDA-07' } }) },
-    { name: 'POST location, one scan, Idempotency-Key (first)', route: 'LocationRecord', class: 'write', samples, status: 201,
-      request: (i) => ({ method: 'POST', path: location, body: scan(i), headers: { 'idempotency-key': `bench-scan-${i}` } }) },
-    { name: 'POST location, one scan, Idempotency-Key (replay)', route: 'LocationRecord', class: 'write', samples, status: 201,
-      request: (i) => ({ method: 'POST', path: location, body: scan(i), headers: { 'idempotency-key': `bench-scan-${i}` } }) },
-    { name: 'POST location, backlog of 500', route: 'LocationRecord', class: '500', samples: bulk, status: 201,
-      request: (i) => ({ method: 'POST', path: location, body: { records: Array.from({ length: 500 }, (_, k) => ({
-        ...scan(i * 500 + k), scanned_at: new Date(Date.now() - (500 - k) * 60_000).toISOString() })) } }) },
-    { name: 'POST box, 5 items', route: 'BoxSave', class: 'write', samples, status: 201,
-      request: (i) => ({ method: 'POST', path: '/v1/box', body: { box_no: workBoxNo('S', i + 1), zongpai_no: zongpaiNo(target(i)), items: items(d.itemsPerBox) } }) },
-    { name: 'POST box, 5 items, Idempotency-Key', route: 'BoxSave', class: 'write', samples, status: 201,
-      request: (i) => ({ method: 'POST', path: '/v1/box', headers: { 'idempotency-key': `bench-save-${i}` },
-        body: { box_no: workBoxNo('K', i + 1), zongpai_no: zongpaiNo(target(i)), items: items(d.itemsPerBox) } }) },
-    { name: 'POST box, 500 items', route: 'BoxSave', class: '500', samples: bulk, status: 201,
-      request: (i) => ({ method: 'POST', path: '/v1/box', body: { box_no: workBoxNo('L', i + 1), zongpai_no: zongpaiNo(target(i)), items: items(LARGE_ITEMS) } }) },
-    { name: 'PATCH box, replace its 500 items', route: 'BoxEdit', class: '500', samples: bulk, status: 200,
-      request: (i) => ({ method: 'PATCH', path: `/v1/box/${workBoxNo('L', i + 1)}`, as: 'supervisor', headers: { 'if-match': '"1"' },
-        body: { items: items(LARGE_ITEMS).slice(1).map((item) => ({ ...item, quantity: item.quantity + 1 })) } }) },
-    { name: 'POST box/simple (the ERP plan)', route: 'BoxSimpleSave', class: 'write', samples, status: 201,
-      request: (i) => ({ method: 'POST', path: '/v1/box/simple', body: { box_no: workBoxNo('Q', i + 1), zongpai_no: zongpaiNo(target(i)) } }) },
-    { name: 'PATCH box, move to another zongpai', route: 'BoxEdit', class: 'write', samples: within(samples, moves), status: 200,
+    {
+      name: 'GET order (its 10 planned boxes, where they are)',
+      route: 'OrderGet',
+      class: 'read',
+      samples,
+      status: 200,
+      request: () => ({
+        method: 'GET',
+        path: `/v1/orders/SO-${String(Math.floor(rnd.int(firstPlanned + 10, d.boxes + d.planBoxes - 10) / 10)).padStart(7, '0')}`,
+      }),
+    },
+    {
+      name: 'GET packing list of a zongpai',
+      route: 'ZongpaiPackingList',
+      class: 'read',
+      samples,
+      status: 200,
+      request: () => ({ method: 'GET', path: `/v1/zongpai/${zongpaiNo(rnd.int(1, d.zongpai))}/packing-list` }),
+    },
+    {
+      name: 'GET zongpai list, newest first (20)',
+      route: 'ZongpaiList',
+      class: 'read',
+      samples,
+      status: 200,
+      request: () => ({ method: 'GET', path: '/v1/zongpai?limit=20' }),
+    },
+    {
+      name: 'GET zongpai list, only CLOSED (20)',
+      route: 'ZongpaiList',
+      class: 'read',
+      samples,
+      status: 200,
+      request: () => ({ method: 'GET', path: '/v1/zongpai?status=CLOSED&limit=20' }),
+    },
+    {
+      name: 'GET events, a page of 100 (anywhere in the outbox)',
+      route: 'EventsList',
+      class: 'read',
+      samples,
+      status: 200,
+      request: () => ({
+        method: 'GET',
+        path: `/v1/events?after=${rnd.int(0, Math.max(0, d.events - 100))}&limit=100`,
+        as: 'supervisor',
+      }),
+    },
+    {
+      name: 'GET events, a page of 500',
+      route: 'EventsList',
+      class: 'read',
+      samples,
+      status: 200,
+      request: () => ({
+        method: 'GET',
+        path: `/v1/events?after=${rnd.int(0, Math.max(0, d.events - 500))}&limit=500`,
+        as: 'supervisor',
+      }),
+    },
+    {
+      name: 'POST location, one scan',
+      route: 'LocationRecord',
+      class: 'write',
+      samples,
+      status: 201,
+      request: () => ({
+        method: 'POST',
+        path: location,
+        body: { cargo_no: anyCargo(), location_code: 'C-01-01', device_id: 'PDA-07' },
+      }),
+    },
+    {
+      name: 'POST location, one scan, Idempotency-Key (first)',
+      route: 'LocationRecord',
+      class: 'write',
+      samples,
+      status: 201,
+      request: (i) => ({
+        method: 'POST',
+        path: location,
+        body: scan(i),
+        headers: { 'idempotency-key': `bench-scan-${i}` },
+      }),
+    },
+    {
+      name: 'POST location, one scan, Idempotency-Key (replay)',
+      route: 'LocationRecord',
+      class: 'write',
+      samples,
+      status: 201,
+      request: (i) => ({
+        method: 'POST',
+        path: location,
+        body: scan(i),
+        headers: { 'idempotency-key': `bench-scan-${i}` },
+      }),
+    },
+    {
+      name: 'POST location, backlog of 500',
+      route: 'LocationRecord',
+      class: '500',
+      samples: bulk,
+      status: 201,
+      request: (i) => ({
+        method: 'POST',
+        path: location,
+        body: {
+          records: Array.from({ length: 500 }, (_, k) => ({
+            ...scan(i * 500 + k),
+            scanned_at: new Date(Date.now() - (500 - k) * 60_000).toISOString(),
+          })),
+        },
+      }),
+    },
+    {
+      name: 'POST box, 5 items',
+      route: 'BoxSave',
+      class: 'write',
+      samples,
+      status: 201,
+      request: (i) => ({
+        method: 'POST',
+        path: '/v1/box',
+        body: { box_no: workBoxNo('S', i + 1), zongpai_no: zongpaiNo(target(i)), items: items(d.itemsPerBox) },
+      }),
+    },
+    {
+      name: 'POST box, 5 items, Idempotency-Key',
+      route: 'BoxSave',
+      class: 'write',
+      samples,
+      status: 201,
+      request: (i) => ({
+        method: 'POST',
+        path: '/v1/box',
+        headers: { 'idempotency-key': `bench-save-${i}` },
+        body: { box_no: workBoxNo('K', i + 1), zongpai_no: zongpaiNo(target(i)), items: items(d.itemsPerBox) },
+      }),
+    },
+    {
+      name: 'POST box, 500 items',
+      route: 'BoxSave',
+      class: '500',
+      samples: bulk,
+      status: 201,
+      request: (i) => ({
+        method: 'POST',
+        path: '/v1/box',
+        body: { box_no: workBoxNo('L', i + 1), zongpai_no: zongpaiNo(target(i)), items: items(LARGE_ITEMS) },
+      }),
+    },
+    {
+      name: 'PATCH box, replace its 500 items',
+      route: 'BoxEdit',
+      class: '500',
+      samples: bulk,
+      status: 200,
+      request: (i) => ({
+        method: 'PATCH',
+        path: `/v1/box/${workBoxNo('L', i + 1)}`,
+        as: 'supervisor',
+        headers: { 'if-match': '"1"' },
+        body: {
+          items: items(LARGE_ITEMS)
+            .slice(1)
+            .map((item) => ({ ...item, quantity: item.quantity + 1 })),
+        },
+      }),
+    },
+    {
+      name: 'POST box/simple (the ERP plan)',
+      route: 'BoxSimpleSave',
+      class: 'write',
+      samples,
+      status: 201,
+      request: (i) => ({
+        method: 'POST',
+        path: '/v1/box/simple',
+        body: { box_no: workBoxNo('Q', i + 1), zongpai_no: zongpaiNo(target(i)) },
+      }),
+    },
+    {
+      name: 'PATCH box, move to another zongpai',
+      route: 'BoxEdit',
+      class: 'write',
+      samples: within(samples, moves),
+      status: 200,
       request: (i) => {
         const box = moves[i] as number;
-        return { method: 'PATCH', path: `/v1/box/${boxNo(box)}`, as: 'supervisor', headers: { 'if-match': `"${versionOf(box)}"` },
-          body: { zongpai_no: zongpaiNo(target(i, zongpaiOf(d, box))) } };
-      } },
-    { name: 'PATCH box, correct its items', route: 'BoxEdit', class: 'write', samples: within(samples, corrections), status: 200,
+        return {
+          method: 'PATCH',
+          path: `/v1/box/${boxNo(box)}`,
+          as: 'supervisor',
+          headers: { 'if-match': `"${versionOf(box)}"` },
+          body: { zongpai_no: zongpaiNo(target(i, zongpaiOf(d, box))) },
+        };
+      },
+    },
+    {
+      name: 'PATCH box, correct its items',
+      route: 'BoxEdit',
+      class: 'write',
+      samples: within(samples, corrections),
+      status: 200,
       request: (i) => {
         const box = corrections[i] as number;
-        const kept = Array.from({ length: Math.max(1, d.itemsPerBox - 1) }, (_, k) => ({ item_code: itemCodeOf(box, k + 1), quantity: 1 }));
-        return { method: 'PATCH', path: `/v1/box/${boxNo(box)}`, as: 'supervisor', headers: { 'if-match': `"${versionOf(box)}"` }, body: { items: kept } };
-      } },
-    { name: 'DELETE box (undo)', route: 'BoxUndo', class: 'write', samples: within(samples, undos), status: 200,
+        const kept = Array.from({ length: Math.max(1, d.itemsPerBox - 1) }, (_, k) => ({
+          item_code: itemCodeOf(box, k + 1),
+          quantity: 1,
+        }));
+        return {
+          method: 'PATCH',
+          path: `/v1/box/${boxNo(box)}`,
+          as: 'supervisor',
+          headers: { 'if-match': `"${versionOf(box)}"` },
+          body: { items: kept },
+        };
+      },
+    },
+    {
+      name: 'DELETE box (undo)',
+      route: 'BoxUndo',
+      class: 'write',
+      samples: within(samples, undos),
+      status: 200,
       request: (i) => {
         const box = undos[i] as number;
-        return { method: 'DELETE', path: `/v1/box/${boxNo(box)}`, as: 'supervisor', headers: { 'if-match': `"${versionOf(box)}"` } };
-      } },
-    { name: 'POST zongpai (register)', route: 'ZongpaiRegister', class: 'write', samples, status: 201,
-      request: (i) => ({ method: 'POST', path: '/v1/zongpai', body: { zongpai_no: `WZ-${String(i + 1).padStart(6, '0')}` } }) },
-    { name: `POST zongpai close (${d.boxesPerZongpai} boxes)`, route: 'ZongpaiClose', class: 'write', samples: within(samples, closes), status: 200,
-      request: (i) => ({ method: 'POST', path: `/v1/zongpai/${zongpaiNo(closes[i] as number)}/close`, as: 'supervisor' }) },
+        return {
+          method: 'DELETE',
+          path: `/v1/box/${boxNo(box)}`,
+          as: 'supervisor',
+          headers: { 'if-match': `"${versionOf(box)}"` },
+        };
+      },
+    },
+    {
+      name: 'POST zongpai (register)',
+      route: 'ZongpaiRegister',
+      class: 'write',
+      samples,
+      status: 201,
+      request: (i) => ({
+        method: 'POST',
+        path: '/v1/zongpai',
+        body: { zongpai_no: `WZ-${String(i + 1).padStart(6, '0')}` },
+      }),
+    },
+    {
+      name: `POST zongpai close (${d.boxesPerZongpai} boxes)`,
+      route: 'ZongpaiClose',
+      class: 'write',
+      samples: within(samples, closes),
+      status: 200,
+      request: (i) => ({
+        method: 'POST',
+        path: `/v1/zongpai/${zongpaiNo(closes[i] as number)}/close`,
+        as: 'supervisor',
+      }),
+    },
   ];
 };
 

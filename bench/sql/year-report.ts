@@ -5,18 +5,48 @@ import type { YearResult } from './year.ts';
 /** The year-scale section as text: each statement's p50/p99 per design, side by side. */
 export const renderYear = (result: YearResult): string => {
   const names = [...new Set(result.designs.flatMap((d) => d.statements.map((s) => s.name)))];
-  const cell = (design: string, name: string, pick: (s: YearResult['designs'][number]['statements'][number]) => string) => {
+  const cell = (
+    design: string,
+    name: string,
+    pick: (s: YearResult['designs'][number]['statements'][number]) => string,
+  ) => {
     const s = result.designs.find((d) => d.design === design)?.statements.find((x) => x.name === name);
     return s === undefined ? 'n/a' : pick(s);
   };
   const rows = names.map((name) => [
     name,
     ...result.designs.flatMap((d) => [
-      cell(d.design, name, (s) => `${ms(s.ms.p50)} / ${ms(s.ms.p99)} ms${s.planningMs === null ? '' : ` (plan ${ms(s.planningMs)} + exec ${ms(s.executionMs ?? NaN)})`}`),
-      cell(d.design, name, (s) => `${s.sharedHit ?? '-'} / ${s.sharedRead ?? '-'}${s.recordsPerSecond === undefined ? '' : `; ${s.recordsPerSecond} records/s`}`),
+      cell(
+        d.design,
+        name,
+        (s) =>
+          `${ms(s.ms.p50)} / ${ms(s.ms.p99)} ms${s.planningMs === null ? '' : ` (plan ${ms(s.planningMs)} + exec ${ms(s.executionMs ?? NaN)})`}`,
+      ),
+      cell(
+        d.design,
+        name,
+        (s) =>
+          `${s.sharedHit ?? '-'} / ${s.sharedRead ?? '-'}${s.recordsPerSecond === undefined ? '' : `; ${s.recordsPerSecond} records/s`}`,
+      ),
     ]),
   ]);
-  const headers = ['statement', ...result.designs.flatMap((d) => [`${d.design} p50 / p99`, `${d.design} buffers hit / read`])];
-  const seeds = result.designs.map((d) => `${d.design}: seed ${Object.entries(d.seedSeconds).map(([k, v]) => `${k} ${v} s`).join(', ')}; ${Object.entries(d.sizes).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  return [`Year scale: ${result.settings.records} records, ${result.settings.boxes} boxes; ${Object.entries(result.server).map(([k, v]) => `${k}=${v}`).join(', ')}`, table(headers, rows), ...seeds].join('\n');
+  const headers = [
+    'statement',
+    ...result.designs.flatMap((d) => [`${d.design} p50 / p99`, `${d.design} buffers hit / read`]),
+  ];
+  const seeds = result.designs.map(
+    (d) =>
+      `${d.design}: seed ${Object.entries(d.seedSeconds)
+        .map(([k, v]) => `${k} ${v} s`)
+        .join(', ')}; ${Object.entries(d.sizes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+  );
+  return [
+    `Year scale: ${result.settings.records} records, ${result.settings.boxes} boxes; ${Object.entries(result.server)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}`,
+    table(headers, rows),
+    ...seeds,
+  ].join('\n');
 };

@@ -74,15 +74,18 @@ export interface YearResult {
 const log = (line: string) => process.stderr.write(`year: ${line}\n`);
 const positive = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
   const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got '${env[name]}'`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive whole number, got '${env[name]}'`);
   return value;
 };
 
 export const readYearSettings = (env: NodeJS.ProcessEnv = process.env): YearSettings => {
   const designs = (env.BENCH_YEAR_DESIGNS ?? 'partitioned,unpartitioned').split(',') as Design[];
-  if (designs.some((d) => d !== 'partitioned' && d !== 'unpartitioned')) throw new Error('BENCH_YEAR_DESIGNS takes partitioned,unpartitioned');
+  if (designs.some((d) => d !== 'partitioned' && d !== 'unpartitioned'))
+    throw new Error('BENCH_YEAR_DESIGNS takes partitioned,unpartitioned');
   const sharedBuffers = env.BENCH_YEAR_SHARED_BUFFERS ?? '1GB';
-  if (!/^\d{1,5}(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`BENCH_YEAR_SHARED_BUFFERS must be like 1GB or 512MB, got '${sharedBuffers}'`);
+  if (!/^\d{1,5}(kB|MB|GB)$/.test(sharedBuffers))
+    throw new Error(`BENCH_YEAR_SHARED_BUFFERS must be like 1GB or 512MB, got '${sharedBuffers}'`);
   return {
     records: positive(env, 'BENCH_YEAR_RECORDS', 100_000_000),
     boxes: positive(env, 'BENCH_YEAR_BOXES', 1_000_000),
@@ -111,16 +114,28 @@ const startCluster = (s: YearSettings): { url: string; stop: () => void } => {
   const root = process.getuid?.() === 0;
   if (root) spawnSync('chown', ['-R', 'postgres:postgres', s.dir]);
   const run = (bin: string, args: string[]) => {
-    const command = root ? ['runuser', '-u', 'postgres', '--', path.join(BIN, bin), ...args] : [path.join(BIN, bin), ...args];
+    const command = root
+      ? ['runuser', '-u', 'postgres', '--', path.join(BIN, bin), ...args]
+      : [path.join(BIN, bin), ...args];
     const out = spawnSync(command[0] as string, command.slice(1), { encoding: 'utf8' });
     if (out.status !== 0) throw new Error(`${bin} failed: ${out.stderr || out.stdout}`);
   };
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const options = [
-    `-p ${s.port}`, "-c listen_addresses=127.0.0.1", `-c unix_socket_directories=${s.dir}`,
-    `-c shared_buffers=${s.sharedBuffers}`, '-c effective_cache_size=1536MB', '-c work_mem=4MB', '-c maintenance_work_mem=1GB',
-    '-c max_wal_size=8GB', '-c checkpoint_timeout=30min', '-c wal_level=minimal', '-c max_wal_senders=0',
-    '-c synchronous_commit=on', '-c jit=off', '-c max_parallel_maintenance_workers=1',
+    `-p ${s.port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c unix_socket_directories=${s.dir}`,
+    `-c shared_buffers=${s.sharedBuffers}`,
+    '-c effective_cache_size=1536MB',
+    '-c work_mem=4MB',
+    '-c maintenance_work_mem=1GB',
+    '-c max_wal_size=8GB',
+    '-c checkpoint_timeout=30min',
+    '-c wal_level=minimal',
+    '-c max_wal_senders=0',
+    '-c synchronous_commit=on',
+    '-c jit=off',
+    '-c max_parallel_maintenance_workers=1',
   ].join(' ');
   run('pg_ctl', ['-D', data, '-l', path.join(s.dir, 'server.log'), '-o', options, '-w', 'start']);
   return {
@@ -145,7 +160,10 @@ export const positional = (sql: string, params: Record<string, unknown>): { text
       continue;
     }
     if (ch === "'" || ch === '"') quote = ch;
-    const name = ch === ':' && sql[i - 1] !== ':' && sql[i + 1] !== ':' ? /^[a-z_][a-z0-9_]*/.exec(sql.slice(i + 1))?.[0] : undefined;
+    const name =
+      ch === ':' && sql[i - 1] !== ':' && sql[i + 1] !== ':'
+        ? /^[a-z_][a-z0-9_]*/.exec(sql.slice(i + 1))?.[0]
+        : undefined;
     if (name === undefined) {
       text += ch;
       continue;
@@ -172,11 +190,19 @@ const inverse = (a: number, n: number): number => {
   return Number(t < 0n ? t + BigInt(n) : t);
 };
 
-interface Shape { boxes: number; zongpai: number; cargo: number; records: number; locations: number }
+interface Shape {
+  boxes: number;
+  zongpai: number;
+  cargo: number;
+  records: number;
+  locations: number;
+}
 
 /** Cargo c (1-based): boxes first, then zongpais. SQL and TypeScript twins. */
-const cargoSql = (c: string, d: Shape) => `CASE WHEN ${c} <= ${d.boxes} THEN 'BX-' || ${pad(c, 7)} ELSE 'ZP-' || ${pad(`${c} - ${d.boxes}`, 6)} END`;
-const cargoOf = (c: number, d: Shape) => (c <= d.boxes ? `BX-${String(c).padStart(7, '0')}` : `ZP-${String(c - d.boxes).padStart(6, '0')}`);
+const cargoSql = (c: string, d: Shape) =>
+  `CASE WHEN ${c} <= ${d.boxes} THEN 'BX-' || ${pad(c, 7)} ELSE 'ZP-' || ${pad(`${c} - ${d.boxes}`, 6)} END`;
+const cargoOf = (c: number, d: Shape) =>
+  c <= d.boxes ? `BX-${String(c).padStart(7, '0')}` : `ZP-${String(c - d.boxes).padStart(6, '0')}`;
 const locationSql = (r: string, d: Shape) => `'L-' || ${pad(`(${r} * 31) % ${d.locations}`, 4)}`;
 const locationOf = (i: number, d: Shape) => `L-${String(i % d.locations).padStart(4, '0')}`;
 
@@ -211,11 +237,17 @@ const seed = async (client: pg.Client, design: Design, d: Shape, start: string):
   };
   await client.query('SET synchronous_commit = off');
   await timed('zongpai + box', async () => {
-    await client.query(`INSERT INTO cargo.zongpai (zongpai_no, status, created_at, created_by)
-      SELECT 'ZP-' || ${pad('z', 6)}, 'OPEN', $1::timestamptz, 'op' FROM generate_series(1, ${d.zongpai}) z`, [start]);
-    await client.query(`INSERT INTO cargo.box (box_no, status, zongpai_no, zongpai_since, version, total_quantity, saved_at, saved_by)
+    await client.query(
+      `INSERT INTO cargo.zongpai (zongpai_no, status, created_at, created_by)
+      SELECT 'ZP-' || ${pad('z', 6)}, 'OPEN', $1::timestamptz, 'op' FROM generate_series(1, ${d.zongpai}) z`,
+      [start],
+    );
+    await client.query(
+      `INSERT INTO cargo.box (box_no, status, zongpai_no, zongpai_since, version, total_quantity, saved_at, saved_by)
       SELECT 'BX-' || ${pad('i', 7)}, 'BOXED', 'ZP-' || ${pad('ceil(i / 20.0)::int', 6)}, $1::timestamptz, 1, 5, $1::timestamptz, 'op'
-      FROM generate_series(1, ${d.boxes}) i`, [start]);
+      FROM generate_series(1, ${d.boxes}) i`,
+      [start],
+    );
   });
   // Bulk load without the indexes, then build them: what a steady state has, in a fraction of the time.
   await client.query('ALTER TABLE cargo.location_record DROP CONSTRAINT location_record_pkey');
@@ -227,8 +259,14 @@ const seed = async (client: pg.Client, design: Design, d: Shape, start: string):
       log(`    ${Math.min(d.records, from + chunk - 1)} of ${d.records}`);
     }
   });
-  await timed('primary key', () => client.query(`ALTER TABLE cargo.location_record ADD CONSTRAINT location_record_pkey PRIMARY KEY (${design === 'partitioned' ? 'id, occurred_at' : 'id'})`));
-  await timed('cargo index', () => client.query('CREATE INDEX location_record_cargo_idx ON cargo.location_record (cargo_no, occurred_at, id)'));
+  await timed('primary key', () =>
+    client.query(
+      `ALTER TABLE cargo.location_record ADD CONSTRAINT location_record_pkey PRIMARY KEY (${design === 'partitioned' ? 'id, occurred_at' : 'id'})`,
+    ),
+  );
+  await timed('cargo index', () =>
+    client.query('CREATE INDEX location_record_cargo_idx ON cargo.location_record (cargo_no, occurred_at, id)'),
+  );
   await client.query(`SELECT setval(pg_get_serial_sequence('cargo.location_record', 'id'), ${d.records})`);
   if (design === 'partitioned') await timed('location_current', () => client.query(currentSql(d)));
   await client.query('RESET synchronous_commit');
@@ -247,34 +285,72 @@ const sizes = async (client: pg.Client): Promise<Record<string, string>> => {
   return Object.fromEntries(rows.map((r) => [r.name, r.size ?? '-']));
 };
 
-interface Statement { name: string; sql: string; params: (i: number) => Record<string, unknown>; samples?: number; rate?: number }
+interface Statement {
+  name: string;
+  sql: string;
+  params: (i: number) => Record<string, unknown>;
+  samples?: number;
+  rate?: number;
+}
 
-const statements = (design: Design, d: Shape, samples: number, picks: { records: { cargo: string; id: string }[]; cursors: { cargo: string; at: string; id: string }[] }): Statement[] => {
+const statements = (
+  design: Design,
+  d: Shape,
+  samples: number,
+  picks: { records: { cargo: string; id: string }[]; cursors: { cargo: string; at: string; id: string }[] },
+): Statement[] => {
   const rnd = random(7);
   const anyCargo = () => cargoOf(rnd.int(1, d.cargo), d);
-  const scans = (n: number, i: number) => JSON.stringify(Array.from({ length: n }, (_, k) => ({
-    cargo_no: anyCargo(), location_code: locationOf(i * n + k, d), off_shelf: false,
-    scanned_at: new Date(Date.now() - (n - k) * 30_000).toISOString(), device_id: 'PDA-07',
-  })));
+  const scans = (n: number, i: number) =>
+    JSON.stringify(
+      Array.from({ length: n }, (_, k) => ({
+        cargo_no: anyCargo(),
+        location_code: locationOf(i * n + k, d),
+        off_shelf: false,
+        scanned_at: new Date(Date.now() - (n - k) * 30_000).toISOString(),
+        device_id: 'PDA-07',
+      })),
+    );
   const record = design === 'partitioned' ? compileWrite(RECORD).plain : FLAT_RECORD_SQL;
   const trail = design === 'partitioned' ? TRAIL_SQL : FLAT_TRAIL_SQL;
   const list: Statement[] = [
     { name: 'scan (one record)', sql: record, params: (i) => ({ scans: scans(1, i), recorded_by: 'bench' }) },
-    { name: 'backlog of 500', sql: record, samples: Math.max(30, Math.round(samples / 5)), rate: 500, params: (i) => ({ scans: scans(500, i), recorded_by: 'bench' }) },
-    { name: 'current location + first history page (box)', sql: trail,
-      params: () => ({ cargo_no: cargoOf(rnd.int(1, d.boxes), d), before_at: null, before_id: null, fetch: 21 }) },
-    { name: 'history page (cursor)', sql: trail, params: (i) => {
-      const c = picks.cursors[i % picks.cursors.length] as { cargo: string; at: string; id: string };
-      return { cargo_no: c.cargo, before_at: c.at, before_id: c.id, fetch: 21 };
-    } },
+    {
+      name: 'backlog of 500',
+      sql: record,
+      samples: Math.max(30, Math.round(samples / 5)),
+      rate: 500,
+      params: (i) => ({ scans: scans(500, i), recorded_by: 'bench' }),
+    },
+    {
+      name: 'current location + first history page (box)',
+      sql: trail,
+      params: () => ({ cargo_no: cargoOf(rnd.int(1, d.boxes), d), before_at: null, before_id: null, fetch: 21 }),
+    },
+    {
+      name: 'history page (cursor)',
+      sql: trail,
+      params: (i) => {
+        const c = picks.cursors[i % picks.cursors.length] as { cargo: string; at: string; id: string };
+        return { cargo_no: c.cargo, before_at: c.at, before_id: c.id, fetch: 21 };
+      },
+    },
   ];
   if (design === 'partitioned') {
     list.push(
-      { name: 'location content (first page of 20)', sql: CONTENT_SQL, params: () => ({ location_code: locationOf(rnd.int(0, d.locations - 1), d), after: '', window: 81 }) },
-      { name: 'void a scan', sql: compileWrite(VOID).plain, params: (i) => {
-        const r = picks.records[i % picks.records.length] as { cargo: string; id: string };
-        return { cargo_no: r.cargo, id: r.id, version: 1, voided_by: 'bench' };
-      } },
+      {
+        name: 'location content (first page of 20)',
+        sql: CONTENT_SQL,
+        params: () => ({ location_code: locationOf(rnd.int(0, d.locations - 1), d), after: '', window: 81 }),
+      },
+      {
+        name: 'void a scan',
+        sql: compileWrite(VOID).plain,
+        params: (i) => {
+          const r = picks.records[i % picks.records.length] as { cargo: string; id: string };
+          return { cargo_no: r.cargo, id: r.id, version: 1, voided_by: 'bench' };
+        },
+      },
     );
   }
   return list;
@@ -283,7 +359,10 @@ const statements = (design: Design, d: Shape, samples: number, picks: { records:
 const explain = async (client: pg.Client, text: string, values: unknown[]): Promise<ExplainOutput> => {
   await client.query('BEGIN');
   try {
-    const { rows } = await client.query<{ 'QUERY PLAN': ExplainOutput[] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values);
+    const { rows } = await client.query<{ 'QUERY PLAN': ExplainOutput[] }>(
+      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`,
+      values,
+    );
     return rows[0]?.['QUERY PLAN'][0] as ExplainOutput;
   } finally {
     await client.query('ROLLBACK');
@@ -302,12 +381,19 @@ const measure = async (client: pg.Client, s: Statement, samples: number): Promis
     if (i >= 3) times.push(performance.now() - t);
   }
   const ms = summarize(times);
-  log(`  ${s.name}: p50 ${ms.p50.toFixed(2)} / p99 ${ms.p99.toFixed(2)} ms, plan ${plan['Planning Time'].toFixed(2)} + exec ${plan['Execution Time'].toFixed(2)} ms, shared read ${plan.Plan['Shared Read Blocks'] ?? '?'}`);
+  log(
+    `  ${s.name}: p50 ${ms.p50.toFixed(2)} / p99 ${ms.p99.toFixed(2)} ms, plan ${plan['Planning Time'].toFixed(2)} + exec ${plan['Execution Time'].toFixed(2)} ms, shared read ${plan.Plan['Shared Read Blocks'] ?? '?'}`,
+  );
   return {
-    name: s.name, samples: n, ms,
-    sharedHit: plan.Plan['Shared Hit Blocks'] ?? null, sharedRead: plan.Plan['Shared Read Blocks'] ?? null,
-    planningMs: plan['Planning Time'], executionMs: plan['Execution Time'],
-    indexes: indexesUsed(plan.Plan), seqScans: seqScans(plan.Plan, ['location_record', 'location_current', 'box', 'zongpai']),
+    name: s.name,
+    samples: n,
+    ms,
+    sharedHit: plan.Plan['Shared Hit Blocks'] ?? null,
+    sharedRead: plan.Plan['Shared Read Blocks'] ?? null,
+    planningMs: plan['Planning Time'],
+    executionMs: plan['Execution Time'],
+    indexes: indexesUsed(plan.Plan),
+    seqScans: seqScans(plan.Plan, ['location_record', 'location_current', 'box', 'zongpai']),
     ...(s.rate === undefined ? {} : { recordsPerSecond: Math.round((s.rate * 1000) / ms.p50) }),
   };
 };
@@ -323,7 +409,17 @@ const dropMonth = async (client: pg.Client): Promise<StatementResult> => {
   await client.query(`DROP TABLE cargo.${name}`);
   const ms = summarize([performance.now() - t]);
   log(`  drop the oldest month (${name}): ${ms.p50.toFixed(1)} ms`);
-  return { name: `drop a month of history (${name}, DROP TABLE)`, samples: 1, ms, sharedHit: null, sharedRead: null, planningMs: null, executionMs: null, indexes: [], seqScans: [] };
+  return {
+    name: `drop a month of history (${name}, DROP TABLE)`,
+    samples: 1,
+    ms,
+    sharedHit: null,
+    sharedRead: null,
+    planningMs: null,
+    executionMs: null,
+    indexes: [],
+    seqScans: [],
+  };
 };
 
 const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Promise<DesignResult> => {
@@ -338,12 +434,15 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
   await client.connect();
   try {
     await client.query('CREATE SCHEMA cargo');
-    for (const m of migrations.filter((m) => design === 'partitioned' || m.id < 5)) for (const sql of m.statements) await client.query(sql);
+    for (const m of migrations.filter((m) => design === 'partitioned' || m.id < 5))
+      for (const sql of m.statements) await client.query(sql);
     const zongpai = Math.ceil(s.boxes / 20);
     const d: Shape = { boxes: s.boxes, zongpai, cargo: s.boxes + zongpai, records: s.records, locations: s.locations };
     if (d.records < d.cargo) throw new Error('BENCH_YEAR_RECORDS must be at least the number of boxes and zongpais');
     const start = new Date(Date.now() - 365 * 86_400_000 - 60_000).toISOString();
-    log(`${design}: seeding ${d.records} records of ${d.cargo} cargo (${d.boxes} boxes, ${d.zongpai} zongpais) at ${d.locations} locations`);
+    log(
+      `${design}: seeding ${d.records} records of ${d.cargo} cargo (${d.boxes} boxes, ${d.zongpai} zongpais) at ${d.locations} locations`,
+    );
     const seedSeconds = await seed(client, design, d, start);
     const rnd = random(11);
     const some = Array.from({ length: 400 }, () => cargoOf(rnd.int(1, d.boxes), d));
@@ -359,7 +458,8 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
       [some.slice(200)],
     );
     const results: StatementResult[] = [];
-    for (const statement of statements(design, d, s.samples, { cursors, records })) results.push(await measure(client, statement, s.samples));
+    for (const statement of statements(design, d, s.samples, { cursors, records }))
+      results.push(await measure(client, statement, s.samples));
     const sized = await sizes(client);
     if (design === 'partitioned') results.push(await dropMonth(client));
     return { design, seedSeconds, sizes: sized, statements: results };

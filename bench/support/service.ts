@@ -40,13 +40,21 @@ export const startBenchService = async (backend: SqlBackend): Promise<BenchServi
   // Benchmarks count calls, not the stage throttling.
   // As in the tests: handlers log each refused request; the bench measures answers, not logging.
   const env = { POWERTOOLS_LOG_LEVEL: 'SILENT', ...process.env };
-  const stack = await startLocalService({ backend, env, verifyToken: (header) => verifyLocalToken(key, header), throttle: { rate: 100_000, burst: 100_000 } });
+  const stack = await startLocalService({
+    backend,
+    env,
+    verifyToken: (header) => verifyLocalToken(key, header),
+    throttle: { rate: 100_000, burst: 100_000 },
+  });
   const tokens = {
     operator: await signLocalToken(key, { user: 'olga', groups: ['operator'] }),
     supervisor: await signLocalToken(key, { user: 'sam', groups: ['operator', 'supervisor'] }),
   };
   const call = async (request: BenchRequest): Promise<BenchResponse> => {
-    const headers: Record<string, string> = { authorization: `Bearer ${tokens[request.as ?? 'operator']}`, ...request.headers };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${tokens[request.as ?? 'operator']}`,
+      ...request.headers,
+    };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     const started = performance.now();
     const res = await fetch(`${stack.url}${request.path}`, {

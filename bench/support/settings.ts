@@ -40,9 +40,11 @@ const number = (env: NodeJS.ProcessEnv, name: string, fallback: number): number 
  */
 export const readBenchSettings = (env: NodeJS.ProcessEnv = process.env): BenchSettings => {
   const scale = number(env, 'BENCH_SCALE', 1);
-  const scaled = (name: string, full: number, least: number) => Math.max(least, Math.round(number(env, name, full * scale)));
+  const scaled = (name: string, full: number, least: number) =>
+    Math.max(least, Math.round(number(env, name, full * scale)));
   const database = env.BENCH_DATABASE ?? 'cargo_bench';
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(database)) throw new Error(`BENCH_DATABASE must be a lower-case identifier, got '${database}'`);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(database))
+    throw new Error(`BENCH_DATABASE must be a lower-case identifier, got '${database}'`);
   return {
     adminUrl: env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     database,

@@ -24,7 +24,11 @@ export const percentile = (sorted: readonly number[], p: number): number => {
 };
 
 /** @example median([3, 1, 2]) // 2 */
-export const median = (samples: readonly number[]): number => percentile([...samples].sort((a, b) => a - b), 50);
+export const median = (samples: readonly number[]): number =>
+  percentile(
+    [...samples].sort((a, b) => a - b),
+    50,
+  );
 
 /** @example summarize([1.2, 0.8, 3.1]).p50 // 1.2 */
 export const summarize = (samples: readonly number[]): Summary => {
@@ -41,7 +45,8 @@ export const summarize = (samples: readonly number[]): Summary => {
 };
 
 /** Milliseconds with one decimal (two below 1 ms), for tables. */
-export const ms = (value: number): string => (Number.isNaN(value) ? '–' : value < 1 ? value.toFixed(2) : value.toFixed(1));
+export const ms = (value: number): string =>
+  Number.isNaN(value) ? '–' : value < 1 ? value.toFixed(2) : value.toFixed(1);
 
 /** Bytes as KB (1 KB = 1000 bytes, as bundle sizes are usually quoted) with one decimal. */
 export const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;

@@ -8,7 +8,9 @@
  * ```
  */
 export const table = (headers: readonly string[], rows: readonly (readonly string[])[]): string => {
-  const numeric = headers.map((_, c) => rows.length > 0 && rows.every((r) => /^[-+]?[\d.,]+( ?(ms|KB|×|%))?$|^–$/.test(r[c] ?? '')));
+  const numeric = headers.map(
+    (_, c) => rows.length > 0 && rows.every((r) => /^[-+]?[\d.,]+( ?(ms|KB|×|%))?$|^–$/.test(r[c] ?? '')),
+  );
   const widths = headers.map((h, c) => Math.max(h.length, 3, ...rows.map((r) => (r[c] ?? '').length)));
   const line = (cells: readonly string[]) =>
     `| ${cells.map((cell, c) => (numeric[c] ? cell.padStart(widths[c] as number) : cell.padEnd(widths[c] as number))).join(' | ')} |`;

@@ -50,18 +50,48 @@ export class ServiceAlarms extends Construct {
       statistic: cloudwatch.Stats.SUM,
       period: PERIOD,
     });
-    this.alarm('DatabaseUnavailable', databaseUnavailable, 5, 'Requests answered 503 DATABASE_UNAVAILABLE: the Data API kept failing for the whole retry budget (cluster paused too long, at max capacity, or unreachable).');
-    const erpViewUnavailable = new cloudwatch.Metric({ namespace: this.namespace, metricName: 'ErpViewUnavailable', statistic: cloudwatch.Stats.SUM, period: PERIOD });
-    this.alarm('ErpViewUnavailable', erpViewUnavailable, 1, 'Requests answered 503 ERP_VIEW_UNAVAILABLE: the ERP view (ERP_BOX_VIEW) is missing, lacks a column, or the service user may not read it. Check it with npm run erp-view -- --check.');
+    this.alarm(
+      'DatabaseUnavailable',
+      databaseUnavailable,
+      5,
+      'Requests answered 503 DATABASE_UNAVAILABLE: the Data API kept failing for the whole retry budget (cluster paused too long, at max capacity, or unreachable).',
+    );
+    const erpViewUnavailable = new cloudwatch.Metric({
+      namespace: this.namespace,
+      metricName: 'ErpViewUnavailable',
+      statistic: cloudwatch.Stats.SUM,
+      period: PERIOD,
+    });
+    this.alarm(
+      'ErpViewUnavailable',
+      erpViewUnavailable,
+      1,
+      'Requests answered 503 ERP_VIEW_UNAVAILABLE: the ERP view (ERP_BOX_VIEW) is missing, lacks a column, or the service user may not read it. Check it with npm run erp-view -- --check.',
+    );
   }
 
   watchApi(api: apigateway.RestApi): void {
-    this.alarm('Api5xx', api.metricServerError({ period: PERIOD, statistic: cloudwatch.Stats.SUM }), 5, 'The API answered 5xx to handhelds (see the access log and the function logs by request_id).');
+    this.alarm(
+      'Api5xx',
+      api.metricServerError({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+      5,
+      'The API answered 5xx to handhelds (see the access log and the function logs by request_id).',
+    );
   }
 
   watchFunction(id: string, fn: lambda.IFunction, logGroup: logs.ILogGroup): void {
-    this.alarm(`${id}Errors`, fn.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM }), 1, `${id}: invocations failed (crash, timeout or cold-start configuration error).`);
-    this.alarm(`${id}Throttles`, fn.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM }), 1, `${id}: invocations throttled (account or function concurrency limit).`);
+    this.alarm(
+      `${id}Errors`,
+      fn.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+      1,
+      `${id}: invocations failed (crash, timeout or cold-start configuration error).`,
+    );
+    this.alarm(
+      `${id}Throttles`,
+      fn.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+      1,
+      `${id}: invocations throttled (account or function concurrency limit).`,
+    );
     logGroup.addMetricFilter(`DatabaseUnavailable${id}`, {
       filterPattern: logs.FilterPattern.stringValue('$.error_code', '=', 'DATABASE_UNAVAILABLE'),
       metricNamespace: this.namespace,

@@ -81,20 +81,25 @@ export class ServiceApi extends Construct {
       apiStages: [{ api: this.restApi, stage: this.restApi.deploymentStage }],
     });
     addGatewayErrors(this.restApi);
-    this.authorizer = new apigateway.CognitoUserPoolsAuthorizer(this, 'Authorizer', { cognitoUserPools: [props.userPool] });
+    this.authorizer = new apigateway.CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+      cognitoUserPools: [props.userPool],
+    });
 
     Validations.of(this.restApi).acknowledge(
       {
         id: 'AwsSolutions-APIG2',
-        reason: 'Requests are validated in each function with Zod, which answers with the SPEC error codes; an API Gateway validator would answer with a generic body first.',
+        reason:
+          'Requests are validated in each function with Zod, which answers with the SPEC error codes; an API Gateway validator would answer with a generic body first.',
       },
       {
         id: 'AwsSolutions-APIG3',
-        reason: 'The API serves authenticated warehouse handhelds behind stage throttling; a WAF web ACL can be associated with the stage by Ops if the account uses one.',
+        reason:
+          'The API serves authenticated warehouse handhelds behind stage throttling; a WAF web ACL can be associated with the stage by Ops if the account uses one.',
       },
       {
         id: 'AwsSolutions-APIG6',
-        reason: 'Execution logging needs the account-wide API Gateway CloudWatch role, shared by every API of the account; the access log records status, errors, authorizer errors and latencies of every request, and the functions log the rest.',
+        reason:
+          'Execution logging needs the account-wide API Gateway CloudWatch role, shared by every API of the account; the access log records status, errors, authorizer errors and latencies of every request, and the functions log the rest.',
       },
     );
   }
@@ -104,10 +109,18 @@ export class ServiceApi extends Construct {
     const integration = new apigateway.LambdaIntegration(handler, { allowTestInvoke: false });
     const resource = this.restApi.root.resourceForPath(route.path);
     if (route.access === 'public') {
-      const method = resource.addMethod(route.method, integration, { authorizationType: apigateway.AuthorizationType.NONE });
+      const method = resource.addMethod(route.method, integration, {
+        authorizationType: apigateway.AuthorizationType.NONE,
+      });
       Validations.of(method).acknowledge(
-        { id: 'AwsSolutions-APIG4', reason: `${route.method} ${route.path} is public by design (SPEC: the OpenAPI document).` },
-        { id: 'AwsSolutions-COG4', reason: `${route.method} ${route.path} is public by design (SPEC: the OpenAPI document).` },
+        {
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is public by design (SPEC: the OpenAPI document).`,
+        },
+        {
+          id: 'AwsSolutions-COG4',
+          reason: `${route.method} ${route.path} is public by design (SPEC: the OpenAPI document).`,
+        },
       );
       return method;
     }

@@ -79,7 +79,8 @@ export class Auth extends Construct {
       new cognito.CfnUserPoolGroup(this, `Group-${group}`, {
         userPoolId: pool.userPoolId,
         groupName: group,
-        description: group === 'operator' ? 'May scan, save boxes and query' : 'May also edit and undo boxings and close zongpai',
+        description:
+          group === 'operator' ? 'May scan, save boxes and query' : 'May also edit and undo boxings and close zongpai',
       });
     }
     this.client = pool.addClient('Handhelds', HANDHELD_CLIENT);
@@ -88,11 +89,13 @@ export class Auth extends Construct {
     Validations.of(pool).acknowledge(
       {
         id: 'AwsSolutions-COG2',
-        reason: 'Handhelds are shared between shifts and staff carry no second device on the floor; MFA is optional (TOTP) so supervisors can enable it.',
+        reason:
+          'Handhelds are shared between shifts and staff carry no second device on the floor; MFA is optional (TOTP) so supervisors can enable it.',
       },
       {
         id: 'AwsSolutions-COG8',
-        reason: 'The Plus plan (threat protection) is billed per active user with no free tier; the pool holds only staff created by admins (no self sign-up) behind a strong password policy. Switch featurePlan to PLUS to add it.',
+        reason:
+          'The Plus plan (threat protection) is billed per active user with no free tier; the pool holds only staff created by admins (no self sign-up) behind a strong password policy. Switch featurePlan to PLUS to add it.',
       },
     );
   }

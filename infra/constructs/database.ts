@@ -19,7 +19,6 @@ export interface DatabaseProps {
   readonly logRetentionDays: number;
 }
 
-
 /**
  * The Aurora PostgreSQL database the functions reach through the RDS Data API only: either a new
  * Aurora Serverless v2 cluster (Data API on, encrypted, generated credentials in Secrets Manager,
@@ -49,8 +48,18 @@ export class Database extends Construct {
   constructor(scope: Construct, id: string, props: DatabaseProps) {
     super(scope, id);
     this.databaseName = props.databaseName;
-    this.ownerSecret = userSecret(this, 'MigrationOwnerSecret', 'cargo_owner', 'Migration owner of the cargo schema (role created by the migration function)');
-    this.serviceSecret = userSecret(this, 'ServiceUserSecret', 'cargo_service', 'Service user of the request functions: read/write on cargo, read on the ERP view');
+    this.ownerSecret = userSecret(
+      this,
+      'MigrationOwnerSecret',
+      'cargo_owner',
+      'Migration owner of the cargo schema (role created by the migration function)',
+    );
+    this.serviceSecret = userSecret(
+      this,
+      'ServiceUserSecret',
+      'cargo_service',
+      'Service user of the request functions: read/write on cargo, read on the ERP view',
+    );
     if (props.existing) {
       this.clusterArn = props.existing.clusterArn;
       this.masterSecretArn = props.existing.secretArn;
@@ -87,7 +96,12 @@ export class Database extends Construct {
     if (operations.length === 0) return;
     const actions = operations.map((operation) => `rds-data:${operation}`);
     grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [this.clusterArn] }));
-    grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.serviceSecret.secretArn] }));
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [this.serviceSecret.secretArn],
+      }),
+    );
   }
 
   /**
@@ -96,7 +110,12 @@ export class Database extends Construct {
    * password it gives the service role.
    */
   grantMigrationSecrets(grantee: iam.IGrantable): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.ownerSecret.secretArn, this.masterSecretArn] }));
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [this.ownerSecret.secretArn, this.masterSecretArn],
+      }),
+    );
   }
 
   private createCluster(props: DatabaseProps): rds.DatabaseCluster {
@@ -108,7 +127,10 @@ export class Database extends Construct {
       flowLogs: {
         rejected: {
           destination: ec2.FlowLogDestination.toCloudWatchLogs(
-            new logs.LogGroup(this, 'FlowLogs', { retention: props.logRetentionDays as logs.RetentionDays, removalPolicy: RemovalPolicy.DESTROY }),
+            new logs.LogGroup(this, 'FlowLogs', {
+              retention: props.logRetentionDays as logs.RetentionDays,
+              removalPolicy: RemovalPolicy.DESTROY,
+            }),
           ),
           trafficType: ec2.FlowLogTrafficType.REJECT,
         },
@@ -143,11 +165,17 @@ export class Database extends Construct {
 const userSecret = (scope: Construct, id: string, username: string, description: string): secretsmanager.Secret => {
   const secret = new secretsmanager.Secret(scope, id, {
     description,
-    generateSecretString: { secretStringTemplate: JSON.stringify({ username }), generateStringKey: 'password', excludePunctuation: true, passwordLength: 40 },
+    generateSecretString: {
+      secretStringTemplate: JSON.stringify({ username }),
+      generateStringKey: 'password',
+      excludePunctuation: true,
+      passwordLength: 40,
+    },
   });
   Validations.of(secret).acknowledge({
     id: 'AwsSolutions-SMG4',
-    reason: 'The migration function sets the role password from this secret on every run; rotation needs a rotation function with a network path to Secrets Manager and the cluster from the isolated subnets. The Data API reads the secret on every call, so rotation can be added without code changes.',
+    reason:
+      'The migration function sets the role password from this secret on every run; rotation needs a rotation function with a network path to Secrets Manager and the cluster from the isolated subnets. The Data API reads the secret on every call, so rotation can be added without code changes.',
   });
   return secret;
 };
@@ -157,11 +185,13 @@ const acknowledgeDataApiOnly = (cluster: rds.DatabaseCluster): void => {
   Validations.of(cluster).acknowledge(
     {
       id: 'AwsSolutions-RDS6',
-      reason: 'Clients reach the cluster only through the RDS Data API, which authenticates with IAM and the Secrets Manager secret; IAM database authentication applies to direct connections, which nobody makes.',
+      reason:
+        'Clients reach the cluster only through the RDS Data API, which authenticates with IAM and the Secrets Manager secret; IAM database authentication applies to direct connections, which nobody makes.',
     },
     {
       id: 'AwsSolutions-SMG4',
-      reason: 'Rotating the generated secret needs a rotation function with a network path to Secrets Manager from the isolated subnets (an interface endpoint); the Data API reads the secret on every call, so rotation can be added (cluster.addRotationSingleUser) without code changes.',
+      reason:
+        'Rotating the generated secret needs a rotation function with a network path to Secrets Manager from the isolated subnets (an interface endpoint); the Data API reads the secret on every call, so rotation can be added (cluster.addRotationSingleUser) without code changes.',
     },
   );
 };

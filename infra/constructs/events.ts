@@ -59,11 +59,18 @@ export class ServiceEvents extends Construct {
   constructor(scope: Construct, id: string, props: ServiceEventsProps) {
     super(scope, id);
     const { database, alarmTopic, namespace, existingBusName, archiveDays, erpWebhook, ...functionProps } = props;
-    this.bus = existingBusName === undefined ? new events.EventBus(this, 'Bus', { description: `${namespace}: events of the cargo service` }) : events.EventBus.fromEventBusName(this, 'Bus', existingBusName);
+    this.bus =
+      existingBusName === undefined
+        ? new events.EventBus(this, 'Bus', { description: `${namespace}: events of the cargo service` })
+        : events.EventBus.fromEventBusName(this, 'Bus', existingBusName);
 
     this.function = new ServiceFunction(this, 'Relay', {
       ...functionProps,
-      environment: { ...functionProps.environment, EVENT_BUS_NAME: this.bus.eventBusName, POWERTOOLS_METRICS_NAMESPACE: namespace },
+      environment: {
+        ...functionProps.environment,
+        EVENT_BUS_NAME: this.bus.eventBusName,
+        POWERTOOLS_METRICS_NAMESPACE: namespace,
+      },
       entry: 'functions/event-relay.ts',
       description: 'Publishes the event outbox to EventBridge in sequence order (every minute)',
       timeout: Duration.seconds(55),
@@ -91,7 +98,12 @@ export class ServiceEvents extends Construct {
   }
 
   private alarmOnStuckEvents(namespace: string, topic: sns.ITopic): void {
-    const age = new cloudwatch.Metric({ namespace, metricName: OLDEST_UNPUBLISHED_METRIC, statistic: cloudwatch.Stats.MAXIMUM, period: Duration.minutes(5) });
+    const age = new cloudwatch.Metric({
+      namespace,
+      metricName: OLDEST_UNPUBLISHED_METRIC,
+      statistic: cloudwatch.Stats.MAXIMUM,
+      period: Duration.minutes(5),
+    });
     const alarm = new cloudwatch.Alarm(this, 'StuckEvent', {
       metric: age,
       threshold: STUCK_AFTER.toSeconds(),
@@ -117,19 +129,33 @@ export class ServiceEvents extends Construct {
       description: 'The ERP webhook: every event of the service, as EventBridge delivers it',
       rateLimitPerSecond: 20,
     });
-    const failed = new sqs.Queue(this, 'ErpWebhookFailed', { enforceSSL: true, retentionPeriod: Duration.days(14), encryption: sqs.QueueEncryption.SQS_MANAGED });
+    const failed = new sqs.Queue(this, 'ErpWebhookFailed', {
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+    });
     new events.Rule(this, 'ToErp', {
       eventBus: this.bus,
       eventPattern: { source: [EVENT_SOURCE] },
-      targets: [new targets.ApiDestination(destination, { retryAttempts: 185, maxEventAge: Duration.hours(24), deadLetterQueue: failed })],
+      targets: [
+        new targets.ApiDestination(destination, {
+          retryAttempts: 185,
+          maxEventAge: Duration.hours(24),
+          deadLetterQueue: failed,
+        }),
+      ],
     });
     const undelivered = new cloudwatch.Alarm(this, 'ErpWebhookUndelivered', {
-      metric: failed.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM }),
+      metric: failed.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: cloudwatch.Stats.MAXIMUM,
+      }),
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      alarmDescription: 'Events the ERP webhook did not accept for 24 hours are in the ErpWebhookFailed queue: fix the webhook, then redrive them or replay the archive.',
+      alarmDescription:
+        'Events the ERP webhook did not accept for 24 hours are in the ErpWebhookFailed queue: fix the webhook, then redrive them or replay the archive.',
     });
     undelivered.addAlarmAction(new actions.SnsAction(topic));
   }

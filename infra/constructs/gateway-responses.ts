@@ -27,7 +27,9 @@ export const addGatewayErrors = (api: apigateway.RestApi): void => {
     api.addGatewayResponse(`Error${error.type}`, {
       type: apigateway.ResponseType.of(error.type),
       ...(status === 'gateway' ? {} : { statusCode: String(status) }),
-      responseHeaders: Object.fromEntries(Object.entries(error.headers ?? {}).map(([name, value]) => [name, `'${value}'`])),
+      responseHeaders: Object.fromEntries(
+        Object.entries(error.headers ?? {}).map(([name, value]) => [name, `'${value}'`]),
+      ),
       templates: { 'application/json': gatewayErrorBody(error.code, error.params) },
     });
   }

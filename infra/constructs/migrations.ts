@@ -5,7 +5,10 @@ import { dataApiGrants } from '../grants.ts';
 import type { Database } from './database.ts';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
 
-export interface MigrationsProps extends Omit<ServiceFunctionProps, 'entry' | 'description' | 'timeout' | 'retryBudget'> {
+export interface MigrationsProps extends Omit<
+  ServiceFunctionProps,
+  'entry' | 'description' | 'timeout' | 'retryBudget'
+> {
   readonly database: Database;
 }
 

@@ -23,7 +23,8 @@ export const BUNDLING: BundlingOptions = {
   forceDockerBundling: false,
   format: OutputFormat.ESM,
   // Bundled CommonJS dependencies still call require() for Node built-ins; ESM has none.
-  banner: "import { createRequire as __cargoCreateRequire } from 'node:module'; const require = __cargoCreateRequire(import.meta.url);",
+  banner:
+    "import { createRequire as __cargoCreateRequire } from 'node:module'; const require = __cargoCreateRequire(import.meta.url);",
   mainFields: ['module', 'main'],
   minify: true,
   sourceMap: true,
@@ -82,7 +83,10 @@ const withFiles = (files: Readonly<Record<string, string>> | undefined): Pick<Bu
     commandHooks: {
       beforeBundling: () => [],
       beforeInstall: () => [],
-      afterBundling: (_input, output) => Object.keys(files).map((name) => `cp "${path.join(staged, path.basename(name))}" "${path.join(output, path.basename(name))}"`),
+      afterBundling: (_input, output) =>
+        Object.keys(files).map(
+          (name) => `cp "${path.join(staged, path.basename(name))}" "${path.join(output, path.basename(name))}"`,
+        ),
     },
   };
 };
@@ -109,7 +113,8 @@ export class ServiceFunction extends Construct {
     super(scope, id);
     const timeout = props.timeout ?? ROUTE_TIMEOUT;
     const retryBudget = props.retryBudget ?? timeout.minus(LAST_ATTEMPT_HEADROOM);
-    if (retryBudget.toMilliseconds() >= timeout.toMilliseconds()) throw new Error(`${id}: the retry budget must be shorter than the timeout`);
+    if (retryBudget.toMilliseconds() >= timeout.toMilliseconds())
+      throw new Error(`${id}: the retry budget must be shorter than the timeout`);
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetentionDays as logs.RetentionDays,
@@ -145,7 +150,10 @@ export class ServiceFunction extends Construct {
             depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
             bundling: {
               ...BUNDLING,
-              esbuildArgs: { ...BUNDLING.esbuildArgs, [`--alias:${CREDENTIAL_CHAIN}`]: path.join(props.projectRoot, LAMBDA_CREDENTIALS) },
+              esbuildArgs: {
+                ...BUNDLING.esbuildArgs,
+                [`--alias:${CREDENTIAL_CHAIN}`]: path.join(props.projectRoot, LAMBDA_CREDENTIALS),
+              },
               tsconfig: path.join(props.projectRoot, 'tsconfig.json'),
               ...withFiles(props.files),
             },
@@ -154,7 +162,8 @@ export class ServiceFunction extends Construct {
 
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions; every other statement names its resource.',
+      reason:
+        'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions; every other statement names its resource.',
     });
   }
 }

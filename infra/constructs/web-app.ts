@@ -50,7 +50,11 @@ export class WebApp extends Construct {
       lifecycleRules: [{ expiration: Duration.days(props.logRetentionDays) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    Validations.of(logs).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access log bucket of the app bucket and the distribution; logging it into itself would loop.' });
+    Validations.of(logs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'This is the access log bucket of the app bucket and the distribution; logging it into itself would loop.',
+    });
 
     this.bucket = new s3.Bucket(this, 'Site', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -64,13 +68,20 @@ export class WebApp extends Construct {
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Handheld app: strict CSP (own origin and Cognito sign-in only) and security headers',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy([`https://cognito-idp.${region}.amazonaws.com`]), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy([`https://cognito-idp.${region}.amazonaws.com`]),
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
       },
-      customHeadersBehavior: { customHeaders: [{ header: 'Permissions-Policy', value: SECURITY_HEADERS['permissions-policy'] as string, override: true }] },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: SECURITY_HEADERS['permissions-policy'] as string, override: true },
+        ],
+      },
     });
 
     // The API answers per caller: nothing cached (TTL 0), the Authorization header in the key
@@ -111,15 +122,29 @@ export class WebApp extends Construct {
       },
     });
     Validations.of(this.distribution).acknowledge(
-      { id: 'AwsSolutions-CFR1', reason: 'Warehouses may be in any country; access is controlled by Cognito sign-in, not by geography.' },
-      { id: 'AwsSolutions-CFR2', reason: 'No WAF in front of authenticated, throttled handheld traffic (as for the API stage); Ops can associate a web ACL.' },
-      { id: 'AwsSolutions-CFR4', reason: 'The default CloudFront domain and certificate are used (no custom domain configured), which cannot pin the viewer TLS version; with a custom domain the minimum is TLSv1.2_2021.' },
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'Warehouses may be in any country; access is controlled by Cognito sign-in, not by geography.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF in front of authenticated, throttled handheld traffic (as for the API stage); Ops can associate a web ACL.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The default CloudFront domain and certificate are used (no custom domain configured), which cannot pin the viewer TLS version; with a custom domain the minimum is TLSv1.2_2021.',
+      },
     );
 
     const build = mkdtempSync(join(tmpdir(), 'cargo-web-'));
     writeWebApp(build);
     const deployment = new s3deploy.BucketDeployment(this, 'Deploy', {
-      sources: [s3deploy.Source.asset(build), s3deploy.Source.jsonData('config.json', { region, user_pool_client_id: props.userPoolClientId })],
+      sources: [
+        s3deploy.Source.asset(build),
+        s3deploy.Source.jsonData('config.json', { region, user_pool_client_id: props.userPoolClientId }),
+      ],
       destinationBucket: this.bucket,
       distribution: this.distribution,
       distributionPaths: ['/', '/index.html', '/sw.js', '/config.json', '/manifest.webmanifest'],
@@ -127,19 +152,36 @@ export class WebApp extends Construct {
       cacheControl: [s3deploy.CacheControl.noCache()],
       memoryLimit: 512,
       // Its own log group, so the copying function's logs are kept as long as every other function's.
-      logGroup: new LogGroup(this, 'DeployLogs', { retention: props.logRetentionDays as RetentionDays, removalPolicy: RemovalPolicy.DESTROY }),
+      logGroup: new LogGroup(this, 'DeployLogs', {
+        retention: props.logRetentionDays as RetentionDays,
+        removalPolicy: RemovalPolicy.DESTROY,
+      }),
     });
     // The copying function is a singleton CDK places at the stack's root; cdk-nag 3 needs each
     // finding acknowledged by its own id.
     const stack = Stack.of(this);
-    const copier = stack.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment')) ?? deployment.handlerRole;
+    const copier =
+      stack.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment')) ?? deployment.handlerRole;
     const named = (value: string, placeholder: string) => (Token.isUnresolved(value) ? placeholder : value);
     const assets = `arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${named(stack.account, '<AWS::AccountId>')}-${named(stack.region, '<AWS::Region>')}/*`;
     const site = `<${stack.resolve(stack.getLogicalId(this.bucket.node.defaultChild as s3.CfnBucket)) as string}.Arn>/*`;
-    const copies = "CDK's BucketDeployment copies the app's files from the CDK asset bucket into the app bucket and invalidates the distribution; its grants are generated by aws-cdk-lib and scoped to those two buckets (CloudFront invalidation has no resource-level permission).";
+    const copies =
+      "CDK's BucketDeployment copies the app's files from the CDK asset bucket into the app bucket and invalidates the distribution; its grants are generated by aws-cdk-lib and scoped to those two buckets (CloudFront invalidation has no resource-level permission).";
     Validations.of(copier).acknowledge(
-      { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: "CDK's BucketDeployment function uses the AWS managed basic execution role (its own logs only)." },
-      ...['Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*', 'Action::s3:DeleteObject*', 'Action::s3:Abort*', 'Resource::*', `Resource::${site}`, `Resource::${assets}`].map((finding) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason: copies })),
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: "CDK's BucketDeployment function uses the AWS managed basic execution role (its own logs only).",
+      },
+      ...[
+        'Action::s3:GetObject*',
+        'Action::s3:GetBucket*',
+        'Action::s3:List*',
+        'Action::s3:DeleteObject*',
+        'Action::s3:Abort*',
+        'Resource::*',
+        `Resource::${site}`,
+        `Resource::${assets}`,
+      ].map((finding) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason: copies })),
       { id: 'AwsSolutions-L1', reason: "The runtime of CDK's BucketDeployment function is chosen by aws-cdk-lib." },
     );
   }

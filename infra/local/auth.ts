@@ -59,7 +59,14 @@ export const signLocalToken = async (key: Uint8Array, options: LocalTokenOptions
   const groups = options.groups.length === 0 ? {} : { 'cognito:groups': [...options.groups] };
   const claims: JWTPayload =
     options.tokenUse === 'access'
-      ? { ...groups, client_id: clientId, username: options.user, scope: 'aws.cognito.signin.user.admin', token_use: 'access', auth_time: issuedAt }
+      ? {
+          ...groups,
+          client_id: clientId,
+          username: options.user,
+          scope: 'aws.cognito.signin.user.admin',
+          token_use: 'access',
+          auth_time: issuedAt,
+        }
       : { ...groups, aud: clientId, 'cognito:username': options.user, token_use: 'id', auth_time: issuedAt };
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -72,7 +79,8 @@ export const signLocalToken = async (key: Uint8Array, options: LocalTokenOptions
 };
 
 /** The authorizer writes `exp` and `iat` as dates in this format: `Tue Apr 04 18:39:39 UTC 2023`. */
-const claimDate = (epochSeconds: number): string => new Date(epochSeconds * 1000).toUTCString().replace(/^(\w+), (\d+) (\w+) (\d+) (\S+) GMT$/, '$1 $3 $2 $5 UTC $4');
+const claimDate = (epochSeconds: number): string =>
+  new Date(epochSeconds * 1000).toUTCString().replace(/^(\w+), (\d+) (\w+) (\d+) (\S+) GMT$/, '$1 $3 $2 $5 UTC $4');
 
 /**
  * Verifies a token as API Gateway's Cognito user pool authorizer does (signature, issuer,
@@ -82,7 +90,10 @@ const claimDate = (epochSeconds: number): string => new Date(epochSeconds * 1000
  * string, `exp`/`iat` as dates, other numbers as digits, lists joined with bare commas
  * (see lib/http/authorize.ts). `undefined` for no valid token.
  */
-export const verifyLocalToken = async (key: Uint8Array, authorization: string | undefined): Promise<Record<string, string> | undefined> => {
+export const verifyLocalToken = async (
+  key: Uint8Array,
+  authorization: string | undefined,
+): Promise<Record<string, string> | undefined> => {
   if (authorization === undefined) return undefined;
   const token = authorization.replace(/^Bearer\s+/i, '').trim();
   try {

@@ -51,7 +51,12 @@ const readJson = (req: IncomingMessage): Promise<unknown> =>
 
 const tokensFor = async (options: CognitoStandInOptions, user: string, groups: readonly string[]) => {
   const idToken = await signLocalToken(options.key, { user, groups, expiresInSeconds: ID_TOKEN_SECONDS });
-  const accessToken = await signLocalToken(options.key, { user, groups, expiresInSeconds: ID_TOKEN_SECONDS, tokenUse: 'access' });
+  const accessToken = await signLocalToken(options.key, {
+    user,
+    groups,
+    expiresInSeconds: ID_TOKEN_SECONDS,
+    tokenUse: 'access',
+  });
   return { AccessToken: accessToken, ExpiresIn: ID_TOKEN_SECONDS, IdToken: idToken, TokenType: 'Bearer' };
 };
 
@@ -68,27 +73,48 @@ const signRefresh = (key: Uint8Array, user: string) =>
 
 const initiateAuth = async (options: CognitoStandInOptions, input: Record<string, unknown>): Promise<Answer> => {
   const clientId = options.clientId ?? LOCAL_CLIENT_ID;
-  if (input.ClientId !== clientId) return refuse('ResourceNotFoundException', `User pool client ${String(input.ClientId)} does not exist.`);
-  const parameters = (typeof input.AuthParameters === 'object' && input.AuthParameters !== null ? input.AuthParameters : {}) as Record<string, unknown>;
+  if (input.ClientId !== clientId)
+    return refuse('ResourceNotFoundException', `User pool client ${String(input.ClientId)} does not exist.`);
+  const parameters = (
+    typeof input.AuthParameters === 'object' && input.AuthParameters !== null ? input.AuthParameters : {}
+  ) as Record<string, unknown>;
   if (input.AuthFlow === 'USER_PASSWORD_AUTH') {
     const user = parameters.USERNAME;
     const password = parameters.PASSWORD;
-    if (typeof user !== 'string' || typeof password !== 'string') return refuse('InvalidParameterException', 'Missing required parameter USERNAME or PASSWORD');
+    if (typeof user !== 'string' || typeof password !== 'string')
+      return refuse('InvalidParameterException', 'Missing required parameter USERNAME or PASSWORD');
     const groups = checkPassword(options.dataDir, user, password);
     // The app client prevents user existence errors: an unknown user reads as a wrong password.
     if (groups === undefined) return refuse('NotAuthorizedException', 'Incorrect username or password.');
-    return { status: 200, body: { AuthenticationResult: { ...(await tokensFor(options, user, groups)), RefreshToken: await signRefresh(options.key, user) }, ChallengeParameters: {} } };
+    return {
+      status: 200,
+      body: {
+        AuthenticationResult: {
+          ...(await tokensFor(options, user, groups)),
+          RefreshToken: await signRefresh(options.key, user),
+        },
+        ChallengeParameters: {},
+      },
+    };
   }
   if (input.AuthFlow === 'REFRESH_TOKEN_AUTH' || input.AuthFlow === 'REFRESH_TOKEN') {
     const token = parameters.REFRESH_TOKEN;
-    if (typeof token !== 'string') return refuse('InvalidParameterException', 'Missing required parameter REFRESH_TOKEN');
+    if (typeof token !== 'string')
+      return refuse('InvalidParameterException', 'Missing required parameter REFRESH_TOKEN');
     try {
-      const { payload } = await jwtVerify(token, options.key, { issuer: LOCAL_ISSUER, audience: REFRESH_AUDIENCE, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, options.key, {
+        issuer: LOCAL_ISSUER,
+        audience: REFRESH_AUDIENCE,
+        algorithms: ['HS256'],
+      });
       const user = String(payload.sub);
       // Groups as they are now: a group change counts from the next token, as in Cognito.
       const found = readUsers(options.dataDir)[user];
       if (found === undefined) return refuse('NotAuthorizedException', 'Refresh Token has been revoked');
-      return { status: 200, body: { AuthenticationResult: await tokensFor(options, user, found.groups), ChallengeParameters: {} } };
+      return {
+        status: 200,
+        body: { AuthenticationResult: await tokensFor(options, user, found.groups), ChallengeParameters: {} },
+      };
     } catch {
       return refuse('NotAuthorizedException', 'Invalid Refresh Token');
     }
@@ -105,22 +131,31 @@ const initiateAuth = async (options: CognitoStandInOptions, input: Record<string
  * http.createServer((req, res) => cognito(req, res) || next(req, res));
  * ```
  */
-export const createCognitoStandIn = (options: CognitoStandInOptions) => (req: IncomingMessage, res: ServerResponse): boolean => {
-  if (new URL(req.url ?? '/', 'http://localhost').pathname !== COGNITO_PATH) return false;
-  const reply = ({ status, body }: Answer) => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': randomUUID(), 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)) });
-    res.end(text);
-  };
-  if (req.method !== 'POST') {
-    reply({ status: 405, body: { __type: 'UnknownOperationException', message: 'Only POST is supported' } });
+export const createCognitoStandIn =
+  (options: CognitoStandInOptions) =>
+  (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== COGNITO_PATH) return false;
+    const reply = ({ status, body }: Answer) => {
+      const text = JSON.stringify(body);
+      res.writeHead(status, {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amzn-requestid': randomUUID(),
+        'cache-control': 'no-store',
+        'content-length': String(Buffer.byteLength(text)),
+      });
+      res.end(text);
+    };
+    if (req.method !== 'POST') {
+      reply({ status: 405, body: { __type: 'UnknownOperationException', message: 'Only POST is supported' } });
+      return true;
+    }
+    void (async () => {
+      const input = await readJson(req);
+      if (req.headers['x-amz-target'] !== TARGET)
+        return reply({ status: 400, body: { __type: 'UnknownOperationException' } });
+      if (typeof input !== 'object' || input === null)
+        return reply(refuse('SerializationException', 'Request body is not JSON'));
+      return reply(await initiateAuth(options, input as Record<string, unknown>));
+    })().catch(() => reply({ status: 500, body: { __type: 'InternalErrorException', message: 'Internal error' } }));
     return true;
-  }
-  void (async () => {
-    const input = await readJson(req);
-    if (req.headers['x-amz-target'] !== TARGET) return reply({ status: 400, body: { __type: 'UnknownOperationException' } });
-    if (typeof input !== 'object' || input === null) return reply(refuse('SerializationException', 'Request body is not JSON'));
-    return reply(await initiateAuth(options, input as Record<string, unknown>));
-  })().catch(() => reply({ status: 500, body: { __type: 'InternalErrorException', message: 'Internal error' } }));
-  return true;
-};
+  };

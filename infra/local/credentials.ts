@@ -29,7 +29,8 @@ const newIdentity = (name: string, operations: DataApiIdentity['operations']): D
  * functionIdentity('BoxSave').operations; // ['ExecuteStatement']
  * ```
  */
-export const functionIdentity = (functionId: string): DataApiIdentity => newIdentity(functionId, dataApiGrants(functionId));
+export const functionIdentity = (functionId: string): DataApiIdentity =>
+  newIdentity(functionId, dataApiGrants(functionId));
 
 /** Credentials allowed every Data API operation, as an operator's own AWS credentials would be (tools, tests). */
 export const operatorIdentity = (name: string): DataApiIdentity => newIdentity(name, DATA_API_ACTIONS);

@@ -81,7 +81,8 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
       rmSync(draft, { force: true });
       const holder = readHolder(file);
       // Another host (a shared folder) cannot be checked: treat its lock as held.
-      const held = holder !== undefined && (holder.host !== hostname() || alive(holder.pid)) && holder.pid !== process.pid;
+      const held =
+        holder !== undefined && (holder.host !== hostname() || alive(holder.pid)) && holder.pid !== process.pid;
       if (held || attempt > 0) throw new DataDirInUseError(dataDir, holder?.pid ?? 0, file);
       // Stale: remove it and try once more; a second start racing for the same stale lock gets
       // EEXIST on that try and refuses.

@@ -4,7 +4,15 @@ import type { Db } from '../../lib/db/types.ts';
  * The demo ERP plan: a few customer orders, each box planned with one to three items.
  * Listed in the README so that the curl examples have something to box.
  */
-const DEMO_PLAN: readonly (readonly [box: string, order: string, customer: string | null, item: string, name: string | null, quantity: number, unit: string | null])[] = [
+const DEMO_PLAN: readonly (readonly [
+  box: string,
+  order: string,
+  customer: string | null,
+  item: string,
+  name: string | null,
+  quantity: number,
+  unit: string | null,
+])[] = [
   ['BOX-1001', 'SO-24001', 'Shanghai Lianhua Trading', 'SKU-TEA-250', 'Green tea 250 g', 24, 'tin'],
   ['BOX-1001', 'SO-24001', 'Shanghai Lianhua Trading', 'SKU-CUP-06', 'Porcelain cup set (6)', 6, 'set'],
   ['BOX-1002', 'SO-24001', 'Shanghai Lianhua Trading', 'SKU-TEA-250', 'Green tea 250 g', 48, 'tin'],
@@ -40,11 +48,27 @@ export const ensureDemoErp = async (db: Db, view: string): Promise<boolean> => {
                       item_name text, planned_quantity integer NOT NULL, unit text, PRIMARY KEY (box_no, item_code))`);
     // Orders are read by order_no (GET /v1/orders/{order_no}); box_no leads the primary key.
     await tx.query(`CREATE INDEX IF NOT EXISTS demo_box_plan_order_idx ON ${schema}.demo_box_plan (order_no)`);
-    await tx.query(`INSERT INTO ${schema}.demo_box_plan
+    await tx.query(
+      `INSERT INTO ${schema}.demo_box_plan
                     SELECT * FROM json_to_recordset(:plan) AS p(box_no text, order_no text, customer_name text, item_code text, item_name text, planned_quantity integer, unit text)
-                    ON CONFLICT DO NOTHING`, {
-      plan: { hint: 'JSON', value: JSON.stringify(DEMO_PLAN.map(([box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit]) => ({ box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit }))) },
-    });
+                    ON CONFLICT DO NOTHING`,
+      {
+        plan: {
+          hint: 'JSON',
+          value: JSON.stringify(
+            DEMO_PLAN.map(([box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit]) => ({
+              box_no,
+              order_no,
+              customer_name,
+              item_code,
+              item_name,
+              planned_quantity,
+              unit,
+            })),
+          ),
+        },
+      },
+    );
     await tx.query(`CREATE VIEW ${schema}.${name} AS
                     SELECT box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit FROM ${schema}.demo_box_plan`);
     return true;

@@ -70,7 +70,10 @@ const MAX_BYTES = 256 * 1024;
 const KEPT = 10_000;
 
 class ServiceError extends Error {
-  constructor(readonly type: string, message: string) {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -94,7 +97,11 @@ const readBody = async (request: IncomingMessage): Promise<Buffer> => {
 
 const send = (response: ServerResponse, status: number, body: unknown) => {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': randomUUID(), 'content-length': Buffer.byteLength(text) });
+  response.writeHead(status, {
+    'content-type': 'application/x-amz-json-1.1',
+    'x-amzn-requestid': randomUUID(),
+    'content-length': Buffer.byteLength(text),
+  });
   response.end(text);
 };
 
@@ -106,7 +113,9 @@ const entrySize = (entry: RequestEntry): number =>
   Buffer.byteLength(text(entry.Source)) +
   Buffer.byteLength(text(entry.DetailType)) +
   Buffer.byteLength(text(entry.Detail)) +
-  (Array.isArray(entry.Resources) ? entry.Resources.reduce((sum: number, r: unknown) => sum + Buffer.byteLength(text(r)), 0) : 0);
+  (Array.isArray(entry.Resources)
+    ? entry.Resources.reduce((sum: number, r: unknown) => sum + Buffer.byteLength(text(r)), 0)
+    : 0);
 
 const detailOf = (detail: string): unknown => {
   try {
@@ -120,10 +129,16 @@ const detailOf = (detail: string): unknown => {
 /** The per-entry checks of PutEvents: a failed entry is reported in the answer, the others still go out. */
 const checkEntry = (entry: RequestEntry): { ErrorCode: string; ErrorMessage: string } | undefined => {
   for (const member of ['Source', 'DetailType', 'Detail'] as const) {
-    if (text(entry[member]) === '') return { ErrorCode: 'InvalidArgument', ErrorMessage: `Parameter ${member} is not valid. Reason: ${member} is a required argument.` };
+    if (text(entry[member]) === '')
+      return {
+        ErrorCode: 'InvalidArgument',
+        ErrorMessage: `Parameter ${member} is not valid. Reason: ${member} is a required argument.`,
+      };
   }
-  if (text(entry.Source).startsWith('aws.')) return { ErrorCode: 'NotAuthorizedForSourceException', ErrorMessage: 'Not authorized for the source.' };
-  if (detailOf(text(entry.Detail)) === undefined) return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
+  if (text(entry.Source).startsWith('aws.'))
+    return { ErrorCode: 'NotAuthorizedForSourceException', ErrorMessage: 'Not authorized for the source.' };
+  if (detailOf(text(entry.Detail)) === undefined)
+    return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
   return undefined;
 };
 
@@ -144,11 +159,20 @@ export const startEventBridgeStandIn = async (options: EventBridgeStandInOptions
   const faults: { select: EntryFault['select']; errorCode: string; calls: number }[] = [];
   let calls = 0;
 
-  const putEvents = (caller: EventBridgeIdentity, body: { Entries?: unknown }): { FailedEntryCount: number; Entries: EntryOutcome[] } => {
+  const putEvents = (
+    caller: EventBridgeIdentity,
+    body: { Entries?: unknown },
+  ): { FailedEntryCount: number; Entries: EntryOutcome[] } => {
     const entries = body.Entries;
     if (!Array.isArray(entries) || entries.length < 1 || entries.length > MAX_ENTRIES) {
-      const problem = Array.isArray(entries) && entries.length > MAX_ENTRIES ? 'less than or equal to 10' : 'greater than or equal to 1';
-      throw new ServiceError('ValidationException', `1 validation error detected: Value at 'entries' failed to satisfy constraint: Member must have length ${problem}`);
+      const problem =
+        Array.isArray(entries) && entries.length > MAX_ENTRIES
+          ? 'less than or equal to 10'
+          : 'greater than or equal to 1';
+      throw new ServiceError(
+        'ValidationException',
+        `1 validation error detected: Value at 'entries' failed to satisfy constraint: Member must have length ${problem}`,
+      );
     }
     const typed = entries as RequestEntry[];
     for (const entry of typed) {
@@ -170,7 +194,8 @@ export const startEventBridgeStandIn = async (options: EventBridgeStandInOptions
     const outcomes = typed.map((entry, index): EntryOutcome => {
       const refused = checkEntry(entry);
       if (refused !== undefined) return refused;
-      if (fault?.select(detailOf(text(entry.Detail)), index) === true) return { ErrorCode: fault.errorCode, ErrorMessage: `Injected ${fault.errorCode}` };
+      if (fault?.select(detailOf(text(entry.Detail)), index) === true)
+        return { ErrorCode: fault.errorCode, ErrorMessage: `Injected ${fault.errorCode}` };
       const event: DeliveredEvent = {
         version: '0',
         id: randomUUID(),
@@ -197,13 +222,19 @@ export const startEventBridgeStandIn = async (options: EventBridgeStandInOptions
       try {
         let caller: EventBridgeIdentity | undefined;
         try {
-          const key = verifySigV4({ method: request.method ?? 'POST', url: request.url ?? '/', headers: request.headers, body: raw }, (id) => identities.get(id)?.secretAccessKey);
+          const key = verifySigV4(
+            { method: request.method ?? 'POST', url: request.url ?? '/', headers: request.headers, body: raw },
+            (id) => identities.get(id)?.secretAccessKey,
+          );
           caller = identities.get(key);
         } catch (error) {
           throw new ServiceError((error as Error).name, (error as Error).message);
         }
         if (request.method !== 'POST' || request.headers['x-amz-target'] !== 'AWSEvents.PutEvents') {
-          throw new ServiceError('UnknownOperationException', 'The operation is not supported by this stand-in: it offers PutEvents only.');
+          throw new ServiceError(
+            'UnknownOperationException',
+            'The operation is not supported by this stand-in: it offers PutEvents only.',
+          );
         }
         let body: { Entries?: unknown };
         try {
@@ -213,7 +244,8 @@ export const startEventBridgeStandIn = async (options: EventBridgeStandInOptions
         }
         send(response, 200, putEvents(caller!, body));
       } catch (error) {
-        const { type, message } = error instanceof ServiceError ? error : new ServiceError('InternalException', 'An internal error occurred');
+        const { type, message } =
+          error instanceof ServiceError ? error : new ServiceError('InternalException', 'An internal error occurred');
         send(response, type === 'InternalException' ? 500 : 400, { __type: type, message });
       }
     })();
@@ -225,7 +257,8 @@ export const startEventBridgeStandIn = async (options: EventBridgeStandInOptions
     busArn,
     received: () => [...received],
     calls: () => calls,
-    injectEntryFault: ({ select, errorCode = 'InternalFailure', calls: times = 1 }) => void faults.push({ select, errorCode, calls: times }),
+    injectEntryFault: ({ select, errorCode = 'InternalFailure', calls: times = 1 }) =>
+      void faults.push({ select, errorCode, calls: times }),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

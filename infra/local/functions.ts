@@ -24,7 +24,10 @@ export interface LocalFunction {
  * ```
  */
 export const startFunction = async (entry: string, env: Environment): Promise<LocalFunction> => {
-  const module = (await import(pathToFileURL(entry).href)) as { spec?: RouteSpec<any, any, any>; task?: TaskSpec<unknown> };
+  const module = (await import(pathToFileURL(entry).href)) as {
+    spec?: RouteSpec<any, any, any>;
+    task?: TaskSpec<unknown>;
+  };
   if (module.spec !== undefined) return { handler: lambdaHandler(module.spec, { ...env }) as ProxyHandler };
   if (module.task !== undefined) {
     const run = taskHandler(module.task, { ...env });

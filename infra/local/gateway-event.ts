@@ -47,10 +47,17 @@ function* headerPairs(raw: readonly string[]): Iterable<[string, string]> {
  * const event = buildProxyEvent(request, { stage: 'local', apiId: 'local', now: new Date() });
  * ```
  */
-export const buildProxyEvent = (request: IncomingRequest, options: { stage: string; apiId: string; now: Date }): APIGatewayProxyEvent => {
+export const buildProxyEvent = (
+  request: IncomingRequest,
+  options: { stage: string; apiId: string; now: Date },
+): APIGatewayProxyEvent => {
   const headers = group(headerPairs(request.rawHeaders));
   const query = group(request.searchParams.entries());
-  const binary = request.body.length > 0 && !/^(text\/|application\/(?:[\w.+-]+\+)?(json|xml|x-www-form-urlencoded))/i.test(headers.single['content-type'] ?? headers.single['Content-Type'] ?? '');
+  const binary =
+    request.body.length > 0 &&
+    !/^(text\/|application\/(?:[\w.+-]+\+)?(json|xml|x-www-form-urlencoded))/i.test(
+      headers.single['content-type'] ?? headers.single['Content-Type'] ?? '',
+    );
   const userAgent = Object.entries(headers.single).find(([k]) => k.toLowerCase() === 'user-agent')?.[1] ?? null;
   return {
     resource: request.resource,
@@ -71,10 +78,21 @@ export const buildProxyEvent = (request: IncomingRequest, options: { stage: stri
       protocol: 'HTTP/1.1',
       httpMethod: request.method,
       identity: {
-        accessKey: null, accountId: null, apiKey: null, apiKeyId: null, caller: null, clientCert: null,
-        cognitoAuthenticationProvider: null, cognitoAuthenticationType: null, cognitoIdentityId: null,
-        cognitoIdentityPoolId: null, principalOrgId: null, sourceIp: request.sourceIp, user: null,
-        userAgent, userArn: null,
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        sourceIp: request.sourceIp,
+        user: null,
+        userAgent,
+        userArn: null,
       },
       path: `/${options.stage}${request.path}`,
       stage: options.stage,

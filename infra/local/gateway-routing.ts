@@ -36,7 +36,12 @@ export interface ResourceMatch {
   readonly pathParameters: Record<string, string> | null | 'malformed';
 }
 
-const walk = (node: Resource, segments: readonly string[], at: number, raw: Record<string, string>): { resource: Resource; raw: Record<string, string> } | undefined => {
+const walk = (
+  node: Resource,
+  segments: readonly string[],
+  at: number,
+  raw: Record<string, string>,
+): { resource: Resource; raw: Record<string, string> } | undefined => {
   if (at === segments.length) return { resource: node, raw };
   const segment = segments[at] as string;
   // A static resource wins over a {param} sibling; the parameter is tried only when the
@@ -69,7 +74,10 @@ export const matchResource = (root: Resource, pathname: string): ResourceMatch |
   const names = Object.keys(found.raw);
   if (names.length === 0) return { resource: found.resource, pathParameters: null };
   try {
-    return { resource: found.resource, pathParameters: Object.fromEntries(names.map((n) => [n, decodeURIComponent(found.raw[n] as string)])) };
+    return {
+      resource: found.resource,
+      pathParameters: Object.fromEntries(names.map((n) => [n, decodeURIComponent(found.raw[n] as string)])),
+    };
   } catch {
     return { resource: found.resource, pathParameters: 'malformed' };
   }

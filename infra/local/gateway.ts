@@ -80,10 +80,13 @@ const readBody = (req: IncomingMessage, limit: number): Promise<Buffer | undefin
   });
 
 const send = (res: ServerResponse, result: APIGatewayProxyResult, requestId: string) => {
-  const headers: Record<string, string | string[]> = { ...(result.multiValueHeaders as Record<string, string[]> | undefined) };
+  const headers: Record<string, string | string[]> = {
+    ...(result.multiValueHeaders as Record<string, string[]> | undefined),
+  };
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   headers['x-amzn-requestid'] = requestId;
-  const body = result.isBase64Encoded === true ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  const body =
+    result.isBase64Encoded === true ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '', 'utf8');
   res.writeHead(result.statusCode, { ...headers, 'content-length': String(body.length) });
   res.end(body);
 };
@@ -114,7 +117,10 @@ const lastAuthorization = (raw: readonly string[]): string | undefined => {
 export const createGateway = (options: GatewayOptions) => {
   const tree = resourceTree(options.routes);
   const stage = options.stage ?? 'local';
-  const allow = tokenBucket(options.throttle?.rate ?? DEFAULT_THROTTLING.rateLimit, options.throttle?.burst ?? DEFAULT_THROTTLING.burstLimit);
+  const allow = tokenBucket(
+    options.throttle?.rate ?? DEFAULT_THROTTLING.rateLimit,
+    options.throttle?.burst ?? DEFAULT_THROTTLING.burstLimit,
+  );
 
   const dispatch = async (req: IncomingMessage): Promise<GatewayAnswer> => {
     const now = new Date();
@@ -126,14 +132,25 @@ export const createGateway = (options: GatewayOptions) => {
     // A path without a resource, and a method the resource does not have, are both
     // MISSING_AUTHENTICATION_TOKEN on API Gateway.
     const route = match?.resource.methods.get(method);
-    if (match === undefined || route === undefined) return gatewayError('MISSING_AUTHENTICATION_TOKEN', gatewayRequestId);
+    if (match === undefined || route === undefined)
+      return gatewayError('MISSING_AUTHENTICATION_TOKEN', gatewayRequestId);
     if (match.pathParameters === 'malformed') return gatewayError('DEFAULT_4XX', gatewayRequestId, 400);
     const claims = route.access === 'public' ? undefined : await options.verifyToken(lastAuthorization(req.rawHeaders));
     if (route.access !== 'public' && claims === undefined) return gatewayError('UNAUTHORIZED', gatewayRequestId);
     const body = await readBody(req, options.maxBodyBytes ?? 10 * 1024 * 1024);
     if (body === undefined) return gatewayError('REQUEST_TOO_LARGE', gatewayRequestId);
     const event = buildProxyEvent(
-      { method, path: url.pathname, resource: route.path, pathParameters: match.pathParameters, rawHeaders: req.rawHeaders, searchParams: url.searchParams, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', claims },
+      {
+        method,
+        path: url.pathname,
+        resource: route.path,
+        pathParameters: match.pathParameters,
+        rawHeaders: req.rawHeaders,
+        searchParams: url.searchParams,
+        body,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        claims,
+      },
       { stage, apiId: 'local', now },
     );
     const requestId = event.requestContext.requestId;
@@ -167,7 +184,15 @@ const refuseUnparsable = (error: NodeJS.ErrnoException & { bytesParsed?: number 
   const answer = gatewayError('DEFAULT_4XX', requestIdFor(new Date()), status);
   const body = Buffer.from(answer.body, 'utf8');
   const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
-  const head = [`HTTP/1.1 ${status} ${reason}`, 'content-type: application/json', `content-length: ${body.length}`, `x-amzn-requestid: ${answer.requestId}`, 'connection: close', '', ''].join('\r\n');
+  const head = [
+    `HTTP/1.1 ${status} ${reason}`,
+    'content-type: application/json',
+    `content-length: ${body.length}`,
+    `x-amzn-requestid: ${answer.requestId}`,
+    'connection: close',
+    '',
+    '',
+  ].join('\r\n');
   socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
 };
 

@@ -90,14 +90,26 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   // Every function signs its Data API calls with its own key, and the emulator allows each key
   // what infra/grants.ts grants that function in the stack. Route ids do not depend on the prefix.
   const given = options.env ?? process.env;
-  const identities = new Map([...tasks.map((task) => task.id), ...routeTable('cargo').map((route) => route.id)].map((id) => [id, functionIdentity(id)]));
+  const identities = new Map(
+    [...tasks.map((task) => task.id), ...routeTable('cargo').map((route) => route.id)].map((id) => [
+      id,
+      functionIdentity(id),
+    ]),
+  );
   const migrator = identities.get('Migrate')!;
   const target = localTarget(given);
-  const dataApi = await startDataApiEmulator({ backend: options.backend, target, identities: [...identities.values()] });
+  const dataApi = await startDataApiEmulator({
+    backend: options.backend,
+    target,
+    identities: [...identities.values()],
+  });
   // Only the relay's credentials may put events, as only its role may in the stack.
   const eventBridge = await startEventBridgeStandIn({
     busName: LOCAL_EVENT_BUS,
-    identities: [...identities.values()].map((identity) => ({ ...identity, publisher: identity.name === 'EventRelay' })),
+    identities: [...identities.values()].map((identity) => ({
+      ...identity,
+      publisher: identity.name === 'EventRelay',
+    })),
     ...(options.relay?.file === undefined ? {} : { file: options.relay.file }),
   });
   const env = {
@@ -112,7 +124,10 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   // A bad setting is refused here, before anything starts, with the message a cold start would give.
   const config = loadConfig(env);
   // This process migrates, loads the demo plan and sweeps keys: it is the migration function.
-  const db = createDataApiDb(config, { region: LOCAL_ENV.AWS_REGION, credentials: { accessKeyId: migrator.accessKeyId, secretAccessKey: migrator.secretAccessKey } });
+  const db = createDataApiDb(config, {
+    region: LOCAL_ENV.AWS_REGION,
+    credentials: { accessKeyId: migrator.accessKeyId, secretAccessKey: migrator.secretAccessKey },
+  });
   await migrate(db, migrations);
   // The configured retention and the months ahead from the first minute, as the stack's first scheduled run does.
   await maintainLocationHistory(db, { monthsKept: config.locationHistoryMonths });
@@ -185,7 +200,13 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   if (everyMs !== undefined) {
     const tick = () => {
       if (closed) return;
-      relayTimer = setTimeout(() => void relayEvents().catch(() => undefined).finally(tick), everyMs);
+      relayTimer = setTimeout(
+        () =>
+          void relayEvents()
+            .catch(() => undefined)
+            .finally(tick),
+        everyMs,
+      );
       relayTimer.unref();
     };
     tick();

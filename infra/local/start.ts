@@ -19,7 +19,10 @@ import { createLocalSite } from './web.ts';
 
 /** A problem the developer fixes; `exitCode` 2 for bad configuration, 1 for the environment. */
 class StartError extends Error {
-  constructor(message: string, readonly exitCode: 1 | 2) {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2,
+  ) {
     super(message);
   }
 }
@@ -27,7 +30,11 @@ class StartError extends Error {
 const readPort = (value: string | undefined): number => {
   if (value === undefined || value === '') return 3000;
   const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(port >= 0 && port <= 65_535)) throw new StartError(`PORT='${value}' is not a port number: allowed are whole numbers from 0 to 65535 (0: any free port)`, 2);
+  if (!(port >= 0 && port <= 65_535))
+    throw new StartError(
+      `PORT='${value}' is not a port number: allowed are whole numbers from 0 to 65535 (0: any free port)`,
+      2,
+    );
   return port;
 };
 
@@ -50,7 +57,10 @@ const openPostgres = async (url: string): Promise<SqlBackend> => {
     return backend;
   } catch (error) {
     await backend?.close().catch(() => undefined);
-    throw new StartError(`cannot reach the PostgreSQL server of DATABASE_URL (${redact(url)}): ${(error as Error).message}`, 1);
+    throw new StartError(
+      `cannot reach the PostgreSQL server of DATABASE_URL (${redact(url)}): ${(error as Error).message}`,
+      1,
+    );
   }
 };
 
@@ -65,15 +75,33 @@ const main = async (): Promise<void> => {
   const lock = lockDataDir(dataDir);
   process.on('exit', () => lock.release());
 
-  const backend = databaseUrl === undefined ? await createPgliteBackend({ dataDir: join(dataDir, 'pglite') }) : await openPostgres(databaseUrl);
+  const backend =
+    databaseUrl === undefined
+      ? await createPgliteBackend({ dataDir: join(dataDir, 'pglite') })
+      : await openPostgres(databaseUrl);
   const key = localSigningKey(dataDir);
   ensureDemoUsers(dataDir);
   const site = createLocalSite({ dataDir, key });
   // The relay every few seconds; what it publishes lands in DATA_DIR/events.jsonl.
   const relay = { everyMs: 3_000, file: join(dataDir, 'events.jsonl') };
-  const stack = await startLocalService({ backend, port, host, site, relay, verifyToken: (h) => verifyLocalToken(key, h) }).catch((error: unknown) => {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartError(`PORT ${String(port)} on ${host} is already in use: stop what uses it or set PORT to another port`, 1);
-    if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') throw new StartError(`HOST='${host}' is not an address of this machine: allowed are its addresses, e.g. 127.0.0.1 or 0.0.0.0`, 2);
+  const stack = await startLocalService({
+    backend,
+    port,
+    host,
+    site,
+    relay,
+    verifyToken: (h) => verifyLocalToken(key, h),
+  }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new StartError(
+        `PORT ${String(port)} on ${host} is already in use: stop what uses it or set PORT to another port`,
+        1,
+      );
+    if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL')
+      throw new StartError(
+        `HOST='${host}' is not an address of this machine: allowed are its addresses, e.g. 127.0.0.1 or 0.0.0.0`,
+        2,
+      );
     throw error;
   });
 

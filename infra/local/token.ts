@@ -44,7 +44,11 @@ if (values.help) {
 const user = values.user?.trim();
 if (user === undefined || user === '') fail('--user NAME is required');
 const expiresInSeconds = /^\d+$/.test(values['expires-in']) ? Number(values['expires-in']) : Number.NaN;
-if (!Number.isSafeInteger(expiresInSeconds) || expiresInSeconds <= 0) fail(`--expires-in '${values['expires-in']}' must be a whole number of seconds above 0`);
-const groups = values.groups.split(',').map((g) => g.trim()).filter((g) => g !== '');
+if (!Number.isSafeInteger(expiresInSeconds) || expiresInSeconds <= 0)
+  fail(`--expires-in '${values['expires-in']}' must be a whole number of seconds above 0`);
+const groups = values.groups
+  .split(',')
+  .map((g) => g.trim())
+  .filter((g) => g !== '');
 const key = localSigningKey(resolve(process.env.DATA_DIR || '.data'));
 process.stdout.write(`${await signLocalToken(key, { user: user as string, groups, expiresInSeconds })}\n`);

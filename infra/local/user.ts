@@ -51,12 +51,17 @@ if (values.delete) {
   process.stdout.write(`user ${user} deleted\n`);
 } else {
   if (values.password === undefined) fail('--password SECRET is required');
-  const groups = values.groups.split(',').map((g) => g.trim()).filter((g) => g !== '');
+  const groups = values.groups
+    .split(',')
+    .map((g) => g.trim())
+    .filter((g) => g !== '');
   try {
     saveUser(dataDir, { user, password: values.password as string, groups });
   } catch (error) {
     if (error instanceof UserInputError) fail(error.message);
     throw error;
   }
-  process.stdout.write(`user ${user} saved (groups: ${groups.join(', ') || 'none'}); sign in at the app of the npm start on ${dataDir}\n`);
+  process.stdout.write(
+    `user ${user} saved (groups: ${groups.join(', ') || 'none'}); sign in at the app of the npm start on ${dataDir}\n`,
+  );
 }

@@ -26,7 +26,8 @@ const USER_NAME = /^[\p{L}\p{M}\p{S}\p{N}\p{P}]{1,128}$/u;
 
 const usersFile = (dataDir: string) => join(dataDir, 'users.json');
 
-const hashOf = (password: string, salt: string) => scryptSync(password.normalize('NFC'), Buffer.from(salt, 'base64'), 32).toString('base64');
+const hashOf = (password: string, salt: string) =>
+  scryptSync(password.normalize('NFC'), Buffer.from(salt, 'base64'), 32).toString('base64');
 
 export const readUsers = (dataDir: string): Record<string, LocalUser> => {
   const file = usersFile(dataDir);
@@ -53,11 +54,19 @@ export class UserInputError extends Error {
  * saveUser('.data', { user: 'olga', password: 'Warehouse-Olga-2026!', groups: ['operator'] });
  * ```
  */
-export const saveUser = (dataDir: string, input: { user: string; password: string; groups: readonly string[] }): void => {
-  if (!USER_NAME.test(input.user)) throw new UserInputError(`user name '${input.user}' must be 1-128 printable characters without spaces`);
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw new UserInputError(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+export const saveUser = (
+  dataDir: string,
+  input: { user: string; password: string; groups: readonly string[] },
+): void => {
+  if (!USER_NAME.test(input.user))
+    throw new UserInputError(`user name '${input.user}' must be 1-128 printable characters without spaces`);
+  if (input.password.length < MIN_PASSWORD_LENGTH)
+    throw new UserInputError(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
   const salt = randomBytes(16).toString('base64');
-  writeUsers(dataDir, { ...readUsers(dataDir), [input.user]: { groups: [...input.groups], salt, hash: hashOf(input.password, salt) } });
+  writeUsers(dataDir, {
+    ...readUsers(dataDir),
+    [input.user]: { groups: [...input.groups], salt, hash: hashOf(input.password, salt) },
+  });
 };
 
 export const deleteUser = (dataDir: string, user: string): boolean => {

@@ -17,7 +17,11 @@ export interface LocalSiteOptions {
 }
 
 /** The runtime configuration the stack writes on AWS; locally Cognito is the stand-in on this origin. */
-export const localRuntimeConfig = () => ({ region: 'us-east-1', user_pool_client_id: LOCAL_CLIENT_ID, cognito_endpoint: COGNITO_PATH });
+export const localRuntimeConfig = () => ({
+  region: 'us-east-1',
+  user_pool_client_id: LOCAL_CLIENT_ID,
+  cognito_endpoint: COGNITO_PATH,
+});
 
 /** True for a path CloudFront sends to the API origin (`/v1/*`). */
 export const isApiPath = (pathname: string): boolean => pathname === '/v1' || pathname.startsWith('/v1/');
@@ -34,7 +38,12 @@ export const createLocalSite = (options: LocalSiteOptions) => {
   const files = new Map((options.files ?? buildWebApp()).map((f) => [f.path, f]));
   const index = files.get('/index.html') as WebFile;
   files.set('/', index);
-  files.set('/config.json', { path: '/config.json', body: Buffer.from(JSON.stringify(localRuntimeConfig())), contentType: 'application/json', immutable: false });
+  files.set('/config.json', {
+    path: '/config.json',
+    body: Buffer.from(JSON.stringify(localRuntimeConfig())),
+    contentType: 'application/json',
+    immutable: false,
+  });
   const cognito = createCognitoStandIn({ dataDir: options.dataDir, key: options.key });
   const headers = { ...SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy() };
   return (req: IncomingMessage, res: ServerResponse): boolean => {

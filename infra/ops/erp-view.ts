@@ -55,13 +55,20 @@ const checkErpView = async (db: Db, view: string): Promise<{ ok: boolean; messag
     'SELECT column_name::text AS column_name FROM information_schema.columns WHERE table_schema = :schema AND table_name = :name',
     { schema: schema as string, name: name as string },
   );
-  if (rows.length === 0) return { ok: false, message: `${view} is missing (or this user may not see it): create it, or run npm run erp-view -- --demo for the demo plan` };
+  if (rows.length === 0)
+    return {
+      ok: false,
+      message: `${view} is missing (or this user may not see it): create it, or run npm run erp-view -- --demo for the demo plan`,
+    };
   const present = new Set(rows.map((r) => r.column_name));
   const lacking = COLUMNS.filter((c) => !present.has(c));
   if (lacking.length > 0) return { ok: false, message: `${view} lacks the columns ${lacking.join(', ')}` };
   // One row proves the SELECT privilege on every column without scanning the ERP's data.
   const sample = await db.query(`SELECT ${COLUMNS.join(', ')} FROM ${view} LIMIT 1`);
-  return { ok: true, message: `${view} is readable with every column the service reads${sample.rows.length === 0 ? ' (it has no rows yet)' : ''}` };
+  return {
+    ok: true,
+    message: `${view} is readable with every column the service reads${sample.rows.length === 0 ? ' (it has no rows yet)' : ''}`,
+  };
 };
 
 const main = async (): Promise<number> => {
@@ -73,7 +80,8 @@ const main = async (): Promise<number> => {
   if (values.check === values.demo) throw new UsageError('give exactly one of --check and --demo');
   const clusterArn = values['cluster-arn'];
   const secretArn = values['secret-arn'];
-  if (clusterArn === undefined || secretArn === undefined) throw new UsageError('--cluster-arn and --secret-arn are required');
+  if (clusterArn === undefined || secretArn === undefined)
+    throw new UsageError('--cluster-arn and --secret-arn are required');
   // The same validation as the functions' ERP_BOX_VIEW and DB_NAME (safe to place in SQL).
   const { loadConfig } = await import('../../lib/config.ts');
   const config = loadConfig({
@@ -89,9 +97,14 @@ const main = async (): Promise<number> => {
   try {
     if (values.demo) {
       const created = await ensureDemoErp(db, config.erpBoxView);
-      process.stdout.write(created ? `created the demo ERP view ${config.erpBoxView}\n` : `${config.erpBoxView} already exists; left as it is\n`);
+      process.stdout.write(
+        created
+          ? `created the demo ERP view ${config.erpBoxView}\n`
+          : `${config.erpBoxView} already exists; left as it is\n`,
+      );
       // The service user reads it from now on, not only after the next migration run.
-      if (await grantErpViewTo(db, values['service-user'], config.erpBoxView)) process.stdout.write(`${values['service-user']} may read ${config.erpBoxView}\n`);
+      if (await grantErpViewTo(db, values['service-user'], config.erpBoxView))
+        process.stdout.write(`${values['service-user']} may read ${config.erpBoxView}\n`);
       return 0;
     }
     const result = await checkErpView(db, config.erpBoxView);

@@ -2,14 +2,39 @@ import { json, type Db } from '../db/types.ts';
 import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
-import { boxEventCte, boxOutbox, boxOutcomeSelect, firstProblemCte, planCte, planChecks, requestedItemsSql, type Check, type PlanRules } from './sql.ts';
+import {
+  boxEventCte,
+  boxOutbox,
+  boxOutcomeSelect,
+  firstProblemCte,
+  planCte,
+  planChecks,
+  requestedItemsSql,
+  type Check,
+  type PlanRules,
+} from './sql.ts';
 
 /** Problems every change of a saved box checks first: the box, its version, that it is boxed. */
 const boxStateChecks: readonly Check[] = [
-  { rank: 10, code: 'BOX_NOT_FOUND', value: ':box_no', where: 'NOT EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current)' },
-  { rank: 12, code: 'VERSION_CONFLICT', value: 'c.box_no', version: ':version', from: 'current c', where: 'c.version <> :version' },
   {
-    rank: 15, code: 'BOX_NOT_FOUND', value: ':box_no', reason: 'not_boxed',
+    rank: 10,
+    code: 'BOX_NOT_FOUND',
+    value: ':box_no',
+    where: 'NOT EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current)',
+  },
+  {
+    rank: 12,
+    code: 'VERSION_CONFLICT',
+    value: 'c.box_no',
+    version: ':version',
+    from: 'current c',
+    where: 'c.version <> :version',
+  },
+  {
+    rank: 15,
+    code: 'BOX_NOT_FOUND',
+    value: ':box_no',
+    reason: 'not_boxed',
     where: "EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current c WHERE c.status = 'BOXED')",
   },
 ];
@@ -50,8 +75,19 @@ zp AS (
 ),
 ${firstProblemCte([
   ...boxStateChecks,
-  { rank: 20, code: 'ZONGPAI_NOT_FOUND', value: ':zongpai_no', where: ':zongpai_no IS NOT NULL AND NOT EXISTS (SELECT 1 FROM zp WHERE zp.zongpai_no = :zongpai_no)' },
-  { rank: 30, code: 'ZONGPAI_CLOSED', value: 'zp.zongpai_no', from: 'zp, change ch', where: "zp.status <> 'OPEN' AND ch.changing" },
+  {
+    rank: 20,
+    code: 'ZONGPAI_NOT_FOUND',
+    value: ':zongpai_no',
+    where: ':zongpai_no IS NOT NULL AND NOT EXISTS (SELECT 1 FROM zp WHERE zp.zongpai_no = :zongpai_no)',
+  },
+  {
+    rank: 30,
+    code: 'ZONGPAI_CLOSED',
+    value: 'zp.zongpai_no',
+    from: 'zp, change ch',
+    where: "zp.status <> 'OPEN' AND ch.changing",
+  },
   ...planChecks,
 ])},
 edited AS (
@@ -122,21 +158,44 @@ export interface EditBoxInput {
   readonly items?: readonly BoxItem[];
 }
 
-export const editBox = async (db: Db, write: CompiledWrite, input: EditBoxInput, actor: string, enforcePlan: boolean, idempotency?: Idempotency): Promise<BoxSaveResponse> => {
+export const editBox = async (
+  db: Db,
+  write: CompiledWrite,
+  input: EditBoxInput,
+  actor: string,
+  enforcePlan: boolean,
+  idempotency?: Idempotency,
+): Promise<BoxSaveResponse> => {
   const replaceItems = input.items !== undefined;
-  const rows = await runWrite<BoxOutcomeRow>(db, write, {
-    box_no: input.box_no,
-    version: input.version,
-    zongpai_no: input.zongpai_no ?? null,
-    items: json(input.items ?? []),
-    replace_items: replaceItems,
-    enforce_plan: enforcePlan && replaceItems,
-    actor,
-  }, idempotency);
+  const rows = await runWrite<BoxOutcomeRow>(
+    db,
+    write,
+    {
+      box_no: input.box_no,
+      version: input.version,
+      zongpai_no: input.zongpai_no ?? null,
+      items: json(input.items ?? []),
+      replace_items: replaceItems,
+      enforce_plan: enforcePlan && replaceItems,
+      actor,
+    },
+    idempotency,
+  );
   return boxOutcome(rows[0], 'VERSION_CONFLICT', input.box_no, input.version);
 };
 
-export const undoBox = async (db: Db, write: CompiledWrite, input: { box_no: string; version: number }, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => {
-  const rows = await runWrite<BoxOutcomeRow>(db, write, { box_no: input.box_no, version: input.version, actor }, idempotency);
+export const undoBox = async (
+  db: Db,
+  write: CompiledWrite,
+  input: { box_no: string; version: number },
+  actor: string,
+  idempotency?: Idempotency,
+): Promise<BoxSaveResponse> => {
+  const rows = await runWrite<BoxOutcomeRow>(
+    db,
+    write,
+    { box_no: input.box_no, version: input.version, actor },
+    idempotency,
+  );
   return boxOutcome(rows[0], 'VERSION_CONFLICT', input.box_no, input.version);
 };

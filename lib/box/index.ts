@@ -22,9 +22,15 @@ export interface Capability {
 }
 
 /** The item rules an ERP plan line must meet to be used; other lines are ignored. */
-const planRulesOf = (config: Config): PlanRules => ({ itemCodeMaxLength: config.itemCodeMaxLength, quantityMax: config.quantityMax });
+const planRulesOf = (config: Config): PlanRules => ({
+  itemCodeMaxLength: config.itemCodeMaxLength,
+  quantityMax: config.quantityMax,
+});
 
-const warnOf = (logger: Capability['logger']): PlanWarning => (message, details) => logger?.warn(message, details);
+const warnOf =
+  (logger: Capability['logger']): PlanWarning =>
+  (message, details) =>
+    logger?.warn(message, details);
 
 /**
  * Each boxing operation on its own, so that a function's bundle carries only its own statement.
@@ -63,5 +69,9 @@ export const makeBoxEdit = ({ db, config }: Capability) => {
 
 export const makeBoxUndo = ({ db, config }: Capability) => {
   const write = compileWrite(undoBoxStatement(config.erpBoxView, planRulesOf(config)));
-  return (input: { box_no: string; version: number }, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> => undoBox(db, write, input, actor, idempotency);
+  return (
+    input: { box_no: string; version: number },
+    actor: string,
+    idempotency?: Idempotency,
+  ): Promise<BoxSaveResponse> => undoBox(db, write, input, actor, idempotency);
 };

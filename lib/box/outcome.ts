@@ -46,10 +46,21 @@ const problemParams = (row: BoxOutcomeRow, boxNo: string): MessageParams => ({
  * `whenNothingWritten` says what it means that no problem was found and still nothing was
  * written: another request changed the box first (already boxed, or a newer version).
  */
-export const boxOutcome = (row: BoxOutcomeRow | undefined, whenNothingWritten: ErrorCode, boxNo: string, version?: number): BoxSaveResponse => {
+export const boxOutcome = (
+  row: BoxOutcomeRow | undefined,
+  whenNothingWritten: ErrorCode,
+  boxNo: string,
+  version?: number,
+): BoxSaveResponse => {
   const code = statementErrorCode(row?.error_code);
   if (row !== undefined && code !== null) throw new AppError(code, problemParams(row, boxNo));
-  if (row?.box_no == null || row.version == null || row.status == null || row.saved_at == null || row.saved_by == null) {
+  if (
+    row?.box_no == null ||
+    row.version == null ||
+    row.status == null ||
+    row.saved_at == null ||
+    row.saved_by == null
+  ) {
     throw new AppError(whenNothingWritten, { value: boxNo, ...(version === undefined ? {} : { version }) });
   }
   return {

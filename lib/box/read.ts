@@ -44,7 +44,9 @@ LEFT JOIN cargo.box_event e ON e.box_no = :box_no
 ORDER BY e.version`;
 
 export const readBoxInfo = async (db: Db, sql: string, boxNo: string, warn: PlanWarning): Promise<BoxInfoResponse> => {
-  const { rows } = await db.query<Omit<BoxInfoResponse, 'box_no'> & { known: boolean; ignored_lines: unknown }>(sql, { box_no: boxNo });
+  const { rows } = await db.query<Omit<BoxInfoResponse, 'box_no'> & { known: boolean; ignored_lines: unknown }>(sql, {
+    box_no: boxNo,
+  });
   const row = rows[0];
   if (row === undefined || !row.known) throw new AppError('BOX_NOT_FOUND', { value: boxNo });
   const { known: _known, ignored_lines: ignored, ...info } = row;

@@ -3,7 +3,18 @@ import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStat
 import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import type { PlanWarning } from './read.ts';
-import { boxEventCte, boxOutbox, boxOutcomeSelect, firstProblemCte, ignoredLinesSql, planCte, planChecks, requestedItemsSql, sqlInteger, type PlanRules } from './sql.ts';
+import {
+  boxEventCte,
+  boxOutbox,
+  boxOutcomeSelect,
+  firstProblemCte,
+  ignoredLinesSql,
+  planCte,
+  planChecks,
+  requestedItemsSql,
+  sqlInteger,
+  type PlanRules,
+} from './sql.ts';
 
 /**
  * Saves a box and appends it to its zongpai in ONE statement: it reads the ERP plan, locks the
@@ -32,7 +43,14 @@ zp AS (
 ${firstProblemCte([
   { rank: 10, code: 'BOX_NOT_FOUND', value: ':box_no', where: 'NOT EXISTS (SELECT 1 FROM plan_lines)' },
   { rank: 35, code: 'ERP_PLAN_INVALID', value: ':box_no', where: ':from_plan AND NOT EXISTS (SELECT 1 FROM plan)' },
-  { rank: 36, code: 'ERP_PLAN_INVALID', value: 'p.item_code', planned: 'p.planned', from: 'plan p', where: `:from_plan AND p.planned > ${sqlInteger(rules.quantityMax)}` },
+  {
+    rank: 36,
+    code: 'ERP_PLAN_INVALID',
+    value: 'p.item_code',
+    planned: 'p.planned',
+    from: 'plan p',
+    where: `:from_plan AND p.planned > ${sqlInteger(rules.quantityMax)}`,
+  },
   { rank: 20, code: 'ZONGPAI_NOT_FOUND', value: ':zongpai_no', where: 'NOT EXISTS (SELECT 1 FROM zp)' },
   { rank: 30, code: 'ZONGPAI_CLOSED', value: 'zp.zongpai_no', from: 'zp', where: "zp.status <> 'OPEN'" },
   ...planChecks,
@@ -65,16 +83,27 @@ export interface SaveBoxInput {
 
 /** Runs {@link saveBoxStatement}: a saved box, or the SPEC error that stopped it. */
 export const saveBox = async (
-  db: Db, write: CompiledWrite, input: SaveBoxInput, actor: string, enforcePlan: boolean, idempotency: Idempotency | undefined, warn: PlanWarning,
+  db: Db,
+  write: CompiledWrite,
+  input: SaveBoxInput,
+  actor: string,
+  enforcePlan: boolean,
+  idempotency: Idempotency | undefined,
+  warn: PlanWarning,
 ): Promise<BoxSaveResponse> => {
-  const rows = await runWrite<BoxOutcomeRow & { ignored_lines?: unknown }>(db, write, {
-    box_no: input.box_no,
-    zongpai_no: input.zongpai_no,
-    items: json(input.items ?? []),
-    from_plan: input.items === undefined,
-    enforce_plan: enforcePlan,
-    actor,
-  }, idempotency);
+  const rows = await runWrite<BoxOutcomeRow & { ignored_lines?: unknown }>(
+    db,
+    write,
+    {
+      box_no: input.box_no,
+      zongpai_no: input.zongpai_no,
+      items: json(input.items ?? []),
+      from_plan: input.items === undefined,
+      enforce_plan: enforcePlan,
+      actor,
+    },
+    idempotency,
+  );
   const ignored = rows[0]?.ignored_lines;
   if (ignored != null) warn('ERP plan lines ignored', { box_no: input.box_no, lines: ignored });
   return boxOutcome(rows[0], 'BOX_ALREADY_BOXED', input.box_no);

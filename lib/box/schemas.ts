@@ -22,7 +22,13 @@ export const makeBoxSchemas = (config: Config, fields: Fields) => {
       const seen = new Set<string>();
       list.forEach((entry, index) => {
         if (seen.has(entry.item_code)) {
-          ctx.addIssue({ code: 'custom', path: [index, 'item_code'], message: 'appears twice', params: { error_code: 'DUPLICATE_BOX_ITEM' }, input: entry.item_code });
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'item_code'],
+            message: 'appears twice',
+            params: { error_code: 'DUPLICATE_BOX_ITEM' },
+            input: entry.item_code,
+          });
         }
         seen.add(entry.item_code);
       });
@@ -38,12 +44,14 @@ export const makeBoxSchemas = (config: Config, fields: Fields) => {
     simpleBody: z.object({ box_no: fields.boxNo, zongpai_no: fields.zongpaiNo }),
     infoQuery: z.object({ box_no: fields.boxNo }),
     boxPath,
-    editBody: z.object({ version: z.optional(version), zongpai_no: z.optional(fields.zongpaiNo), items: z.optional(items) }).check(
-      z.refine((body) => body.zongpai_no !== undefined || body.items !== undefined, {
-        message: 'must name a zongpai_no or items to change',
-        params: { error_code: 'VALIDATION_ERROR', reason: 'must name a zongpai_no or items to change' },
-      }),
-    ),
+    editBody: z
+      .object({ version: z.optional(version), zongpai_no: z.optional(fields.zongpaiNo), items: z.optional(items) })
+      .check(
+        z.refine((body) => body.zongpai_no !== undefined || body.items !== undefined, {
+          message: 'must name a zongpai_no or items to change',
+          params: { error_code: 'VALIDATION_ERROR', reason: 'must name a zongpai_no or items to change' },
+        }),
+      ),
     undoBody: z.optional(z.object({ version: z.optional(version) })),
   };
 };

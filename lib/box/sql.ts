@@ -96,9 +96,19 @@ const checkSql = (c: Check): string =>
 
 /** Plan violations, checked only when the plan is enforced. */
 export const planChecks: readonly Check[] = [
-  { rank: 40, code: 'ITEM_NOT_IN_PLAN', value: 'r.item_code', from: 'requested r LEFT JOIN plan p ON p.item_code = r.item_code', where: ':enforce_plan AND p.item_code IS NULL' },
   {
-    rank: 50, code: 'QUANTITY_EXCEEDS_PLAN', value: 'r.item_code', planned: 'p.planned', from: 'requested r JOIN plan p ON p.item_code = r.item_code',
+    rank: 40,
+    code: 'ITEM_NOT_IN_PLAN',
+    value: 'r.item_code',
+    from: 'requested r LEFT JOIN plan p ON p.item_code = r.item_code',
+    where: ':enforce_plan AND p.item_code IS NULL',
+  },
+  {
+    rank: 50,
+    code: 'QUANTITY_EXCEEDS_PLAN',
+    value: 'r.item_code',
+    planned: 'p.planned',
+    from: 'requested r JOIN plan p ON p.item_code = r.item_code',
     where: ':enforce_plan AND r.quantity > p.planned',
   },
 ];
@@ -138,14 +148,16 @@ LEFT JOIN ${written} w ON true`;
  */
 export const boxOutbox = (written: string, type: 'box.saved' | 'box.edited' | 'box.undone') =>
   outbox(
-    [{
-      type,
-      from: `${written} w`,
-      data: `jsonb_build_object('box_no', w.box_no, 'order_no', (SELECT min(l.order_no) FROM plan_lines l), 'zongpai_no', w.zongpai_no,
+    [
+      {
+        type,
+        from: `${written} w`,
+        data: `jsonb_build_object('box_no', w.box_no, 'order_no', (SELECT min(l.order_no) FROM plan_lines l), 'zongpai_no', w.zongpai_no,
         'status', w.status, 'version', w.version, 'complete', ${completeSql},
         'items', (SELECT COALESCE(jsonb_agg(jsonb_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.item_code), '[]'::jsonb) FROM requested r),
         'total_quantity', w.total_quantity)`,
-    }],
+      },
+    ],
     ':actor',
   );
 

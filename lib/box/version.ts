@@ -12,11 +12,16 @@ import { ifMatchVersion } from '../http/if-match.ts';
  */
 export const expectedVersion = (bodyVersion: number | undefined, ifMatch: string | undefined): number => {
   const headerVersion = ifMatchVersion(ifMatch);
-  if (headerVersion === null) throw new AppError('VALIDATION_ERROR', { field: 'If-Match', reason: 'must be the box version, e.g. "3"' });
+  if (headerVersion === null)
+    throw new AppError('VALIDATION_ERROR', { field: 'If-Match', reason: 'must be the box version, e.g. "3"' });
   if (bodyVersion !== undefined && headerVersion !== undefined && bodyVersion !== headerVersion) {
     throw new AppError('VALIDATION_ERROR', { field: 'version', reason: 'differs from If-Match' });
   }
   const version = bodyVersion ?? headerVersion;
-  if (version === undefined || version < 1) throw new AppError('VALIDATION_ERROR', { field: 'version', reason: 'is required (body field or If-Match header) and must be at least 1' });
+  if (version === undefined || version < 1)
+    throw new AppError('VALIDATION_ERROR', {
+      field: 'version',
+      reason: 'is required (body field or If-Match header) and must be at least 1',
+    });
   return version;
 };

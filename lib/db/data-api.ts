@@ -48,18 +48,25 @@ export class DataApiDb implements Db {
       ...(this.transactionId === undefined ? {} : { transactionId: this.transactionId }),
     });
     const output = await this.send(() => this.options.client.send(command));
-    return { rows: decodeRecords(output.records, output.columnMetadata) as R[], rowsUpdated: output.numberOfRecordsUpdated ?? 0 };
+    return {
+      rows: decodeRecords(output.records, output.columnMetadata) as R[],
+      rowsUpdated: output.numberOfRecordsUpdated ?? 0,
+    };
   }
 
   async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const { transactionId } = await this.send(() => this.options.client.send(new BeginTransactionCommand(this.target())));
+    const { transactionId } = await this.send(() =>
+      this.options.client.send(new BeginTransactionCommand(this.target())),
+    );
     if (transactionId === undefined) throw new Error('BeginTransaction returned no transaction id');
     try {
       const result = await work(new DataApiDb(this.options, transactionId));
       await this.options.client.send(new CommitTransactionCommand({ ...this.target(), transactionId }));
       return result;
     } catch (error) {
-      await this.options.client.send(new RollbackTransactionCommand({ ...this.target(), transactionId })).catch(() => undefined);
+      await this.options.client
+        .send(new RollbackTransactionCommand({ ...this.target(), transactionId }))
+        .catch(() => undefined);
       throw error;
     }
   }
@@ -70,7 +77,11 @@ export class DataApiDb implements Db {
   }
 
   private target() {
-    return { resourceArn: this.options.resourceArn, secretArn: this.options.secretArn, database: this.options.database };
+    return {
+      resourceArn: this.options.resourceArn,
+      secretArn: this.options.secretArn,
+      database: this.options.database,
+    };
   }
 
   /** Inside a transaction nothing is retried: a resumed cluster would not know the transaction. */
@@ -79,12 +90,18 @@ export class DataApiDb implements Db {
       try {
         return await call();
       } catch (error) {
-        if (error instanceof Error && error.name === 'DatabaseErrorException') throw parseDatabaseError(error.message, error);
+        if (error instanceof Error && error.name === 'DatabaseErrorException')
+          throw parseDatabaseError(error.message, error);
         if (isConnectionFailure(error)) throw databaseUnavailable(error);
         throw error;
       }
     };
     if (this.transactionId !== undefined) return attempt();
-    return withRetry(attempt, { ...this.options.retry, isTransient, giveUp: databaseUnavailable, budgetMs: this.options.retryBudgetMs });
+    return withRetry(attempt, {
+      ...this.options.retry,
+      isTransient,
+      giveUp: databaseUnavailable,
+      budgetMs: this.options.retryBudgetMs,
+    });
   }
 }

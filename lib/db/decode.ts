@@ -26,7 +26,8 @@ const decodeField = (field: Field, column: ColumnMetadata): unknown => {
   if (field.doubleValue !== undefined) return field.doubleValue;
   if (field.booleanValue !== undefined) return field.booleanValue;
   if (field.blobValue !== undefined) return field.blobValue;
-  if (field.arrayValue !== undefined) throw new TypeError(`Column ${column.name ?? '?'}: arrays are not decoded; aggregate to json instead`);
+  if (field.arrayValue !== undefined)
+    throw new TypeError(`Column ${column.name ?? '?'}: arrays are not decoded; aggregate to json instead`);
   return null;
 };
 

@@ -12,9 +12,13 @@ import { DataApiDb } from './data-api.ts';
  * const db = createDataApiDb(config);
  * ```
  */
-export const createDataApiDb = (config: Config, client: Pick<RDSDataClientConfig, 'credentials' | 'region'> = {}): DataApiDb => {
+export const createDataApiDb = (
+  config: Config,
+  client: Pick<RDSDataClientConfig, 'credentials' | 'region'> = {},
+): DataApiDb => {
   const { clusterArn, secretArn, name, endpoint, retryBudgetMs } = config.database;
-  if (clusterArn === undefined || secretArn === undefined) throw new ConfigError('Invalid configuration: DB_CLUSTER_ARN and DB_SECRET_ARN are required');
+  if (clusterArn === undefined || secretArn === undefined)
+    throw new ConfigError('Invalid configuration: DB_CLUSTER_ARN and DB_SECRET_ARN are required');
   // The SDK's own retries are off: DataApiDb retries only what is safe to retry, within its budget.
   const sdk = new RDSDataClient({ ...client, maxAttempts: 1, ...(endpoint === undefined ? {} : { endpoint }) });
   return new DataApiDb({ client: sdk, resourceArn: clusterArn, secretArn, database: name, retryBudgetMs });

@@ -21,14 +21,25 @@ const UNREADABLE = new Set(['42P01', '42501', '42703', '42804', '42883']);
  */
 export const guardErpView = (db: Db, view: string): Db => {
   // The statements name it as configured or quoted part by part ("erp"."v_box_info").
-  const names = [view, view.split('.').map((part) => `"${part}"`).join('.')];
+  const names = [
+    view,
+    view
+      .split('.')
+      .map((part) => `"${part}"`)
+      .join('.'),
+  ];
   const readsView = (sql: string): boolean => names.some((name) => sql.includes(name));
   const guarded: Db = {
     query: async (sql, params) => {
       try {
         return await db.query(sql, params);
       } catch (error) {
-        if (error instanceof DatabaseError && error.sqlState !== undefined && UNREADABLE.has(error.sqlState) && readsView(sql)) {
+        if (
+          error instanceof DatabaseError &&
+          error.sqlState !== undefined &&
+          UNREADABLE.has(error.sqlState) &&
+          readsView(sql)
+        ) {
           throw new AppError('ERP_VIEW_UNAVAILABLE', {}, [], { cause: error });
         }
         throw error;

@@ -37,7 +37,13 @@ export const parseDatabaseError = (message: string, cause?: unknown): DatabaseEr
 };
 
 /** Errors after which the statement certainly did not run, so a retry cannot write twice. */
-const TRANSIENT = new Set(['DatabaseResumingException', 'ServiceUnavailableError', 'ThrottlingException', 'TooManyRequestsException', 'DatabaseUnavailableException']);
+const TRANSIENT = new Set([
+  'DatabaseResumingException',
+  'ServiceUnavailableError',
+  'ThrottlingException',
+  'TooManyRequestsException',
+  'DatabaseUnavailableException',
+]);
 
 /** Network failures before the request left this process: nothing reached the database. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -53,7 +59,10 @@ export const isTransient = (error: unknown): boolean =>
  * so it is not retried here; the client sees 503 and retries with its Idempotency-Key.
  */
 export const isConnectionFailure = (error: unknown): boolean =>
-  error instanceof Error && (['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'TimeoutError', 'StatementTimeoutException'].includes(String(errorCode(error))) ||
+  error instanceof Error &&
+  (['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'TimeoutError', 'StatementTimeoutException'].includes(
+    String(errorCode(error)),
+  ) ||
     ['TimeoutError', 'StatementTimeoutException'].includes(error.name));
 
 /**
@@ -63,5 +72,7 @@ export const isConnectionFailure = (error: unknown): boolean =>
 export const databaseUnavailable = (lastError: unknown): AppError =>
   new AppError('DATABASE_UNAVAILABLE', {}, [], {
     cause: lastError,
-    headers: { 'Retry-After': lastError instanceof Error && lastError.name === 'DatabaseResumingException' ? '15' : '5' },
+    headers: {
+      'Retry-After': lastError instanceof Error && lastError.name === 'DatabaseResumingException' ? '15' : '5',
+    },
   });

@@ -37,7 +37,10 @@ export const migrate = async (db: Db, migrations: readonly Migration[]): Promise
     for (const migration of [...migrations].sort((a, b) => a.id - b.id)) {
       if (done.has(migration.id)) continue;
       for (const statement of migration.statements) await tx.query(statement);
-      await tx.query('INSERT INTO cargo.schema_migration (id, name) VALUES (:id, :name)', { id: migration.id, name: migration.name });
+      await tx.query('INSERT INTO cargo.schema_migration (id, name) VALUES (:id, :name)', {
+        id: migration.id,
+        name: migration.name,
+      });
       applied.push(migration.id);
     }
     return applied;

@@ -18,7 +18,8 @@ const isTyped = (value: SqlValue): value is TypedValue => typeof value === 'obje
 export const toSqlParameters = (params: SqlParams): SqlParameter[] =>
   Object.entries(params).map(([name, value]): SqlParameter => {
     if (value === null) return { name, value: { isNull: true } };
-    if (Array.isArray(value)) throw new TypeError(`Parameter ${name}: arrays are not supported by the Data API; pass json(list)`);
+    if (Array.isArray(value))
+      throw new TypeError(`Parameter ${name}: arrays are not supported by the Data API; pass json(list)`);
     if (isTyped(value)) return { name, value: { stringValue: value.value }, typeHint: value.hint };
     switch (typeof value) {
       case 'string':

@@ -35,7 +35,9 @@ WHERE b.status = 'BOXED'`;
  * ```
  */
 export const ensureBoxContentView = async (db: Db, erpView: string): Promise<boolean> => {
-  const { rows } = await db.query<{ exists: boolean }>('SELECT to_regclass(:view) IS NOT NULL AS exists', { view: erpView });
+  const { rows } = await db.query<{ exists: boolean }>('SELECT to_regclass(:view) IS NOT NULL AS exists', {
+    view: erpView,
+  });
   if (rows[0]?.exists !== true) return false;
   await db.query(boxContentSql(erpView));
   return true;

@@ -26,8 +26,10 @@ const PASSWORD = /^[A-Za-z0-9]{20,128}$/;
  * passwords get there.
  */
 const checked = (user: DatabaseUser): DatabaseUser => {
-  if (!USERNAME.test(user.username)) throw new Error(`database user name '${user.username}' must be a lower-case SQL identifier`);
-  if (!PASSWORD.test(user.password)) throw new Error(`the password of database user ${user.username} must be 20-128 letters and digits`);
+  if (!USERNAME.test(user.username))
+    throw new Error(`database user name '${user.username}' must be a lower-case SQL identifier`);
+  if (!PASSWORD.test(user.password))
+    throw new Error(`the password of database user ${user.username} must be 20-128 letters and digits`);
   return user;
 };
 
@@ -45,19 +47,27 @@ const checked = (user: DatabaseUser): DatabaseUser => {
 export const ensureRoles = async (master: Db, roles: ServiceRoles, database: string): Promise<void> => {
   const owner = checked(roles.owner);
   const service = checked(roles.service);
-  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(database)) throw new Error(`database name '${database}' is not an identifier`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(database))
+    throw new Error(`database name '${database}' is not an identifier`);
   await master.transaction(async (tx) => {
     // Roles are per cluster: two migrators at once would both try to create them.
     await tx.query('SELECT true AS locked FROM pg_advisory_xact_lock(:lock)', { lock: ROLES_LOCK });
-    const { rows } = await tx.query<{ name: string }>('SELECT rolname::text AS name FROM pg_roles WHERE rolname IN (:owner, :service)', { owner: owner.username, service: service.username });
+    const { rows } = await tx.query<{ name: string }>(
+      'SELECT rolname::text AS name FROM pg_roles WHERE rolname IN (:owner, :service)',
+      { owner: owner.username, service: service.username },
+    );
     const existing = new Set(rows.map((r) => r.name));
     for (const user of [owner, service]) {
-      await tx.query(`${existing.has(user.username) ? 'ALTER' : 'CREATE'} ROLE ${user.username} WITH LOGIN NOINHERIT PASSWORD '${user.password}'`);
+      await tx.query(
+        `${existing.has(user.username) ? 'ALTER' : 'CREATE'} ROLE ${user.username} WITH LOGIN NOINHERIT PASSWORD '${user.password}'`,
+      );
     }
     await tx.query(`GRANT ${owner.username} TO CURRENT_USER`);
     await tx.query(`GRANT CONNECT, CREATE ON DATABASE "${database}" TO ${owner.username}`);
     await tx.query(`GRANT CONNECT ON DATABASE "${database}" TO ${service.username}`);
-    const { rows: schema } = await tx.query<{ owner: string }>("SELECT nspowner::regrole::text AS owner FROM pg_namespace WHERE nspname = 'cargo'");
+    const { rows: schema } = await tx.query<{ owner: string }>(
+      "SELECT nspowner::regrole::text AS owner FROM pg_namespace WHERE nspname = 'cargo'",
+    );
     if (schema[0] !== undefined && schema[0].owner !== owner.username) {
       await tx.query(`ALTER SCHEMA cargo OWNER TO ${owner.username}`);
       // Names from the catalogue, quoted by format(%I): tables, views, sequences and functions the master made.
@@ -89,8 +99,12 @@ export const grantService = async (owner: Db, roles: ServiceRoles): Promise<void
     await tx.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA cargo TO ${service}`);
     await tx.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA cargo TO ${service}`);
     await tx.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA cargo TO ${service}`);
-    await tx.query(`ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerName} IN SCHEMA cargo GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${service}`);
-    await tx.query(`ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerName} IN SCHEMA cargo GRANT USAGE, SELECT ON SEQUENCES TO ${service}`);
+    await tx.query(
+      `ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerName} IN SCHEMA cargo GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${service}`,
+    );
+    await tx.query(
+      `ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerName} IN SCHEMA cargo GRANT USAGE, SELECT ON SEQUENCES TO ${service}`,
+    );
   });
 };
 
@@ -99,7 +113,8 @@ export const grantService = async (owner: Db, roles: ServiceRoles): Promise<void
  * exists. `view` is the validated ERP_BOX_VIEW. Returns false when the view is missing or the
  * master may not grant on it (an ops-made view: ops grant it, see the README).
  */
-export const grantErpView = async (master: Db, roles: ServiceRoles, view: string): Promise<boolean> => grantErpViewTo(master, checked(roles.service).username, view);
+export const grantErpView = async (master: Db, roles: ServiceRoles, view: string): Promise<boolean> =>
+  grantErpViewTo(master, checked(roles.service).username, view);
 
 /**
  * The same for a role by name (`npm run erp-view -- --demo` after creating the view): false when

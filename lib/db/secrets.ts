@@ -10,10 +10,14 @@ import type { DatabaseUser } from './roles.ts';
  * const owner = await readDatabaseUser(client, process.env.DB_SECRET_ARN);
  * ```
  */
-export const readDatabaseUser = async (client: Pick<SecretsManagerClient, 'send'>, secretArn: string): Promise<DatabaseUser> => {
+export const readDatabaseUser = async (
+  client: Pick<SecretsManagerClient, 'send'>,
+  secretArn: string,
+): Promise<DatabaseUser> => {
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
   const { username, password } = JSON.parse(SecretString ?? '{}') as Partial<DatabaseUser>;
-  if (typeof username !== 'string' || typeof password !== 'string') throw new Error(`secret ${secretArn} holds no username and password`);
+  if (typeof username !== 'string' || typeof password !== 'string')
+    throw new Error(`secret ${secretArn} holds no username and password`);
   return { username, password };
 };
 

@@ -80,7 +80,9 @@ const ctesOf = (ctes: string): { name: string; body: string }[] => {
     } else if (ch === ')') {
       depth -= 1;
       if (depth === 0) {
-        const head = /^[\s,]*([A-Za-z_][A-Za-z0-9_]*)(?:\s*\([^)]*\))?\s+AS\s+(?:(?:NOT\s+)?MATERIALIZED\s+)?$/i.exec(ctes.slice(start, open));
+        const head = /^[\s,]*([A-Za-z_][A-Za-z0-9_]*)(?:\s*\([^)]*\))?\s+AS\s+(?:(?:NOT\s+)?MATERIALIZED\s+)?$/i.exec(
+          ctes.slice(start, open),
+        );
         if (head !== null) {
           found.push({ name: head[1] as string, body: ctes.slice(open + 1, i) });
           start = i + 1;
@@ -99,13 +101,18 @@ const DATA_MODIFYING = /^\s*(INSERT|UPDATE|DELETE|MERGE)\b/i;
  * `JOIN` or `USING` it), and the final part must be a plain SELECT.
  */
 const assertGated = (statement: WriteStatement): void => {
-  if (!/^\s*SELECT\b/i.test(statement.select)) throw new Error('a write statement must end in a SELECT: its writes belong in its CTEs, behind the idempotency gate');
+  if (!/^\s*SELECT\b/i.test(statement.select))
+    throw new Error(
+      'a write statement must end in a SELECT: its writes belong in its CTEs, behind the idempotency gate',
+    );
   const gated: string[] = [];
   for (const { name, body } of ctesOf(statement.ctes)) {
     if (!DATA_MODIFYING.test(body)) continue;
     const readsGated = gated.some((g) => new RegExp(`\\b(?:FROM|JOIN|USING)\\s+${g}\\b`, 'i').test(body));
     if (!body.includes(PROCEED) && !readsGated) {
-      throw new Error(`write statement CTE "${name}" writes without the idempotency gate: put PROCEED (${PROCEED}) in its WHERE, or write from the rows of a gated CTE`);
+      throw new Error(
+        `write statement CTE "${name}" writes without the idempotency gate: put PROCEED (${PROCEED}) in its WHERE, or write from the rows of a gated CTE`,
+      );
     }
     gated.push(name);
   }
@@ -131,11 +138,11 @@ export const compileWrite = (statement: WriteStatement): CompiledWrite => {
   // lists them all); a function bundle (`import.meta.bundled`) leaves the check and its code out.
   if (import.meta.bundled !== true) assertGated(statement);
   return {
-  plain: `WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
+    plain: `WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
 request_key AS (SELECT NULL::text AS idempotency_key),
 ${statement.ctes}
 ${statement.select}`,
-  idempotent: `WITH prior AS (
+    idempotent: `WITH prior AS (
   SELECT k.request_hash, k.result FROM cargo.idempotency_key k
   WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at > now()
 ),
@@ -184,10 +191,18 @@ const replayed = <R extends Row>(hash: string | null, rows: unknown, idem: Idemp
  * the statement itself before it stores the new one, so racing copies on an expired key behave
  * exactly like racing copies on a new one: the first stores, the others wait and replay it.
  */
-export const runWrite = async <R extends Row>(db: Db, write: CompiledWrite, params: SqlParams, idem?: Idempotency): Promise<R[]> => {
+export const runWrite = async <R extends Row>(
+  db: Db,
+  write: CompiledWrite,
+  params: SqlParams,
+  idem?: Idempotency,
+): Promise<R[]> => {
   if (idem === undefined) return (await db.query<R>(write.plain, params)).rows;
   try {
-    const { rows } = await db.query<{ replay_hash: string | null; rows: unknown }>(write.idempotent, { ...params, ...idemParams(idem) });
+    const { rows } = await db.query<{ replay_hash: string | null; rows: unknown }>(write.idempotent, {
+      ...params,
+      ...idemParams(idem),
+    });
     return replayed<R>(rows[0]?.replay_hash ?? null, rows[0]?.rows ?? [], idem);
   } catch (error) {
     if (!(error instanceof DatabaseError && error.isUniqueViolation)) throw error;

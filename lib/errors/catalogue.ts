@@ -64,7 +64,8 @@ export const errorCatalogue = {
   INVALID_BOX_NO: entry(
     400,
     'box',
-    (p) => `${fieldName(p, 'box_no')}${quoted(p)} ${p.reason ?? `must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`}`,
+    (p) =>
+      `${fieldName(p, 'box_no')}${quoted(p)} ${p.reason ?? `must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`}`,
     (p) => `箱号${quoted(p)}无效：${p.reason === undefined ? zhRule(p.rule, 4) : 'SSCC 校验位错误'}`,
   ),
   INVALID_QUANTITY: entry(
@@ -76,8 +77,10 @@ export const errorCatalogue = {
   INVALID_ZONGPAI: entry(
     400,
     'zongpai',
-    (p) => `${fieldName(p, 'zongpai_no')}${quoted(p)} ${p.reason ?? `must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`}`,
-    (p) => `总牌号${quoted(p)}无效：${p.reason === undefined ? zhRule(p.rule, 4) : '这是 ERP 计划中的箱号，请扫描总牌标签'}`,
+    (p) =>
+      `${fieldName(p, 'zongpai_no')}${quoted(p)} ${p.reason ?? `must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`}`,
+    (p) =>
+      `总牌号${quoted(p)}无效：${p.reason === undefined ? zhRule(p.rule, 4) : '这是 ERP 计划中的箱号，请扫描总牌标签'}`,
   ),
   INVALID_ITEM_CODE: entry(
     400,
@@ -130,7 +133,10 @@ export const errorCatalogue = {
   BOX_NOT_FOUND: entry(
     404,
     'box',
-    (p) => (p.reason === 'not_boxed' ? `Box${quoted(p)} is not boxed; save it first` : `Box${quoted(p)} is not in the ERP box plan`),
+    (p) =>
+      p.reason === 'not_boxed'
+        ? `Box${quoted(p)} is not boxed; save it first`
+        : `Box${quoted(p)} is not in the ERP box plan`,
     (p) => (p.reason === 'not_boxed' ? `箱${quoted(p)}尚未装箱，请先保存装箱` : `箱号${quoted(p)}不在 ERP 装箱计划中`),
   ),
   ZONGPAI_NOT_FOUND: entry(
@@ -184,12 +190,14 @@ export const errorCatalogue = {
   VERSION_CONFLICT: entry(
     409,
     'box',
-    (p) => (p.reason === 'location_record'
-      ? `Location record${quoted(p)} was changed by someone else: version ${p.version ?? '?'} is not the current one (1 until voided, 2 after); reload the history and try again`
-      : `Box${quoted(p)} was changed by someone else: version ${p.version ?? '?'} is not the current one; reload the box and try again`),
-    (p) => (p.reason === 'location_record'
-      ? `库位记录${quoted(p)}已被他人修改：版本 ${p.version ?? '?'} 不是当前版本（作废前为 1，作废后为 2），请刷新记录后重试`
-      : `箱${quoted(p)}已被他人修改：版本 ${p.version ?? '?'} 不是当前版本，请刷新后重试`),
+    (p) =>
+      p.reason === 'location_record'
+        ? `Location record${quoted(p)} was changed by someone else: version ${p.version ?? '?'} is not the current one (1 until voided, 2 after); reload the history and try again`
+        : `Box${quoted(p)} was changed by someone else: version ${p.version ?? '?'} is not the current one; reload the box and try again`,
+    (p) =>
+      p.reason === 'location_record'
+        ? `库位记录${quoted(p)}已被他人修改：版本 ${p.version ?? '?'} 不是当前版本（作废前为 1，作废后为 2），请刷新记录后重试`
+        : `箱${quoted(p)}已被他人修改：版本 ${p.version ?? '?'} 不是当前版本，请刷新后重试`,
   ),
   PAYLOAD_TOO_LARGE: entry(
     413,
@@ -218,12 +226,14 @@ export const errorCatalogue = {
   ERP_PLAN_INVALID: entry(
     422,
     'box',
-    (p) => (p.limit === undefined
-      ? `The ERP plan of box${quoted(p)} has no line that can be boxed; save the box with its items, or have the ERP plan corrected`
-      : `The ERP plans ${p.limit} of item${quoted(p)} for this box, more than one box may hold; save the box with its items, or have the ERP plan corrected`),
-    (p) => (p.limit === undefined
-      ? `箱${quoted(p)}的 ERP 计划中没有可装箱的行；请逐项录入物料保存，或请 ERP 更正计划`
-      : `ERP 计划此箱装物料${quoted(p)}共 ${p.limit} 件，超过一箱可装的数量；请逐项录入物料保存，或请 ERP 更正计划`),
+    (p) =>
+      p.limit === undefined
+        ? `The ERP plan of box${quoted(p)} has no line that can be boxed; save the box with its items, or have the ERP plan corrected`
+        : `The ERP plans ${p.limit} of item${quoted(p)} for this box, more than one box may hold; save the box with its items, or have the ERP plan corrected`,
+    (p) =>
+      p.limit === undefined
+        ? `箱${quoted(p)}的 ERP 计划中没有可装箱的行；请逐项录入物料保存，或请 ERP 更正计划`
+        : `ERP 计划此箱装物料${quoted(p)}共 ${p.limit} 件，超过一箱可装的数量；请逐项录入物料保存，或请 ERP 更正计划`,
   ),
   IDEMPOTENCY_KEY_REUSED: entry(
     422,

@@ -18,7 +18,12 @@ export const preferredLanguage = (header: string | undefined): Language => {
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const q = qParam === undefined ? 1 : Number(qParam.slice(2));
     if (!Number.isFinite(q)) continue;
-    const language: Language | undefined = tag === 'zh' || tag.startsWith('zh-') ? 'zh' : tag === 'en' || tag.startsWith('en-') || tag === '*' ? 'en' : undefined;
+    const language: Language | undefined =
+      tag === 'zh' || tag.startsWith('zh-')
+        ? 'zh'
+        : tag === 'en' || tag.startsWith('en-') || tag === '*'
+          ? 'en'
+          : undefined;
     if (language !== undefined && q > best.q) best = { language, q };
   }
   return best.language;

@@ -2,7 +2,8 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import type { BusEntry } from './entries.ts';
 
 /** What became of one entry: published, or refused with EventBridge's ErrorCode (e.g. ThrottlingException, InternalFailure). */
-export type EntryResult = { readonly ok: true } | { readonly ok: false; readonly errorCode: string; readonly errorMessage: string };
+export type EntryResult =
+  { readonly ok: true } | { readonly ok: false; readonly errorCode: string; readonly errorMessage: string };
 
 /** The port the relay publishes through: one PutEvents call, one result per entry in order. */
 export interface EventBus {
@@ -36,12 +37,18 @@ export const createEventBridgeBus = (options: EventBridgeBusOptions): EventBus &
   });
   return {
     put: async (entries) => {
-      const output = await client.send(new PutEventsCommand({ Entries: entries.map((entry) => ({ ...entry, EventBusName: options.busName })) }));
+      const output = await client.send(
+        new PutEventsCommand({ Entries: entries.map((entry) => ({ ...entry, EventBusName: options.busName })) }),
+      );
       const results = output.Entries ?? [];
       return entries.map((_, index) => {
         const result = results[index];
         if (result?.EventId !== undefined && result.ErrorCode === undefined) return { ok: true } as const;
-        return { ok: false, errorCode: result?.ErrorCode ?? 'MissingResult', errorMessage: result?.ErrorMessage ?? 'PutEvents returned no result for the entry' } as const;
+        return {
+          ok: false,
+          errorCode: result?.ErrorCode ?? 'MissingResult',
+          errorMessage: result?.ErrorMessage ?? 'PutEvents returned no result for the entry',
+        } as const;
       });
     },
     destroy: () => client.destroy(),

@@ -35,7 +35,11 @@ export const MAX_BYTES_PER_CALL = 256 * 1024;
  * toEntry(event).DetailType; // 'box.saved'
  * ```
  */
-export const toEntry = (event: EventEnvelope): BusEntry => ({ Source: EVENT_SOURCE, DetailType: event.type, Detail: JSON.stringify(event) });
+export const toEntry = (event: EventEnvelope): BusEntry => ({
+  Source: EVENT_SOURCE,
+  DetailType: event.type,
+  Detail: JSON.stringify(event),
+});
 
 /**
  * The size EventBridge counts for an entry: the UTF-8 bytes of Source, DetailType and Detail

@@ -9,15 +9,30 @@ export const FEED_LIMIT_DEFAULT = 100;
 
 /** `?after=&limit=` of GET /v1/events: `after` a sequence (0, the default, is before the first event). */
 export const feedQuery = z.object({
-  after: z._default(z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(0)))), 0),
+  after: z._default(
+    z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(0)))),
+    0,
+  ),
   limit: z._default(
-    z.pipe(z.string().check(z.regex(/^\d{1,3}$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(FEED_LIMIT_MAX)))),
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,3}$/)),
+      z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(FEED_LIMIT_MAX))),
+    ),
     FEED_LIMIT_DEFAULT,
   ),
 });
 export type FeedQuery = z.output<typeof feedQuery>;
 
-const EVENT_TYPES = ['cargo.located', 'location.voided', 'box.saved', 'box.edited', 'box.undone', 'zongpai.registered', 'zongpai.closed', 'zongpai.reopened'] as const;
+const EVENT_TYPES = [
+  'cargo.located',
+  'location.voided',
+  'box.saved',
+  'box.edited',
+  'box.undone',
+  'zongpai.registered',
+  'zongpai.closed',
+  'zongpai.reopened',
+] as const;
 
 /** One event as the feed serves it and EventBridge carries it in `Detail`. */
 export const EventEnvelopeSchema = z.object({
@@ -70,6 +85,10 @@ export const makeEventFeed =
   ({ db }: { db: Db }) =>
   async ({ after, limit }: FeedQuery): Promise<EventsResponse> => {
     const { rows } = await db.query<FeedRow>(FEED_SQL, { after, limit });
-    const events = rows.map((r): EventEnvelope => ({ ...r, sequence: Number(r.sequence), data: JSON.parse(r.data) as unknown }));
+    const events = rows.map((r): EventEnvelope => ({
+      ...r,
+      sequence: Number(r.sequence),
+      data: JSON.parse(r.data) as unknown,
+    }));
     return { events, next_after: events.at(-1)?.sequence ?? after };
   };

@@ -11,7 +11,12 @@ export interface RelayReport {
   readonly pruned: number;
   /** Seconds since the oldest event still unpublished occurred (0: all published): the alarm's metric. */
   readonly oldestUnpublishedAgeSeconds: number;
-  readonly stuck?: { readonly id: string; readonly sequence: number; readonly errorCode: string; readonly errorMessage: string };
+  readonly stuck?: {
+    readonly id: string;
+    readonly sequence: number;
+    readonly errorCode: string;
+    readonly errorMessage: string;
+  };
 }
 
 export interface RelayLogger {
@@ -61,7 +66,10 @@ export const makeRelay = (options: RelayOptions) => {
   const now = options.now ?? Date.now;
 
   /** Publishes one batch; answers how many went out (and were marked) and the failure that stopped it, if any. */
-  const publishBatch = async (batch: readonly EventEnvelope[], counters: { retries: number }): Promise<{ published: number; failure?: Failure }> => {
+  const publishBatch = async (
+    batch: readonly EventEnvelope[],
+    counters: { retries: number },
+  ): Promise<{ published: number; failure?: Failure }> => {
     let remaining = batch;
     let published = 0;
     let failure: Failure | undefined;
@@ -88,7 +96,12 @@ export const makeRelay = (options: RelayOptions) => {
       }
       if (firstFailed === -1) return { published };
       const failed = results[firstFailed] as Extract<(typeof results)[number], { ok: false }>;
-      failure = { id: remaining[firstFailed]!.id, sequence: remaining[firstFailed]!.sequence, errorCode: failed.errorCode, errorMessage: failed.errorMessage };
+      failure = {
+        id: remaining[firstFailed]!.id,
+        sequence: remaining[firstFailed]!.sequence,
+        errorCode: failed.errorCode,
+        errorMessage: failed.errorMessage,
+      };
       options.logger?.warn('PutEvents entry failed', { attempt, ...failure });
       remaining = remaining.slice(firstFailed);
     }
@@ -116,7 +129,13 @@ export const makeRelay = (options: RelayOptions) => {
       }
       const pruned = await prunePublished(db, retentionDays);
       const oldestUnpublishedAgeSeconds = await oldestUnpublishedAge(db);
-      return { published, retries: counters.retries, pruned, oldestUnpublishedAgeSeconds, ...(stuck === undefined ? {} : { stuck }) };
+      return {
+        published,
+        retries: counters.retries,
+        pruned,
+        oldestUnpublishedAgeSeconds,
+        ...(stuck === undefined ? {} : { stuck }),
+      };
     },
   };
 };

@@ -10,7 +10,8 @@ const relays = new WeakMap<Runtime, ReturnType<typeof makeRelay>>();
 
 const buildRelay = (runtime: Runtime, env: Environment) => {
   const { busName, endpoint } = runtime.config.events;
-  if (busName === undefined) throw new ConfigError('Invalid configuration: EVENT_BUS_NAME is required by the event relay');
+  if (busName === undefined)
+    throw new ConfigError('Invalid configuration: EVENT_BUS_NAME is required by the event relay');
   const bus = createEventBridgeBus({
     busName,
     ...(endpoint === undefined ? {} : { endpoint }),
@@ -35,8 +36,10 @@ export const runRelay = async (runtime: Runtime, env: Environment): Promise<Rela
   if (relay === undefined) relays.set(runtime, (relay = buildRelay(runtime, env)));
   const report = await relay.run();
   // Locally (POWERTOOLS_METRICS_DISABLED, as Powertools Metrics reads it) there is no CloudWatch to read the line.
-  if (env.POWERTOOLS_METRICS_DISABLED !== 'true') process.stdout.write(`${relayMetrics(env.POWERTOOLS_METRICS_NAMESPACE ?? 'cargo', report, Date.now())}\n`);
-  if (report.stuck === undefined) logger[report.published + report.pruned > 0 ? 'info' : 'debug']('events relayed', { ...report });
+  if (env.POWERTOOLS_METRICS_DISABLED !== 'true')
+    process.stdout.write(`${relayMetrics(env.POWERTOOLS_METRICS_NAMESPACE ?? 'cargo', report, Date.now())}\n`);
+  if (report.stuck === undefined)
+    logger[report.published + report.pruned > 0 ? 'info' : 'debug']('events relayed', { ...report });
   else logger.error('event stuck: not published after every attempt; later events wait for it', { ...report });
   return report;
 };

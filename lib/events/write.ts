@@ -35,8 +35,13 @@ const typeLiteral = (type: EventType): string => {
 
 const rowsSql = (events: readonly EventRows[]): string =>
   events
-    .map((e, part) => `SELECT ${typeLiteral(e.type)}::text AS type, (${e.data})::jsonb AS data, ${String(part)} AS part, row_number() OVER (ORDER BY ${e.order ?? 'NULL'}) AS ord
-  FROM ${e.from}`)
+    .map(
+      (
+        e,
+        part,
+      ) => `SELECT ${typeLiteral(e.type)}::text AS type, (${e.data})::jsonb AS data, ${String(part)} AS part, row_number() OVER (ORDER BY ${e.order ?? 'NULL'}) AS ord
+  FROM ${e.from}`,
+    )
     .join('\n  UNION ALL\n  ');
 
 /**

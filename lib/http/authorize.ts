@@ -26,8 +26,12 @@ type Claims = Readonly<Record<string, unknown>>;
 
 /** The payload of the bearer token the function received, without checking it (API Gateway did). */
 const tokenPayload = (event: ServiceEvent): Claims | undefined => {
-  const values = Object.entries(event.multiValueHeaders ?? {}).filter(([name]) => name.toLowerCase() === 'authorization').flatMap(([, v]) => v ?? []);
-  const single = Object.entries(event.headers ?? {}).filter(([name]) => name.toLowerCase() === 'authorization').map(([, v]) => v);
+  const values = Object.entries(event.multiValueHeaders ?? {})
+    .filter(([name]) => name.toLowerCase() === 'authorization')
+    .flatMap(([, v]) => v ?? []);
+  const single = Object.entries(event.headers ?? {})
+    .filter(([name]) => name.toLowerCase() === 'authorization')
+    .map(([, v]) => v);
   const all = values.length > 0 ? values : single;
   // Two credentials in one request: which one the authorizer checked cannot be known here.
   if (all.length !== 1 || typeof all[0] !== 'string') return undefined;
@@ -70,7 +74,13 @@ const parseGroups = (claims: Claims, token?: Claims): string[] => {
   if (typeof claim !== 'string' || claim === '') return [];
   if (!claim.includes(',')) return [claim];
   const listed = token?.['cognito:groups'];
-  if (token === undefined || !sameToken(token, claims) || !Array.isArray(listed) || !listed.every((g) => typeof g === 'string')) return [];
+  if (
+    token === undefined ||
+    !sameToken(token, claims) ||
+    !Array.isArray(listed) ||
+    !listed.every((g) => typeof g === 'string')
+  )
+    return [];
   return listed.join(',') === claim ? listed : [];
 };
 
@@ -79,7 +89,12 @@ const callerFromEvent = (event: ServiceEvent): Caller | undefined => {
   const claims = event.requestContext?.authorizer?.claims as Claims | undefined;
   const username = claims?.['cognito:username'];
   if (claims === undefined || typeof username !== 'string' || username.length === 0) return undefined;
-  const groups = parseGroups(claims, typeof claims['cognito:groups'] === 'string' && claims['cognito:groups'].includes(',') ? tokenPayload(event) : undefined);
+  const groups = parseGroups(
+    claims,
+    typeof claims['cognito:groups'] === 'string' && claims['cognito:groups'].includes(',')
+      ? tokenPayload(event)
+      : undefined,
+  );
   return { username, groups };
 };
 

@@ -21,7 +21,8 @@ const asAppError = (error: unknown): AppError =>
 export const errorResponder = (options: { logger: Logger }): MiddlewareObj<ServiceEvent, ServiceResult> => ({
   onError: (request) => {
     const error = asAppError(request.error);
-    if (error.statusCode >= 500) options.logger.error('request failed', { error_code: error.code, error: error.cause ?? error });
+    if (error.statusCode >= 500)
+      options.logger.error('request failed', { error_code: error.code, error: error.cause ?? error });
     else options.logger.info('request rejected', { error_code: error.code, status: error.statusCode });
     const headers = request.event.headers ?? {};
     const language = preferredLanguage(headers['accept-language'] ?? headers['Accept-Language']);

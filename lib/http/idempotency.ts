@@ -23,7 +23,11 @@ const WRITE_METHODS = new Set(['POST', 'PATCH', 'DELETE']);
 export const idempotencyOf = (event: ServiceEvent, caller: string, ttlHours: number): Idempotency | undefined => {
   const key = event.headers?.['idempotency-key'];
   if (key === undefined || !WRITE_METHODS.has(event.httpMethod)) return undefined;
-  if (!KEY.test(key)) throw new AppError('VALIDATION_ERROR', { field: 'Idempotency-Key', reason: 'must be 1-255 visible ASCII characters, e.g. a UUID' });
+  if (!KEY.test(key))
+    throw new AppError('VALIDATION_ERROR', {
+      field: 'Idempotency-Key',
+      reason: 'must be 1-255 visible ASCII characters, e.g. a UUID',
+    });
   const route = `${event.httpMethod} ${event.resource}`;
   const ifMatch = event.headers?.['if-match'];
   const version = ifMatchVersion(ifMatch);

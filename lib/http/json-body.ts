@@ -14,7 +14,8 @@ const REPLACEMENT_CHARACTER = '\uFFFD';
 
 /** A JSON media type whose charset, when named, is UTF-8 (the only encoding JSON may travel in, RFC 8259). */
 const isUtf8Json = (contentType: string): boolean =>
-  JSON_MEDIA_TYPE.test(contentType) && [...contentType.matchAll(CHARSET_PARAMETER)].every(([, name = '']) => UTF8_NAME.test(name.replaceAll('"', '')));
+  JSON_MEDIA_TYPE.test(contentType) &&
+  [...contentType.matchAll(CHARSET_PARAMETER)].every(([, name = '']) => UTF8_NAME.test(name.replaceAll('"', '')));
 
 /**
  * The body's text, refusing bytes that are not UTF-8 rather than storing U+FFFD in their place.
@@ -28,7 +29,8 @@ const bodyText = (raw: Buffer, isBase64Encoded: boolean): string => {
 };
 
 /** Keys that would reach Object.prototype if the parsed body were ever merged into an object. */
-const dropPrototypeKeys = (key: string, value: unknown) => (key === '__proto__' || key === 'constructor' || key === 'prototype' ? undefined : value);
+const dropPrototypeKeys = (key: string, value: unknown) =>
+  key === '__proto__' || key === 'constructor' || key === 'prototype' ? undefined : value;
 
 /**
  * Middleware: parses a JSON body with the SPEC's answers: 415 UNSUPPORTED_MEDIA_TYPE for a

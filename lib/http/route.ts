@@ -25,7 +25,8 @@ declare global {
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** The RDS Data API operations a function may call (its IAM grant in the stack, and in the local Data API emulator). */
-export type DataApiAction = 'ExecuteStatement' | 'BatchExecuteStatement' | 'BeginTransaction' | 'CommitTransaction' | 'RollbackTransaction';
+export type DataApiAction =
+  'ExecuteStatement' | 'BatchExecuteStatement' | 'BeginTransaction' | 'CommitTransaction' | 'RollbackTransaction';
 
 /** A request function runs exactly one statement per request: nothing else. */
 export const STATEMENT: readonly DataApiAction[] = ['ExecuteStatement'];
@@ -98,10 +99,13 @@ export interface RouteSpec<B = unknown, P = unknown, Q = unknown> {
  * export const handler = lambdaHandler(spec, process.env);
  * ```
  */
-export const defineRoute = <B = undefined, P = undefined, Q = undefined>(spec: RouteSpec<B, P, Q>): RouteSpec<B, P, Q> => spec;
+export const defineRoute = <B = undefined, P = undefined, Q = undefined>(
+  spec: RouteSpec<B, P, Q>,
+): RouteSpec<B, P, Q> => spec;
 
 /** The route's path for a service prefix. */
-export const routePath = (spec: Pick<RouteSpec, 'path'>, servicePrefix: string): string => spec.path.replace('{service_prefix}', servicePrefix);
+export const routePath = (spec: Pick<RouteSpec, 'path'>, servicePrefix: string): string =>
+  spec.path.replace('{service_prefix}', servicePrefix);
 
 const anonymous: Caller = { username: 'anonymous', groups: [] };
 
@@ -134,7 +138,11 @@ export const routeHandler = <B, P, Q>(spec: RouteSpec<B, P, Q>, runtime: Runtime
         idempotency: idempotencyOf(event, caller.username, config.idempotencyTtlHours),
         headers: event.headers ?? {},
       });
-      return { statusCode: spec.status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) };
+      return {
+        statusCode: spec.status,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify(body),
+      };
     });
 };
 

@@ -29,13 +29,18 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown => {
 export const quoteValue = (input: unknown, path: readonly PropertyKey[]): string | undefined => {
   const value = valueAt(input, path);
   if (value === undefined || (typeof value === 'object' && value !== null)) return undefined;
-  const text = String(value).replace(/\p{C}+/gu, ' ').trim();
+  const text = String(value)
+    .replace(/\p{C}+/gu, ' ')
+    .trim();
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 };
 
 /** `['records', 3, 'location_code']` → `records[3].location_code`. */
 export const fieldPath = (prefix: string | undefined, path: readonly PropertyKey[]): string =>
-  path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc === '' ? String(key) : `${acc}.${String(key)}`), prefix ?? '');
+  path.reduce<string>(
+    (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc === '' ? String(key) : `${acc}.${String(key)}`),
+    prefix ?? '',
+  );
 
 const reasonOf = (issue: Issue, present: boolean): string => {
   switch (issue.code) {
@@ -53,14 +58,30 @@ const reasonOf = (issue: Issue, present: boolean): string => {
 };
 
 /** Turns Zod issues into the SPEC's field problems: the field's own code where it has one. */
-export const toProblems = (issues: readonly Issue[], input: unknown, codes: FieldCodes, prefix?: string): FieldProblem[] =>
+export const toProblems = (
+  issues: readonly Issue[],
+  input: unknown,
+  codes: FieldCodes,
+  prefix?: string,
+): FieldProblem[] =>
   issues.map((issue) => {
     const field = fieldPath(prefix, issue.path);
-    const custom = issue.code === 'custom' ? (issue.params as MessageParams & { error_code?: string } | undefined) : undefined;
+    const custom =
+      issue.code === 'custom' ? (issue.params as (MessageParams & { error_code?: string }) | undefined) : undefined;
     const name = [...issue.path].reverse().find((k): k is string => typeof k === 'string');
-    const mapped = custom?.error_code !== undefined && isErrorCode(custom.error_code) ? { code: custom.error_code } : name === undefined ? undefined : codes[name];
+    const mapped =
+      custom?.error_code !== undefined && isErrorCode(custom.error_code)
+        ? { code: custom.error_code }
+        : name === undefined
+          ? undefined
+          : codes[name];
     const value = quoteValue(input, issue.path);
-    if (mapped === undefined) return { field: field || 'body', code: 'VALIDATION_ERROR', params: { reason: reasonOf(issue, valueAt(input, issue.path) !== undefined), value } };
+    if (mapped === undefined)
+      return {
+        field: field || 'body',
+        code: 'VALIDATION_ERROR',
+        params: { reason: reasonOf(issue, valueAt(input, issue.path) !== undefined), value },
+      };
     // A rule on the whole body (e.g. "must name a zongpai_no or items") has an empty path.
     return { field: field || 'body', code: mapped.code, params: { ...mapped.params, ...custom, value } };
   });

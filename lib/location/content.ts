@@ -75,7 +75,8 @@ const encodeAfter = (cargoNo: string): string => Buffer.from(`c|${cargoNo}`, 'ut
 
 const decodeAfter = (cursor: string): string => {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (match === null) throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'is not a cursor this service issued' });
+  if (match === null)
+    throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'is not a cursor this service issued' });
   return match[1] as string;
 };
 
@@ -88,7 +89,8 @@ const decodeAfter = (cursor: string): string => {
  * const page = await content('DOCK-3', { limit: 20 }); // { location_code, cargo: [...], next_cursor }
  * ```
  */
-export const makeLocationContent = ({ db }: { db: Db }) =>
+export const makeLocationContent =
+  ({ db }: { db: Db }) =>
   async (locationCode: string, page: { limit: number; cursor?: string }): Promise<LocationContent> => {
     const window = page.limit * WINDOW_PER_ENTRY + 1;
     const { rows } = await db.query<ContentRow>(CONTENT_SQL, {
@@ -97,10 +99,15 @@ export const makeLocationContent = ({ db }: { db: Db }) =>
       window,
     });
     const here = rows.filter((r) => !r.carried_away);
-    const entries = here.slice(0, page.limit).map(({ cargo_no, kind, since, off_shelf, boxes }) => ({ cargo_no, kind, since, off_shelf, boxes }));
+    const entries = here
+      .slice(0, page.limit)
+      .map(({ cargo_no, kind, since, off_shelf, boxes }) => ({ cargo_no, kind, since, off_shelf, boxes }));
     // More may follow when this page is full and something is left after it, or when the window ended before the page filled.
     const lastLooked = rows.length === window ? rows[rows.length - 1]?.cargo_no : undefined;
     const after = here.length > page.limit ? entries[entries.length - 1]?.cargo_no : lastLooked;
-    return { location_code: locationCode, cargo: entries, next_cursor: after === undefined ? null : encodeAfter(after) };
+    return {
+      location_code: locationCode,
+      cargo: entries,
+      next_cursor: after === undefined ? null : encodeAfter(after),
+    };
   };
-

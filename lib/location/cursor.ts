@@ -8,7 +8,8 @@ export interface Cursor {
 }
 
 /** @example encodeCursor({ at: '2026-11-21T08:00:00.000Z', id: '42' }) // 'MjAyNi0xMS0yMVQwODowMDowMC4wMDBafDQy' */
-export const encodeCursor = (cursor: Cursor): string => Buffer.from(`${cursor.at}|${cursor.id}`, 'utf8').toString('base64url');
+export const encodeCursor = (cursor: Cursor): string =>
+  Buffer.from(`${cursor.at}|${cursor.id}`, 'utf8').toString('base64url');
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,19})$/;
 

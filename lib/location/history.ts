@@ -28,7 +28,10 @@ const MAINTAIN_SQL = 'SELECT cargo.maintain_location_history(:months_kept::integ
  * done.dropped; // e.g. ['location_record_p202409', 'location_record_before']
  * ```
  */
-export const maintainLocationHistory = async (db: Db, options: { monthsKept: number; monthsAhead?: number }): Promise<HistoryMaintenance> => {
+export const maintainLocationHistory = async (
+  db: Db,
+  options: { monthsKept: number; monthsAhead?: number },
+): Promise<HistoryMaintenance> => {
   const { rows } = await db.query<{ summary: HistoryMaintenance }>(MAINTAIN_SQL, {
     months_kept: options.monthsKept,
     months_ahead: options.monthsAhead ?? MONTHS_AHEAD,

@@ -1,4 +1,10 @@
 export { makeCargoFinder, makeScanRecorder } from './locations.ts';
 export { makeLocationContent } from './content.ts';
-export { makeCargoLocationSchemas, makeLocationContentSchemas, makeLocationSchemas, makeScanSchemas, makeScanVoidSchemas } from './schemas.ts';
+export {
+  makeCargoLocationSchemas,
+  makeLocationContentSchemas,
+  makeLocationSchemas,
+  makeScanSchemas,
+  makeScanVoidSchemas,
+} from './schemas.ts';
 export { makeScanVoider, recordVersion } from './void.ts';

@@ -10,7 +10,8 @@ import type { Scan } from './schemas.ts';
  * The `cargo.located` event of each stored record: the record as the POST answers it. Reading
  * `located` first (its count) makes the current locations' row locks come before the outbox's.
  */
-const locatedData = () => `jsonb_build_object('id', i.id::text, 'cargo_no', i.cargo_no, 'location_code', i.location_code, 'off_shelf', i.off_shelf,
+const locatedData =
+  () => `jsonb_build_object('id', i.id::text, 'cargo_no', i.cargo_no, 'location_code', i.location_code, 'off_shelf', i.off_shelf,
   'scanned_at', ${isoTime('i.scanned_at')}, 'recorded_at', ${isoTime('i.recorded_at')}, 'recorded_by', i.recorded_by, 'device_id', i.device_id)`;
 
 /**
@@ -110,10 +111,20 @@ type TrailRow = HistoryEntry & { part: 'current' | 'history' };
  * await record([{ cargo_no: 'BOX-0001', location_code: 'A-01', off_shelf: false }], 'alice');
  * ```
  */
-export const makeScanRecorder = ({ db }: { db: Db }) =>
-  async (scans: readonly Scan[], recordedBy: string, idempotency?: Idempotency): Promise<{ records: LocationRecord[] }> => {
+export const makeScanRecorder =
+  ({ db }: { db: Db }) =>
+  async (
+    scans: readonly Scan[],
+    recordedBy: string,
+    idempotency?: Idempotency,
+  ): Promise<{ records: LocationRecord[] }> => {
     const list = scans.map((s) => ({ ...s, scanned_at: s.scanned_at ?? null, device_id: s.device_id ?? null }));
-    const rows = await runWrite<LocationRecord & Record<string, unknown>>(db, RECORD_WRITE, { scans: json(list), recorded_by: recordedBy }, idempotency);
+    const rows = await runWrite<LocationRecord & Record<string, unknown>>(
+      db,
+      RECORD_WRITE,
+      { scans: json(list), recorded_by: recordedBy },
+      idempotency,
+    );
     return { records: rows };
   };
 
@@ -126,7 +137,8 @@ export const makeScanRecorder = ({ db }: { db: Db }) =>
  * const where = await find('BOX-0001', { limit: 20 });
  * ```
  */
-export const makeCargoFinder = ({ db }: { db: Db }) =>
+export const makeCargoFinder =
+  ({ db }: { db: Db }) =>
   async (cargoNo: string, page: { limit: number; cursor?: string }): Promise<CargoLocationResponse> => {
     const before = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
     const { rows } = await db.query<TrailRow & Record<string, unknown>>(TRAIL_SQL, {
@@ -135,7 +147,10 @@ export const makeCargoFinder = ({ db }: { db: Db }) =>
       before_id: before?.id ?? null,
       fetch: page.limit + 1,
     });
-    const [current] = rows.filter((r) => r.part === 'current').map(withoutPart).map(({ voided_at: _at, voided_by: _by, ...entry }): TrailEntry => entry);
+    const [current] = rows
+      .filter((r) => r.part === 'current')
+      .map(withoutPart)
+      .map(({ voided_at: _at, voided_by: _by, ...entry }): TrailEntry => entry);
     if (current === undefined) throw new AppError('CARGO_NOT_FOUND', { value: cargoNo });
     const history = rows.filter((r) => r.part === 'history').map(withoutPart);
     const last = history.length > page.limit ? history[page.limit - 1] : undefined;

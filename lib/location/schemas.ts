@@ -11,7 +11,13 @@ const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 /** One page of a list: `limit` (1-100, default 20) and the opaque `cursor` of the previous page. */
 const pageQuery = (cursor: RegExp) =>
   z.object({
-    limit: z._default(z.pipe(z.string().check(z.regex(/^\d{1,3}$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(100)))), 20),
+    limit: z._default(
+      z.pipe(
+        z.string().check(z.regex(/^\d{1,3}$/)),
+        z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(100))),
+      ),
+      20,
+    ),
     cursor: z.optional(z.string().check(z.regex(cursor))),
   });
 

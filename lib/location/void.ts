@@ -1,6 +1,15 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
-import { compileWrite, errorCodeSql, isoTime, PROCEED, runWrite, statementErrorCode, type Idempotency, type WriteStatement } from '../db/write.ts';
+import {
+  compileWrite,
+  errorCodeSql,
+  isoTime,
+  PROCEED,
+  runWrite,
+  statementErrorCode,
+  type Idempotency,
+  type WriteStatement,
+} from '../db/write.ts';
 import { outbox } from '../events/write.ts';
 import { ifMatchVersion } from '../http/if-match.ts';
 
@@ -20,7 +29,8 @@ export const LIVE = 1;
 export const VOIDED = 2;
 
 /** The `location.voided` event's data: the record as `cargo.located` carried it, with `voided_at` and `voided_by`. */
-const voidedData = () => `jsonb_build_object('id', v.id::text, 'cargo_no', v.cargo_no, 'location_code', v.location_code, 'off_shelf', v.off_shelf,
+const voidedData =
+  () => `jsonb_build_object('id', v.id::text, 'cargo_no', v.cargo_no, 'location_code', v.location_code, 'off_shelf', v.off_shelf,
   'scanned_at', ${isoTime('v.scanned_at')}, 'recorded_at', ${isoTime('v.recorded_at')}, 'recorded_by', v.recorded_by, 'device_id', v.device_id,
   'voided_at', ${isoTime('v.voided_at')}, 'voided_by', v.voided_by)`;
 
@@ -108,13 +118,17 @@ const MAX_ID = 9_223_372_036_854_775_807n;
  */
 export const recordVersion = (bodyVersion: number | undefined, ifMatch: string | undefined): number => {
   const header = ifMatchVersion(ifMatch);
-  if (header === null) throw new AppError('VALIDATION_ERROR', { field: 'If-Match', reason: 'must be the record version, e.g. "1"' });
+  if (header === null)
+    throw new AppError('VALIDATION_ERROR', { field: 'If-Match', reason: 'must be the record version, e.g. "1"' });
   if (bodyVersion !== undefined && header !== undefined && bodyVersion !== header) {
     throw new AppError('VALIDATION_ERROR', { field: 'version', reason: 'differs from If-Match' });
   }
   const version = bodyVersion ?? header;
   if (version === undefined || version < 1) {
-    throw new AppError('VALIDATION_ERROR', { field: 'version', reason: 'is required (body field or If-Match header): 1 for a record not voided' });
+    throw new AppError('VALIDATION_ERROR', {
+      field: 'version',
+      reason: 'is required (body field or If-Match header): 1 for a record not voided',
+    });
   }
   return version;
 };
@@ -130,17 +144,40 @@ export const recordVersion = (bodyVersion: number | undefined, ifMatch: string |
  */
 export const makeScanVoider = ({ db }: { db: Db }) => {
   const write = compileWrite(VOID);
-  return async (request: { cargo_no: string; id: string; version: number }, voidedBy: string, idempotency?: Idempotency): Promise<VoidedRecord> => {
+  return async (
+    request: { cargo_no: string; id: string; version: number },
+    voidedBy: string,
+    idempotency?: Idempotency,
+  ): Promise<VoidedRecord> => {
     // An id beyond bigint names no record; it never reaches the database as an error.
     if (BigInt(request.id) > MAX_ID) throw new AppError('RECORD_NOT_FOUND', { value: request.id });
-    const rows = await runWrite<VoidRow>(db, write, { cargo_no: request.cargo_no, id: request.id, version: request.version, voided_by: voidedBy }, idempotency);
+    const rows = await runWrite<VoidRow>(
+      db,
+      write,
+      { cargo_no: request.cargo_no, id: request.id, version: request.version, voided_by: voidedBy },
+      idempotency,
+    );
     const row = rows[0];
     const code = statementErrorCode(row?.error_code);
-    if (code === 'VERSION_CONFLICT') throw new AppError(code, { value: request.id, version: request.version, reason: 'location_record' });
+    if (code === 'VERSION_CONFLICT')
+      throw new AppError(code, { value: request.id, version: request.version, reason: 'location_record' });
     if (code !== null) throw new AppError(code, { value: request.id });
-    if (row?.id == null || row.cargo_no == null || row.location_code == null || row.voided_at == null || row.voided_by == null) {
+    if (
+      row?.id == null ||
+      row.cargo_no == null ||
+      row.location_code == null ||
+      row.voided_at == null ||
+      row.voided_by == null
+    ) {
       throw new AppError('RECORD_NOT_FOUND', { value: request.id });
     }
-    return { id: row.id, cargo_no: row.cargo_no, location_code: row.location_code, voided_at: row.voided_at, voided_by: row.voided_by, version: VOIDED };
+    return {
+      id: row.id,
+      cargo_no: row.cargo_no,
+      location_code: row.location_code,
+      voided_at: row.voided_at,
+      voided_by: row.voided_by,
+      version: VOIDED,
+    };
   };
 };

@@ -3,7 +3,10 @@ import * as z from 'zod/mini';
 const timestamp = z.iso.datetime();
 
 /** An OpenAPI response with a JSON body of `schema`. */
-export const jsonContent = <T>(schema: z.ZodMiniType<T>, description: string) => ({ description, content: { 'application/json': { schema } } });
+export const jsonContent = <T>(schema: z.ZodMiniType<T>, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 export const LocationRecord = z.object({
   id: z.string(),
@@ -21,7 +24,10 @@ export const TrailEntry = z.extend(LocationRecord, { occurred_at: timestamp, via
 export type TrailEntry = z.infer<typeof TrailEntry>;
 
 /** A history entry: a scan a supervisor voided stays in the history with who voided it and when. */
-export const HistoryEntry = z.extend(TrailEntry, { voided_at: z.nullable(timestamp), voided_by: z.nullable(z.string()) });
+export const HistoryEntry = z.extend(TrailEntry, {
+  voided_at: z.nullable(timestamp),
+  voided_by: z.nullable(z.string()),
+});
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
 export const LocationRecordsResponse = z.object({ records: z.array(LocationRecord) });
@@ -36,13 +42,15 @@ export type CargoLocationResponse = z.infer<typeof CargoLocationResponse>;
 
 export const LocationContentResponse = z.object({
   location_code: z.string(),
-  cargo: z.array(z.object({
-    cargo_no: z.string(),
-    kind: z.enum(['BOX', 'ZONGPAI', 'CARGO']),
-    since: timestamp,
-    off_shelf: z.boolean(),
-    boxes: z.array(z.string()),
-  })),
+  cargo: z.array(
+    z.object({
+      cargo_no: z.string(),
+      kind: z.enum(['BOX', 'ZONGPAI', 'CARGO']),
+      since: timestamp,
+      off_shelf: z.boolean(),
+      boxes: z.array(z.string()),
+    }),
+  ),
   next_cursor: z.nullable(z.string()),
 });
 export type LocationContentResponse = z.infer<typeof LocationContentResponse>;

@@ -9,7 +9,13 @@ import { documentIdentifiers } from './fields.ts';
 import type { RouteDocs } from './route-docs.ts';
 import { BoxHistoryResponse, BoxInfoResponse, BoxSaveResponse, ZongpaiResponse } from './responses.ts';
 
-const ROLES = { operator: 'operator or supervisor', supervisor: 'supervisor', reader: 'operator, supervisor or integration (an ERP\'s read-only user)', integration: 'supervisor or integration (an ERP\'s read-only user)', public: 'anyone, no token' } as const;
+const ROLES = {
+  operator: 'operator or supervisor',
+  supervisor: 'supervisor',
+  reader: "operator, supervisor or integration (an ERP's read-only user)",
+  integration: "supervisor or integration (an ERP's read-only user)",
+  public: 'anyone, no token',
+} as const;
 
 /** `BoxSave` → `boxSave`: the route id, as generated clients name their methods. */
 const operationId = (id: string) => `${id.charAt(0).toLowerCase()}${id.slice(1)}`;
@@ -27,12 +33,21 @@ const TAGS = ['location', 'boxing', 'service'] as const;
 
 const tagOf = (route: ApiRoute): (typeof TAGS)[number] => {
   const area = route.path.split('/')[2];
-  return area === 'box' || area === 'zongpai' || area === 'orders' ? 'boxing' : route.access === 'public' ? 'service' : 'location';
+  return area === 'box' || area === 'zongpai' || area === 'orders'
+    ? 'boxing'
+    : route.access === 'public'
+      ? 'service'
+      : 'location';
 };
 
 const operation = (route: ApiRoute, status: number, doc: RouteDocs): ZodOpenApiOperationObject => {
   const { request } = doc;
-  const errors = routeErrorCodes({ method: route.method, access: route.access, body: request?.body !== undefined, errors: doc.errors });
+  const errors = routeErrorCodes({
+    method: route.method,
+    access: route.access,
+    body: request?.body !== undefined,
+    errors: doc.errors,
+  });
   return {
     operationId: operationId(route.id),
     summary: doc.summary,
@@ -41,9 +56,23 @@ const operation = (route: ApiRoute, status: number, doc: RouteDocs): ZodOpenApiO
     'x-access': route.access,
     'x-error-codes': errors,
     security: route.access === 'public' ? [] : [{ cognito: [] }],
-    requestParams: Object.fromEntries(Object.entries({ path: request?.path, query: request?.query, header: request?.headers }).filter(([, schema]) => schema !== undefined)),
-    ...(request?.body ? { requestBody: { required: request.body.required, content: { 'application/json': { schema: request.body.schema } } } } : {}),
-    responses: { [String(status)]: jsonContent(doc.response.schema, doc.response.description), ...errorResponses(errors) },
+    requestParams: Object.fromEntries(
+      Object.entries({ path: request?.path, query: request?.query, header: request?.headers }).filter(
+        ([, schema]) => schema !== undefined,
+      ),
+    ),
+    ...(request?.body
+      ? {
+          requestBody: {
+            required: request.body.required,
+            content: { 'application/json': { schema: request.body.schema } },
+          },
+        }
+      : {}),
+    responses: {
+      [String(status)]: jsonContent(doc.response.schema, doc.response.description),
+      ...errorResponses(errors),
+    },
   };
 };
 
@@ -67,8 +96,12 @@ export const buildOpenApiDocument = (config: Config, routes: readonly ApiRoute[]
   const ordered = [...routes].sort((a, b) => TAGS.indexOf(tagOf(a)) - TAGS.indexOf(tagOf(b)));
   for (const route of ordered) {
     const docs = route.spec?.docs;
-    if (route.spec === undefined || docs === undefined) throw new Error(`route ${route.id} declares no docs: its route file documents it (RouteSpec.docs)`);
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route, route.spec.status, docs({ config, fields })) };
+    if (route.spec === undefined || docs === undefined)
+      throw new Error(`route ${route.id} declares no docs: its route file documents it (RouteSpec.docs)`);
+    paths[route.path] = {
+      ...paths[route.path],
+      [route.method.toLowerCase()]: operation(route, route.spec.status, docs({ config, fields })),
+    };
   }
 
   return createDocument({
@@ -76,11 +109,16 @@ export const buildOpenApiDocument = (config: Config, routes: readonly ApiRoute[]
     info: {
       title: 'Cargo Location and Boxing Service',
       version: '1.0.0',
-      description: 'Where cargo is, what went into each box, and which zongpai it is on. Every route except this document needs a Cognito ID token in the Authorization header. Every error has the body ErrorBody. Every POST, PATCH and DELETE accepts an Idempotency-Key: the same key from the same caller with the same body answers the first response again and writes once; with another body it is IDEMPOTENCY_KEY_REUSED; keys expire after 24 hours.',
+      description:
+        'Where cargo is, what went into each box, and which zongpai it is on. Every route except this document needs a Cognito ID token in the Authorization header. Every error has the body ErrorBody. Every POST, PATCH and DELETE accepts an Idempotency-Key: the same key from the same caller with the same body answers the first response again and writes once; with another body it is IDEMPOTENCY_KEY_REUSED; keys expire after 24 hours.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [
-      { url: 'https://{api_id}.execute-api.{region}.amazonaws.com/{stage}', description: 'The deployed stack: the API Gateway stage URL the stack outputs', variables: { api_id: { default: 'api-id' }, region: { default: 'eu-west-1' }, stage: { default: 'prod' } } },
+      {
+        url: 'https://{api_id}.execute-api.{region}.amazonaws.com/{stage}',
+        description: 'The deployed stack: the API Gateway stage URL the stack outputs',
+        variables: { api_id: { default: 'api-id' }, region: { default: 'eu-west-1' }, stage: { default: 'prod' } },
+      },
       { url: 'http://127.0.0.1:3000', description: 'npm start: the local runtime (PORT)' },
     ],
     tags: [
@@ -89,8 +127,23 @@ export const buildOpenApiDocument = (config: Config, routes: readonly ApiRoute[]
       { name: 'service', description: 'The service itself' },
     ],
     components: {
-      schemas: { ErrorBody, LocationRecordsResponse, CargoLocationResponse, BoxInfoResponse, BoxSaveResponse, BoxHistoryResponse, ZongpaiResponse },
-      securitySchemes: { cognito: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Cognito ID token (API Gateway Cognito authorizer)' } },
+      schemas: {
+        ErrorBody,
+        LocationRecordsResponse,
+        CargoLocationResponse,
+        BoxInfoResponse,
+        BoxSaveResponse,
+        BoxHistoryResponse,
+        ZongpaiResponse,
+      },
+      securitySchemes: {
+        cognito: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'Cognito ID token (API Gateway Cognito authorizer)',
+        },
+      },
     },
     paths,
   });

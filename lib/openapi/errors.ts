@@ -4,7 +4,10 @@ import { errorCatalogue, type ErrorCode, type ErrorDomain } from '../errors/cata
 import type { Access, HttpMethod } from '../../infra/routes.ts';
 
 /** The domains of the catalogue's codes, in catalogue order. */
-const domains = [...new Set(Object.values(errorCatalogue).map((entry) => entry.domain))] as [ErrorDomain, ...ErrorDomain[]];
+const domains = [...new Set(Object.values(errorCatalogue).map((entry) => entry.domain))] as [
+  ErrorDomain,
+  ...ErrorDomain[],
+];
 
 /**
  * The unified error body, as a named schema every error response refers to; the service's
@@ -30,7 +33,12 @@ export interface ErrorSource {
 /** A route behind the Cognito authorizer: no valid token, or not in the route's group. */
 const SIGNED_IN: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN'];
 /** A route that reads a JSON body (lib/http/json-body.ts, validate.ts). */
-const JSON_BODY: readonly ErrorCode[] = ['VALIDATION_ERROR', 'MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+const JSON_BODY: readonly ErrorCode[] = [
+  'VALIDATION_ERROR',
+  'MALFORMED_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+];
 /** A write, which accepts an Idempotency-Key (lib/http/idempotency.ts, lib/db/write.ts). */
 const KEYED_WRITE: readonly ErrorCode[] = ['VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED'];
 /** Every route: stage throttling, and a failure of the function itself. */
@@ -60,7 +68,8 @@ export const routeErrorCodes = (source: ErrorSource): ErrorCode[] => {
 /** Statuses API Gateway answers by itself when the function fails (502) or runs past 29 s (504). */
 const GATEWAY_FAILURES = {
   '502': 'INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway).',
-  '504': 'INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key.',
+  '504':
+    'INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key.',
 } as const;
 
 const RETRY_AFTER = {
@@ -72,7 +81,10 @@ const RETRY_AFTER = {
 const errorContent = (codes: readonly ErrorCode[]) => ({
   'application/json': {
     schema: {
-      allOf: [{ $ref: '#/components/schemas/ErrorBody' }, { type: 'object' as const, properties: { error_code: { type: 'string' as const, enum: [...codes] } } }],
+      allOf: [
+        { $ref: '#/components/schemas/ErrorBody' },
+        { type: 'object' as const, properties: { error_code: { type: 'string' as const, enum: [...codes] } } },
+      ],
     },
   },
 });
@@ -88,7 +100,8 @@ const errorContent = (codes: readonly ErrorCode[]) => ({
  */
 export const errorResponses = (codes: readonly ErrorCode[]): Record<string, ZodOpenApiResponseObject> => {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) byStatus.set(errorCatalogue[code].status, [...(byStatus.get(errorCatalogue[code].status) ?? []), code]);
+  for (const code of codes)
+    byStatus.set(errorCatalogue[code].status, [...(byStatus.get(errorCatalogue[code].status) ?? []), code]);
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {

@@ -10,7 +10,8 @@ const lengthsOf = (pattern: RegExp): JsonSchema => {
   return match ? { minLength: Number(match[1]), maxLength: Number(match[2]) } : {};
 };
 
-export const NORMALISED = 'Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused.';
+export const NORMALISED =
+  'Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused.';
 
 /**
  * Registers what the document shows for a schema in place of what zod-openapi derives from it
@@ -39,17 +40,49 @@ export const documented = <S extends z.ZodMiniType>(schema: S, shown: JsonSchema
  * ```
  */
 export const documentIdentifiers = (config: Config, fields: Fields): void => {
-  const code = (pattern: RegExp, what: string): JsonSchema => ({ type: 'string', pattern: pattern.source, ...lengthsOf(pattern), description: `${what}. ${NORMALISED}` });
+  const code = (pattern: RegExp, what: string): JsonSchema => ({
+    type: 'string',
+    pattern: pattern.source,
+    ...lengthsOf(pattern),
+    description: `${what}. ${NORMALISED}`,
+  });
   const box = config.boxNoPattern;
   const zongpai = config.zongpaiNoPattern;
   const cargoPattern = box.source === zongpai.source ? box.source : `(?:${box.source})|(?:${zongpai.source})`;
-  documented(fields.boxNo, code(box, "Box number; an 18-digit value is an SSCC whose GS1 check digit must hold, and a GS1-128 scan '(00)' or '00' + 18 digits is accepted as that SSCC"));
-  documented(fields.cargoNo, { ...code(box, 'A box number (SSCC and GS1-128 forms as for box_no) or a zongpai number'), pattern: cargoPattern });
+  documented(
+    fields.boxNo,
+    code(
+      box,
+      "Box number; an 18-digit value is an SSCC whose GS1 check digit must hold, and a GS1-128 scan '(00)' or '00' + 18 digits is accepted as that SSCC",
+    ),
+  );
+  documented(fields.cargoNo, {
+    ...code(box, 'A box number (SSCC and GS1-128 forms as for box_no) or a zongpai number'),
+    pattern: cargoPattern,
+  });
   documented(fields.zongpaiNo, code(zongpai, 'Zongpai number'));
   documented(fields.locationCode, code(config.locationCodePattern, 'Location code'));
-  documented(fields.itemCode, { type: 'string', pattern: '^[^\\p{C}]+$', minLength: 1, maxLength: config.itemCodeMaxLength, description: 'Item code: printable characters, trimmed.' });
-  documented(fields.orderNo, { type: 'string', pattern: '^[^\\p{C}]+$', minLength: 1, maxLength: ORDER_NO_MAX_LENGTH, description: 'ERP order number: printable characters, trimmed, otherwise matched exactly as the ERP view holds it.' });
+  documented(fields.itemCode, {
+    type: 'string',
+    pattern: '^[^\\p{C}]+$',
+    minLength: 1,
+    maxLength: config.itemCodeMaxLength,
+    description: 'Item code: printable characters, trimmed.',
+  });
+  documented(fields.orderNo, {
+    type: 'string',
+    pattern: '^[^\\p{C}]+$',
+    minLength: 1,
+    maxLength: ORDER_NO_MAX_LENGTH,
+    description: 'ERP order number: printable characters, trimmed, otherwise matched exactly as the ERP view holds it.',
+  });
 };
 
 /** The location history page size: sent as a query string, read as an integer 1-100, default 20. */
-export const LIMIT_DOC: JsonSchema = { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Entries per page.' };
+export const LIMIT_DOC: JsonSchema = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 100,
+  default: 20,
+  description: 'Entries per page.',
+};

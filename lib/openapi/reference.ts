@@ -2,16 +2,48 @@ import { errorCatalogue, type ErrorCode } from '../errors/catalogue.ts';
 import { NORMALISED } from './fields.ts';
 
 /** The parts of an OpenAPI 3.1 document the reference reads. */
-type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; allOf?: Schema[]; enum?: unknown[]; format?: string; pattern?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number; minItems?: number; maxItems?: number; default?: unknown; description?: string };
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  enum?: unknown[];
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  description?: string;
+};
 type Parameter = { name: string; in: string; required?: boolean; schema: Schema };
-type Operation = { operationId: string; summary: string; description?: string; 'x-access': string; parameters?: Parameter[]; requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> }; responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }> };
+type Operation = {
+  operationId: string;
+  summary: string;
+  description?: string;
+  'x-access': string;
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
+};
 export interface OpenApiDocument {
   servers?: { url: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
 }
 
-const ROLE = { operator: 'operator, supervisor', supervisor: 'supervisor', reader: 'operator, supervisor, integration', public: 'anyone (no token)' } as Record<string, string>;
+const ROLE = {
+  operator: 'operator, supervisor',
+  supervisor: 'supervisor',
+  reader: 'operator, supervisor, integration',
+  public: 'anyone (no token)',
+} as Record<string, string>;
 const SAFE = Number.MAX_SAFE_INTEGER;
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
 
@@ -52,15 +84,31 @@ const typeOf = (schema: Schema, components: OpenApiDocument['components']): stri
   if (schema.anyOf) return schema.anyOf.map((s) => typeOf(s, components)).join(' or ');
   const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'any'];
   if (schema.enum) return schema.enum.map((v) => `\`${String(v)}\``).join(', ');
-  return types.map((t) => (t === 'array' && schema.items ? `array of ${typeOf(schema.items, components)}` : t === 'string' && schema.format ? schema.format : t)).join(' or ');
+  return types
+    .map((t) =>
+      t === 'array' && schema.items
+        ? `array of ${typeOf(schema.items, components)}`
+        : t === 'string' && schema.format
+          ? schema.format
+          : t,
+    )
+    .join(' or ');
 };
 
 const rulesOf = (schema: Schema): string => {
   const rules: string[] = [];
   if (schema.pattern && schema.format === undefined) rules.push(`pattern \`${schema.pattern}\``);
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) rules.push(`${schema.minLength ?? 0}-${schema.maxLength ?? '∞'} characters`);
-  if ((schema.minimum !== undefined && schema.minimum > -SAFE) || (schema.maximum !== undefined && schema.maximum < SAFE)) rules.push(`${schema.minimum ?? '…'} to ${schema.maximum !== undefined && schema.maximum < SAFE ? schema.maximum : '…'}`);
-  if (schema.minItems !== undefined || schema.maxItems !== undefined) rules.push(`${schema.minItems ?? 0}-${schema.maxItems ?? '∞'} entries`);
+  if (schema.minLength !== undefined || schema.maxLength !== undefined)
+    rules.push(`${schema.minLength ?? 0}-${schema.maxLength ?? '∞'} characters`);
+  if (
+    (schema.minimum !== undefined && schema.minimum > -SAFE) ||
+    (schema.maximum !== undefined && schema.maximum < SAFE)
+  )
+    rules.push(
+      `${schema.minimum ?? '…'} to ${schema.maximum !== undefined && schema.maximum < SAFE ? schema.maximum : '…'}`,
+    );
+  if (schema.minItems !== undefined || schema.maxItems !== undefined)
+    rules.push(`${schema.minItems ?? 0}-${schema.maxItems ?? '∞'} entries`);
   if (schema.default !== undefined) rules.push(`default \`${JSON.stringify(schema.default)}\``);
   const description = schema.description?.replace(NORMALISED, '').trim();
   if (description) rules.push(description);
@@ -69,13 +117,23 @@ const rulesOf = (schema: Schema): string => {
 
 /** One table row per field, nested objects and arrays of objects flattened (`items[].item_code`). */
 const fieldRows = (schema: Schema, components: OpenApiDocument['components'], prefix = ''): string[] => {
-  const object = schema.$ref && prefix !== '' ? undefined : schema.$ref ? components.schemas[schema.$ref.split('/').pop() ?? ''] : schema;
+  const object =
+    schema.$ref && prefix !== ''
+      ? undefined
+      : schema.$ref
+        ? components.schemas[schema.$ref.split('/').pop() ?? '']
+        : schema;
   if (object?.anyOf) return object.anyOf.flatMap((s) => fieldRows(s, components, prefix));
   if (object?.properties === undefined) return [];
   return Object.entries(object.properties).flatMap(([name, field]) => {
     const path = `${prefix}${name}`;
     const row = `| \`${path}\` | ${cell(typeOf(field, components))} | ${object.required?.includes(name) ? 'yes' : 'no'} | ${cell(rulesOf(field))} |`;
-    const inner = field.type === 'array' && field.items?.properties ? fieldRows(field.items, components, `${path}[].`) : field.properties ? fieldRows(field, components, `${path}.`) : [];
+    const inner =
+      field.type === 'array' && field.items?.properties
+        ? fieldRows(field.items, components, `${path}[].`)
+        : field.properties
+          ? fieldRows(field, components, `${path}.`)
+          : [];
     return [row, ...inner];
   });
 };
@@ -83,23 +141,51 @@ const fieldRows = (schema: Schema, components: OpenApiDocument['components'], pr
 const fieldTable = (schema: Schema, components: OpenApiDocument['components']): string =>
   ['| field | type | required | rules |', '|---|---|---|---|', ...fieldRows(schema, components)].join('\n');
 
-const operationSection = (method: string, path: string, op: Operation, components: OpenApiDocument['components']): string => {
+const operationSection = (
+  method: string,
+  path: string,
+  op: Operation,
+  components: OpenApiDocument['components'],
+): string => {
   const [success, ...failures] = Object.entries(op.responses);
-  const parts = [`### ${method.toUpperCase()} ${path}`, '', `${op.summary}.${op.description ? ` ${op.description.replace(/(?:\n\n)?Access: .*$/s, '')}`.trimEnd() : ''}`, '', `Access: ${ROLE[op['x-access']]}. Operation id: \`${op.operationId}\`.`];
+  const parts = [
+    `### ${method.toUpperCase()} ${path}`,
+    '',
+    `${op.summary}.${op.description ? ` ${op.description.replace(/(?:\n\n)?Access: .*$/s, '')}`.trimEnd() : ''}`,
+    '',
+    `Access: ${ROLE[op['x-access']]}. Operation id: \`${op.operationId}\`.`,
+  ];
   if (op.parameters?.length) {
     parts.push('', '| parameter | in | type | required | rules |', '|---|---|---|---|---|');
-    for (const p of op.parameters) parts.push(`| \`${p.name}\` | ${p.in} | ${cell(typeOf(p.schema, components))} | ${p.required ? 'yes' : 'no'} | ${cell(rulesOf(p.schema))} |`);
+    for (const p of op.parameters)
+      parts.push(
+        `| \`${p.name}\` | ${p.in} | ${cell(typeOf(p.schema, components))} | ${p.required ? 'yes' : 'no'} | ${cell(rulesOf(p.schema))} |`,
+      );
   }
   const body = op.requestBody?.content['application/json']?.schema;
   const optional = op.requestBody?.required ? '' : ', optional';
   if (body?.anyOf) {
-    for (const alternative of body.anyOf) parts.push('', `Request body (JSON${optional}), either [${alternative.$ref?.split('/').pop()}](#${alternative.$ref?.split('/').pop()?.toLowerCase()}):`, '', fieldTable(alternative, components));
+    for (const alternative of body.anyOf)
+      parts.push(
+        '',
+        `Request body (JSON${optional}), either [${alternative.$ref?.split('/').pop()}](#${alternative.$ref?.split('/').pop()?.toLowerCase()}):`,
+        '',
+        fieldTable(alternative, components),
+      );
   } else if (body) parts.push('', `Request body (JSON${optional}):`, '', fieldTable(body, components));
   if (success) {
     const schema = success[1].content?.['application/json']?.schema;
-    parts.push('', `Answer: **${success[0]}** ${success[1].description}${schema?.$ref ? `, [${schema.$ref.split('/').pop()}](#${schema.$ref.split('/').pop()?.toLowerCase()})` : ''}.`);
+    parts.push(
+      '',
+      `Answer: **${success[0]}** ${success[1].description}${schema?.$ref ? `, [${schema.$ref.split('/').pop()}](#${schema.$ref.split('/').pop()?.toLowerCase()})` : ''}.`,
+    );
   }
-  parts.push('', '| status | error_code |', '|---|---|', ...failures.map(([status, r]) => `| ${status} | ${cell(r.description)} |`));
+  parts.push(
+    '',
+    '| status | error_code |',
+    '|---|---|',
+    ...failures.map(([status, r]) => `| ${status} | ${cell(r.description)} |`),
+  );
   return parts.join('\n');
 };
 
@@ -114,7 +200,9 @@ const operationSection = (method: string, path: string, op: Operation, component
  */
 export const apiReference = (doc: OpenApiDocument): string => {
   const { components } = doc;
-  const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method, path, op })));
+  const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method, path, op })),
+  );
   return [
     '# API reference',
     '',
@@ -141,17 +229,27 @@ export const apiReference = (doc: OpenApiDocument): string => {
     '',
     '| method | path | access | answer | summary |',
     '|---|---|---|---|---|',
-    ...operations.map(({ method, path, op }) => `| ${method.toUpperCase()} | \`${path}\` | ${ROLE[op['x-access']]} | ${Object.keys(op.responses)[0]} | ${cell(op.summary)} |`),
+    ...operations.map(
+      ({ method, path, op }) =>
+        `| ${method.toUpperCase()} | \`${path}\` | ${ROLE[op['x-access']]} | ${Object.keys(op.responses)[0]} | ${cell(op.summary)} |`,
+    ),
     '',
     ...operations.flatMap(({ method, path, op }) => [operationSection(method, path, op, components), '']),
     '## Schemas',
     '',
-    ...Object.keys(components.schemas).flatMap((name) => [`### ${name}`, '', fieldTable({ $ref: `#/components/schemas/${name}` }, components), '']),
+    ...Object.keys(components.schemas).flatMap((name) => [
+      `### ${name}`,
+      '',
+      fieldTable({ $ref: `#/components/schemas/${name}` }, components),
+      '',
+    ]),
     '## Error codes',
     '',
     '| error_code | status | domain |',
     '|---|---|---|',
-    ...(Object.keys(errorCatalogue) as ErrorCode[]).map((code) => `| \`${code}\` | ${errorCatalogue[code].status} | ${errorCatalogue[code].domain} |`),
+    ...(Object.keys(errorCatalogue) as ErrorCode[]).map(
+      (code) => `| \`${code}\` | ${errorCatalogue[code].status} | ${errorCatalogue[code].domain} |`,
+    ),
     '',
     ERP_VIEW,
   ].join('\n');

@@ -19,13 +19,15 @@ export const BoxInfoResponse = z.object({
   /** True when the box holds every planned item at exactly its planned quantity, and nothing else. */
   complete: z.boolean(),
   /** `planned_quantity` is the sum of the item's usable plan lines, which may exceed `QUANTITY_MAX`. */
-  items: z.array(z.object({
-    item_code: z.string(),
-    item_name: z.nullable(z.string()),
-    unit: z.nullable(z.string()),
-    planned_quantity: z.int(),
-    boxed_quantity: z.int(),
-  })),
+  items: z.array(
+    z.object({
+      item_code: z.string(),
+      item_name: z.nullable(z.string()),
+      unit: z.nullable(z.string()),
+      planned_quantity: z.int(),
+      boxed_quantity: z.int(),
+    }),
+  ),
   saved_at: z.nullable(timestamp),
   saved_by: z.nullable(z.string()),
 });
@@ -50,14 +52,16 @@ export type BoxSaveResponse = z.infer<typeof BoxSaveResponse>;
 
 export const BoxHistoryResponse = z.object({
   box_no: z.string(),
-  events: z.array(z.object({
-    action: z.enum(['SAVE', 'EDIT', 'UNDO']),
-    version: z.int(),
-    actor: z.string(),
-    at: timestamp,
-    zongpai_no: z.nullable(z.string()),
-    items: z.array(savedItem),
-  })),
+  events: z.array(
+    z.object({
+      action: z.enum(['SAVE', 'EDIT', 'UNDO']),
+      version: z.int(),
+      actor: z.string(),
+      at: timestamp,
+      zongpai_no: z.nullable(z.string()),
+      items: z.array(savedItem),
+    }),
+  ),
 });
 export type BoxHistoryResponse = z.infer<typeof BoxHistoryResponse>;
 /** One SAVE, EDIT or UNDO of a box. */
@@ -85,21 +89,28 @@ export const OpenApiDocumentResponse = z.looseObject({
 
 export const ZongpaiListResponse = z.object({
   /** Newest registration first. */
-  zongpais: z.array(z.object({
-    zongpai_no: z.string(),
-    status: z.enum(['OPEN', 'CLOSED']),
-    box_count: z.int(),
-    total_quantity: z.int(),
-    registered_at: timestamp,
-    closed_at: z.nullable(timestamp),
-  })),
+  zongpais: z.array(
+    z.object({
+      zongpai_no: z.string(),
+      status: z.enum(['OPEN', 'CLOSED']),
+      box_count: z.int(),
+      total_quantity: z.int(),
+      registered_at: timestamp,
+      closed_at: z.nullable(timestamp),
+    }),
+  ),
   /** Pass as `cursor` for the next page; null on the last one. */
   next_cursor: z.nullable(z.string()),
 });
 export type ZongpaiListResponse = z.infer<typeof ZongpaiListResponse>;
 
 /** A line of a packing list: `item_name` and `unit` from the ERP plan (null for an item it does not list). */
-const packedItem = z.object({ item_code: z.string(), item_name: z.nullable(z.string()), unit: z.nullable(z.string()), quantity: z.int() });
+const packedItem = z.object({
+  item_code: z.string(),
+  item_name: z.nullable(z.string()),
+  unit: z.nullable(z.string()),
+  quantity: z.int(),
+});
 
 export const PackingListResponse = z.object({
   zongpai_no: z.string(),
@@ -107,15 +118,17 @@ export const PackingListResponse = z.object({
   box_count: z.int(),
   total_quantity: z.int(),
   /** Ordered by box number; items by item code. */
-  boxes: z.array(z.object({
-    box_no: z.string(),
-    order_no: z.nullable(z.string()),
-    customer_name: z.nullable(z.string()),
-    /** True when the box holds every planned item at exactly its planned quantity, and nothing else. */
-    complete: z.boolean(),
-    total_quantity: z.int(),
-    items: z.array(packedItem),
-  })),
+  boxes: z.array(
+    z.object({
+      box_no: z.string(),
+      order_no: z.nullable(z.string()),
+      customer_name: z.nullable(z.string()),
+      /** True when the box holds every planned item at exactly its planned quantity, and nothing else. */
+      complete: z.boolean(),
+      total_quantity: z.int(),
+      items: z.array(packedItem),
+    }),
+  ),
   /** Every item on the zongpai summed over its boxes, by item code. */
   totals: z.array(packedItem),
 });
@@ -141,16 +154,25 @@ export const OrderResponse = z.object({
   /** Fully boxed: every planned box is boxed and complete. */
   complete: z.boolean(),
   /** Every box the ERP plans for the order, by box number. */
-  boxes: z.array(z.object({
-    box_no: z.string(),
-    status: boxStatus,
-    zongpai_no: z.nullable(z.string()),
-    version: z.int(),
-    complete: z.boolean(),
-    /** Where the box is now (of a box on a zongpai: the newer of its own and its zongpai's last scan); null if never scanned. */
-    location: z.nullable(z.object({ location_code: z.string(), off_shelf: z.boolean(), via: z.enum(['BOX', 'ZONGPAI']), located_at: timestamp })),
-    items: z.array(plannedItem),
-  })),
+  boxes: z.array(
+    z.object({
+      box_no: z.string(),
+      status: boxStatus,
+      zongpai_no: z.nullable(z.string()),
+      version: z.int(),
+      complete: z.boolean(),
+      /** Where the box is now (of a box on a zongpai: the newer of its own and its zongpai's last scan); null if never scanned. */
+      location: z.nullable(
+        z.object({
+          location_code: z.string(),
+          off_shelf: z.boolean(),
+          via: z.enum(['BOX', 'ZONGPAI']),
+          located_at: timestamp,
+        }),
+      ),
+      items: z.array(plannedItem),
+    }),
+  ),
   /** Planned and boxed per item over the whole order, by item code. */
   totals: z.array(plannedItem),
 });

@@ -31,6 +31,20 @@ export const ERP_VIEW: readonly ErrorCode[] = ['ERP_VIEW_UNAVAILABLE'];
 /** Every route that runs a statement. */
 export const DATABASE: readonly ErrorCode[] = ['DATABASE_UNAVAILABLE'];
 /** A supervisor's change of a saved box (edit, undo). */
-export const BOX_CHANGE: readonly ErrorCode[] = ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'BOX_NOT_FOUND', 'VERSION_CONFLICT', 'ZONGPAI_CLOSED', ...DATABASE, ...ERP_VIEW];
+export const BOX_CHANGE: readonly ErrorCode[] = [
+  'INVALID_BOX_NO',
+  'VALIDATION_ERROR',
+  'BOX_NOT_FOUND',
+  'VERSION_CONFLICT',
+  'ZONGPAI_CLOSED',
+  ...DATABASE,
+  ...ERP_VIEW,
+];
 /** A request that lists the items of a box. */
-export const BOX_ITEMS: readonly ErrorCode[] = ['INVALID_ITEM_CODE', 'INVALID_QUANTITY', 'DUPLICATE_BOX_ITEM', 'ITEM_NOT_IN_PLAN', 'QUANTITY_EXCEEDS_PLAN'];
+export const BOX_ITEMS: readonly ErrorCode[] = [
+  'INVALID_ITEM_CODE',
+  'INVALID_QUANTITY',
+  'DUPLICATE_BOX_ITEM',
+  'ITEM_NOT_IN_PLAN',
+  'QUANTITY_EXCEEDS_PLAN',
+];

@@ -85,8 +85,17 @@ const statusOf = (boxCount: number, boxedCount: number): OrderResponse['status']
  * order.status; // 'PARTIAL'
  * ```
  */
-export const makeOrderProgress = ({ db, config }: { db: Db; config: Pick<Config, 'erpBoxView' | 'itemCodeMaxLength' | 'quantityMax'> }) => {
-  const sql = orderProgressSql(config.erpBoxView, { itemCodeMaxLength: config.itemCodeMaxLength, quantityMax: config.quantityMax });
+export const makeOrderProgress = ({
+  db,
+  config,
+}: {
+  db: Db;
+  config: Pick<Config, 'erpBoxView' | 'itemCodeMaxLength' | 'quantityMax'>;
+}) => {
+  const sql = orderProgressSql(config.erpBoxView, {
+    itemCodeMaxLength: config.itemCodeMaxLength,
+    quantityMax: config.quantityMax,
+  });
   return async (orderNo: string): Promise<OrderResponse> => {
     const { rows } = await db.query<OrderRow>(sql, { order_no: orderNo });
     const row = rows[0];

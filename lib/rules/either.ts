@@ -20,4 +20,5 @@ export const either = <A, B>(isFirst: (input: unknown) => boolean, first: z.ZodM
     }),
   );
 
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -26,7 +26,12 @@ export const makeFields = (config: Config) => {
       z.transform((raw: string, ctx) => {
         const value = normaliseCode(raw);
         if (!pattern.test(value)) {
-          ctx.issues.push({ code: 'custom', input: raw, message: `must be ${describePattern(pattern)}`, params: { rule: describePattern(pattern) } });
+          ctx.issues.push({
+            code: 'custom',
+            input: raw,
+            message: `must be ${describePattern(pattern)}`,
+            params: { rule: describePattern(pattern) },
+          });
           return z.NEVER;
         }
         return value;
@@ -39,7 +44,12 @@ export const makeFields = (config: Config) => {
       const result = normaliseBoxNo(raw, config.boxNoPattern);
       if (result.ok) return result.value;
       const reason = result.reason === 'sscc_check_digit' ? 'is an SSCC whose GS1 check digit is wrong' : undefined;
-      ctx.issues.push({ code: 'custom', input: raw, message: reason ?? 'does not match', params: { rule: describePattern(config.boxNoPattern), reason } });
+      ctx.issues.push({
+        code: 'custom',
+        input: raw,
+        message: reason ?? 'does not match',
+        params: { rule: describePattern(config.boxNoPattern), reason },
+      });
       return z.NEVER;
     }),
   );
@@ -52,7 +62,12 @@ export const makeFields = (config: Config) => {
       if (asBox.ok) return asBox.value;
       const asCode = normaliseCode(raw);
       if (asBox.reason === undefined && config.zongpaiNoPattern.test(asCode)) return asCode;
-      ctx.issues.push({ code: 'custom', input: raw, message: 'is not a box or zongpai number', params: { rule: describePattern(config.boxNoPattern) } });
+      ctx.issues.push({
+        code: 'custom',
+        input: raw,
+        message: 'is not a box or zongpai number',
+        params: { rule: describePattern(config.boxNoPattern) },
+      });
       return z.NEVER;
     }),
   );
@@ -62,7 +77,12 @@ export const makeFields = (config: Config) => {
     z.transform((raw: string, ctx) => {
       const result = normaliseItemCode(raw, config.itemCodeMaxLength);
       if (result.ok) return result.value;
-      ctx.issues.push({ code: 'custom', input: raw, message: 'is not printable', params: { limit: config.itemCodeMaxLength } });
+      ctx.issues.push({
+        code: 'custom',
+        input: raw,
+        message: 'is not printable',
+        params: { limit: config.itemCodeMaxLength },
+      });
       return z.NEVER;
     }),
   );
@@ -73,7 +93,12 @@ export const makeFields = (config: Config) => {
     z.transform((raw: string, ctx) => {
       const result = normaliseItemCode(raw, ORDER_NO_MAX_LENGTH);
       if (result.ok) return result.value;
-      ctx.issues.push({ code: 'custom', input: raw, message: 'is not printable', params: { limit: ORDER_NO_MAX_LENGTH } });
+      ctx.issues.push({
+        code: 'custom',
+        input: raw,
+        message: 'is not printable',
+        params: { limit: ORDER_NO_MAX_LENGTH },
+      });
       return z.NEVER;
     }),
   );

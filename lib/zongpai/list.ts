@@ -21,7 +21,12 @@ const decodePosition = (text: string): Position => {
   const match = POSITION.exec(Buffer.from(text, 'base64url').toString('utf8'));
   const [, seconds = '', micros = '', zongpaiNo = ''] = match ?? [];
   const at = new Date(`${seconds}Z`);
-  if (match === null || Number.isNaN(at.getTime()) || at.toISOString().slice(0, 19) !== seconds || seconds.startsWith('0000')) {
+  if (
+    match === null ||
+    Number.isNaN(at.getTime()) ||
+    at.toISOString().slice(0, 19) !== seconds ||
+    seconds.startsWith('0000')
+  ) {
     throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'is not a cursor this service issued' });
   }
   return { at: `${seconds}.${micros}Z`, zongpaiNo };

@@ -64,8 +64,17 @@ type PackingListRow = Omit<PackingListResponse, 'box_count' | 'total_quantity'>;
  * list.totals; // [{ item_code: 'SKU-TEA-250', item_name: 'Green tea 250 g', unit: 'tin', quantity: 72 }]
  * ```
  */
-export const makePackingList = ({ db, config }: { db: Db; config: Pick<Config, 'erpBoxView' | 'itemCodeMaxLength' | 'quantityMax'> }) => {
-  const sql = packingListSql(config.erpBoxView, { itemCodeMaxLength: config.itemCodeMaxLength, quantityMax: config.quantityMax });
+export const makePackingList = ({
+  db,
+  config,
+}: {
+  db: Db;
+  config: Pick<Config, 'erpBoxView' | 'itemCodeMaxLength' | 'quantityMax'>;
+}) => {
+  const sql = packingListSql(config.erpBoxView, {
+    itemCodeMaxLength: config.itemCodeMaxLength,
+    quantityMax: config.quantityMax,
+  });
   return async (zongpaiNo: string): Promise<PackingListResponse> => {
     const { rows } = await db.query<PackingListRow>(sql, { zongpai_no: zongpaiNo });
     const row = rows[0];

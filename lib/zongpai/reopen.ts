@@ -59,5 +59,12 @@ export const makeZongpaiReopen =
     if (row === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
     const { zongpai_no, status, boxes, ...audit } = row;
     // The fields in the order every zongpai answer has them.
-    return { zongpai_no, status, box_count: boxes.length, total_quantity: boxes.reduce((sum, b) => sum + b.total_quantity, 0), boxes, ...audit };
+    return {
+      zongpai_no,
+      status,
+      box_count: boxes.length,
+      total_quantity: boxes.reduce((sum, b) => sum + b.total_quantity, 0),
+      boxes,
+      ...audit,
+    };
   };

@@ -7,7 +7,13 @@ export const makeZongpaiSchemas = (fields: Fields) => ({
   zongpaiPath: z.object({ zongpai_no: fields.zongpaiNo }),
   listQuery: z.object({
     status: z.optional(z.enum(['OPEN', 'CLOSED'])),
-    limit: z._default(z.pipe(z.string().check(z.regex(/^\d{1,3}$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(100)))), 20),
+    limit: z._default(
+      z.pipe(
+        z.string().check(z.regex(/^\d{1,3}$/)),
+        z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(100))),
+      ),
+      20,
+    ),
     cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/))),
   }),
 });

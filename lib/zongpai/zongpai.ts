@@ -19,14 +19,20 @@ const zongpaiColumns = (alias: string) =>
  * `written`: `zongpai_no, status, box_count, total_quantity`. The boxes are read by
  * `cargo.zongpai_boxes` (a fresh snapshot once the zongpai row is locked), unless `boxes` gives them.
  */
-export const zongpaiOutbox = (type: 'zongpai.registered' | 'zongpai.closed' | 'zongpai.reopened', written: string, boxes?: string) =>
+export const zongpaiOutbox = (
+  type: 'zongpai.registered' | 'zongpai.closed' | 'zongpai.reopened',
+  written: string,
+  boxes?: string,
+) =>
   outbox(
-    [{
-      type,
-      from: `${written} w CROSS JOIN LATERAL (SELECT ${boxes ?? 'cargo.zongpai_boxes(w.zongpai_no)'} AS list) b`,
-      data: `jsonb_build_object('zongpai_no', w.zongpai_no, 'status', w.status, 'box_count', json_array_length(b.list),
+    [
+      {
+        type,
+        from: `${written} w CROSS JOIN LATERAL (SELECT ${boxes ?? 'cargo.zongpai_boxes(w.zongpai_no)'} AS list) b`,
+        data: `jsonb_build_object('zongpai_no', w.zongpai_no, 'status', w.status, 'box_count', json_array_length(b.list),
         'total_quantity', (SELECT COALESCE(sum((x->>'total_quantity')::bigint), 0) FROM json_array_elements(b.list) x))`,
-    }],
+      },
+    ],
     ':actor',
   );
 
@@ -111,9 +117,18 @@ type Capability = { readonly db: Db; readonly config: Pick<Config, 'erpBoxView'>
 export const makeZongpaiRegister = ({ db, config }: Capability) => {
   const register = compileWrite(registerStatement(config.erpBoxView));
   return async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
-    const rows = await runWrite<ZongpaiRow & { is_box: boolean }>(db, register, { zongpai_no: zongpaiNo, actor }, idempotency);
+    const rows = await runWrite<ZongpaiRow & { is_box: boolean }>(
+      db,
+      register,
+      { zongpai_no: zongpaiNo, actor },
+      idempotency,
+    );
     const row = rows[0];
-    if (row?.is_box === true) throw new AppError('INVALID_ZONGPAI', { value: zongpaiNo, reason: 'is the number of a box in the ERP plan: scan the zongpai label' });
+    if (row?.is_box === true)
+      throw new AppError('INVALID_ZONGPAI', {
+        value: zongpaiNo,
+        reason: 'is the number of a box in the ERP plan: scan the zongpai label',
+      });
     if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: zongpaiNo });
     return withTotals(row);
   };

@@ -6,7 +6,8 @@ import { handheld, hasChromium, scan, screenshot, signIn, startAll, type Running
  * The handheld app in real Chromium against `npm start`, driven as an operator does: a wedge
  * scan is a burst of characters and Enter into whatever has the focus.
  */
-const notice = (page: Page, tone: 'ok' | 'warn' | 'error', text: string | RegExp) => page.locator(`[data-testid=notice][data-tone=${tone}]`, { hasText: text }).waitFor({ timeout: 10_000 });
+const notice = (page: Page, tone: 'ok' | 'warn' | 'error', text: string | RegExp) =>
+  page.locator(`[data-testid=notice][data-tone=${tone}]`, { hasText: text }).waitFor({ timeout: 10_000 });
 /** Opens a screen from the tab bar and waits for it, as an operator looks before scanning. */
 const open = async (page: Page, tab: string) => {
   await page.getByRole('link', { name: tab, exact: true }).click();
@@ -73,8 +74,18 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await notice(page, 'error', 'The ERP plans no box for this order');
     await scan(page, 'SO-24001');
     await page.getByTestId('order-progress').getByText('1 of 2 boxes boxed').waitFor();
-    expect(await page.getByTestId('order-boxes').getByRole('row', { name: /BOX-1001/ }).textContent()).toContain('PLT-E2E-1');
-    expect(await page.getByTestId('order-totals').getByRole('row', { name: /SKU-TEA-250/ }).textContent()).toContain('7224');
+    expect(
+      await page
+        .getByTestId('order-boxes')
+        .getByRole('row', { name: /BOX-1001/ })
+        .textContent(),
+    ).toContain('PLT-E2E-1');
+    expect(
+      await page
+        .getByTestId('order-totals')
+        .getByRole('row', { name: /SKU-TEA-250/ })
+        .textContent(),
+    ).toContain('7224');
     await screenshot(page, 'order');
     await context.close();
   });
@@ -100,10 +111,12 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
   it('keeps location scans made offline across a reload and uploads them once when the network is back', async () => {
     const { page, context } = await handheld(running);
     await signIn(page, 'olga', 'olga-demo-2026');
-    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 10_000 }).catch(async () => {
-      await page.reload();
-      await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 10_000 });
-    });
+    await page
+      .waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 10_000 })
+      .catch(async () => {
+        await page.reload();
+        await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 10_000 });
+      });
     await open(page, 'Locate');
     await context.setOffline(true);
     await scan(page, 'A-01-01');
@@ -157,7 +170,10 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
 
     // The pallet from the list of open zongpais: closed, then reopened to correct a mistake.
     await open(page, 'Pallet');
-    await page.getByTestId('zongpais').getByRole('button', { name: /PLT-E2E-1/ }).click();
+    await page
+      .getByTestId('zongpais')
+      .getByRole('button', { name: /PLT-E2E-1/ })
+      .click();
     await page.getByTestId('zongpai-no').getByText('PLT-E2E-1').waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('zongpai-status').getByText('Closed').waitFor();

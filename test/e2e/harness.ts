@@ -25,7 +25,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * Where each screen's screenshot goes: the README's pictures in docs/screenshots when asked for
  * (`npm run screenshots`), else a folder of the test run's own, so a test run leaves the tree clean.
  */
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : join(tmpdir(), 'cargo-e2e-screenshots');
+const SCREENSHOTS =
+  process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : join(tmpdir(), 'cargo-e2e-screenshots');
 
 export interface Running {
   readonly url: string;
@@ -53,10 +54,17 @@ const freshDatabase = async (server: string): Promise<{ url: string; drop: () =>
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 };
 
-const startService = (dataDir: string, databaseUrl: string | undefined): Promise<{ url: string; child: ChildProcess }> =>
+const startService = (
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<{ url: string; child: ChildProcess }> =>
   new Promise((resolve, reject) => {
     const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: databaseUrl ?? '' };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -77,7 +85,13 @@ export const startAll = async (): Promise<Running> => {
     chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     }),
   ]);
   return {
@@ -94,8 +108,17 @@ export const startAll = async (): Promise<Running> => {
 };
 
 /** A fresh handheld: its own storage (session, IndexedDB, service worker), English unless told. */
-export const handheld = async (running: Running, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await running.browser.newContext({ viewport: { width: 360, height: 640 }, deviceScaleFactor: 1, locale, hasTouch: true, isMobile: true });
+export const handheld = async (
+  running: Running,
+  locale = 'en-US',
+): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await running.browser.newContext({
+    viewport: { width: 360, height: 640 },
+    deviceScaleFactor: 1,
+    locale,
+    hasTouch: true,
+    isMobile: true,
+  });
   // A step that does not happen fails in 10 s naming what it waited for, not at the test's timeout.
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();

@@ -5,12 +5,17 @@ import { resourcesOf, synthesize } from './stack-fixture.ts';
 /** The service's events on EventBridge, as the stack deploys them. */
 const { template } = synthesize();
 const functions = resourcesOf(template, 'AWS::Lambda::Function');
-const [relayId, relay] = Object.entries(functions).find(([, fn]) => fn.Properties.Description?.startsWith('Publishes the event outbox'))!;
-const roleOf = (fnId: string) => (functions[fnId]!.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+const [relayId, relay] = Object.entries(functions).find(([, fn]) =>
+  fn.Properties.Description?.startsWith('Publishes the event outbox'),
+)!;
+const roleOf = (fnId: string) =>
+  (functions[fnId]!.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 const statementsOf = (t: typeof template, roleId: string) =>
   Object.values(resourcesOf(t, 'AWS::IAM::Policy'))
     .filter((policy) => (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+    .flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+    );
 const actionsOf = (statement: { Action: string | string[] }) => [statement.Action].flat();
 const busId = Object.keys(resourcesOf(template, 'AWS::Events::EventBus'))[0]!;
 
@@ -19,7 +24,10 @@ const SECRET = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:erp-webhook
 describe('events on EventBridge', () => {
   it('creates the bus and tells the relay its name and metric namespace', () => {
     expect(busId).toBeDefined();
-    expect(relay.Properties.Environment.Variables).toMatchObject({ EVENT_BUS_NAME: { Ref: busId }, POWERTOOLS_METRICS_NAMESPACE: 'CargoBoxingService' });
+    expect(relay.Properties.Environment.Variables).toMatchObject({
+      EVENT_BUS_NAME: { Ref: busId },
+      POWERTOOLS_METRICS_NAMESPACE: 'CargoBoxingService',
+    });
   });
 
   it('runs the relay every minute, one copy at a time', () => {
@@ -33,10 +41,18 @@ describe('events on EventBridge', () => {
   it('grants the relay events:PutEvents on its bus only and the Data API ExecuteStatement only', () => {
     const statements = statementsOf(template, roleOf(relayId));
     const put = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('events:')));
-    expect(put).toEqual([expect.objectContaining({ Action: 'events:PutEvents', Resource: { 'Fn::GetAtt': [busId, 'Arn'] } })]);
+    expect(put).toEqual([
+      expect.objectContaining({ Action: 'events:PutEvents', Resource: { 'Fn::GetAtt': [busId, 'Arn'] } }),
+    ]);
     const dataApi = statements.flatMap(actionsOf).filter((a) => a.startsWith('rds-data:'));
     expect(dataApi).toEqual(['rds-data:ExecuteStatement']);
-    expect(statements.flatMap(actionsOf).every((a) => /^(events:PutEvents|rds-data:ExecuteStatement|secretsmanager:GetSecretValue|logs:|xray:)/.test(a))).toBe(true);
+    expect(
+      statements
+        .flatMap(actionsOf)
+        .every((a) =>
+          /^(events:PutEvents|rds-data:ExecuteStatement|secretsmanager:GetSecretValue|logs:|xray:)/.test(a),
+        ),
+    ).toBe(true);
   });
 
   it('alarms when the oldest unpublished event is 5 minutes old or the relay stops reporting', () => {
@@ -61,7 +77,9 @@ describe('events on EventBridge', () => {
     const existing = synthesize({ eventBusName: 'erp-bus' }).template;
     existing.resourceCountIs('AWS::Events::EventBus', 0);
     const fns = resourcesOf(existing, 'AWS::Lambda::Function');
-    const [id, fn] = Object.entries(fns).find(([, f]) => f.Properties.Description?.startsWith('Publishes the event outbox'))!;
+    const [id, fn] = Object.entries(fns).find(([, f]) =>
+      f.Properties.Description?.startsWith('Publishes the event outbox'),
+    )!;
     expect(fn.Properties.Environment.Variables.EVENT_BUS_NAME).toBe('erp-bus');
     const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const put = statementsOf(existing, role).find((s) => actionsOf(s).includes('events:PutEvents'))!;
@@ -77,21 +95,40 @@ describe('events on EventBridge', () => {
   });
 
   it('delivers every event to the ERP webhook as an API destination with its auth header from Secrets Manager', () => {
-    const withWebhook = synthesize({ erpWebhookUrl: 'https://erp.example.com/hooks/cargo', erpWebhookSecretArn: SECRET, erpWebhookHeader: 'X-Api-Key' }).template;
+    const withWebhook = synthesize({
+      erpWebhookUrl: 'https://erp.example.com/hooks/cargo',
+      erpWebhookSecretArn: SECRET,
+      erpWebhookHeader: 'X-Api-Key',
+    }).template;
     withWebhook.hasResourceProperties('AWS::Events::Connection', {
       AuthorizationType: 'API_KEY',
-      AuthParameters: { ApiKeyAuthParameters: { ApiKeyName: 'X-Api-Key', ApiKeyValue: Match.stringLikeRegexp(`^\\{\\{resolve:secretsmanager:${SECRET}:SecretString:::\\}\\}$`) } },
+      AuthParameters: {
+        ApiKeyAuthParameters: {
+          ApiKeyName: 'X-Api-Key',
+          ApiKeyValue: Match.stringLikeRegexp(`^\\{\\{resolve:secretsmanager:${SECRET}:SecretString:::\\}\\}$`),
+        },
+      },
     });
-    withWebhook.hasResourceProperties('AWS::Events::ApiDestination', { InvocationEndpoint: 'https://erp.example.com/hooks/cargo', HttpMethod: 'POST' });
+    withWebhook.hasResourceProperties('AWS::Events::ApiDestination', {
+      InvocationEndpoint: 'https://erp.example.com/hooks/cargo',
+      HttpMethod: 'POST',
+    });
     withWebhook.hasResourceProperties('AWS::Events::Rule', {
       EventBusName: { Ref: Match.stringLikeRegexp('^EventsBus') },
       EventPattern: { source: ['cargo.service'] },
-      Targets: [Match.objectLike({ DeadLetterConfig: { Arn: Match.anyValue() }, RetryPolicy: { MaximumEventAgeInSeconds: 86400, MaximumRetryAttempts: 185 } })],
+      Targets: [
+        Match.objectLike({
+          DeadLetterConfig: { Arn: Match.anyValue() },
+          RetryPolicy: { MaximumEventAgeInSeconds: 86400, MaximumRetryAttempts: 185 },
+        }),
+      ],
     });
   });
 
   it('refuses an ERP webhook that is not https, or has no secret', () => {
-    expect(() => synthesize({ erpWebhookUrl: 'http://erp.example.com/hooks', erpWebhookSecretArn: SECRET })).toThrow(/erpWebhookUrl \(CARGO_ERP_WEBHOOK_URL\): must be an https:\/\/ URL/);
+    expect(() => synthesize({ erpWebhookUrl: 'http://erp.example.com/hooks', erpWebhookSecretArn: SECRET })).toThrow(
+      /erpWebhookUrl \(CARGO_ERP_WEBHOOK_URL\): must be an https:\/\/ URL/,
+    );
     expect(() => synthesize({ erpWebhookUrl: 'https://erp.example.com/hooks' })).toThrow(/erpWebhookSecretArn/);
   });
 });

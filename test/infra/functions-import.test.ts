@@ -43,6 +43,8 @@ describe('functions/*.ts', () => {
     const { lambdaHandler } = await import('../../lib/http/route.ts');
     const { spec } = await import('../../functions/zongpai-get.ts');
     const handler = lambdaHandler(spec, { QUANTITY_MAX: 'abc', DB_CLUSTER_ARN: 'arn:c', DB_SECRET_ARN: 'arn:s' });
-    await expect(handler({} as never, {} as never)).rejects.toThrow("Invalid configuration: QUANTITY_MAX='abc' is not a whole number");
+    await expect(handler({} as never, {} as never)).rejects.toThrow(
+      "Invalid configuration: QUANTITY_MAX='abc' is not a whole number",
+    );
   });
 });

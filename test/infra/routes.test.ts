@@ -19,7 +19,9 @@ describe('the route declarations (functions/*.ts)', () => {
   it('give every route an example request that its own schemas accept, with a value for each path parameter', () => {
     for (const spec of routeSpecs) {
       const schemas = spec.schemas?.(runtime) ?? {};
-      const parameters = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((name) => name !== 'service_prefix');
+      const parameters = [...spec.path.matchAll(/\{(\w+)\}/g)]
+        .map((m) => m[1])
+        .filter((name) => name !== 'service_prefix');
       expect(Object.keys(spec.example.path ?? {}).sort(), spec.id).toEqual(parameters.sort());
       for (const part of ['path', 'query', 'body'] as const) {
         const schema = schemas[part];
@@ -42,22 +44,38 @@ describe('the route declarations (functions/*.ts)', () => {
   it('are each documented in the OpenAPI document, and it documents nothing else', () => {
     const document = buildOpenApiDocument(config, routeTable(config.servicePrefix));
     const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-      Object.keys(item as object).filter((m) => ['get', 'post', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
+      Object.keys(item as object)
+        .filter((m) => ['get', 'post', 'patch', 'delete'].includes(m))
+        .map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect(documented.sort()).toEqual(routeTable(config.servicePrefix).map((r) => `${r.method} ${r.path}`).sort());
+    expect(documented.sort()).toEqual(
+      routeTable(config.servicePrefix)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
   });
 
   it('refuses to render a route whose declaration carries no docs, naming the route', () => {
     const routes = routeTable(config.servicePrefix);
-    const archive = { id: 'ZongpaiArchive', method: 'POST', path: '/v1/zongpai/{zongpai_no}/archive', access: 'supervisor', spec: { status: 200, docs: undefined } } as const;
+    const archive = {
+      id: 'ZongpaiArchive',
+      method: 'POST',
+      path: '/v1/zongpai/{zongpai_no}/archive',
+      access: 'supervisor',
+      spec: { status: 200, docs: undefined },
+    } as const;
     expect(() => buildOpenApiDocument(config, [...routes, archive])).toThrow('route ZongpaiArchive declares no docs');
   });
 
   it('give every route its documentation in its own declaration, which the document shows', () => {
-    const document = buildOpenApiDocument(config, routeTable(config.servicePrefix)) as unknown as { paths: Record<string, Record<string, { summary: string }>> };
+    const document = buildOpenApiDocument(config, routeTable(config.servicePrefix)) as unknown as {
+      paths: Record<string, Record<string, { summary: string }>>;
+    };
     for (const route of routeTable(config.servicePrefix)) {
       expect(route.spec?.docs, `${route.id} has no docs`).toBeTypeOf('function');
-      expect(document.paths[route.path]?.[route.method.toLowerCase()]?.summary).toBe(route.spec?.docs?.(runtime).summary);
+      expect(document.paths[route.path]?.[route.method.toLowerCase()]?.summary).toBe(
+        route.spec?.docs?.(runtime).summary,
+      );
     }
   });
 });

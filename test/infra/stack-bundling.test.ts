@@ -45,8 +45,11 @@ describe('bundling a handler with the local esbuild', () => {
       logLevel: 'INFO',
     });
     app.synth();
-    const assets = readdirSync(outdir).filter((name) => name.startsWith('asset.')).map((name) => path.join(outdir, name));
-    const bundleOf = (entry: string) => assets.find((dir) => readFileSync(path.join(dir, 'index.mjs.map'), 'utf8').includes(entry))!;
+    const assets = readdirSync(outdir)
+      .filter((name) => name.startsWith('asset.'))
+      .map((name) => path.join(outdir, name));
+    const bundleOf = (entry: string) =>
+      assets.find((dir) => readFileSync(path.join(dir, 'index.mjs.map'), 'utf8').includes(entry))!;
     assetDir = bundleOf('functions/location-get.ts');
     bundle = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
     writeBundle = readFileSync(path.join(bundleOf('functions/location-void.ts'), 'index.mjs'), 'utf8');
@@ -57,7 +60,13 @@ describe('bundling a handler with the local esbuild', () => {
 
   it("signs with the role's credentials from the environment, without the SDK's other credential sources", () => {
     // Containers, web identity, credential processes and SSO never apply inside Lambda.
-    for (const source of ['AWS_CONTAINER_CREDENTIALS', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'credential_process', 'sso_start_url']) expect(bundle).not.toContain(source);
+    for (const source of [
+      'AWS_CONTAINER_CREDENTIALS',
+      'AWS_WEB_IDENTITY_TOKEN_FILE',
+      'credential_process',
+      'sso_start_url',
+    ])
+      expect(bundle).not.toContain(source);
     expect(bundle).toContain('AWS_SECRET_ACCESS_KEY');
   });
 
@@ -97,7 +106,7 @@ describe('bundling a handler with the local esbuild', () => {
     expect(writeBundle).not.toContain('writes without the idempotency gate');
   });
 
-  it('ends without a block of the dependencies\' legal comments, like the floor reference', () => {
+  it("ends without a block of the dependencies' legal comments, like the floor reference", () => {
     expect(bundle).not.toContain('Bundled license information');
     expect(bundle.trimEnd().split('\n').at(-1)).toBe('//# sourceMappingURL=index.mjs.map');
   });
@@ -108,7 +117,7 @@ describe('bundling a handler with the local esbuild', () => {
     expect(bundle.length / bundle.split('\n').length).toBeGreaterThan(1000);
   });
 
-  it('bundles the RDS Data client instead of importing the runtime\'s AWS SDK', () => {
+  it("bundles the RDS Data client instead of importing the runtime's AWS SDK", () => {
     expect(bundle).toContain('RDSDataClient');
     expect(bundle).not.toMatch(/from\s*["']@aws-sdk\//);
     expect(bundle).not.toMatch(/from\s*["'](?!node:)[^"'./][^"']*["']/);
@@ -139,7 +148,12 @@ describe('a function bundled with files beside it', () => {
     const stack = new Stack(app, 'Bundle');
     const document = JSON.stringify({ openapi: '3.1.0', paths: {} });
     new ServiceFunction(stack, 'OpenApi', {
-      entry: 'functions/openapi.ts', projectRoot: PROJECT_ROOT, description: 'bundling test', environment: {}, logRetentionDays: 1, logLevel: 'INFO',
+      entry: 'functions/openapi.ts',
+      projectRoot: PROJECT_ROOT,
+      description: 'bundling test',
+      environment: {},
+      logRetentionDays: 1,
+      logLevel: 'INFO',
       files: { 'openapi.json': document },
     });
     app.synth();
@@ -147,7 +161,12 @@ describe('a function bundled with files beside it', () => {
     const assetDir = path.join(outdir, asset!);
     expect(readFileSync(path.join(assetDir, 'openapi.json'), 'utf8')).toBe(document);
     const run = `const m = await import(${JSON.stringify(path.join(assetDir, 'index.mjs'))}); const r = await m.handler({ httpMethod: 'GET', path: '/v1/openapi.json', headers: {}, requestContext: { requestId: 'r1' } }, { awsRequestId: 'r1', functionName: 'f' }); process.stdout.write(JSON.stringify(r));`;
-    const result = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', run], { encoding: 'utf8', env: { PATH: process.env.PATH } })) as { statusCode: number; body: string };
+    const result = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', run], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH },
+      }),
+    ) as { statusCode: number; body: string };
     expect(result.statusCode).toBe(200);
     expect(result.body).toBe(document);
   });

@@ -5,7 +5,9 @@ import { CargoStack } from '../../infra/stack.ts';
 import { readSettings } from '../../infra/settings.ts';
 
 /** The feature flags of cdk.json, so the tests synthesize what `cdk synth` does. */
-const cdkJsonContext = (JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> }).context;
+const cdkJsonContext = (
+  JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> }
+).context;
 
 /**
  * Synthesizes the stack as infra/app.ts does, with `context` as if given by `-c key=value`,
@@ -19,5 +21,8 @@ export const synthesize = (context: Record<string, unknown> = {}) => {
 };
 
 /** Resources of one type, by logical id. */
-export const resourcesOf = (template: Template, type: string): Record<string, { Properties: Record<string, any>; DependsOn?: string[] }> =>
+export const resourcesOf = (
+  template: Template,
+  type: string,
+): Record<string, { Properties: Record<string, any>; DependsOn?: string[] }> =>
   template.findResources(type) as Record<string, { Properties: Record<string, any>; DependsOn?: string[] }>;

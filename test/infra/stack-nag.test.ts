@@ -10,7 +10,11 @@ import { synthesize } from './stack-fixture.ts';
  */
 const findings = (context: Record<string, unknown>) => {
   const { app } = synthesize(context);
-  return new AwsSolutionsChecks().validateScope(app).violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+  return new AwsSolutionsChecks()
+    .validateScope(app)
+    .violations.map(
+      (v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,
+    );
 };
 
 describe('cdk-nag AwsSolutions', () => {

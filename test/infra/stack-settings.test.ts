@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { environmentName, readSettings, SettingsError } from '../../infra/settings.ts';
 
-const fromContext = (context: Record<string, unknown>, env: Record<string, string> = {}) => readSettings((key) => context[key], env);
+const fromContext = (context: Record<string, unknown>, env: Record<string, string> = {}) =>
+  readSettings((key) => context[key], env);
 
 describe('readSettings', () => {
   it('defaults to a new cluster and user pool, stage prod, scaling to zero, protected', () => {
@@ -31,7 +32,9 @@ describe('readSettings', () => {
 
   it('prefers CDK context over the environment variable', () => {
     expect(fromContext({ stage: 'live' }, { CARGO_STAGE: 'test' }).stage).toBe('live');
-    expect(fromContext({}, { CARGO_STAGE: 'test', CARGO_MIN_CAPACITY: '0.5', CARGO_DELETION_PROTECTION: 'false' })).toMatchObject({
+    expect(
+      fromContext({}, { CARGO_STAGE: 'test', CARGO_MIN_CAPACITY: '0.5', CARGO_DELETION_PROTECTION: 'false' }),
+    ).toMatchObject({
       stage: 'test',
       minCapacity: 0.5,
       deletionProtection: false,
@@ -47,12 +50,17 @@ describe('readSettings', () => {
   });
 
   it('rejects a cluster without its secret', () => {
-    expect(() => fromContext({ clusterArn: 'arn:aws:rds:eu-central-1:123456789012:cluster:erp' })).toThrow(/clusterArn.*go together/);
+    expect(() => fromContext({ clusterArn: 'arn:aws:rds:eu-central-1:123456789012:cluster:erp' })).toThrow(
+      /clusterArn.*go together/,
+    );
   });
 
   it('rejects a secret ARN without the 6-character suffix IAM needs', () => {
     expect(() =>
-      fromContext({ clusterArn: 'arn:aws:rds:eu-central-1:123456789012:cluster:erp', secretArn: 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:erp' }),
+      fromContext({
+        clusterArn: 'arn:aws:rds:eu-central-1:123456789012:cluster:erp',
+        secretArn: 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:erp',
+      }),
     ).toThrow(/secretArn \(CARGO_SECRET_ARN\)/);
   });
 
@@ -66,11 +74,15 @@ describe('readSettings', () => {
   });
 
   it('names every bad setting at once', () => {
-    expect(() => fromContext({ stage: 'no spaces', throttlingBurstLimit: 'many' })).toThrow(/stage .*throttlingBurstLimit/);
+    expect(() => fromContext({ stage: 'no spaces', throttlingBurstLimit: 'many' })).toThrow(
+      /stage .*throttlingBurstLimit/,
+    );
   });
 
-  it('validates the function environment with the functions\' own configuration rules', () => {
-    expect(fromContext({ functionEnvironment: { QUANTITY_MAX: 500, ENFORCE_ERP_PLAN: false } }).functionEnvironment).toEqual({ QUANTITY_MAX: '500', ENFORCE_ERP_PLAN: 'false' });
+  it("validates the function environment with the functions' own configuration rules", () => {
+    expect(
+      fromContext({ functionEnvironment: { QUANTITY_MAX: 500, ENFORCE_ERP_PLAN: false } }).functionEnvironment,
+    ).toEqual({ QUANTITY_MAX: '500', ENFORCE_ERP_PLAN: 'false' });
     expect(() => fromContext({ functionEnvironment: { BOX_NO_PATTERN: '([' } })).toThrow(/BOX_NO_PATTERN/);
     expect(() => fromContext({ servicePrefix: 'Cargo Service' })).toThrow(/SERVICE_PREFIX/);
   });

@@ -8,14 +8,21 @@ const secretArn = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:erp-a
 const userPoolId = 'eu-central-1_AbCdEf123';
 
 describe('with an existing cluster, secret and user pool', () => {
-  const { template } = synthesize({ clusterArn, secretArn, databaseName: 'erp', erpBoxView: 'erp.v_box_plan', userPoolId });
+  const { template } = synthesize({
+    clusterArn,
+    secretArn,
+    databaseName: 'erp',
+    erpBoxView: 'erp.v_box_plan',
+    userPoolId,
+  });
 
   const secretIds = Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret'));
   const serviceSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseServiceUserSecret')) };
   const ownerSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseMigrationOwnerSecret')) };
 
   it('creates no cluster or VPC; only the secrets of the service user and the migration owner', () => {
-    for (const type of ['AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::EC2::VPC']) template.resourceCountIs(type, 0);
+    for (const type of ['AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::EC2::VPC'])
+      template.resourceCountIs(type, 0);
     expect(secretIds).toHaveLength(2);
   });
 
@@ -24,20 +31,32 @@ describe('with an existing cluster, secret and user pool', () => {
       .filter((f) => f.Properties.Environment?.Variables?.DB_CLUSTER_ARN !== undefined)
       .map((f) => f.Properties.Environment.Variables);
     expect(variables).toHaveLength(routeTable('cargo').length + tasks.length); // the routes and the functions that are not routes (migrations, maintenance, ...)
-    for (const v of variables) expect(v).toMatchObject({ DB_CLUSTER_ARN: clusterArn, DB_NAME: 'erp', ERP_BOX_VIEW: 'erp.v_box_plan' });
+    for (const v of variables)
+      expect(v).toMatchObject({ DB_CLUSTER_ARN: clusterArn, DB_NAME: 'erp', ERP_BOX_VIEW: 'erp.v_box_plan' });
     const migrators = variables.filter((v) => v.DB_MASTER_SECRET_ARN !== undefined);
-    expect(migrators).toEqual([expect.objectContaining({ DB_SECRET_ARN: ownerSecret, DB_MASTER_SECRET_ARN: secretArn, DB_SERVICE_SECRET_ARN: serviceSecret })]);
-    for (const v of variables.filter((x) => x.DB_MASTER_SECRET_ARN === undefined)) expect(v.DB_SECRET_ARN).toEqual(serviceSecret);
+    expect(migrators).toEqual([
+      expect.objectContaining({
+        DB_SECRET_ARN: ownerSecret,
+        DB_MASTER_SECRET_ARN: secretArn,
+        DB_SERVICE_SECRET_ARN: serviceSecret,
+      }),
+    ]);
+    for (const v of variables.filter((x) => x.DB_MASTER_SECRET_ARN === undefined))
+      expect(v.DB_SECRET_ARN).toEqual(serviceSecret);
   });
 
   it('scopes the Data API grants to the given cluster and lets only the migrator read the given (master) secret', () => {
     const readersOfGiven: unknown[] = [];
     for (const policy of Object.values(resourcesOf(template, 'AWS::IAM::Policy'))) {
-      for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
+      for (const statement of policy.Properties.PolicyDocument.Statement as {
+        Action: string | string[];
+        Resource: unknown;
+      }[]) {
         const actions = [statement.Action].flat();
         if (actions.some((a) => a.startsWith('rds-data:'))) expect(statement.Resource).toBe(clusterArn);
         if (!actions.some((a) => a.startsWith('secretsmanager:'))) continue;
-        for (const resource of [statement.Resource].flat()) expect([secretArn, serviceSecret, ownerSecret]).toContainEqual(resource);
+        for (const resource of [statement.Resource].flat())
+          expect([secretArn, serviceSecret, ownerSecret]).toContainEqual(resource);
         if ([statement.Resource].flat().includes(secretArn)) readersOfGiven.push(policy);
       }
     }
@@ -53,9 +72,12 @@ describe('with an existing cluster, secret and user pool', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     const [clientId] = Object.keys(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', { UserPoolId: userPoolId });
-    const routeFunctions = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter((f) => routeTable('cargo').some((r) => f.Properties.Description === `${r.method} ${r.path}`));
+    const routeFunctions = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter((f) =>
+      routeTable('cargo').some((r) => f.Properties.Description === `${r.method} ${r.path}`),
+    );
     expect(routeFunctions).toHaveLength(routeTable('cargo').length);
-    for (const f of routeFunctions) expect(f.Properties.Environment.Variables.USER_POOL_CLIENT_ID).toEqual({ Ref: clientId });
+    for (const f of routeFunctions)
+      expect(f.Properties.Environment.Variables.USER_POOL_CLIENT_ID).toEqual({ Ref: clientId });
   });
 
   it('creates no user pool or groups, and authorizes against the given pool', () => {
@@ -100,7 +122,8 @@ describe('with settings', () => {
   });
 
   it('keeps logs for the configured retention', () => {
-    for (const group of Object.values(resourcesOf(template, 'AWS::Logs::LogGroup'))) expect(group.Properties.RetentionInDays).toBe(30);
+    for (const group of Object.values(resourcesOf(template, 'AWS::Logs::LogGroup')))
+      expect(group.Properties.RetentionInDays).toBe(30);
   });
 
   it('passes functionEnvironment to every function', () => {
@@ -108,7 +131,8 @@ describe('with settings', () => {
       .map((f) => f.Properties.Environment?.Variables)
       .filter((v) => v?.SERVICE_PREFIX !== undefined);
     expect(variables).toHaveLength(routeTable('freight').length + tasks.length);
-    for (const v of variables) expect(v).toMatchObject({ SERVICE_PREFIX: 'freight', QUANTITY_MAX: '500', ENFORCE_ERP_PLAN: 'false' });
+    for (const v of variables)
+      expect(v).toMatchObject({ SERVICE_PREFIX: 'freight', QUANTITY_MAX: '500', ENFORCE_ERP_PLAN: 'false' });
   });
 
   it('subscribes the alarm e-mail to the alarm topic', () => {

@@ -11,12 +11,19 @@ import { resourcesOf, synthesize } from './stack-fixture.ts';
 
 const { stack, template } = synthesize();
 const routes = routeTable('cargo');
-const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
+const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as CfnElement);
 const serviceFunction = (id: string) => stack.node.findChild(id) as ServiceFunction;
 const functions = resourcesOf(template, 'AWS::Lambda::Function');
-const routeFunctions = routes.map((route) => ({ route, resource: functions[logicalId(serviceFunction(route.id).function)]! }));
-const migrateFunction = functions[logicalId((stack.node.findChild('Migrations').node.findChild('Migrate') as ServiceFunction).function)]!;
-const clusterArn = { 'Fn::Join': ['', Match.arrayWith([':cluster:', { Ref: Match.stringLikeRegexp('^DatabaseCluster') }])] };
+const routeFunctions = routes.map((route) => ({
+  route,
+  resource: functions[logicalId(serviceFunction(route.id).function)]!,
+}));
+const migrateFunction =
+  functions[logicalId((stack.node.findChild('Migrations').node.findChild('Migrate') as ServiceFunction).function)]!;
+const clusterArn = {
+  'Fn::Join': ['', Match.arrayWith([':cluster:', { Ref: Match.stringLikeRegexp('^DatabaseCluster') }])],
+};
 const secretArn = { Ref: Match.stringLikeRegexp('^DatabaseClusterSecretAttachment') };
 const secretIds = Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret'));
 const serviceSecretId = secretIds.find((id) => id.startsWith('DatabaseServiceUserSecret'))!;
@@ -24,7 +31,8 @@ const ownerSecretId = secretIds.find((id) => id.startsWith('DatabaseMigrationOwn
 
 describe('functions', () => {
   it('creates one function per route, described by its method and path', () => {
-    for (const { route, resource } of routeFunctions) expect(resource.Properties.Description).toBe(`${route.method} ${route.path}`);
+    for (const { route, resource } of routeFunctions)
+      expect(resource.Properties.Description).toBe(`${route.method} ${route.path}`);
   });
 
   it('runs every service function on nodejs24.x, arm64, with X-Ray, JSON logs in its own log group, outside any VPC', () => {
@@ -70,42 +78,60 @@ describe('permissions', () => {
   const policies = resourcesOf(template, 'AWS::IAM::Policy');
   const statementsOf = (fn: ServiceFunction) => {
     const roleId = logicalId(fn.function.role as never);
-    const policy = Object.values(policies).find((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId));
+    const policy = Object.values(policies).find((p) =>
+      p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId),
+    );
     return (policy?.Properties.PolicyDocument.Statement ?? []) as { Action: string | string[]; Resource: unknown }[];
   };
   const actions = (statement: { Action: string | string[] }) => [statement.Action].flat();
 
   it('never grants Data API or Secrets Manager actions on a wildcard resource', () => {
     for (const policy of Object.values(policies)) {
-      for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
+      for (const statement of policy.Properties.PolicyDocument.Statement as {
+        Action: string | string[];
+        Resource: unknown;
+      }[]) {
         if (!actions(statement).some((a) => a.startsWith('rds-data:') || a.startsWith('secretsmanager:'))) continue;
         expect(JSON.stringify(statement.Resource)).not.toContain('*');
       }
     }
   });
 
-  it('lets a route function run single statements on this cluster and read the service user\'s secret, nothing more', () => {
+  it("lets a route function run single statements on this cluster and read the service user's secret, nothing more", () => {
     for (const route of routes.filter((r) => r.id !== 'OpenApi')) {
       const statements = statementsOf(serviceFunction(route.id));
-      const data = statements.filter((s) => actions(s).some((a) => a.startsWith('rds-data:') || a.startsWith('secretsmanager:')));
+      const data = statements.filter((s) =>
+        actions(s).some((a) => a.startsWith('rds-data:') || a.startsWith('secretsmanager:')),
+      );
       expect(data).toEqual([
         expect.objectContaining({ Action: 'rds-data:ExecuteStatement', Resource: expect.anything() }),
         expect.objectContaining({ Action: 'secretsmanager:GetSecretValue', Resource: expect.anything() }),
       ]);
-      expect(data[0]!.Resource).toEqual(expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining([':cluster:'])]) }));
+      expect(data[0]!.Resource).toEqual(
+        expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining([':cluster:'])]) }),
+      );
       expect(data[1]!.Resource).toEqual({ Ref: serviceSecretId });
     }
   });
 
   it('gives the public GET /v1/openapi.json function no Data API action and no secret at all', () => {
     const statements = statementsOf(serviceFunction('OpenApi'));
-    expect(statements.flatMap(actions).filter((a) => a.startsWith('rds-data:') || a.startsWith('secretsmanager:'))).toEqual([]);
+    expect(
+      statements.flatMap(actions).filter((a) => a.startsWith('rds-data:') || a.startsWith('secretsmanager:')),
+    ).toEqual([]);
   });
 
   it('grants each function exactly the Data API operations infra/grants.ts declares for it', () => {
     for (const route of routes) {
-      const granted = statementsOf(serviceFunction(route.id)).flatMap(actions).filter((a) => a.startsWith('rds-data:')).sort();
-      expect(granted).toEqual(dataApiGrants(route.id).map((operation) => `rds-data:${operation}`).sort());
+      const granted = statementsOf(serviceFunction(route.id))
+        .flatMap(actions)
+        .filter((a) => a.startsWith('rds-data:'))
+        .sort();
+      expect(granted).toEqual(
+        dataApiGrants(route.id)
+          .map((operation) => `rds-data:${operation}`)
+          .sort(),
+      );
     }
   });
 
@@ -114,14 +140,24 @@ describe('permissions', () => {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({
-            Action: ['rds-data:BeginTransaction', 'rds-data:CommitTransaction', 'rds-data:ExecuteStatement', 'rds-data:RollbackTransaction'],
+            Action: [
+              'rds-data:BeginTransaction',
+              'rds-data:CommitTransaction',
+              'rds-data:ExecuteStatement',
+              'rds-data:RollbackTransaction',
+            ],
             Resource: clusterArn,
           }),
-          Match.objectLike({ Action: 'secretsmanager:GetSecretValue', Resource: Match.arrayWith([secretArn, { Ref: ownerSecretId }, { Ref: serviceSecretId }]) }),
+          Match.objectLike({
+            Action: 'secretsmanager:GetSecretValue',
+            Resource: Match.arrayWith([secretArn, { Ref: ownerSecretId }, { Ref: serviceSecretId }]),
+          }),
         ]),
       },
     });
-    const withTransactions = Object.values(policies).filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('rds-data:BeginTransaction'));
+    const withTransactions = Object.values(policies).filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes('rds-data:BeginTransaction'),
+    );
     expect(withTransactions).toHaveLength(1);
   });
 
@@ -129,8 +165,16 @@ describe('permissions', () => {
     for (const route of routes) {
       const fn = serviceFunction(route.id);
       const logs = statementsOf(fn).filter((s) => actions(s).some((a) => a.startsWith('logs:')));
-      expect(logs).toEqual([{ Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [logicalId(fn.logGroup), 'Arn'] } }]);
-      expect(template.toJSON().Resources[logicalId(fn.function.role as never)].Properties.ManagedPolicyArns).toBeUndefined();
+      expect(logs).toEqual([
+        {
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Effect: 'Allow',
+          Resource: { 'Fn::GetAtt': [logicalId(fn.logGroup), 'Arn'] },
+        },
+      ]);
+      expect(
+        template.toJSON().Resources[logicalId(fn.function.role as never)].Properties.ManagedPolicyArns,
+      ).toBeUndefined();
     }
   });
 });
@@ -141,11 +185,16 @@ describe('API', () => {
 
   it('has one Cognito user-pools authorizer', () => {
     template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
-    template.hasResourceProperties('AWS::ApiGateway::Authorizer', { Type: 'COGNITO_USER_POOLS', IdentitySource: 'method.request.header.Authorization' });
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'COGNITO_USER_POOLS',
+      IdentitySource: 'method.request.header.Authorization',
+    });
   });
 
   it('adds one method per route, integrated with its own function, guarded by the authorizer unless public', () => {
-    expect(methods.map((m) => `${m.httpMethod} ${m.resource.path}`).sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+    expect(methods.map((m) => `${m.httpMethod} ${m.resource.path}`).sort()).toEqual(
+      routes.map((r) => `${r.method} ${r.path}`).sort(),
+    );
     template.resourceCountIs('AWS::ApiGateway::Method', routes.length);
     for (const route of routes) {
       const method = methods.find((m) => m.httpMethod === route.method && m.resource.path === route.path)!;
@@ -153,7 +202,11 @@ describe('API', () => {
       expect(JSON.stringify(properties.Integration.Uri)).toContain(logicalId(serviceFunction(route.id).function));
       expect(properties.Integration.Type).toBe('AWS_PROXY');
       if (route.access === 'public') expect(properties).toMatchObject({ AuthorizationType: 'NONE' });
-      else expect(properties).toMatchObject({ AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: authorizerId } });
+      else
+        expect(properties).toMatchObject({
+          AuthorizationType: 'COGNITO_USER_POOLS',
+          AuthorizerId: { Ref: authorizerId },
+        });
     }
   });
 
@@ -164,7 +217,15 @@ describe('API', () => {
       StageName: 'prod',
       TracingEnabled: true,
       AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context\\.requestId') },
-      MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', MetricsEnabled: true, ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 })],
+      MethodSettings: [
+        Match.objectLike({
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          MetricsEnabled: true,
+          ThrottlingRateLimit: 50,
+          ThrottlingBurstLimit: 100,
+        }),
+      ],
     });
     template.hasResourceProperties('AWS::ApiGateway::UsagePlan', { Throttle: { RateLimit: 50, BurstLimit: 100 } });
   });
@@ -175,7 +236,12 @@ describe('API', () => {
     for (const response of responses) {
       const body = JSON.parse(response.Properties.ResponseTemplates['application/json']);
       const entry = errorCatalogue[body.error_code as keyof typeof errorCatalogue];
-      expect(body).toEqual({ error_code: expect.any(String), message: expect.any(String), domain: entry.domain, request_id: '$context.requestId' });
+      expect(body).toEqual({
+        error_code: expect.any(String),
+        message: expect.any(String),
+        domain: entry.domain,
+        request_id: '$context.requestId',
+      });
     }
   });
 
@@ -189,13 +255,21 @@ describe('API', () => {
     ['DEFAULT_4XX', undefined, 'VALIDATION_ERROR', 'request'],
     ['DEFAULT_5XX', undefined, 'INTERNAL_ERROR', 'system'],
   ])('answers API Gateway %s with status %s and %s (%s)', (type, status, code, domain) => {
-    const [response] = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse')).filter((r) => r.Properties.ResponseType === type);
+    const [response] = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse')).filter(
+      (r) => r.Properties.ResponseType === type,
+    );
     expect(response?.Properties.StatusCode).toBe(status);
-    expect(JSON.parse(response!.Properties.ResponseTemplates['application/json'])).toMatchObject({ error_code: code, domain });
+    expect(JSON.parse(response!.Properties.ResponseTemplates['application/json'])).toMatchObject({
+      error_code: code,
+      domain,
+    });
   });
 
   it('tells a throttled handheld when to retry', () => {
-    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', { ResponseType: 'THROTTLED', ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" } });
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'THROTTLED',
+      ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
+    });
   });
 });
 
@@ -212,8 +286,13 @@ describe('database', () => {
       DatabaseName: 'cargo',
       ServerlessV2ScalingConfiguration: { MinCapacity: 0, MaxCapacity: 4, SecondsUntilAutoPause: 1800 },
     });
-    template.hasResourceProperties('AWS::RDS::DBInstance', { DBInstanceClass: 'db.serverless', PubliclyAccessible: false });
-    template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ GenerateStringKey: 'password' }) });
+    template.hasResourceProperties('AWS::RDS::DBInstance', {
+      DBInstanceClass: 'db.serverless',
+      PubliclyAccessible: false,
+    });
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ GenerateStringKey: 'password' }),
+    });
   });
 
   it('keeps the cluster in isolated subnets with no NAT gateway or internet gateway', () => {
@@ -226,17 +305,32 @@ describe('migrations', () => {
   const [triggerId, trigger] = Object.entries(resourcesOf(template, 'Custom::Trigger'))[0]!;
 
   it('runs the migration function synchronously after the cluster and its writer exist, failing the deploy if it throws', () => {
-    expect(trigger.Properties).toMatchObject({ InvocationType: 'RequestResponse', Timeout: '300000', ExecuteOnHandlerChange: true });
-    expect(trigger.Properties.HandlerArn).toEqual({ Ref: expect.stringMatching(/^MigrationsMigrateFunctionCurrentVersion/) });
-    expect(trigger.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^DatabaseCluster[0-9A-F]{8}$/), expect.stringMatching(/^DatabaseClusterWriter/)]));
+    expect(trigger.Properties).toMatchObject({
+      InvocationType: 'RequestResponse',
+      Timeout: '300000',
+      ExecuteOnHandlerChange: true,
+    });
+    expect(trigger.Properties.HandlerArn).toEqual({
+      Ref: expect.stringMatching(/^MigrationsMigrateFunctionCurrentVersion/),
+    });
+    expect(trigger.DependsOn).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^DatabaseCluster[0-9A-F]{8}$/),
+        expect.stringMatching(/^DatabaseClusterWriter/),
+      ]),
+    );
   });
 
   it('gives the migration function time to wait for a paused cluster (the 120 s maximum retry budget)', () => {
-    expect(migrateFunction.Properties).toMatchObject({ Timeout: 300, Environment: { Variables: expect.objectContaining({ DB_RETRY_BUDGET_MS: '120000' }) } });
+    expect(migrateFunction.Properties).toMatchObject({
+      Timeout: 300,
+      Environment: { Variables: expect.objectContaining({ DB_RETRY_BUDGET_MS: '120000' }) },
+    });
   });
 
   it('updates the route functions only after the migrations of the deployment ran', () => {
-    for (const route of routes) expect(functions[logicalId(serviceFunction(route.id).function)]!.DependsOn).toContain(triggerId);
+    for (const route of routes)
+      expect(functions[logicalId(serviceFunction(route.id).function)]!.DependsOn).toContain(triggerId);
   });
 });
 
@@ -244,19 +338,32 @@ describe('users', () => {
   it('creates a user pool without self sign-up, with a strong password policy', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
-      Policies: { PasswordPolicy: { MinimumLength: 12, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true } },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 12,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        },
+      },
       DeletionProtection: 'ACTIVE',
     });
   });
 
   it('creates the operator, supervisor and integration groups the functions check', () => {
-    for (const group of ['operator', 'supervisor', 'integration']) template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: group });
+    for (const group of ['operator', 'supervisor', 'integration'])
+      template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: group });
   });
 
   it('creates a public app client for the handhelds: password sign-in and refresh tokens, no OAuth', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      ExplicitAuthFlows: Match.arrayWith([
+        'ALLOW_USER_PASSWORD_AUTH',
+        'ALLOW_USER_SRP_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+      ]),
       PreventUserExistenceErrors: 'ENABLED',
     });
   });
@@ -266,63 +373,108 @@ describe('alarms', () => {
   const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
   const topicId = Object.keys(resourcesOf(template, 'AWS::SNS::Topic'))[0];
 
-  it('alarms on API 5xx, on Data API unavailability, and on each route function\'s errors and throttles', () => {
+  it("alarms on API 5xx, on Data API unavailability, and on each route function's errors and throttles", () => {
     // The one more is the event relay's stuck-event alarm (test/infra/events.test.ts).
     expect(alarms).toHaveLength(3 + 2 * routes.length + 1);
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/ApiGateway', MetricName: '5XXError' });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'CargoBoxingService', MetricName: 'DatabaseUnavailable' });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'CargoBoxingService',
+      MetricName: 'DatabaseUnavailable',
+    });
     for (const route of routes) {
       const fnRef = { Ref: logicalId(serviceFunction(route.id).function) };
       for (const metric of ['Errors', 'Throttles']) {
-        template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/Lambda', MetricName: metric, Dimensions: [{ Name: 'FunctionName', Value: fnRef }] });
+        template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+          Namespace: 'AWS/Lambda',
+          MetricName: metric,
+          Dimensions: [{ Name: 'FunctionName', Value: fnRef }],
+        });
       }
     }
   });
 
   it('counts DATABASE_UNAVAILABLE errors from every route function log', () => {
-    const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).filter((f) => f.Properties.FilterPattern.includes('"DATABASE_UNAVAILABLE"'));
+    const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).filter((f) =>
+      f.Properties.FilterPattern.includes('"DATABASE_UNAVAILABLE"'),
+    );
     expect(filters).toHaveLength(routes.length);
     for (const filter of filters) {
       expect(filter.Properties).toMatchObject({
         FilterPattern: '{ $.error_code = "DATABASE_UNAVAILABLE" }',
-        MetricTransformations: [{ MetricNamespace: 'CargoBoxingService', MetricName: 'DatabaseUnavailable', MetricValue: '1' }],
+        MetricTransformations: [
+          { MetricNamespace: 'CargoBoxingService', MetricName: 'DatabaseUnavailable', MetricValue: '1' },
+        ],
       });
     }
   });
 
   it('alarms at the first ERP_VIEW_UNAVAILABLE answer of any route function (the ERP view missing or unreadable)', () => {
-    const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).filter((f) => f.Properties.FilterPattern.includes('"ERP_VIEW_UNAVAILABLE"'));
+    const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).filter((f) =>
+      f.Properties.FilterPattern.includes('"ERP_VIEW_UNAVAILABLE"'),
+    );
     expect(filters).toHaveLength(routes.length);
     for (const filter of filters) {
       expect(filter.Properties).toMatchObject({
         FilterPattern: '{ $.error_code = "ERP_VIEW_UNAVAILABLE" }',
-        MetricTransformations: [{ MetricNamespace: 'CargoBoxingService', MetricName: 'ErpViewUnavailable', MetricValue: '1' }],
+        MetricTransformations: [
+          { MetricNamespace: 'CargoBoxingService', MetricName: 'ErpViewUnavailable', MetricValue: '1' },
+        ],
       });
     }
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'CargoBoxingService', MetricName: 'ErpViewUnavailable', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Namespace: 'CargoBoxingService',
+      MetricName: 'ErpViewUnavailable',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
   });
 
   it('notifies the alarm topic on alarm and on recovery', () => {
-    for (const alarm of alarms) expect(alarm.Properties).toMatchObject({ AlarmActions: [{ Ref: topicId }], OKActions: [{ Ref: topicId }] });
+    for (const alarm of alarms)
+      expect(alarm.Properties).toMatchObject({ AlarmActions: [{ Ref: topicId }], OKActions: [{ Ref: topicId }] });
   });
 });
 
 describe('idempotency keys', () => {
-  const sweep = functions[logicalId((stack.node.findChild('IdempotencySweep').node.findChild('Sweep') as ServiceFunction).function)]!;
+  const sweep =
+    functions[
+      logicalId((stack.node.findChild('IdempotencySweep').node.findChild('Sweep') as ServiceFunction).function)
+    ]!;
 
   it('sweeps expired keys every hour with its own function', () => {
     expect(sweep.Properties.Description).toMatch(/idempotency keys/);
-    const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule')).filter((rule) => rule.Properties.ScheduleExpression === 'rate(1 hour)');
+    const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule')).filter(
+      (rule) => rule.Properties.ScheduleExpression === 'rate(1 hour)',
+    );
     expect(rules).toEqual([
-      expect.objectContaining({ Properties: expect.objectContaining({ ScheduleExpression: 'rate(1 hour)', State: 'ENABLED', Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [logicalId((stack.node.findChild('IdempotencySweep').node.findChild('Sweep') as ServiceFunction).function), 'Arn'] } })] }) }),
+      expect.objectContaining({
+        Properties: expect.objectContaining({
+          ScheduleExpression: 'rate(1 hour)',
+          State: 'ENABLED',
+          Targets: [
+            expect.objectContaining({
+              Arn: {
+                'Fn::GetAtt': [
+                  logicalId(
+                    (stack.node.findChild('IdempotencySweep').node.findChild('Sweep') as ServiceFunction).function,
+                  ),
+                  'Arn',
+                ],
+              },
+            }),
+          ],
+        }),
+      }),
     ]);
   });
 
   it('lets the sweep function run single statements only, on this cluster', () => {
-    const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.Roles).includes('IdempotencySweep'));
-    const actions = policies.flatMap((p) => p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat()));
+    const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.Roles).includes('IdempotencySweep'),
+    );
+    const actions = policies.flatMap((p) =>
+      p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat()),
+    );
     expect(actions).toContain('rds-data:ExecuteStatement');
     expect(actions).not.toContain('rds-data:BeginTransaction');
   });
@@ -335,34 +487,46 @@ describe('database users (least privilege in the database)', () => {
   const readers = (secretRef: unknown) =>
     Object.values(policies).filter((p) =>
       (p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).some(
-        (s) => [s.Action].flat().includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource).includes(JSON.stringify(secretRef)),
+        (s) =>
+          [s.Action].flat().includes('secretsmanager:GetSecretValue') &&
+          JSON.stringify(s.Resource).includes(JSON.stringify(secretRef)),
       ),
     );
 
   it('generates a secret for the service user and one for the migration owner, passwords of letters and digits only', () => {
-    for (const [id, username] of [[serviceSecretId, 'cargo_service'], [ownerSecretId, 'cargo_owner']] as const) {
+    for (const [id, username] of [
+      [serviceSecretId, 'cargo_service'],
+      [ownerSecretId, 'cargo_owner'],
+    ] as const) {
       expect(secrets[id]!.Properties.GenerateSecretString).toMatchObject({
-        SecretStringTemplate: JSON.stringify({ username }), GenerateStringKey: 'password', ExcludePunctuation: true, PasswordLength: 40,
+        SecretStringTemplate: JSON.stringify({ username }),
+        GenerateStringKey: 'password',
+        ExcludePunctuation: true,
+        PasswordLength: 40,
       });
     }
   });
 
-  it('points every request function at the service user\'s secret, never the master\'s', () => {
+  it("points every request function at the service user's secret, never the master's", () => {
     for (const { resource } of routeFunctions.filter((f) => f.route.id !== 'OpenApi')) {
       expect(resource.Properties.Environment.Variables.DB_SECRET_ARN).toEqual({ Ref: serviceSecretId });
-      expect(JSON.stringify(resource.Properties.Environment.Variables)).not.toContain('DatabaseClusterSecretAttachment');
+      expect(JSON.stringify(resource.Properties.Environment.Variables)).not.toContain(
+        'DatabaseClusterSecretAttachment',
+      );
     }
   });
 
-  it('signs the migrator in as the owner, with the master\'s and the service user\'s secrets to create the roles', () => {
+  it("signs the migrator in as the owner, with the master's and the service user's secrets to create the roles", () => {
     expect(migrateFunction.Properties.Environment.Variables).toMatchObject({
       DB_SECRET_ARN: { Ref: ownerSecretId },
-      DB_MASTER_SECRET_ARN: { Ref: Object.keys(resourcesOf(template, 'AWS::SecretsManager::SecretTargetAttachment'))[0] },
+      DB_MASTER_SECRET_ARN: {
+        Ref: Object.keys(resourcesOf(template, 'AWS::SecretsManager::SecretTargetAttachment'))[0],
+      },
       DB_SERVICE_SECRET_ARN: { Ref: serviceSecretId },
     });
   });
 
-  it('lets only the migration function read the master\'s and the owner\'s secrets', () => {
+  it("lets only the migration function read the master's and the owner's secrets", () => {
     expect(readers(masterSecret)).toHaveLength(1);
     expect(readers(masterSecret)[0]).toEqual(readers({ Ref: ownerSecretId })[0]);
     expect(readers({ Ref: ownerSecretId })).toHaveLength(1);

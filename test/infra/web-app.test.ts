@@ -26,7 +26,12 @@ describe('the handheld app on AWS', () => {
 
   it('serves the app from a private bucket through origin access control, HTTPS only', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
       LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'site/' }),
     });
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
@@ -34,7 +39,9 @@ describe('the handheld app on AWS', () => {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
         DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'https-only' }),
-        Origins: Match.arrayWith([Match.objectLike({ S3OriginConfig: Match.anyValue(), OriginAccessControlId: Match.anyValue() })]),
+        Origins: Match.arrayWith([
+          Match.objectLike({ S3OriginConfig: Match.anyValue(), OriginAccessControlId: Match.anyValue() }),
+        ]),
       }),
     });
   });
@@ -56,21 +63,34 @@ describe('the handheld app on AWS', () => {
   });
 
   it('forwards /v1/* to the API stage uncached with every method, so app and API share one origin', () => {
-    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as { Properties: { DistributionConfig: Record<string, any> } };
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: Record<string, any> };
+    };
     const config = distribution.Properties.DistributionConfig;
     const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/v1/*');
-    expect(api).toMatchObject({ ViewerProtocolPolicy: 'https-only', AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'] });
+    expect(api).toMatchObject({
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+    });
     const apiOrigin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
     expect(apiOrigin).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only' } });
     // The stage's path: /v1/x on the app's origin is /prod/v1/x on the API.
     expect(JSON.stringify(apiOrigin.OriginPath)).toContain('prod');
     template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
-      CachePolicyConfig: Match.objectLike({ DefaultTTL: 0, MinTTL: 0, ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({ HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] } }) }),
+      CachePolicyConfig: Match.objectLike({
+        DefaultTTL: 0,
+        MinTTL: 0,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+        }),
+      }),
     });
   });
 
   it('sends a strict Content-Security-Policy allowing only its origin and Cognito sign-in', () => {
-    const policy = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] as { Properties: Record<string, any> };
+    const policy = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] as {
+      Properties: Record<string, any>;
+    };
     const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(csp).toContain("default-src 'none'");
@@ -78,12 +98,20 @@ describe('the handheld app on AWS', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain('https://cognito-idp.eu-central-1.amazonaws.com');
     expect(csp).not.toContain('unsafe-inline');
-    expect(headers).toMatchObject({ FrameOptions: { FrameOption: 'DENY' }, StrictTransportSecurity: { IncludeSubdomains: true }, ContentTypeOptions: { Override: true } });
+    expect(headers).toMatchObject({
+      FrameOptions: { FrameOption: 'DENY' },
+      StrictTransportSecurity: { IncludeSubdomains: true },
+      ContentTypeOptions: { Override: true },
+    });
   });
 
   it('writes the runtime configuration (region, app client) at deploy time and invalidates the page', () => {
-    const deployment = Object.values(template.findResources('Custom::CDKBucketDeployment'))[0] as { Properties: Record<string, any> };
-    expect(deployment.Properties.DistributionPaths).toEqual(expect.arrayContaining(['/', '/index.html', '/sw.js', '/config.json']));
+    const deployment = Object.values(template.findResources('Custom::CDKBucketDeployment'))[0] as {
+      Properties: Record<string, any>;
+    };
+    expect(deployment.Properties.DistributionPaths).toEqual(
+      expect.arrayContaining(['/', '/index.html', '/sw.js', '/config.json']),
+    );
     // config.json is rendered at deploy time with the app client's id (a deploy-time value).
     const client = Object.keys(template.findResources('AWS::Cognito::UserPoolClient'))[0] as string;
     const markers = (deployment.Properties.SourceMarkers as Record<string, unknown>[]).flatMap((m) => Object.values(m));
@@ -93,7 +121,13 @@ describe('the handheld app on AWS', () => {
   it('leaves no cdk-nag AwsSolutions finding unacknowledged in the app hosting', () => {
     const findings = new AwsSolutionsChecks()
       .validateScope(app)
-      .violations.flatMap((v) => v.violatingResources.filter((r) => (r.constructPath ?? '').includes('/WebApp/') || (r.constructPath ?? '').includes('BucketDeployment')).map((r) => `${v.ruleName}: ${r.constructPath}`));
+      .violations.flatMap((v) =>
+        v.violatingResources
+          .filter(
+            (r) => (r.constructPath ?? '').includes('/WebApp/') || (r.constructPath ?? '').includes('BucketDeployment'),
+          )
+          .map((r) => `${v.ruleName}: ${r.constructPath}`),
+      );
     expect(findings).toEqual([]);
   });
 });

@@ -14,7 +14,10 @@ afterAll(async () => service?.close());
 const requestFor = (route: RouteDefinition): [string, unknown] => {
   if (route.spec === undefined) throw new Error(`${route.id} is served without a declaration`);
   const { example } = route.spec;
-  const path = Object.entries(example.path ?? {}).reduce((p, [name, value]) => p.replace(`{${name}}`, encodeURIComponent(value)), route.path);
+  const path = Object.entries(example.path ?? {}).reduce(
+    (p, [name, value]) => p.replace(`{${name}}`, encodeURIComponent(value)),
+    route.path,
+  );
   const query = new URLSearchParams(example.query ?? {}).toString();
   return [query === '' ? path : `${path}?${query}`, example.body];
 };
@@ -30,7 +33,10 @@ describe('every route is behind the authorizer', () => {
   });
 
   it('refuses an expired token, a token signed by another key and a malformed one', async () => {
-    const expired = await service.token('olga', ['operator', 'supervisor'], { expiresInSeconds: 60, now: new Date(Date.now() - 7_200_000) });
+    const expired = await service.token('olga', ['operator', 'supervisor'], {
+      expiresInSeconds: 60,
+      now: new Date(Date.now() - 7_200_000),
+    });
     const foreign = await signLocalToken(new Uint8Array(32).fill(1), { user: 'mallory', groups: ['supervisor'] });
     for (const route of protectedRoutes()) {
       const [path, body] = requestFor(route);
@@ -46,7 +52,8 @@ describe('every route is behind the authorizer', () => {
     for (const route of protectedRoutes()) {
       const [path, body] = requestFor(route);
       expectError(await service.call(route.method, path, { body, token: guest }), 403, 'FORBIDDEN', 'auth');
-      if (route.access === 'supervisor') expectError(await service.call(route.method, path, { body, token: operator }), 403, 'FORBIDDEN');
+      if (route.access === 'supervisor')
+        expectError(await service.call(route.method, path, { body, token: operator }), 403, 'FORBIDDEN');
     }
     expectError(await service.call('GET', '/v1/zongpai/PLT-0001'), 404, 'ZONGPAI_NOT_FOUND');
     expectError(await service.call('GET', '/v1/cargo/location/BOX-1001'), 404, 'CARGO_NOT_FOUND');
@@ -54,7 +61,16 @@ describe('every route is behind the authorizer', () => {
 
   it('lets an ERP integration user only read: box info, zongpais, orders, locations, events; every write and the box history is 403 FORBIDDEN', async () => {
     const integration = await service.token('erp', ['integration']);
-    const reads = new Set(['BoxInfo', 'LocationGet', 'LocationContent', 'ZongpaiGet', 'ZongpaiList', 'ZongpaiPackingList', 'OrderGet', 'EventsList']);
+    const reads = new Set([
+      'BoxInfo',
+      'LocationGet',
+      'LocationContent',
+      'ZongpaiGet',
+      'ZongpaiList',
+      'ZongpaiPackingList',
+      'OrderGet',
+      'EventsList',
+    ]);
     for (const route of protectedRoutes()) {
       const [path, body] = requestFor(route);
       const res = await service.call(route.method, path, { body, token: integration });
@@ -67,23 +83,39 @@ describe('every route is behind the authorizer', () => {
   }, 120_000);
 
   it('lets operators scan, save and query, supervisors also edit, undo, close and reopen, and integration users read', async () => {
-    const operatorOnly = service.stack.routes.filter((r) => r.access === 'operator').map((r) => r.id).sort();
-    const supervisorOnly = service.stack.routes.filter((r) => r.access === 'supervisor').map((r) => r.id).sort();
-    const readers = service.stack.routes.filter((r) => r.access === 'reader').map((r) => r.id).sort();
-    expect(operatorOnly).toEqual(expect.arrayContaining(['BoxHistory', 'BoxSave', 'BoxSimpleSave', 'LocationRecord', 'ZongpaiRegister']));
+    const operatorOnly = service.stack.routes
+      .filter((r) => r.access === 'operator')
+      .map((r) => r.id)
+      .sort();
+    const supervisorOnly = service.stack.routes
+      .filter((r) => r.access === 'supervisor')
+      .map((r) => r.id)
+      .sort();
+    const readers = service.stack.routes
+      .filter((r) => r.access === 'reader')
+      .map((r) => r.id)
+      .sort();
+    expect(operatorOnly).toEqual(
+      expect.arrayContaining(['BoxHistory', 'BoxSave', 'BoxSimpleSave', 'LocationRecord', 'ZongpaiRegister']),
+    );
     expect(supervisorOnly).toEqual(expect.arrayContaining(['BoxEdit', 'BoxUndo', 'ZongpaiClose', 'ZongpaiReopen']));
-    expect(readers).toEqual(expect.arrayContaining(['BoxInfo', 'LocationGet', 'OrderGet', 'ZongpaiGet', 'ZongpaiList', 'ZongpaiPackingList']));
+    expect(readers).toEqual(
+      expect.arrayContaining(['BoxInfo', 'LocationGet', 'OrderGet', 'ZongpaiGet', 'ZongpaiList', 'ZongpaiPackingList']),
+    );
   });
 });
 
 describe('groups and app client, read as API Gateway delivers the claims', () => {
   const supervisorRoute = (): [string, string, unknown] => ['POST', '/v1/zongpai/PLT-NONE/close', undefined];
 
-  it.each([['operator,supervisor'], ['[supervisor]'], ['ops supervisor']])('does not grant supervisor rights to a single group named %s: 403 FORBIDDEN', async (group) => {
-    const token = await service.token('mallory', [group]);
-    const [method, path] = supervisorRoute();
-    expectError(await service.call(method, path, { token }), 403, 'FORBIDDEN', 'auth');
-  });
+  it.each([['operator,supervisor'], ['[supervisor]'], ['ops supervisor']])(
+    'does not grant supervisor rights to a single group named %s: 403 FORBIDDEN',
+    async (group) => {
+      const token = await service.token('mallory', [group]);
+      const [method, path] = supervisorRoute();
+      expectError(await service.call(method, path, { token }), 403, 'FORBIDDEN', 'auth');
+    },
+  );
 
   it('grants nothing to groups whose names only contain a group name', async () => {
     const token = await service.token('mallory', ['[operator]', 'ops supervisor']);

@@ -16,7 +16,8 @@ const fresh = async (items: Record<string, number> = { 'SKU-A': 10, 'SKU-B': 5 }
 const supervisor = () => service.tokens.supervisor;
 const save = (body: unknown) => service.call('POST', '/v1/box', { body });
 const patch = (box: string, body: unknown) => service.call('PATCH', `/v1/box/${box}`, { body, token: supervisor() });
-const actions = async (box: string) => (await service.call('GET', `/v1/box/${box}/history`)).body.events.map((e: { action: string }) => e.action);
+const actions = async (box: string) =>
+  (await service.call('GET', `/v1/box/${box}/history`)).body.events.map((e: { action: string }) => e.action);
 
 beforeAll(async () => {
   service = await startTestService();
@@ -26,15 +27,29 @@ afterAll(async () => service?.close());
 describe('a PATCH that changes nothing', () => {
   it('answers 200 with the box as it is: no new version, no event', async () => {
     const { box, zongpai } = await fresh();
-    const saved = await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }, { item_code: 'SKU-B', quantity: 2 }] });
-    const res = await patch(box, { version: 1, zongpai_no: zongpai, items: [{ item_code: 'SKU-B', quantity: 2 }, { item_code: 'SKU-A', quantity: 4 }] });
+    const saved = await save({
+      box_no: box,
+      zongpai_no: zongpai,
+      items: [
+        { item_code: 'SKU-A', quantity: 4 },
+        { item_code: 'SKU-B', quantity: 2 },
+      ],
+    });
+    const res = await patch(box, {
+      version: 1,
+      zongpai_no: zongpai,
+      items: [
+        { item_code: 'SKU-B', quantity: 2 },
+        { item_code: 'SKU-A', quantity: 4 },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(saved.body);
     expect(await actions(box)).toEqual(['SAVE']);
     expect((await service.call('GET', `/v1/box/info?box_no=${box}`)).body.version).toBe(1);
   });
 
-  it('answers 200 without a new version or event when it names the box\'s own closed zongpai', async () => {
+  it("answers 200 without a new version or event when it names the box's own closed zongpai", async () => {
     const { box, zongpai } = await fresh();
     const saved = await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
     await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: supervisor() });
@@ -57,8 +72,22 @@ describe('a box on a closed zongpai', () => {
     const { box, zongpai } = await fresh();
     await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
     await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: supervisor() });
-    expectError(await patch(box, { version: 1, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 5 }] }), 409, 'ZONGPAI_CLOSED');
-    expectError(await patch(box, { version: 1, items: [{ item_code: 'SKU-A', quantity: 4 }, { item_code: 'SKU-B', quantity: 1 }] }), 409, 'ZONGPAI_CLOSED');
+    expectError(
+      await patch(box, { version: 1, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 5 }] }),
+      409,
+      'ZONGPAI_CLOSED',
+    );
+    expectError(
+      await patch(box, {
+        version: 1,
+        items: [
+          { item_code: 'SKU-A', quantity: 4 },
+          { item_code: 'SKU-B', quantity: 1 },
+        ],
+      }),
+      409,
+      'ZONGPAI_CLOSED',
+    );
     expect(await actions(box)).toEqual(['SAVE']);
   });
 });
@@ -72,7 +101,9 @@ describe('closing a closed zongpai', () => {
     const again = await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: other });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    expect(again.body).toEqual(expect.objectContaining({ status: 'CLOSED', closed_by: 'sam', box_count: 1, total_quantity: 4 }));
+    expect(again.body).toEqual(
+      expect.objectContaining({ status: 'CLOSED', closed_by: 'sam', box_count: 1, total_quantity: 4 }),
+    );
   });
 });
 
@@ -87,7 +118,7 @@ describe('zongpai numbers', () => {
     }
   });
 
-  it('keeps a box\'s own scans reported via the BOX', async () => {
+  it("keeps a box's own scans reported via the BOX", async () => {
     const { box } = await fresh();
     await service.call('POST', '/v1/zongpai', { body: { zongpai_no: box } });
     await service.call('POST', '/v1/cargo/location', { body: { cargo_no: box, location_code: 'A-01' } });
@@ -100,23 +131,45 @@ describe('zongpai numbers', () => {
 describe('what a box response says', () => {
   it('lists items ordered by item_code in the save, the edit and the history', async () => {
     const { box, zongpai } = await fresh({ 'SKU-B': 5, 'SKU-A': 10, 'SKU-C': 5 });
-    const items = [{ item_code: 'SKU-C', quantity: 1 }, { item_code: 'SKU-A', quantity: 2 }, { item_code: 'SKU-B', quantity: 3 }];
+    const items = [
+      { item_code: 'SKU-C', quantity: 1 },
+      { item_code: 'SKU-A', quantity: 2 },
+      { item_code: 'SKU-B', quantity: 3 },
+    ];
     const sorted = [...items].sort((a, b) => a.item_code.localeCompare(b.item_code));
     expect((await save({ box_no: box, zongpai_no: zongpai, items })).body.items).toEqual(sorted);
-    expect((await patch(box, { version: 1, items: [...items].reverse().map((i) => ({ ...i, quantity: i.quantity + 1 })) })).body.items)
-      .toEqual(sorted.map((i) => ({ ...i, quantity: i.quantity + 1 })));
+    expect(
+      (await patch(box, { version: 1, items: [...items].reverse().map((i) => ({ ...i, quantity: i.quantity + 1 })) }))
+        .body.items,
+    ).toEqual(sorted.map((i) => ({ ...i, quantity: i.quantity + 1 })));
     const history = (await service.call('GET', `/v1/box/${box}/history`)).body.events;
-    expect(history.map((e: { items: unknown }) => e.items)).toEqual([sorted, sorted.map((i) => ({ ...i, quantity: i.quantity + 1 }))]);
+    expect(history.map((e: { items: unknown }) => e.items)).toEqual([
+      sorted,
+      sorted.map((i) => ({ ...i, quantity: i.quantity + 1 })),
+    ]);
   });
 
   it('says complete when the box holds every planned item at exactly its planned quantity', async () => {
     const { box, zongpai } = await fresh({ 'SKU-A': 10, 'SKU-B': 5 });
     const info = async () => (await service.call('GET', `/v1/box/info?box_no=${box}`)).body.complete;
     expect(await info()).toBe(false);
-    const short = await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 10 }, { item_code: 'SKU-B', quantity: 4 }] });
+    const short = await save({
+      box_no: box,
+      zongpai_no: zongpai,
+      items: [
+        { item_code: 'SKU-A', quantity: 10 },
+        { item_code: 'SKU-B', quantity: 4 },
+      ],
+    });
     expect(short.body.complete).toBe(false);
     expect(await info()).toBe(false);
-    const full = await patch(box, { version: 1, items: [{ item_code: 'SKU-B', quantity: 5 }, { item_code: 'SKU-A', quantity: 10 }] });
+    const full = await patch(box, {
+      version: 1,
+      items: [
+        { item_code: 'SKU-B', quantity: 5 },
+        { item_code: 'SKU-A', quantity: 10 },
+      ],
+    });
     expect(full.body.complete).toBe(true);
     expect(await info()).toBe(true);
     const moved = await patch(box, { version: 2, items: [{ item_code: 'SKU-A', quantity: 10 }] });
@@ -126,6 +179,14 @@ describe('what a box response says', () => {
   it('says complete for a one-scan save, which boxes exactly the plan', async () => {
     const { box, zongpai } = await fresh();
     const res = await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: zongpai } });
-    expect(res.body).toEqual(expect.objectContaining({ complete: true, items: [{ item_code: 'SKU-A', quantity: 10 }, { item_code: 'SKU-B', quantity: 5 }] }));
+    expect(res.body).toEqual(
+      expect.objectContaining({
+        complete: true,
+        items: [
+          { item_code: 'SKU-A', quantity: 10 },
+          { item_code: 'SKU-B', quantity: 5 },
+        ],
+      }),
+    );
   });
 });

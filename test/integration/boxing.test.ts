@@ -25,7 +25,16 @@ describe('GET /v1/box/info', () => {
   it('answers the ERP plan of a demo box that is not boxed yet', async () => {
     const res = await service.call('GET', '/v1/box/info?box_no=box-1003');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.objectContaining({ box_no: 'BOX-1003', order_no: 'SO-24002', customer_name: 'Hangzhou West Lake Foods', status: 'NOT_BOXED', zongpai_no: null, version: 0 }));
+    expect(res.body).toEqual(
+      expect.objectContaining({
+        box_no: 'BOX-1003',
+        order_no: 'SO-24002',
+        customer_name: 'Hangzhou West Lake Foods',
+        status: 'NOT_BOXED',
+        zongpai_no: null,
+        version: 0,
+      }),
+    );
     expect(res.body.items).toEqual([
       { item_code: 'SKU-OIL-1L', item_name: 'Peanut oil 1 L', unit: 'bottle', planned_quantity: 12, boxed_quantity: 0 },
       { item_code: 'SKU-RICE-5K', item_name: 'Jasmine rice 5 kg', unit: 'bag', planned_quantity: 8, boxed_quantity: 0 },
@@ -38,7 +47,12 @@ describe('GET /v1/box/info', () => {
     await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 7 }] });
     const res = await service.call('GET', `/v1/box/info?box_no=${box}`);
     expect(res.body).toEqual(expect.objectContaining({ status: 'BOXED', zongpai_no: zongpai, version: 1 }));
-    expect(res.body.items.map((i: { item_code: string; boxed_quantity: number }) => [i.item_code, i.boxed_quantity])).toEqual([['SKU-A', 7], ['SKU-B', 0]]);
+    expect(
+      res.body.items.map((i: { item_code: string; boxed_quantity: number }) => [i.item_code, i.boxed_quantity]),
+    ).toEqual([
+      ['SKU-A', 7],
+      ['SKU-B', 0],
+    ]);
   });
 
   it('answers 404 BOX_NOT_FOUND for a box the ERP does not plan', async () => {
@@ -54,20 +68,49 @@ describe('GET /v1/box/info', () => {
 describe('POST /v1/box', () => {
   it('saves the box and appends it to its zongpai', async () => {
     const { box, zongpai } = await fresh();
-    const res = await save({ box_no: ` ${box.toLowerCase()}\r\n`, zongpai_no: zongpai.toLowerCase(), items: [{ item_code: ' SKU-B ', quantity: 5 }, { item_code: 'SKU-A', quantity: 3 }] });
+    const res = await save({
+      box_no: ` ${box.toLowerCase()}\r\n`,
+      zongpai_no: zongpai.toLowerCase(),
+      items: [
+        { item_code: ' SKU-B ', quantity: 5 },
+        { item_code: 'SKU-A', quantity: 3 },
+      ],
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual(expect.objectContaining({
-      box_no: box, zongpai_no: zongpai, status: 'BOXED', version: 1, total_quantity: 8, saved_by: 'olga', complete: false,
-      items: [{ item_code: 'SKU-A', quantity: 3 }, { item_code: 'SKU-B', quantity: 5 }],
-    }));
+    expect(res.body).toEqual(
+      expect.objectContaining({
+        box_no: box,
+        zongpai_no: zongpai,
+        status: 'BOXED',
+        version: 1,
+        total_quantity: 8,
+        saved_by: 'olga',
+        complete: false,
+        items: [
+          { item_code: 'SKU-A', quantity: 3 },
+          { item_code: 'SKU-B', quantity: 5 },
+        ],
+      }),
+    );
     expect(Date.parse(res.body.saved_at)).not.toBeNaN();
     const pallet = await service.call('GET', `/v1/zongpai/${zongpai}`);
-    expect(pallet.body).toEqual(expect.objectContaining({ status: 'OPEN', box_count: 1, total_quantity: 8, boxes: [{ box_no: box, total_quantity: 8 }] }));
+    expect(pallet.body).toEqual(
+      expect.objectContaining({
+        status: 'OPEN',
+        box_count: 1,
+        total_quantity: 8,
+        boxes: [{ box_no: box, total_quantity: 8 }],
+      }),
+    );
   });
 
   it('normalises a GS1-128 scan of an SSCC box label', async () => {
     const { zongpai } = await fresh();
-    const res = await save({ box_no: ']C100106141411234567897', zongpai_no: zongpai, items: [{ item_code: 'SKU-PAPER-A4', quantity: 40 }] });
+    const res = await save({
+      box_no: ']C100106141411234567897',
+      zongpai_no: zongpai,
+      items: [{ item_code: 'SKU-PAPER-A4', quantity: 40 }],
+    });
     expect(res.status).toBe(201);
     expect(res.body.box_no).toBe('106141411234567897');
   });
@@ -75,29 +118,55 @@ describe('POST /v1/box', () => {
   it('answers 409 BOX_ALREADY_BOXED for a box saved before', async () => {
     const { box, zongpai } = await fresh();
     await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }] });
-    expectError(await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 2 }] }), 409, 'BOX_ALREADY_BOXED', 'box');
+    expectError(
+      await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 2 }] }),
+      409,
+      'BOX_ALREADY_BOXED',
+      'box',
+    );
   });
 
   it('answers 404 ZONGPAI_NOT_FOUND for an unregistered zongpai and stores nothing', async () => {
     const { box } = await fresh();
-    expectError(await save({ box_no: box, zongpai_no: 'PLT-NONE', items: [{ item_code: 'SKU-A', quantity: 1 }] }), 404, 'ZONGPAI_NOT_FOUND', 'zongpai');
+    expectError(
+      await save({ box_no: box, zongpai_no: 'PLT-NONE', items: [{ item_code: 'SKU-A', quantity: 1 }] }),
+      404,
+      'ZONGPAI_NOT_FOUND',
+      'zongpai',
+    );
     expect((await service.call('GET', `/v1/box/info?box_no=${box}`)).body.status).toBe('NOT_BOXED');
   });
 
   it('answers 409 ZONGPAI_CLOSED when appending to a closed zongpai', async () => {
     const { box, zongpai } = await fresh();
     await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: supervisor() });
-    expectError(await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }] }), 409, 'ZONGPAI_CLOSED', 'zongpai');
+    expectError(
+      await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }] }),
+      409,
+      'ZONGPAI_CLOSED',
+      'zongpai',
+    );
   });
 
   it('answers 404 BOX_NOT_FOUND for a box not in the ERP view', async () => {
     const { zongpai } = await fresh();
-    expectError(await save({ box_no: 'BOX-UNPLANNED', zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }] }), 404, 'BOX_NOT_FOUND');
+    expectError(
+      await save({ box_no: 'BOX-UNPLANNED', zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }] }),
+      404,
+      'BOX_NOT_FOUND',
+    );
   });
 
   it('answers 422 ITEM_NOT_IN_PLAN for an item the plan does not list, and stores nothing', async () => {
     const { box, zongpai } = await fresh();
-    const res = await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }, { item_code: 'SKU-X', quantity: 1 }] });
+    const res = await save({
+      box_no: box,
+      zongpai_no: zongpai,
+      items: [
+        { item_code: 'SKU-A', quantity: 1 },
+        { item_code: 'SKU-X', quantity: 1 },
+      ],
+    });
     expectError(res, 422, 'ITEM_NOT_IN_PLAN', 'box');
     expect(res.body.message).toContain('SKU-X');
     expect((await service.call('GET', `/v1/zongpai/${zongpai}`)).body.box_count).toBe(0);
@@ -112,12 +181,36 @@ describe('POST /v1/box', () => {
 
   it('answers 400 DUPLICATE_BOX_ITEM for the same item twice, also after trimming', async () => {
     const { box, zongpai } = await fresh();
-    expectError(await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }, { item_code: ' SKU-A\r\n', quantity: 2 }] }), 400, 'DUPLICATE_BOX_ITEM', 'box');
+    expectError(
+      await save({
+        box_no: box,
+        zongpai_no: zongpai,
+        items: [
+          { item_code: 'SKU-A', quantity: 1 },
+          { item_code: ' SKU-A\r\n', quantity: 2 },
+        ],
+      }),
+      400,
+      'DUPLICATE_BOX_ITEM',
+      'box',
+    );
   });
 
   it.each([0, -1, 1.5, '3', 100_000, null, 1e400])('answers 400 INVALID_QUANTITY for quantity %s', async (quantity) => {
-    const rawBody = `{"box_no":"BOX-1001","zongpai_no":"PLT-X001","items":[{"item_code":"SKU-TEA-250","quantity":${JSON.stringify(quantity) ?? 'null'}}]}`.replace('1e+400', '1e400');
-    expectError(await service.call('POST', '/v1/box', { rawBody: quantity === 1e400 ? rawBody.replace('null', '1e400') : rawBody, headers: { 'content-type': 'application/json' } }), 400, 'INVALID_QUANTITY', 'box');
+    const rawBody =
+      `{"box_no":"BOX-1001","zongpai_no":"PLT-X001","items":[{"item_code":"SKU-TEA-250","quantity":${JSON.stringify(quantity) ?? 'null'}}]}`.replace(
+        '1e+400',
+        '1e400',
+      );
+    expectError(
+      await service.call('POST', '/v1/box', {
+        rawBody: quantity === 1e400 ? rawBody.replace('null', '1e400') : rawBody,
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+      'INVALID_QUANTITY',
+      'box',
+    );
   });
 
   it.each([
@@ -132,13 +225,22 @@ describe('POST /v1/box', () => {
     expectError(await save({ box_no: 'BOX-1001', zongpai_no: 'PLT-X001', items: [] }), 400, 'VALIDATION_ERROR');
     const many = Array.from({ length: 501 }, (_, i) => ({ item_code: `SKU-${i}`, quantity: 1 }));
     expectError(await save({ box_no: 'BOX-1001', zongpai_no: 'PLT-X001', items: many }), 400, 'VALIDATION_ERROR');
-    expectError(await save({ box_no: 'BOX-1001', zongpai_no: 'P!', items: [{ item_code: 'SKU-A', quantity: 1 }] }), 400, 'INVALID_ZONGPAI', 'zongpai');
+    expectError(
+      await save({ box_no: 'BOX-1001', zongpai_no: 'P!', items: [{ item_code: 'SKU-A', quantity: 1 }] }),
+      400,
+      'INVALID_ZONGPAI',
+      'zongpai',
+    );
   });
 
   it('saves a box of 500 items in one go', async () => {
     const plan = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`SKU-${String(i).padStart(3, '0')}`, 10]));
     const { box, zongpai } = await fresh(plan);
-    const res = await save({ box_no: box, zongpai_no: zongpai, items: Object.keys(plan).map((item_code) => ({ item_code, quantity: 2 })) });
+    const res = await save({
+      box_no: box,
+      zongpai_no: zongpai,
+      items: Object.keys(plan).map((item_code) => ({ item_code, quantity: 2 })),
+    });
     expect(res.status).toBe(201);
     expect(res.body.total_quantity).toBe(1000);
   });
@@ -149,14 +251,32 @@ describe('POST /v1/box/simple', () => {
     const { box, zongpai } = await fresh({ 'SKU-A': 10, 'SKU-B': 5 });
     const res = await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: zongpai } });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual(expect.objectContaining({ status: 'BOXED', version: 1, total_quantity: 15, items: [{ item_code: 'SKU-A', quantity: 10 }, { item_code: 'SKU-B', quantity: 5 }] }));
+    expect(res.body).toEqual(
+      expect.objectContaining({
+        status: 'BOXED',
+        version: 1,
+        total_quantity: 15,
+        items: [
+          { item_code: 'SKU-A', quantity: 10 },
+          { item_code: 'SKU-B', quantity: 5 },
+        ],
+      }),
+    );
   });
 
   it('answers the same errors as a full save', async () => {
     const { box, zongpai } = await fresh();
     await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: zongpai } });
-    expectError(await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: zongpai } }), 409, 'BOX_ALREADY_BOXED');
-    expectError(await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-UNPLANNED', zongpai_no: zongpai } }), 404, 'BOX_NOT_FOUND');
+    expectError(
+      await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: zongpai } }),
+      409,
+      'BOX_ALREADY_BOXED',
+    );
+    expectError(
+      await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-UNPLANNED', zongpai_no: zongpai } }),
+      404,
+      'BOX_NOT_FOUND',
+    );
     expectError(await service.call('POST', '/v1/box/simple', { body: { box_no: box } }), 400, 'INVALID_ZONGPAI');
   });
 });
@@ -172,52 +292,120 @@ describe('PATCH /v1/box/{box_no}', () => {
 
   it('moves a box to another zongpai; the totals follow', async () => {
     const { box, zongpai, other } = await boxed();
-    const res = await service.call('PATCH', `/v1/box/${box}`, { body: { version: 1, zongpai_no: other }, token: supervisor() });
+    const res = await service.call('PATCH', `/v1/box/${box}`, {
+      body: { version: 1, zongpai_no: other },
+      token: supervisor(),
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.objectContaining({ box_no: box, zongpai_no: other, version: 2, saved_by: 'sam', items: [{ item_code: 'SKU-A', quantity: 4 }] }));
+    expect(res.body).toEqual(
+      expect.objectContaining({
+        box_no: box,
+        zongpai_no: other,
+        version: 2,
+        saved_by: 'sam',
+        items: [{ item_code: 'SKU-A', quantity: 4 }],
+      }),
+    );
     expect((await service.call('GET', `/v1/zongpai/${zongpai}`)).body.box_count).toBe(0);
-    expect((await service.call('GET', `/v1/zongpai/${other}`)).body).toEqual(expect.objectContaining({ box_count: 1, total_quantity: 4 }));
+    expect((await service.call('GET', `/v1/zongpai/${other}`)).body).toEqual(
+      expect.objectContaining({ box_count: 1, total_quantity: 4 }),
+    );
   });
 
   it('replaces the items, checked against the plan, taking the version from If-Match', async () => {
     const { box } = await boxed();
-    const res = await service.call('PATCH', `/v1/box/${box}`, { body: { items: [{ item_code: 'SKU-B', quantity: 5 }] }, headers: { 'if-match': '"1"' }, token: supervisor() });
+    const res = await service.call('PATCH', `/v1/box/${box}`, {
+      body: { items: [{ item_code: 'SKU-B', quantity: 5 }] },
+      headers: { 'if-match': '"1"' },
+      token: supervisor(),
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.objectContaining({ version: 2, total_quantity: 5, items: [{ item_code: 'SKU-B', quantity: 5 }] }));
+    expect(res.body).toEqual(
+      expect.objectContaining({ version: 2, total_quantity: 5, items: [{ item_code: 'SKU-B', quantity: 5 }] }),
+    );
     const info = await service.call('GET', `/v1/box/info?box_no=${box}`);
     expect(info.body.items.map((i: { boxed_quantity: number }) => i.boxed_quantity)).toEqual([0, 5]);
-    expectError(await service.call('PATCH', `/v1/box/${box}`, { body: { version: 2, items: [{ item_code: 'SKU-B', quantity: 9 }] }, token: supervisor() }), 422, 'QUANTITY_EXCEEDS_PLAN');
+    expectError(
+      await service.call('PATCH', `/v1/box/${box}`, {
+        body: { version: 2, items: [{ item_code: 'SKU-B', quantity: 9 }] },
+        token: supervisor(),
+      }),
+      422,
+      'QUANTITY_EXCEEDS_PLAN',
+    );
   });
 
   it('answers 409 VERSION_CONFLICT for a stale version, 400 for none', async () => {
     const { box, other } = await boxed();
     await service.call('PATCH', `/v1/box/${box}`, { body: { version: 1, zongpai_no: other }, token: supervisor() });
-    expectError(await service.call('PATCH', `/v1/box/${box}`, { body: { version: 1, items: [{ item_code: 'SKU-A', quantity: 1 }] }, token: supervisor() }), 409, 'VERSION_CONFLICT', 'box');
-    expectError(await service.call('PATCH', `/v1/box/${box}`, { body: { zongpai_no: other }, token: supervisor() }), 400, 'VALIDATION_ERROR');
-    expectError(await service.call('PATCH', `/v1/box/${box}`, { body: { version: 2 }, token: supervisor() }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await service.call('PATCH', `/v1/box/${box}`, {
+        body: { version: 1, items: [{ item_code: 'SKU-A', quantity: 1 }] },
+        token: supervisor(),
+      }),
+      409,
+      'VERSION_CONFLICT',
+      'box',
+    );
+    expectError(
+      await service.call('PATCH', `/v1/box/${box}`, { body: { zongpai_no: other }, token: supervisor() }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await service.call('PATCH', `/v1/box/${box}`, { body: { version: 2 }, token: supervisor() }),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   it('answers 409 ZONGPAI_CLOSED when moving out of or into a closed zongpai', async () => {
     const { box, zongpai, other } = await boxed();
     await service.call('POST', `/v1/zongpai/${other}/close`, { token: supervisor() });
-    expectError(await service.call('PATCH', `/v1/box/${box}`, { body: { version: 1, zongpai_no: other }, token: supervisor() }), 409, 'ZONGPAI_CLOSED');
+    expectError(
+      await service.call('PATCH', `/v1/box/${box}`, { body: { version: 1, zongpai_no: other }, token: supervisor() }),
+      409,
+      'ZONGPAI_CLOSED',
+    );
     await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: supervisor() });
     const third = await fresh();
-    expectError(await service.call('PATCH', `/v1/box/${box}`, { body: { version: 1, zongpai_no: third.zongpai }, token: supervisor() }), 409, 'ZONGPAI_CLOSED');
+    expectError(
+      await service.call('PATCH', `/v1/box/${box}`, {
+        body: { version: 1, zongpai_no: third.zongpai },
+        token: supervisor(),
+      }),
+      409,
+      'ZONGPAI_CLOSED',
+    );
   });
 
   it('answers 404 for an unknown zongpai or a box that is not boxed', async () => {
     const { box } = await boxed();
-    expectError(await service.call('PATCH', `/v1/box/${box}`, { body: { version: 1, zongpai_no: 'PLT-NONE' }, token: supervisor() }), 404, 'ZONGPAI_NOT_FOUND');
+    expectError(
+      await service.call('PATCH', `/v1/box/${box}`, {
+        body: { version: 1, zongpai_no: 'PLT-NONE' },
+        token: supervisor(),
+      }),
+      404,
+      'ZONGPAI_NOT_FOUND',
+    );
     const unboxed = await fresh();
-    const res = await service.call('PATCH', `/v1/box/${unboxed.box}`, { body: { version: 1, zongpai_no: unboxed.zongpai }, token: supervisor() });
+    const res = await service.call('PATCH', `/v1/box/${unboxed.box}`, {
+      body: { version: 1, zongpai_no: unboxed.zongpai },
+      token: supervisor(),
+    });
     expectError(res, 404, 'BOX_NOT_FOUND');
     expect(res.body.message).toMatch(/not boxed/);
   });
 
   it('answers 403 FORBIDDEN to an operator', async () => {
     const { box, other } = await boxed();
-    expectError(await service.call('PATCH', `/v1/box/${box}`, { body: { version: 1, zongpai_no: other } }), 403, 'FORBIDDEN', 'auth');
+    expectError(
+      await service.call('PATCH', `/v1/box/${box}`, { body: { version: 1, zongpai_no: other } }),
+      403,
+      'FORBIDDEN',
+      'auth',
+    );
   });
 });
 
@@ -225,7 +413,10 @@ describe('DELETE /v1/box/{box_no} and the history', () => {
   it('undoes a boxing: the box is empty and leaves its zongpai; it can be saved again', async () => {
     const { box, zongpai } = await fresh();
     await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
-    const undone = await service.call('DELETE', `/v1/box/${box}`, { headers: { 'if-match': '1' }, token: supervisor() });
+    const undone = await service.call('DELETE', `/v1/box/${box}`, {
+      headers: { 'if-match': '1' },
+      token: supervisor(),
+    });
     expect(undone.status).toBe(200);
     expect(undone.body).toEqual(expect.objectContaining({ box_no: box, status: 'NOT_BOXED', version: 2 }));
     expect((await service.call('GET', `/v1/zongpai/${zongpai}`)).body.box_count).toBe(0);
@@ -239,28 +430,49 @@ describe('DELETE /v1/box/{box_no} and the history', () => {
   it('answers 404 for undoing a box that is not boxed, 409 for a stale version', async () => {
     const { box, zongpai } = await fresh();
     await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
-    expectError(await service.call('DELETE', `/v1/box/${box}`, { body: { version: 7 }, token: supervisor() }), 409, 'VERSION_CONFLICT');
+    expectError(
+      await service.call('DELETE', `/v1/box/${box}`, { body: { version: 7 }, token: supervisor() }),
+      409,
+      'VERSION_CONFLICT',
+    );
     await service.call('DELETE', `/v1/box/${box}`, { body: { version: 1 }, token: supervisor() });
-    expectError(await service.call('DELETE', `/v1/box/${box}`, { body: { version: 2 }, token: supervisor() }), 404, 'BOX_NOT_FOUND');
-    expectError(await service.call('DELETE', '/v1/box/BOX-UNPLANNED', { body: { version: 1 }, token: supervisor() }), 404, 'BOX_NOT_FOUND');
+    expectError(
+      await service.call('DELETE', `/v1/box/${box}`, { body: { version: 2 }, token: supervisor() }),
+      404,
+      'BOX_NOT_FOUND',
+    );
+    expectError(
+      await service.call('DELETE', '/v1/box/BOX-UNPLANNED', { body: { version: 1 }, token: supervisor() }),
+      404,
+      'BOX_NOT_FOUND',
+    );
   });
 
   it('answers 409 ZONGPAI_CLOSED when the box sits on a closed zongpai', async () => {
     const { box, zongpai } = await fresh();
     await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
     await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: supervisor() });
-    expectError(await service.call('DELETE', `/v1/box/${box}`, { body: { version: 1 }, token: supervisor() }), 409, 'ZONGPAI_CLOSED');
+    expectError(
+      await service.call('DELETE', `/v1/box/${box}`, { body: { version: 1 }, token: supervisor() }),
+      409,
+      'ZONGPAI_CLOSED',
+    );
   });
 
   it('keeps every save, edit and undo with who, when, zongpai and items, oldest first', async () => {
     const { box, zongpai } = await fresh();
     await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
-    await service.call('PATCH', `/v1/box/${box}`, { body: { version: 1, items: [{ item_code: 'SKU-A', quantity: 2 }] }, token: supervisor() });
+    await service.call('PATCH', `/v1/box/${box}`, {
+      body: { version: 1, items: [{ item_code: 'SKU-A', quantity: 2 }] },
+      token: supervisor(),
+    });
     await service.call('DELETE', `/v1/box/${box}`, { body: { version: 2 }, token: supervisor() });
     const res = await service.call('GET', `/v1/box/${box}/history`);
     expect(res.status).toBe(200);
     expect(res.body.box_no).toBe(box);
-    expect(res.body.events.map((e: Record<string, unknown>) => [e.action, e.version, e.actor, e.zongpai_no, e.items])).toEqual([
+    expect(
+      res.body.events.map((e: Record<string, unknown>) => [e.action, e.version, e.actor, e.zongpai_no, e.items]),
+    ).toEqual([
       ['SAVE', 1, 'olga', zongpai, [{ item_code: 'SKU-A', quantity: 4 }]],
       ['EDIT', 2, 'sam', zongpai, [{ item_code: 'SKU-A', quantity: 2 }]],
       ['UNDO', 3, 'sam', null, []],
@@ -278,8 +490,15 @@ describe('zongpai', () => {
   it('registers once; a second registration is 409 ZONGPAI_ALREADY_EXISTS', async () => {
     const res = await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'plt-z001' } });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual(expect.objectContaining({ zongpai_no: 'PLT-Z001', status: 'OPEN', box_count: 0, total_quantity: 0, boxes: [] }));
-    expectError(await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-Z001' } }), 409, 'ZONGPAI_ALREADY_EXISTS', 'zongpai');
+    expect(res.body).toEqual(
+      expect.objectContaining({ zongpai_no: 'PLT-Z001', status: 'OPEN', box_count: 0, total_quantity: 0, boxes: [] }),
+    );
+    expectError(
+      await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-Z001' } }),
+      409,
+      'ZONGPAI_ALREADY_EXISTS',
+      'zongpai',
+    );
   });
 
   it('closes an empty zongpai; closing again answers 200 with its state; an operator may not close', async () => {
@@ -287,14 +506,20 @@ describe('zongpai', () => {
     expectError(await service.call('POST', '/v1/zongpai/PLT-Z002/close'), 403, 'FORBIDDEN');
     const res = await service.call('POST', '/v1/zongpai/PLT-Z002/close', { token: supervisor() });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.objectContaining({ zongpai_no: 'PLT-Z002', status: 'CLOSED', closed_by: 'sam', box_count: 0 }));
+    expect(res.body).toEqual(
+      expect.objectContaining({ zongpai_no: 'PLT-Z002', status: 'CLOSED', closed_by: 'sam', box_count: 0 }),
+    );
     const again = await service.call('POST', '/v1/zongpai/PLT-Z002/close', { token: supervisor() });
     expect({ status: again.status, body: again.body }).toEqual({ status: 200, body: res.body });
   });
 
   it('answers 404 ZONGPAI_NOT_FOUND and 400 INVALID_ZONGPAI', async () => {
     expectError(await service.call('GET', '/v1/zongpai/PLT-NONE'), 404, 'ZONGPAI_NOT_FOUND', 'zongpai');
-    expectError(await service.call('POST', '/v1/zongpai/PLT-NONE/close', { token: supervisor() }), 404, 'ZONGPAI_NOT_FOUND');
+    expectError(
+      await service.call('POST', '/v1/zongpai/PLT-NONE/close', { token: supervisor() }),
+      404,
+      'ZONGPAI_NOT_FOUND',
+    );
     expectError(await service.call('GET', `/v1/zongpai/${encodeURIComponent('PLT 1')}`), 400, 'INVALID_ZONGPAI');
     expectError(await service.call('POST', '/v1/zongpai', { body: {} }), 400, 'INVALID_ZONGPAI');
   });
@@ -303,12 +528,21 @@ describe('zongpai', () => {
 describe('locations of boxes on a zongpai', () => {
   it('moves a box with its zongpai: the newer scan of either is where the box is', async () => {
     const { box, zongpai } = await fresh();
-    await service.call('POST', '/v1/cargo/location', { body: { cargo_no: box, location_code: 'PACK-1', scanned_at: new Date(Date.now() - 60_000).toISOString() } });
+    await service.call('POST', '/v1/cargo/location', {
+      body: { cargo_no: box, location_code: 'PACK-1', scanned_at: new Date(Date.now() - 60_000).toISOString() },
+    });
     await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }] });
-    await service.call('POST', '/v1/cargo/location', { body: { cargo_no: zongpai, location_code: 'DOCK-2', off_shelf: true } });
+    await service.call('POST', '/v1/cargo/location', {
+      body: { cargo_no: zongpai, location_code: 'DOCK-2', off_shelf: true },
+    });
     const res = await service.call('GET', `/v1/cargo/location/${box}`);
-    expect(res.body.current).toEqual(expect.objectContaining({ location_code: 'DOCK-2', off_shelf: true, via: 'ZONGPAI', cargo_no: zongpai }));
-    expect(res.body.history.map((h: { location_code: string; via: string }) => [h.location_code, h.via])).toEqual([['DOCK-2', 'ZONGPAI'], ['PACK-1', 'BOX']]);
+    expect(res.body.current).toEqual(
+      expect.objectContaining({ location_code: 'DOCK-2', off_shelf: true, via: 'ZONGPAI', cargo_no: zongpai }),
+    );
+    expect(res.body.history.map((h: { location_code: string; via: string }) => [h.location_code, h.via])).toEqual([
+      ['DOCK-2', 'ZONGPAI'],
+      ['PACK-1', 'BOX'],
+    ]);
     const pallet = await service.call('GET', `/v1/cargo/location/${zongpai}`);
     expect(pallet.body.current).toEqual(expect.objectContaining({ location_code: 'DOCK-2', via: 'ZONGPAI' }));
   });
@@ -334,7 +568,10 @@ describe('round trips', () => {
       const res = await service.call(method, path, options);
       expect(res.status, `${method} ${path}`).toBeLessThan(300);
       const counters = service.stack.dataApi.counters();
-      expect(Object.values(counters).reduce((a, b) => a + b, 0), `${method} ${path}`).toBe(1);
+      expect(
+        Object.values(counters).reduce((a, b) => a + b, 0),
+        `${method} ${path}`,
+      ).toBe(1);
       expect(counters.ExecuteStatement).toBe(1);
     }
   });

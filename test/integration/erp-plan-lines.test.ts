@@ -23,17 +23,25 @@ const addLines = async (lines: Line[]) => {
 };
 
 const boxItems = async (boxNo: string) =>
-  (await service.stack.db.query<{ item_code: string; quantity: number }>('SELECT item_code, quantity FROM cargo.box_item WHERE box_no = :box_no ORDER BY item_code', { box_no: boxNo })).rows;
+  (
+    await service.stack.db.query<{ item_code: string; quantity: number }>(
+      'SELECT item_code, quantity FROM cargo.box_item WHERE box_no = :box_no ORDER BY item_code',
+      { box_no: boxNo },
+    )
+  ).rows;
 
 beforeAll(async () => {
   service = await startTestService();
   // A real ERP view has no constraints of ours: let the demo table hold what such a view may show.
-  await service.stack.db.query('ALTER TABLE erp.demo_box_plan DROP CONSTRAINT demo_box_plan_pkey, ALTER COLUMN item_code DROP NOT NULL, ALTER COLUMN planned_quantity DROP NOT NULL');
+  await service.stack.db.query(
+    'ALTER TABLE erp.demo_box_plan DROP CONSTRAINT demo_box_plan_pkey, ALTER COLUMN item_code DROP NOT NULL, ALTER COLUMN planned_quantity DROP NOT NULL',
+  );
   await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-ERP' } });
 });
 afterAll(async () => service?.close());
 
-const simpleSave = (boxNo: string) => service.call('POST', '/v1/box/simple', { body: { box_no: boxNo, zongpai_no: 'PLT-ERP' } });
+const simpleSave = (boxNo: string) =>
+  service.call('POST', '/v1/box/simple', { body: { box_no: boxNo, zongpai_no: 'PLT-ERP' } });
 const info = (boxNo: string) => service.call('GET', `/v1/box/info?box_no=${boxNo}`);
 
 describe('plan lines that plan nothing are ignored', () => {
@@ -42,7 +50,10 @@ describe('plan lines that plan nothing are ignored', () => {
     ['a negative planned_quantity', 'BOX-E002', -5],
     ['a NULL planned_quantity', 'BOX-E003', null],
   ])('the simple save ignores a line with %s and boxes the rest of the plan', async (_what, boxNo, quantity) => {
-    await addLines([{ box_no: boxNo, item_code: 'SKU-GOOD', planned_quantity: 3 }, { box_no: boxNo, item_code: 'SKU-ODD', planned_quantity: quantity }]);
+    await addLines([
+      { box_no: boxNo, item_code: 'SKU-GOOD', planned_quantity: 3 },
+      { box_no: boxNo, item_code: 'SKU-ODD', planned_quantity: quantity },
+    ]);
     const res = await simpleSave(boxNo);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.items).toEqual([{ item_code: 'SKU-GOOD', quantity: 3 }]);
@@ -52,11 +63,18 @@ describe('plan lines that plan nothing are ignored', () => {
   });
 
   it('ignores a line with a NULL item code: a save names the unplanned item, not the box', async () => {
-    await addLines([{ box_no: 'BOX-E004', item_code: 'SKU-GOOD', planned_quantity: 2 }, { box_no: 'BOX-E004', item_code: null, planned_quantity: 7 }]);
-    const res = await service.call('POST', '/v1/box', { body: { box_no: 'BOX-E004', zongpai_no: 'PLT-ERP', items: [{ item_code: 'SKU-OTHER', quantity: 1 }] } });
+    await addLines([
+      { box_no: 'BOX-E004', item_code: 'SKU-GOOD', planned_quantity: 2 },
+      { box_no: 'BOX-E004', item_code: null, planned_quantity: 7 },
+    ]);
+    const res = await service.call('POST', '/v1/box', {
+      body: { box_no: 'BOX-E004', zongpai_no: 'PLT-ERP', items: [{ item_code: 'SKU-OTHER', quantity: 1 }] },
+    });
     expectError(res, 422, 'ITEM_NOT_IN_PLAN', 'box');
     expect(res.body.message).toContain("'SKU-OTHER'");
-    expect((await info('BOX-E004')).body.items).toEqual([expect.objectContaining({ item_code: 'SKU-GOOD', planned_quantity: 2 })]);
+    expect((await info('BOX-E004')).body.items).toEqual([
+      expect.objectContaining({ item_code: 'SKU-GOOD', planned_quantity: 2 }),
+    ]);
     const saved = await simpleSave('BOX-E004');
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     expect(await boxItems('BOX-E004')).toEqual([{ item_code: 'SKU-GOOD', quantity: 2 }]);
@@ -68,16 +86,25 @@ describe('plan lines that plan nothing are ignored', () => {
     ['an item code with a trailing space', 'BOX-E007', 'SKU-PAD '],
     ['an empty item code', 'BOX-E008', ''],
     ['an item code holding a zero-width space', 'BOX-E009', 'SKU\u200bZW'],
-  ])('ignores a line with %s: box info does not list it and the simple save does not store it', async (_what, boxNo, itemCode) => {
-    await addLines([{ box_no: boxNo, item_code: 'SKU-GOOD', planned_quantity: 1 }, { box_no: boxNo, item_code: itemCode, planned_quantity: 4 }]);
-    expect((await info(boxNo)).body.items.map((i: { item_code: string }) => i.item_code)).toEqual(['SKU-GOOD']);
-    const res = await simpleSave(boxNo);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(await boxItems(boxNo)).toEqual([{ item_code: 'SKU-GOOD', quantity: 1 }]);
-  });
+  ])(
+    'ignores a line with %s: box info does not list it and the simple save does not store it',
+    async (_what, boxNo, itemCode) => {
+      await addLines([
+        { box_no: boxNo, item_code: 'SKU-GOOD', planned_quantity: 1 },
+        { box_no: boxNo, item_code: itemCode, planned_quantity: 4 },
+      ]);
+      expect((await info(boxNo)).body.items.map((i: { item_code: string }) => i.item_code)).toEqual(['SKU-GOOD']);
+      const res = await simpleSave(boxNo);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(await boxItems(boxNo)).toEqual([{ item_code: 'SKU-GOOD', quantity: 1 }]);
+    },
+  );
 
   it('shows a box whose every line is ignored, and refuses to box its empty plan with ERP_PLAN_INVALID', async () => {
-    await addLines([{ box_no: 'BOX-E010', item_code: null, planned_quantity: 1 }, { box_no: 'BOX-E010', item_code: 'SKU-ZERO', planned_quantity: 0 }]);
+    await addLines([
+      { box_no: 'BOX-E010', item_code: null, planned_quantity: 1 },
+      { box_no: 'BOX-E010', item_code: 'SKU-ZERO', planned_quantity: 0 },
+    ]);
     const shown = await info('BOX-E010');
     expect(shown.status).toBe(200);
     expect(shown.body).toEqual(expect.objectContaining({ box_no: 'BOX-E010', order_no: 'SO-BAD', items: [] }));
@@ -90,10 +117,15 @@ describe('plan lines that plan nothing are ignored', () => {
 
 describe('plans one save cannot hold are refused', () => {
   it('box info shows two lines of one item summing beyond 2^31 exactly', async () => {
-    await addLines([{ box_no: 'BOX-E020', item_code: 'SKU-HUGE', planned_quantity: 2_000_000_000 }, { box_no: 'BOX-E020', item_code: 'SKU-HUGE', planned_quantity: 2_000_000_000 }]);
+    await addLines([
+      { box_no: 'BOX-E020', item_code: 'SKU-HUGE', planned_quantity: 2_000_000_000 },
+      { box_no: 'BOX-E020', item_code: 'SKU-HUGE', planned_quantity: 2_000_000_000 },
+    ]);
     const res = await info('BOX-E020');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.items).toEqual([expect.objectContaining({ item_code: 'SKU-HUGE', planned_quantity: 4_000_000_000, boxed_quantity: 0 })]);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({ item_code: 'SKU-HUGE', planned_quantity: 4_000_000_000, boxed_quantity: 0 }),
+    ]);
   });
 
   it('the simple save refuses a plan summing beyond 2^31 with ERP_PLAN_INVALID naming the item, and stores nothing', async () => {
@@ -104,17 +136,25 @@ describe('plans one save cannot hold are refused', () => {
   });
 
   it('the simple save refuses a line of 1 500 000 with ERP_PLAN_INVALID naming the item, in Chinese too', async () => {
-    await addLines([{ box_no: 'BOX-E021', item_code: 'SKU-BULK', planned_quantity: 1_500_000 }, { box_no: 'BOX-E021', item_code: 'SKU-GOOD', planned_quantity: 1 }]);
+    await addLines([
+      { box_no: 'BOX-E021', item_code: 'SKU-BULK', planned_quantity: 1_500_000 },
+      { box_no: 'BOX-E021', item_code: 'SKU-GOOD', planned_quantity: 1 },
+    ]);
     const res = await simpleSave('BOX-E021');
     expectError(res, 422, 'ERP_PLAN_INVALID', 'box');
     expect(res.body.message).toContain("'SKU-BULK'");
-    const zh = await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-E021', zongpai_no: 'PLT-ERP' }, headers: { 'accept-language': 'zh-CN' } });
+    const zh = await service.call('POST', '/v1/box/simple', {
+      body: { box_no: 'BOX-E021', zongpai_no: 'PLT-ERP' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(zh.body.message).toMatch(/SKU-BULK.*[\u4e00-\u9fff]/);
     expect(await boxItems('BOX-E021')).toEqual([]);
   });
 
   it('a save with items may still box such an item up to the quantity limit', async () => {
-    const res = await service.call('POST', '/v1/box', { body: { box_no: 'BOX-E021', zongpai_no: 'PLT-ERP', items: [{ item_code: 'SKU-BULK', quantity: 99_999 }] } });
+    const res = await service.call('POST', '/v1/box', {
+      body: { box_no: 'BOX-E021', zongpai_no: 'PLT-ERP', items: [{ item_code: 'SKU-BULK', quantity: 99_999 }] },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await boxItems('BOX-E021')).toEqual([{ item_code: 'SKU-BULK', quantity: 99_999 }]);
   });
@@ -122,7 +162,10 @@ describe('plans one save cannot hold are refused', () => {
   it('box history and edits still read a plan with such lines', async () => {
     const history = await service.call('GET', '/v1/box/BOX-E020/history');
     expect(history.status).toBe(200);
-    const edit = await service.call('PATCH', '/v1/box/BOX-E021', { body: { version: 1, items: [{ item_code: 'SKU-BULK', quantity: 5 }] }, token: service.tokens.supervisor });
+    const edit = await service.call('PATCH', '/v1/box/BOX-E021', {
+      body: { version: 1, items: [{ item_code: 'SKU-BULK', quantity: 5 }] },
+      token: service.tokens.supervisor,
+    });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
   });
 });

@@ -30,7 +30,13 @@ describe('the ERP view missing or unreadable', () => {
       const en = await service.call('GET', '/v1/box/info?box_no=BOX-1001');
       const zh = await service.call('GET', '/v1/box/info?box_no=BOX-1001', { headers: { 'accept-language': 'zh-CN' } });
       expect(en.status).toBe(503);
-      expect(en.body).toEqual(expect.objectContaining({ error_code: 'ERP_VIEW_UNAVAILABLE', domain: 'system', message: 'The ERP view of box plans is missing or unreadable; ask operations to check it' }));
+      expect(en.body).toEqual(
+        expect.objectContaining({
+          error_code: 'ERP_VIEW_UNAVAILABLE',
+          domain: 'system',
+          message: 'The ERP view of box plans is missing or unreadable; ask operations to check it',
+        }),
+      );
       expect(en.body.message).not.toContain('v_box_info');
       expect(zh.body.message).toBe('ERP 装箱计划视图缺失或不可读，请联系运维检查');
     } finally {
@@ -41,7 +47,9 @@ describe('the ERP view missing or unreadable', () => {
   it('answers a simplified save with 503 ERP_VIEW_UNAVAILABLE and stores nothing while the view is missing', async () => {
     await dropView();
     try {
-      const res = await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-1004', zongpai_no: 'PLT-ERP-1' } });
+      const res = await service.call('POST', '/v1/box/simple', {
+        body: { box_no: 'BOX-1004', zongpai_no: 'PLT-ERP-1' },
+      });
       expect(res.status).toBe(503);
       expect(res.body.error_code).toBe('ERP_VIEW_UNAVAILABLE');
     } finally {
@@ -53,7 +61,9 @@ describe('the ERP view missing or unreadable', () => {
 
   it('answers 503 ERP_VIEW_UNAVAILABLE when the view lacks a column the service reads', async () => {
     await dropView();
-    await service.stack.db.query(`CREATE VIEW ${VIEW} AS SELECT box_no, order_no, customer_name, item_code, item_name, planned_quantity FROM erp.demo_box_plan`);
+    await service.stack.db.query(
+      `CREATE VIEW ${VIEW} AS SELECT box_no, order_no, customer_name, item_code, item_name, planned_quantity FROM erp.demo_box_plan`,
+    );
     try {
       const res = await service.call('GET', '/v1/box/info?box_no=BOX-1001');
       expect(res.status).toBe(503);

@@ -25,11 +25,14 @@ const page = async (after: number): Promise<Page> => {
 
 describe('the change feed under racing writers', () => {
   it('a polling reader sees every event of many racing writers exactly once, in sequence order', async () => {
-    const start = (await page(0)).events.length === 0 ? 0 : await (async () => {
-      let after = 0;
-      for (let p = await page(after); p.events.length > 0; p = await page(after)) after = p.next_after;
-      return after;
-    })();
+    const start =
+      (await page(0)).events.length === 0
+        ? 0
+        : await (async () => {
+            let after = 0;
+            for (let p = await page(after); p.events.length > 0; p = await page(after)) after = p.next_after;
+            return after;
+          })();
     const seen: Page['events'] = [];
     let after = start;
     let writing = true;
@@ -45,8 +48,12 @@ describe('the change feed under racing writers', () => {
       }
     };
     const writers = Array.from({ length: 48 }, (_, w) => async () => {
-      if (w % 4 === 3) return service.call('POST', '/v1/zongpai', { body: { zongpai_no: `PLT-ER${String(w).padStart(2, '0')}` } });
-      const records = Array.from({ length: 1 + (w % 7) * 3 }, (_, r) => ({ cargo_no: `BOX-ER${String(w).padStart(2, '0')}-${r}`, location_code: 'A-01' }));
+      if (w % 4 === 3)
+        return service.call('POST', '/v1/zongpai', { body: { zongpai_no: `PLT-ER${String(w).padStart(2, '0')}` } });
+      const records = Array.from({ length: 1 + (w % 7) * 3 }, (_, r) => ({
+        cargo_no: `BOX-ER${String(w).padStart(2, '0')}-${r}`,
+        location_code: 'A-01',
+      }));
       return service.call('POST', '/v1/cargo/location', { body: { records } });
     });
     const reader = poll();
@@ -59,7 +66,11 @@ describe('the change feed under racing writers', () => {
     const sequences = seen.map((e) => e.sequence);
     expect(new Set(seen.map((e) => e.id)).size).toBe(seen.length);
     expect(sequences).toEqual(Array.from({ length: expected }, (_, i) => start + 1 + i));
-    const written = new Set(results.flatMap((r) => (r.body.records ?? [r.body]).map((x: { cargo_no?: string; zongpai_no?: string }) => x.cargo_no ?? x.zongpai_no)));
+    const written = new Set(
+      results.flatMap((r) =>
+        (r.body.records ?? [r.body]).map((x: { cargo_no?: string; zongpai_no?: string }) => x.cargo_no ?? x.zongpai_no),
+      ),
+    );
     expect(new Set(seen.map((e) => e.data.cargo_no ?? e.data.zongpai_no))).toEqual(written);
   });
 });

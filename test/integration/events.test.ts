@@ -17,7 +17,8 @@ beforeAll(async () => {
   doomed = await service.token('doomed', ['operator', 'supervisor']);
   await service.stack.db.query(`CREATE FUNCTION public.fail_doomed_commit() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'the commit of this test user fails'; END $$`);
-  await service.stack.db.query(`CREATE CONSTRAINT TRIGGER fail_doomed_commit AFTER INSERT ON cargo.event DEFERRABLE INITIALLY DEFERRED
+  await service.stack.db
+    .query(`CREATE CONSTRAINT TRIGGER fail_doomed_commit AFTER INSERT ON cargo.event DEFERRABLE INITIALLY DEFERRED
     FOR EACH ROW WHEN (NEW.actor = 'doomed') EXECUTE FUNCTION public.fail_doomed_commit()`);
 });
 afterAll(async () => service?.close());
@@ -32,7 +33,8 @@ interface Envelope {
   data: Record<string, unknown>;
 }
 
-const feed = (query: string, token = erp) => service.call<{ events: Envelope[]; next_after: number }>('GET', `/v1/events${query}`, { token });
+const feed = (query: string, token = erp) =>
+  service.call<{ events: Envelope[]; next_after: number }>('GET', `/v1/events${query}`, { token });
 
 /** Where the feed ends now: the `after` from which the next write's events are read. */
 const end = async (): Promise<number> => {
@@ -73,9 +75,19 @@ const boxData = (res: ApiResponse, orderNo = 'SO-TEST') => ({
   total_quantity: res.body.total_quantity,
 });
 
-const register = (zongpai: string, token?: string) => service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpai }, ...(token ? { token } : {}) });
-const save = (box: string, zongpai: string, items: { item_code: string; quantity: number }[], options: { token?: string; key?: string } = {}) =>
-  service.call('POST', '/v1/box', { body: { box_no: box, zongpai_no: zongpai, items }, ...(options.token ? { token: options.token } : {}), ...(options.key ? { headers: keyed(options.key) } : {}) });
+const register = (zongpai: string, token?: string) =>
+  service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpai }, ...(token ? { token } : {}) });
+const save = (
+  box: string,
+  zongpai: string,
+  items: { item_code: string; quantity: number }[],
+  options: { token?: string; key?: string } = {},
+) =>
+  service.call('POST', '/v1/box', {
+    body: { box_no: box, zongpai_no: zongpai, items },
+    ...(options.token ? { token: options.token } : {}),
+    ...(options.key ? { headers: keyed(options.key) } : {}),
+  });
 
 describe('GET /v1/events', () => {
   it('lets the integration role and supervisors read the feed, and refuses operators with FORBIDDEN', async () => {
@@ -92,7 +104,9 @@ describe('GET /v1/events', () => {
 
   it('pages in sequence order: next_after is the last sequence of the page', async () => {
     const after = await end();
-    await service.call('POST', '/v1/cargo/location', { body: { records: [1, 2, 3].map((n) => ({ cargo_no: `BOX-EP0${n}`, location_code: 'A-01' })) } });
+    await service.call('POST', '/v1/cargo/location', {
+      body: { records: [1, 2, 3].map((n) => ({ cargo_no: `BOX-EP0${n}`, location_code: 'A-01' })) },
+    });
     const first = await feed(`?after=${after}&limit=2`);
     expect(first.body.events.map((e) => e.data.cargo_no)).toEqual(['BOX-EP01', 'BOX-EP02']);
     expect(first.body.next_after).toBe(first.body.events[1]?.sequence);
@@ -101,16 +115,24 @@ describe('GET /v1/events', () => {
     expect(second.body.events[0]?.sequence).toBe(first.body.next_after + 1);
   });
 
-  it.each(['limit=0', 'limit=501', 'limit=ten', 'after=-1', 'after=1.5', 'after=x'])('refuses ?%s with VALIDATION_ERROR', async (query) => {
-    expectError(await feed(`?${query}`), 400, 'VALIDATION_ERROR', 'request');
-  });
+  it.each(['limit=0', 'limit=501', 'limit=ten', 'after=-1', 'after=1.5', 'after=x'])(
+    'refuses ?%s with VALIDATION_ERROR',
+    async (query) => {
+      expectError(await feed(`?${query}`), 400, 'VALIDATION_ERROR', 'request');
+    },
+  );
 });
 
 describe('POST location: cargo.located', () => {
   it('announces each stored record with the record as data, in the order of the backlog', async () => {
     const after = await end();
     const res = await service.call('POST', '/v1/cargo/location', {
-      body: { records: [{ cargo_no: 'BOX-EL01', location_code: 'A-01', device_id: 'PDA-7' }, { cargo_no: 'BOX-EL02', location_code: 'STAGE', off_shelf: true }] },
+      body: {
+        records: [
+          { cargo_no: 'BOX-EL01', location_code: 'A-01', device_id: 'PDA-7' },
+          { cargo_no: 'BOX-EL02', location_code: 'STAGE', off_shelf: true },
+        ],
+      },
     });
     expect(res.status).toBe(201);
     const events = await since(after);
@@ -120,7 +142,14 @@ describe('POST location: cargo.located', () => {
 
   it('announces nothing for a refused backlog', async () => {
     const after = await end();
-    const res = await service.call('POST', '/v1/cargo/location', { body: { records: [{ cargo_no: 'BOX-EL03', location_code: 'A-01' }, { cargo_no: 'BOX-EL03', location_code: 'a b' }] } });
+    const res = await service.call('POST', '/v1/cargo/location', {
+      body: {
+        records: [
+          { cargo_no: 'BOX-EL03', location_code: 'A-01' },
+          { cargo_no: 'BOX-EL03', location_code: 'a b' },
+        ],
+      },
+    });
     expectError(res, 400, 'INVALID_LOCATION_CODE');
     expect(await since(after)).toEqual([]);
   });
@@ -136,7 +165,14 @@ describe('POST location: cargo.located', () => {
 
   it('announces nothing, and stores nothing, when the statement fails', async () => {
     const after = await end();
-    expectError(await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-EL05', location_code: 'A-01' }, token: doomed }), 500, 'INTERNAL_ERROR');
+    expectError(
+      await service.call('POST', '/v1/cargo/location', {
+        body: { cargo_no: 'BOX-EL05', location_code: 'A-01' },
+        token: doomed,
+      }),
+      500,
+      'INTERNAL_ERROR',
+    );
     expect(await since(after)).toEqual([]);
     expectError(await service.call('GET', '/v1/cargo/location/BOX-EL05'), 404, 'CARGO_NOT_FOUND');
   });
@@ -147,12 +183,24 @@ describe('POST /v1/box and /v1/box/simple: box.saved', () => {
     await service.plan('BOX-EB01', { 'SKU-B': 2, 'SKU-A': 3 }, 'SO-EB01');
     await register('PLT-EB01');
     const after = await end();
-    const res = await save('BOX-EB01', 'PLT-EB01', [{ item_code: 'SKU-B', quantity: 2 }, { item_code: 'SKU-A', quantity: 1 }]);
+    const res = await save('BOX-EB01', 'PLT-EB01', [
+      { item_code: 'SKU-B', quantity: 2 },
+      { item_code: 'SKU-A', quantity: 1 },
+    ]);
     expect(res.status).toBe(201);
     expect(await since(after)).toEqual([
       envelope('box.saved', 'olga', null, {
-        box_no: 'BOX-EB01', order_no: 'SO-EB01', zongpai_no: 'PLT-EB01', status: 'BOXED', version: 1, complete: false,
-        items: [{ item_code: 'SKU-A', quantity: 1 }, { item_code: 'SKU-B', quantity: 2 }], total_quantity: 3,
+        box_no: 'BOX-EB01',
+        order_no: 'SO-EB01',
+        zongpai_no: 'PLT-EB01',
+        status: 'BOXED',
+        version: 1,
+        complete: false,
+        items: [
+          { item_code: 'SKU-A', quantity: 1 },
+          { item_code: 'SKU-B', quantity: 2 },
+        ],
+        total_quantity: 3,
       }),
     ]);
   });
@@ -161,10 +209,18 @@ describe('POST /v1/box and /v1/box/simple: box.saved', () => {
     await service.plan('BOX-EB02', { 'SKU-A': 4 });
     await register('PLT-EB02');
     const after = await end();
-    const res = await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-EB02', zongpai_no: 'PLT-EB02' }, headers: keyed('ev-simple-1') });
+    const res = await service.call('POST', '/v1/box/simple', {
+      body: { box_no: 'BOX-EB02', zongpai_no: 'PLT-EB02' },
+      headers: keyed('ev-simple-1'),
+    });
     expect(res.status).toBe(201);
-    expect(await since(after)).toEqual([envelope('box.saved', 'olga', 'ev-simple-1', { ...boxData(res), complete: true })]);
-    await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-EB02', zongpai_no: 'PLT-EB02' }, headers: keyed('ev-simple-1') });
+    expect(await since(after)).toEqual([
+      envelope('box.saved', 'olga', 'ev-simple-1', { ...boxData(res), complete: true }),
+    ]);
+    await service.call('POST', '/v1/box/simple', {
+      body: { box_no: 'BOX-EB02', zongpai_no: 'PLT-EB02' },
+      headers: keyed('ev-simple-1'),
+    });
     expect(await since(after)).toHaveLength(1);
   });
 
@@ -191,7 +247,11 @@ describe('POST /v1/box and /v1/box/simple: box.saved', () => {
     await service.plan('BOX-EB05', { 'SKU-A': 1 });
     await register('PLT-EB05');
     const after = await end();
-    expectError(await save('BOX-EB05', 'PLT-EB05', [{ item_code: 'SKU-A', quantity: 1 }], { token: doomed }), 500, 'INTERNAL_ERROR');
+    expectError(
+      await save('BOX-EB05', 'PLT-EB05', [{ item_code: 'SKU-A', quantity: 1 }], { token: doomed }),
+      500,
+      'INTERNAL_ERROR',
+    );
     expect(await since(after)).toEqual([]);
     expect((await service.call('GET', '/v1/box/info?box_no=BOX-EB05')).body.status).toBe('NOT_BOXED');
   });
@@ -199,9 +259,17 @@ describe('POST /v1/box and /v1/box/simple: box.saved', () => {
 
 describe('PATCH /v1/box/{box_no}: box.edited; DELETE /v1/box/{box_no}: box.undone', () => {
   const edit = (box: string, body: unknown, options: { token?: string; key?: string } = {}) =>
-    service.call('PATCH', `/v1/box/${box}`, { body, token: options.token ?? supervisor(), ...(options.key ? { headers: keyed(options.key) } : {}) });
+    service.call('PATCH', `/v1/box/${box}`, {
+      body,
+      token: options.token ?? supervisor(),
+      ...(options.key ? { headers: keyed(options.key) } : {}),
+    });
   const undo = (box: string, version: number, options: { token?: string; key?: string } = {}) =>
-    service.call('DELETE', `/v1/box/${box}`, { body: { version }, token: options.token ?? supervisor(), ...(options.key ? { headers: keyed(options.key) } : {}) });
+    service.call('DELETE', `/v1/box/${box}`, {
+      body: { version },
+      token: options.token ?? supervisor(),
+      ...(options.key ? { headers: keyed(options.key) } : {}),
+    });
 
   beforeAll(async () => {
     for (const n of [1, 2, 3]) {
@@ -214,15 +282,50 @@ describe('PATCH /v1/box/{box_no}: box.edited; DELETE /v1/box/{box_no}: box.undon
 
   it('announces an edit with the box after it: moved, new items, next version, by the supervisor', async () => {
     const after = await end();
-    const res = await edit('BOX-EE01', { version: 1, zongpai_no: 'PLT-EE02', items: [{ item_code: 'SKU-B', quantity: 1 }, { item_code: 'SKU-A', quantity: 2 }] }, { key: 'ev-edit-1' });
+    const res = await edit(
+      'BOX-EE01',
+      {
+        version: 1,
+        zongpai_no: 'PLT-EE02',
+        items: [
+          { item_code: 'SKU-B', quantity: 1 },
+          { item_code: 'SKU-A', quantity: 2 },
+        ],
+      },
+      { key: 'ev-edit-1' },
+    );
     expect(res.status).toBe(200);
     expect(await since(after)).toEqual([
       envelope('box.edited', 'sam', 'ev-edit-1', {
-        box_no: 'BOX-EE01', order_no: 'SO-EE', zongpai_no: 'PLT-EE02', status: 'BOXED', version: 2, complete: true,
-        items: [{ item_code: 'SKU-A', quantity: 2 }, { item_code: 'SKU-B', quantity: 1 }], total_quantity: 3,
+        box_no: 'BOX-EE01',
+        order_no: 'SO-EE',
+        zongpai_no: 'PLT-EE02',
+        status: 'BOXED',
+        version: 2,
+        complete: true,
+        items: [
+          { item_code: 'SKU-A', quantity: 2 },
+          { item_code: 'SKU-B', quantity: 1 },
+        ],
+        total_quantity: 3,
       }),
     ]);
-    expect((await edit('BOX-EE01', { version: 1, zongpai_no: 'PLT-EE02', items: [{ item_code: 'SKU-B', quantity: 1 }, { item_code: 'SKU-A', quantity: 2 }] }, { key: 'ev-edit-1' })).body).toEqual(res.body);
+    expect(
+      (
+        await edit(
+          'BOX-EE01',
+          {
+            version: 1,
+            zongpai_no: 'PLT-EE02',
+            items: [
+              { item_code: 'SKU-B', quantity: 1 },
+              { item_code: 'SKU-A', quantity: 2 },
+            ],
+          },
+          { key: 'ev-edit-1' },
+        )
+      ).body,
+    ).toEqual(res.body);
     expect(await since(after)).toHaveLength(1);
   });
 
@@ -235,9 +338,16 @@ describe('PATCH /v1/box/{box_no}: box.edited; DELETE /v1/box/{box_no}: box.undon
 
   it('announces nothing, and edits nothing, when the statement fails', async () => {
     const after = await end();
-    expectError(await edit('BOX-EE02', { version: 1, zongpai_no: 'PLT-EE02' }, { token: doomed }), 500, 'INTERNAL_ERROR');
+    expectError(
+      await edit('BOX-EE02', { version: 1, zongpai_no: 'PLT-EE02' }, { token: doomed }),
+      500,
+      'INTERNAL_ERROR',
+    );
     expect(await since(after)).toEqual([]);
-    expect((await service.call('GET', '/v1/box/info?box_no=BOX-EE02')).body).toMatchObject({ zongpai_no: 'PLT-EE01', version: 1 });
+    expect((await service.call('GET', '/v1/box/info?box_no=BOX-EE02')).body).toMatchObject({
+      zongpai_no: 'PLT-EE01',
+      version: 1,
+    });
   });
 
   it('announces an undo: NOT_BOXED, no zongpai, no items, the next version', async () => {
@@ -246,7 +356,14 @@ describe('PATCH /v1/box/{box_no}: box.edited; DELETE /v1/box/{box_no}: box.undon
     expect(res.status).toBe(200);
     expect(await since(after)).toEqual([
       envelope('box.undone', 'sam', 'ev-undo-1', {
-        box_no: 'BOX-EE03', order_no: 'SO-EE', zongpai_no: null, status: 'NOT_BOXED', version: 2, complete: false, items: [], total_quantity: 0,
+        box_no: 'BOX-EE03',
+        order_no: 'SO-EE',
+        zongpai_no: null,
+        status: 'NOT_BOXED',
+        version: 2,
+        complete: false,
+        items: [],
+        total_quantity: 0,
       }),
     ]);
     expect((await undo('BOX-EE03', 1, { key: 'ev-undo-1' })).body).toEqual(res.body);
@@ -265,9 +382,22 @@ describe('PATCH /v1/box/{box_no}: box.edited; DELETE /v1/box/{box_no}: box.undon
 describe('POST /v1/zongpai: zongpai.registered; POST close: zongpai.closed', () => {
   it('announces a registration: OPEN, no boxes', async () => {
     const after = await end();
-    expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-EZ01' }, headers: keyed('ev-reg-1') })).status).toBe(201);
-    expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-EZ01' }, headers: keyed('ev-reg-1') })).status).toBe(201);
-    expect(await since(after)).toEqual([envelope('zongpai.registered', 'olga', 'ev-reg-1', { zongpai_no: 'PLT-EZ01', status: 'OPEN', box_count: 0, total_quantity: 0 })]);
+    expect(
+      (await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-EZ01' }, headers: keyed('ev-reg-1') }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-EZ01' }, headers: keyed('ev-reg-1') }))
+        .status,
+    ).toBe(201);
+    expect(await since(after)).toEqual([
+      envelope('zongpai.registered', 'olga', 'ev-reg-1', {
+        zongpai_no: 'PLT-EZ01',
+        status: 'OPEN',
+        box_count: 0,
+        total_quantity: 0,
+      }),
+    ]);
   });
 
   it('announces nothing for a refused registration, or when the statement fails', async () => {
@@ -286,33 +416,51 @@ describe('POST /v1/zongpai: zongpai.registered; POST close: zongpai.closed', () 
     const close = () => service.call('POST', '/v1/zongpai/PLT-EZ03/close', { token: supervisor() });
     expect((await close()).status).toBe(200);
     expect((await close()).status).toBe(200);
-    expect(await since(after)).toEqual([envelope('zongpai.closed', 'sam', null, { zongpai_no: 'PLT-EZ03', status: 'CLOSED', box_count: 1, total_quantity: 5 })]);
+    expect(await since(after)).toEqual([
+      envelope('zongpai.closed', 'sam', null, {
+        zongpai_no: 'PLT-EZ03',
+        status: 'CLOSED',
+        box_count: 1,
+        total_quantity: 5,
+      }),
+    ]);
   });
 
   it('announces nothing for a close of an unknown zongpai, a keyed replay, or when the statement fails', async () => {
     await register('PLT-EZ04');
     await register('PLT-EZ05');
     const after = await end();
-    expectError(await service.call('POST', '/v1/zongpai/PLT-NONE/close', { token: supervisor() }), 404, 'ZONGPAI_NOT_FOUND');
+    expectError(
+      await service.call('POST', '/v1/zongpai/PLT-NONE/close', { token: supervisor() }),
+      404,
+      'ZONGPAI_NOT_FOUND',
+    );
     expectError(await service.call('POST', '/v1/zongpai/PLT-EZ05/close', { token: doomed }), 500, 'INTERNAL_ERROR');
     expect(await since(after)).toEqual([]);
     expect((await service.call('GET', '/v1/zongpai/PLT-EZ05')).body.status).toBe('OPEN');
-    const close = () => service.call('POST', '/v1/zongpai/PLT-EZ04/close', { token: supervisor(), headers: keyed('ev-close-1') });
+    const close = () =>
+      service.call('POST', '/v1/zongpai/PLT-EZ04/close', { token: supervisor(), headers: keyed('ev-close-1') });
     await close();
     await close();
-    expect((await since(after)).map((e) => [e.type, e.idempotency_key, e.data.zongpai_no])).toEqual([['zongpai.closed', 'ev-close-1', 'PLT-EZ04']]);
+    expect((await since(after)).map((e) => [e.type, e.idempotency_key, e.data.zongpai_no])).toEqual([
+      ['zongpai.closed', 'ev-close-1', 'PLT-EZ04'],
+    ]);
   });
 });
 
 describe('DELETE /v1/cargo/location/{cargo_no}/records/{id}: location.voided', () => {
   const scanOne = async (cargoNo: string, locationCode: string) => {
-    const res = await service.call('POST', '/v1/cargo/location', { body: { cargo_no: cargoNo, location_code: locationCode, device_id: 'PDA-9' } });
+    const res = await service.call('POST', '/v1/cargo/location', {
+      body: { cargo_no: cargoNo, location_code: locationCode, device_id: 'PDA-9' },
+    });
     expect(res.status).toBe(201);
     return res.body.records[0] as Record<string, unknown> & { id: string };
   };
   const voidScan = (cargoNo: string, id: string, options: { version?: number; token?: string; key?: string } = {}) =>
     service.call('DELETE', `/v1/cargo/location/${cargoNo}/records/${id}`, {
-      body: { version: options.version ?? 1 }, token: options.token ?? supervisor(), ...(options.key ? { headers: keyed(options.key) } : {}),
+      body: { version: options.version ?? 1 },
+      token: options.token ?? supervisor(),
+      ...(options.key ? { headers: keyed(options.key) } : {}),
     });
 
   it('announces a void with the whole record, voided_at and voided_by, under its Idempotency-Key, once', async () => {
@@ -321,7 +469,9 @@ describe('DELETE /v1/cargo/location/{cargo_no}/records/{id}: location.voided', (
     const res = await voidScan('BOX-EV01', record.id, { key: 'ev-void-1' });
     expect(res.status).toBe(200);
     expect((await voidScan('BOX-EV01', record.id, { key: 'ev-void-1' })).body).toEqual(res.body);
-    expect(await since(after)).toEqual([envelope('location.voided', 'sam', 'ev-void-1', { ...record, voided_at: res.body.voided_at, voided_by: 'sam' })]);
+    expect(await since(after)).toEqual([
+      envelope('location.voided', 'sam', 'ev-void-1', { ...record, voided_at: res.body.voided_at, voided_by: 'sam' }),
+    ]);
   });
 
   it('announces a void that moves the current location back, and one that leaves no current location', async () => {
@@ -367,13 +517,27 @@ describe('one Data API call per request, with its events', () => {
       service.stack.dataApi.resetCounters();
       const res = await request();
       const counters = service.stack.dataApi.counters();
-      return { status: res.status, ExecuteStatement: counters.ExecuteStatement, BatchExecuteStatement: counters.BatchExecuteStatement, BeginTransaction: counters.BeginTransaction };
+      return {
+        status: res.status,
+        ExecuteStatement: counters.ExecuteStatement,
+        BatchExecuteStatement: counters.BatchExecuteStatement,
+        BeginTransaction: counters.BeginTransaction,
+      };
     };
     const one = (status: number) => ({ status, ExecuteStatement: 1, BatchExecuteStatement: 0, BeginTransaction: 0 });
-    const backlog = { records: Array.from({ length: 500 }, (_, i) => ({ cargo_no: `BOX-EC${String(i).padStart(3, '0')}`, location_code: 'A-01' })) };
+    const backlog = {
+      records: Array.from({ length: 500 }, (_, i) => ({
+        cargo_no: `BOX-EC${String(i).padStart(3, '0')}`,
+        location_code: 'A-01',
+      })),
+    };
     const after = await end();
-    expect(await calls(() => service.call('POST', '/v1/cargo/location', { body: backlog, headers: keyed('ev-calls-1') }))).toEqual(one(201));
-    expect(await calls(() => service.call('POST', '/v1/cargo/location', { body: backlog, headers: keyed('ev-calls-1') }))).toEqual(one(201));
+    expect(
+      await calls(() => service.call('POST', '/v1/cargo/location', { body: backlog, headers: keyed('ev-calls-1') })),
+    ).toEqual(one(201));
+    expect(
+      await calls(() => service.call('POST', '/v1/cargo/location', { body: backlog, headers: keyed('ev-calls-1') })),
+    ).toEqual(one(201));
     expect(await calls(() => feed(`?after=${after}&limit=500`))).toEqual(one(200));
     expect(await since(after)).toHaveLength(500);
   });

@@ -16,7 +16,10 @@ afterAll(async () => service?.close());
 afterEach(() => service.stack.dataApi.clearFaults());
 
 const scan = (cargo: string, key?: string) =>
-  service.call('POST', '/v1/cargo/location', { body: { cargo_no: cargo, location_code: 'A-01' }, headers: key === undefined ? {} : { 'idempotency-key': key } });
+  service.call('POST', '/v1/cargo/location', {
+    body: { cargo_no: cargo, location_code: 'A-01' },
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  });
 const history = async (cargo: string) => (await service.call('GET', `/v1/cargo/location/${cargo}`)).body.history ?? [];
 
 describe('database faults', () => {
@@ -58,7 +61,11 @@ describe('database faults', () => {
     await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-F005' } });
     const body = { box_no: 'BOX-F005', zongpai_no: 'PLT-F005', items: [{ item_code: 'SKU-A', quantity: 2 }] };
     service.stack.dataApi.injectFault('timeout-after-commit', 1);
-    expectError(await service.call('POST', '/v1/box', { body, headers: { 'idempotency-key': 'save-f005' } }), 503, 'DATABASE_UNAVAILABLE');
+    expectError(
+      await service.call('POST', '/v1/box', { body, headers: { 'idempotency-key': 'save-f005' } }),
+      503,
+      'DATABASE_UNAVAILABLE',
+    );
     const retry = await service.call('POST', '/v1/box', { body, headers: { 'idempotency-key': 'save-f005' } });
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(expect.objectContaining({ box_no: 'BOX-F005', version: 1 }));

@@ -17,19 +17,32 @@ afterAll(async () => service?.close());
 
 const LOCATION = '/v1/cargo/location';
 const cursor = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
-const countRecords = async () => (await service.stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cargo.location_record')).rows[0]?.n;
+const countRecords = async () =>
+  (await service.stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cargo.location_record')).rows[0]?.n;
 
 describe('scan times PostgreSQL cannot store', () => {
-  it.each(['0000-01-01T00:00:00Z', '0000-12-31T23:59:59.999Z', '0001-01-01T00:30:00+01:00'])('refuses scanned_at %s with VALIDATION_ERROR and stores nothing', async (scannedAt) => {
-    const before = await countRecords();
-    const res = await service.call('POST', LOCATION, { body: { cargo_no: 'BOX-7002', location_code: 'A-02', scanned_at: scannedAt } });
-    expectError(res, 400, 'VALIDATION_ERROR', 'request');
-    expect(res.body.message).toContain('scanned_at');
-    expect(await countRecords()).toBe(before);
-  });
+  it.each(['0000-01-01T00:00:00Z', '0000-12-31T23:59:59.999Z', '0001-01-01T00:30:00+01:00'])(
+    'refuses scanned_at %s with VALIDATION_ERROR and stores nothing',
+    async (scannedAt) => {
+      const before = await countRecords();
+      const res = await service.call('POST', LOCATION, {
+        body: { cargo_no: 'BOX-7002', location_code: 'A-02', scanned_at: scannedAt },
+      });
+      expectError(res, 400, 'VALIDATION_ERROR', 'request');
+      expect(res.body.message).toContain('scanned_at');
+      expect(await countRecords()).toBe(before);
+    },
+  );
 
   it('refuses scanned_at on 29 February of a common year', async () => {
-    expectError(await service.call('POST', LOCATION, { body: { cargo_no: 'BOX-7002', location_code: 'A-02', scanned_at: '2025-02-29T08:00:00Z' } }), 400, 'VALIDATION_ERROR', 'request');
+    expectError(
+      await service.call('POST', LOCATION, {
+        body: { cargo_no: 'BOX-7002', location_code: 'A-02', scanned_at: '2025-02-29T08:00:00Z' },
+      }),
+      400,
+      'VALIDATION_ERROR',
+      'request',
+    );
   });
 });
 
@@ -46,13 +59,26 @@ describe('history cursors a client forged', () => {
 });
 
 describe('codes are never silently altered', () => {
-  it.each(['plt-\uFB0101', '\u017Ftage-\u0131', 'stra\u00DFe-1', 'plt-\uFB03', 'plt-\uFB06'])('refuses zongpai_no %s with INVALID_ZONGPAI instead of upper-casing it', async (code) => {
-    expectError(await service.call('POST', '/v1/zongpai', { body: { zongpai_no: code } }), 400, 'INVALID_ZONGPAI', 'zongpai');
-  });
+  it.each(['plt-\uFB0101', '\u017Ftage-\u0131', 'stra\u00DFe-1', 'plt-\uFB03', 'plt-\uFB06'])(
+    'refuses zongpai_no %s with INVALID_ZONGPAI instead of upper-casing it',
+    async (code) => {
+      expectError(
+        await service.call('POST', '/v1/zongpai', { body: { zongpai_no: code } }),
+        400,
+        'INVALID_ZONGPAI',
+        'zongpai',
+      );
+    },
+  );
 
   it('refuses location_code ſtage-ı with INVALID_LOCATION_CODE and stores nothing', async () => {
     const before = await countRecords();
-    expectError(await service.call('POST', LOCATION, { body: { cargo_no: 'BOX-7003', location_code: '\u017Ftage-\u0131' } }), 400, 'INVALID_LOCATION_CODE', 'location');
+    expectError(
+      await service.call('POST', LOCATION, { body: { cargo_no: 'BOX-7003', location_code: '\u017Ftage-\u0131' } }),
+      400,
+      'INVALID_LOCATION_CODE',
+      'location',
+    );
     expect(await countRecords()).toBe(before);
   });
 
@@ -63,33 +89,69 @@ describe('codes are never silently altered', () => {
   });
 
   it('refuses a code wrapped in a byte-order mark or a no-break space rather than trimming it', async () => {
-    expectError(await service.call('POST', '/v1/zongpai', { body: { zongpai_no: '\uFEFFPLT-BOM' } }), 400, 'INVALID_ZONGPAI', 'zongpai');
-    expectError(await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-NBSP\u00A0' } }), 400, 'INVALID_ZONGPAI', 'zongpai');
+    expectError(
+      await service.call('POST', '/v1/zongpai', { body: { zongpai_no: '\uFEFFPLT-BOM' } }),
+      400,
+      'INVALID_ZONGPAI',
+      'zongpai',
+    );
+    expectError(
+      await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-NBSP\u00A0' } }),
+      400,
+      'INVALID_ZONGPAI',
+      'zongpai',
+    );
   });
 });
 
 describe('bodies that are not UTF-8', () => {
-  const withBadBytes = Buffer.concat([Buffer.from('{"cargo_no":"BOX-7004","location_code":"A-0'), Buffer.from([0xff]), Buffer.from('"}')]);
+  const withBadBytes = Buffer.concat([
+    Buffer.from('{"cargo_no":"BOX-7004","location_code":"A-0'),
+    Buffer.from([0xff]),
+    Buffer.from('"}'),
+  ]);
 
   it('refuses a body holding bytes that are not UTF-8 with MALFORMED_JSON and stores nothing', async () => {
     const before = await countRecords();
-    const res = await service.call('POST', LOCATION, { rawBody: withBadBytes, headers: { 'content-type': 'application/json' } });
+    const res = await service.call('POST', LOCATION, {
+      rawBody: withBadBytes,
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(res, 400, 'MALFORMED_JSON', 'request');
     expect(await countRecords()).toBe(before);
   });
 
   it('refuses an item code with bytes that are not UTF-8 rather than storing U+FFFD', async () => {
-    const body = Buffer.concat([Buffer.from('{"box_no":"BOX-1001","zongpai_no":"PLT-RULES","items":[{"item_code":"SKU-TEA-'), Buffer.from([0xc3, 0x28]), Buffer.from('","quantity":1}]}')]);
-    expectError(await service.call('POST', '/v1/box', { rawBody: body, headers: { 'content-type': 'application/json' } }), 400, 'MALFORMED_JSON', 'request');
+    const body = Buffer.concat([
+      Buffer.from('{"box_no":"BOX-1001","zongpai_no":"PLT-RULES","items":[{"item_code":"SKU-TEA-'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('","quantity":1}]}'),
+    ]);
+    expectError(
+      await service.call('POST', '/v1/box', { rawBody: body, headers: { 'content-type': 'application/json' } }),
+      400,
+      'MALFORMED_JSON',
+      'request',
+    );
   });
 
-  it.each(['application/json; charset=iso-8859-1', 'application/json; charset=gbk', 'application/json; charset="utf-16"'])('refuses Content-Type %s with UNSUPPORTED_MEDIA_TYPE', async (type) => {
-    const res = await service.call('POST', LOCATION, { rawBody: '{"cargo_no":"BOX-7005","location_code":"A-05"}', headers: { 'content-type': type } });
+  it.each([
+    'application/json; charset=iso-8859-1',
+    'application/json; charset=gbk',
+    'application/json; charset="utf-16"',
+  ])('refuses Content-Type %s with UNSUPPORTED_MEDIA_TYPE', async (type) => {
+    const res = await service.call('POST', LOCATION, {
+      rawBody: '{"cargo_no":"BOX-7005","location_code":"A-05"}',
+      headers: { 'content-type': type },
+    });
     expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'request');
   });
 
   it('accepts Content-Type application/json; charset=UTF-8', async () => {
-    const res = await service.call('POST', LOCATION, { rawBody: '{"cargo_no":"BOX-7006","location_code":"A-06"}', headers: { 'content-type': 'application/json; charset=UTF-8' } });
+    const res = await service.call('POST', LOCATION, {
+      rawBody: '{"cargo_no":"BOX-7006","location_code":"A-06"}',
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+    });
     expect(res.status).toBe(201);
   });
 });

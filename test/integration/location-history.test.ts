@@ -31,28 +31,42 @@ const where = async (cargoNo: string) => {
 describe('the current location, kept with every scan', () => {
   it('keeps the newest scan current when a backlog of older scans of the same cargo arrives later', async () => {
     expect((await scan({ cargo_no: 'BOX-H101', location_code: 'DOCK-1', scanned_at: minutesAgo(5) })).status).toBe(201);
-    expect((await scan({ records: [
-      { cargo_no: 'BOX-H101', location_code: 'A-01', scanned_at: minutesAgo(50) },
-      { cargo_no: 'BOX-H101', location_code: 'A-02', scanned_at: minutesAgo(20) },
-    ] })).status).toBe(201);
+    expect(
+      (
+        await scan({
+          records: [
+            { cargo_no: 'BOX-H101', location_code: 'A-01', scanned_at: minutesAgo(50) },
+            { cargo_no: 'BOX-H101', location_code: 'A-02', scanned_at: minutesAgo(20) },
+          ],
+        })
+      ).status,
+    ).toBe(201);
     const res = await where('BOX-H101');
     expect(res.current.location_code).toBe('DOCK-1');
     expect(res.history.map((h) => h.location_code)).toEqual(['DOCK-1', 'A-02', 'A-01']);
   });
 
   it('takes the newest scan of a backlog that holds several of one cargo, in any order', async () => {
-    expect((await scan({ records: [
-      { cargo_no: 'BOX-H102', location_code: 'B-01', scanned_at: minutesAgo(30) },
-      { cargo_no: 'BOX-H102', location_code: 'B-03', scanned_at: minutesAgo(10) },
-      { cargo_no: 'BOX-H103', location_code: 'C-01' },
-      { cargo_no: 'BOX-H102', location_code: 'B-02', scanned_at: minutesAgo(20) },
-    ] })).status).toBe(201);
+    expect(
+      (
+        await scan({
+          records: [
+            { cargo_no: 'BOX-H102', location_code: 'B-01', scanned_at: minutesAgo(30) },
+            { cargo_no: 'BOX-H102', location_code: 'B-03', scanned_at: minutesAgo(10) },
+            { cargo_no: 'BOX-H103', location_code: 'C-01' },
+            { cargo_no: 'BOX-H102', location_code: 'B-02', scanned_at: minutesAgo(20) },
+          ],
+        })
+      ).status,
+    ).toBe(201);
     expect((await where('BOX-H102')).current.location_code).toBe('B-03');
     expect((await where('BOX-H103')).current.location_code).toBe('C-01');
   });
 
   it('ends with the newest of many scans of one cargo sent at the same time', async () => {
-    const sends = Array.from({ length: 12 }, (_, i) => scan({ cargo_no: 'BOX-H104', location_code: `R-${i}`, scanned_at: minutesAgo(30 - i) }));
+    const sends = Array.from({ length: 12 }, (_, i) =>
+      scan({ cargo_no: 'BOX-H104', location_code: `R-${i}`, scanned_at: minutesAgo(30 - i) }),
+    );
     expect((await Promise.all(sends)).map((r) => r.status)).toEqual(Array(12).fill(201));
     expect((await where('BOX-H104')).current.location_code).toBe('R-11');
   });
@@ -60,12 +74,18 @@ describe('the current location, kept with every scan', () => {
   it('moves a box with its zongpai, and an older scan of the box does not take it back', async () => {
     await service.plan('BOX-H105', { 'SKU-A': 1 });
     expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-H105' } })).status).toBe(201);
-    expect((await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-H105', zongpai_no: 'PLT-H105' } })).status).toBe(201);
+    expect(
+      (await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-H105', zongpai_no: 'PLT-H105' } })).status,
+    ).toBe(201);
     await scan({ cargo_no: 'BOX-H105', location_code: 'PACK-1', scanned_at: minutesAgo(20) });
     await scan({ cargo_no: 'PLT-H105', location_code: 'DOCK-2', off_shelf: true, scanned_at: minutesAgo(10) });
-    expect((await where('BOX-H105')).current).toEqual(expect.objectContaining({ location_code: 'DOCK-2', via: 'ZONGPAI' }));
+    expect((await where('BOX-H105')).current).toEqual(
+      expect.objectContaining({ location_code: 'DOCK-2', via: 'ZONGPAI' }),
+    );
     await scan({ records: [{ cargo_no: 'BOX-H105', location_code: 'PACK-2', scanned_at: minutesAgo(15) }] });
-    expect((await where('BOX-H105')).current).toEqual(expect.objectContaining({ location_code: 'DOCK-2', via: 'ZONGPAI' }));
+    expect((await where('BOX-H105')).current).toEqual(
+      expect.objectContaining({ location_code: 'DOCK-2', via: 'ZONGPAI' }),
+    );
     await scan({ cargo_no: 'BOX-H105', location_code: 'C-07' });
     expect((await where('BOX-H105')).current).toEqual(expect.objectContaining({ location_code: 'C-07', via: 'BOX' }));
   });
@@ -73,11 +93,13 @@ describe('the current location, kept with every scan', () => {
 
 describe('history by month', () => {
   it('stores a scan of any past time, even one older than every month kept', async () => {
-    const res = await scan({ records: [
-      { cargo_no: 'BOX-H201', location_code: 'A-01', scanned_at: '0001-01-01T00:00:00Z' },
-      { cargo_no: 'BOX-H201', location_code: 'A-02', scanned_at: monthsAgo(40) },
-      { cargo_no: 'BOX-H201', location_code: 'A-03', scanned_at: monthsAgo(3) },
-    ] });
+    const res = await scan({
+      records: [
+        { cargo_no: 'BOX-H201', location_code: 'A-01', scanned_at: '0001-01-01T00:00:00Z' },
+        { cargo_no: 'BOX-H201', location_code: 'A-02', scanned_at: monthsAgo(40) },
+        { cargo_no: 'BOX-H201', location_code: 'A-03', scanned_at: monthsAgo(3) },
+      ],
+    });
     expect(res.status).toBe(201);
     expect((await where('BOX-H201')).history.map((h) => h.location_code)).toEqual(['A-03', 'A-02', 'A-01']);
   });
@@ -92,10 +114,12 @@ describe('history by month', () => {
 describe('retention: LOCATION_HISTORY_MONTHS', () => {
   it('drops scans older than the months kept and keeps the current location', async () => {
     await scan({ records: [{ cargo_no: 'BOX-H301', location_code: 'OLD-1', scanned_at: monthsAgo(30) }] });
-    await scan({ records: [
-      { cargo_no: 'BOX-H302', location_code: 'OLD-2', scanned_at: monthsAgo(30) },
-      { cargo_no: 'BOX-H302', location_code: 'NEW-2', scanned_at: minutesAgo(1) },
-    ] });
+    await scan({
+      records: [
+        { cargo_no: 'BOX-H302', location_code: 'OLD-2', scanned_at: monthsAgo(30) },
+        { cargo_no: 'BOX-H302', location_code: 'NEW-2', scanned_at: minutesAgo(1) },
+      ],
+    });
     expect((await where('BOX-H301')).history).toHaveLength(1);
     const done = await maintainLocationHistory(service.stack.db, { monthsKept: 25 });
     expect(done.emptied).toEqual(['location_record_before']);
@@ -107,15 +131,24 @@ describe('retention: LOCATION_HISTORY_MONTHS', () => {
 
   it('drops a whole month once all of it is older than the months kept', async () => {
     const threeMonthsAgo = monthsAgo(3);
-    await scan({ records: [{ cargo_no: 'BOX-H303', location_code: 'MONTH-3', scanned_at: threeMonthsAgo }, { cargo_no: 'BOX-H303', location_code: 'NOW-3' }] });
+    await scan({
+      records: [
+        { cargo_no: 'BOX-H303', location_code: 'MONTH-3', scanned_at: threeMonthsAgo },
+        { cargo_no: 'BOX-H303', location_code: 'NOW-3' },
+      ],
+    });
     const done = await maintainLocationHistory(service.stack.db, { monthsKept: 1 });
     expect(done.dropped).toContain(partitionOf(threeMonthsAgo));
     expect(done.dropped).toContain('location_record_before');
     expect((await where('BOX-H303')).history.map((h) => h.location_code)).toEqual(['NOW-3']);
     // A late scan of a dropped month is still stored, and goes at the next run.
-    expect((await scan({ records: [{ cargo_no: 'BOX-H304', location_code: 'LATE-4', scanned_at: threeMonthsAgo }] })).status).toBe(201);
+    expect(
+      (await scan({ records: [{ cargo_no: 'BOX-H304', location_code: 'LATE-4', scanned_at: threeMonthsAgo }] })).status,
+    ).toBe(201);
     expect((await where('BOX-H304')).history.map((h) => h.location_code)).toEqual(['LATE-4']);
-    expect((await maintainLocationHistory(service.stack.db, { monthsKept: 1 })).emptied).toEqual(['location_record_before']);
+    expect((await maintainLocationHistory(service.stack.db, { monthsKept: 1 })).emptied).toEqual([
+      'location_record_before',
+    ]);
     expect((await where('BOX-H304')).current.location_code).toBe('LATE-4');
     expect((await where('BOX-H304')).history).toEqual([]);
   });

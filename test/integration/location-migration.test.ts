@@ -22,13 +22,30 @@ beforeAll(async () => {
   Object.assign(process.env, { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
   const test = await createTestBackend();
   drop = test.drop;
-  const target = { resourceArn: 'arn:aws:rds:local:000000000000:cluster:c', secretArn: 'arn:aws:secretsmanager:local:000000000000:secret:m', database: 'cargo' };
+  const target = {
+    resourceArn: 'arn:aws:rds:local:000000000000:cluster:c',
+    secretArn: 'arn:aws:secretsmanager:local:000000000000:secret:m',
+    database: 'cargo',
+  };
   emulator = await startDataApiEmulator({
     backend: test.backend,
     target,
-    identities: [{ name: 'Migrate', accessKeyId: 'local', secretAccessKey: 'local', operations: ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'] }],
+    identities: [
+      {
+        name: 'Migrate',
+        accessKeyId: 'local',
+        secretAccessKey: 'local',
+        operations: ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'],
+      },
+    ],
   });
-  db = createDataApiDb(loadConfig({ DB_CLUSTER_ARN: target.resourceArn, DB_SECRET_ARN: target.secretArn, DATA_API_ENDPOINT: emulator.endpoint }));
+  db = createDataApiDb(
+    loadConfig({
+      DB_CLUSTER_ARN: target.resourceArn,
+      DB_SECRET_ARN: target.secretArn,
+      DATA_API_ENDPOINT: emulator.endpoint,
+    }),
+  );
 });
 afterAll(async () => {
   db?.destroy();
@@ -45,29 +62,48 @@ describe('the migration to the partitioned location history', () => {
       `INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
        SELECT s.cargo_no, s.location_code, s.off_shelf, s.at, now(), s.at, 'olga', 'PDA-1'
        FROM json_to_recordset(:scans) AS s (cargo_no text, location_code text, off_shelf boolean, at timestamptz)`,
-      { scans: json([
-        { cargo_no: 'BOX-M001', location_code: 'DOCK-1', off_shelf: true, at: ago(10) },
-        { cargo_no: 'BOX-M001', location_code: 'A-01', off_shelf: false, at: ago(60) },
-        { cargo_no: 'BOX-M001', location_code: 'A-02', off_shelf: false, at: ago(30) },
-        { cargo_no: 'BOX-M002', location_code: 'B-01', off_shelf: false, at: '2001-05-01T00:00:00Z' },
-        { cargo_no: 'BOX-M002', location_code: 'B-02', off_shelf: false, at: ago(60 * 24 * 90) },
-      ]) },
+      {
+        scans: json([
+          { cargo_no: 'BOX-M001', location_code: 'DOCK-1', off_shelf: true, at: ago(10) },
+          { cargo_no: 'BOX-M001', location_code: 'A-01', off_shelf: false, at: ago(60) },
+          { cargo_no: 'BOX-M001', location_code: 'A-02', off_shelf: false, at: ago(30) },
+          { cargo_no: 'BOX-M002', location_code: 'B-01', off_shelf: false, at: '2001-05-01T00:00:00Z' },
+          { cargo_no: 'BOX-M002', location_code: 'B-02', off_shelf: false, at: ago(60 * 24 * 90) },
+        ]),
+      },
     );
-    const { rows: ids } = await db.query<{ id: string }>("SELECT id::text AS id FROM cargo.location_record WHERE cargo_no = 'BOX-M001' ORDER BY occurred_at DESC");
+    const { rows: ids } = await db.query<{ id: string }>(
+      "SELECT id::text AS id FROM cargo.location_record WHERE cargo_no = 'BOX-M001' ORDER BY occurred_at DESC",
+    );
 
     expect(await migrate(db, migrations)).toEqual(migrations.filter((m) => m.id >= 5).map((m) => m.id));
 
     const find = makeCargoFinder({ db });
     const first = await find('BOX-M001', { limit: 20 });
-    expect(first.current).toEqual(expect.objectContaining({ location_code: 'DOCK-1', off_shelf: true, via: 'BOX', recorded_by: 'olga', device_id: 'PDA-1' }));
-    expect(first.history.map((h) => [h.id, h.location_code, h.voided_at])).toEqual([[ids[0]?.id, 'DOCK-1', null], [ids[1]?.id, 'A-02', null], [ids[2]?.id, 'A-01', null]]);
+    expect(first.current).toEqual(
+      expect.objectContaining({
+        location_code: 'DOCK-1',
+        off_shelf: true,
+        via: 'BOX',
+        recorded_by: 'olga',
+        device_id: 'PDA-1',
+      }),
+    );
+    expect(first.history.map((h) => [h.id, h.location_code, h.voided_at])).toEqual([
+      [ids[0]?.id, 'DOCK-1', null],
+      [ids[1]?.id, 'A-02', null],
+      [ids[2]?.id, 'A-01', null],
+    ]);
     const second = await find('BOX-M002', { limit: 20 });
     expect(second.current.location_code).toBe('B-02');
     expect(second.history.map((h) => h.location_code)).toEqual(['B-02', 'B-01']);
   });
 
   it('numbers new scans after the moved ones', async () => {
-    const { records } = await makeScanRecorder({ db })([{ cargo_no: 'BOX-M001', location_code: 'C-01', off_shelf: false }], 'olga');
+    const { records } = await makeScanRecorder({ db })(
+      [{ cargo_no: 'BOX-M001', location_code: 'C-01', off_shelf: false }],
+      'olga',
+    );
     expect(BigInt(records[0]?.id ?? '0')).toBeGreaterThan(5n);
     expect((await makeCargoFinder({ db })('BOX-M001', { limit: 20 })).current.location_code).toBe('C-01');
   });

@@ -16,9 +16,14 @@ const scan = async (body: unknown) => {
   expect(res.status).toBe(201);
   return res.body.records as { id: string; cargo_no: string }[];
 };
-const content = (code: string, query = '', token?: string) => service.call('GET', `/v1/cargo/locations/${code}/cargo${query}`, token === undefined ? {} : { token });
+const content = (code: string, query = '', token?: string) =>
+  service.call('GET', `/v1/cargo/locations/${code}/cargo${query}`, token === undefined ? {} : { token });
 const voidScan = (cargoNo: string, id: string, body: unknown = { version: 1 }, headers?: Record<string, string>) =>
-  service.call('DELETE', `${LOCATION}/${cargoNo}/records/${id}`, { body, token: service.tokens.supervisor, ...(headers === undefined ? {} : { headers }) });
+  service.call('DELETE', `${LOCATION}/${cargoNo}/records/${id}`, {
+    body,
+    token: service.tokens.supervisor,
+    ...(headers === undefined ? {} : { headers }),
+  });
 const current = async (cargoNo: string) => (await service.call('GET', `${LOCATION}/${cargoNo}`)).body.current;
 
 describe('GET /v1/cargo/locations/{location_code}/cargo', () => {
@@ -26,21 +31,32 @@ describe('GET /v1/cargo/locations/{location_code}/cargo', () => {
     await service.plan('BOX-C101', { 'SKU-A': 1 });
     await service.plan('BOX-C102', { 'SKU-A': 1 });
     expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-C100' } })).status).toBe(201);
-    for (const box of ['BOX-C101', 'BOX-C102']) expect((await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: 'PLT-C100' } })).status).toBe(201);
-    await scan({ records: [
-      { cargo_no: 'BOX-C101', location_code: 'PACK-C', scanned_at: minutesAgo(30) },
-      { cargo_no: 'BOX-C102', location_code: 'PACK-C', scanned_at: minutesAgo(30) },
-      { cargo_no: 'PLT-C100', location_code: 'DOCK-C', off_shelf: true, scanned_at: minutesAgo(20) },
-      { cargo_no: 'TOTE-C1', location_code: 'DOCK-C', scanned_at: minutesAgo(10) },
-      { cargo_no: 'TOTE-C2', location_code: 'DOCK-C', scanned_at: minutesAgo(40) },
-      { cargo_no: 'TOTE-C2', location_code: 'A-09', scanned_at: minutesAgo(5) },
-    ] });
+    for (const box of ['BOX-C101', 'BOX-C102'])
+      expect(
+        (await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: 'PLT-C100' } })).status,
+      ).toBe(201);
+    await scan({
+      records: [
+        { cargo_no: 'BOX-C101', location_code: 'PACK-C', scanned_at: minutesAgo(30) },
+        { cargo_no: 'BOX-C102', location_code: 'PACK-C', scanned_at: minutesAgo(30) },
+        { cargo_no: 'PLT-C100', location_code: 'DOCK-C', off_shelf: true, scanned_at: minutesAgo(20) },
+        { cargo_no: 'TOTE-C1', location_code: 'DOCK-C', scanned_at: minutesAgo(10) },
+        { cargo_no: 'TOTE-C2', location_code: 'DOCK-C', scanned_at: minutesAgo(40) },
+        { cargo_no: 'TOTE-C2', location_code: 'A-09', scanned_at: minutesAgo(5) },
+      ],
+    });
     const res = await content('dock-c');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       location_code: 'DOCK-C',
       cargo: [
-        { cargo_no: 'PLT-C100', kind: 'ZONGPAI', since: expect.any(String), off_shelf: true, boxes: ['BOX-C101', 'BOX-C102'] },
+        {
+          cargo_no: 'PLT-C100',
+          kind: 'ZONGPAI',
+          since: expect.any(String),
+          off_shelf: true,
+          boxes: ['BOX-C101', 'BOX-C102'],
+        },
         { cargo_no: 'TOTE-C1', kind: 'CARGO', since: expect.any(String), off_shelf: false, boxes: [] },
       ],
       next_cursor: null,
@@ -49,12 +65,17 @@ describe('GET /v1/cargo/locations/{location_code}/cargo', () => {
     expect((await content('PACK-C')).body.cargo).toEqual([]);
     // A box scanned elsewhere after its pallet is where it was scanned, on its own.
     await scan({ cargo_no: 'BOX-C102', location_code: 'PACK-C' });
-    expect((await content('PACK-C')).body.cargo).toEqual([expect.objectContaining({ cargo_no: 'BOX-C102', kind: 'BOX', boxes: [] })]);
+    expect((await content('PACK-C')).body.cargo).toEqual([
+      expect.objectContaining({ cargo_no: 'BOX-C102', kind: 'BOX', boxes: [] }),
+    ]);
     expect((await content('DOCK-C')).body.cargo[0].boxes).toEqual(['BOX-C101']);
   });
 
   it('pages through a location by cursor, without gaps or repeats', async () => {
-    const records = Array.from({ length: 25 }, (_, i) => ({ cargo_no: `BOX-P${String(i).padStart(3, '0')}`, location_code: 'ZONE-P' }));
+    const records = Array.from({ length: 25 }, (_, i) => ({
+      cargo_no: `BOX-P${String(i).padStart(3, '0')}`,
+      location_code: 'ZONE-P',
+    }));
     await scan({ records });
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -85,32 +106,50 @@ describe('GET /v1/cargo/locations/{location_code}/cargo', () => {
   it('uses one Data API call', async () => {
     service.stack.dataApi.resetCounters();
     await content('DOCK-C');
-    expect(service.stack.dataApi.counters()).toEqual(expect.objectContaining({ ExecuteStatement: 1, BeginTransaction: 0 }));
+    expect(service.stack.dataApi.counters()).toEqual(
+      expect.objectContaining({ ExecuteStatement: 1, BeginTransaction: 0 }),
+    );
   });
 });
 
 describe('DELETE /v1/cargo/location/{cargo_no}/records/{id}', () => {
   it('voids a wrong scan: it stays in the history, marked, and the current location falls back to the scan before', async () => {
-    const [, wrong] = await scan({ records: [
-      { cargo_no: 'BOX-V001', location_code: 'A-01', scanned_at: minutesAgo(20) },
-      { cargo_no: 'BOX-V001', location_code: 'WRONG-1', scanned_at: minutesAgo(10) },
-    ] });
+    const [, wrong] = await scan({
+      records: [
+        { cargo_no: 'BOX-V001', location_code: 'A-01', scanned_at: minutesAgo(20) },
+        { cargo_no: 'BOX-V001', location_code: 'WRONG-1', scanned_at: minutesAgo(10) },
+      ],
+    });
     expect((await current('BOX-V001')).location_code).toBe('WRONG-1');
     const res = await voidScan('box-v001', wrong!.id);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: wrong!.id, cargo_no: 'BOX-V001', location_code: 'WRONG-1', voided_at: expect.any(String), voided_by: 'sam', version: 2 });
+    expect(res.body).toEqual({
+      id: wrong!.id,
+      cargo_no: 'BOX-V001',
+      location_code: 'WRONG-1',
+      voided_at: expect.any(String),
+      voided_by: 'sam',
+      version: 2,
+    });
     expect((await current('BOX-V001')).location_code).toBe('A-01');
     const history = (await service.call('GET', `${LOCATION}/BOX-V001`)).body.history;
-    expect(history.map((h: { location_code: string; voided_by: string | null }) => [h.location_code, h.voided_by])).toEqual([['WRONG-1', 'sam'], ['A-01', null]]);
+    expect(
+      history.map((h: { location_code: string; voided_by: string | null }) => [h.location_code, h.voided_by]),
+    ).toEqual([
+      ['WRONG-1', 'sam'],
+      ['A-01', null],
+    ]);
     expect((await content('WRONG-1')).body.cargo).toEqual([]);
     expect((await content('A-01')).body.cargo.map((c: { cargo_no: string }) => c.cargo_no)).toContain('BOX-V001');
   });
 
   it('voids an older scan without moving the current location', async () => {
-    const [older] = await scan({ records: [
-      { cargo_no: 'BOX-V002', location_code: 'B-01', scanned_at: minutesAgo(20) },
-      { cargo_no: 'BOX-V002', location_code: 'B-02', scanned_at: minutesAgo(10) },
-    ] });
+    const [older] = await scan({
+      records: [
+        { cargo_no: 'BOX-V002', location_code: 'B-01', scanned_at: minutesAgo(20) },
+        { cargo_no: 'BOX-V002', location_code: 'B-02', scanned_at: minutesAgo(10) },
+      ],
+    });
     expect((await voidScan('BOX-V002', older!.id, undefined, { 'if-match': '"1"' })).status).toBe(200);
     expect((await current('BOX-V002')).location_code).toBe('B-02');
   });
@@ -167,6 +206,8 @@ describe('DELETE /v1/cargo/location/{cargo_no}/records/{id}', () => {
     const [record] = await scan({ cargo_no: 'BOX-V010', location_code: 'J-01' });
     service.stack.dataApi.resetCounters();
     await voidScan('BOX-V010', record!.id);
-    expect(service.stack.dataApi.counters()).toEqual(expect.objectContaining({ ExecuteStatement: 1, BeginTransaction: 0 }));
+    expect(service.stack.dataApi.counters()).toEqual(
+      expect.objectContaining({ ExecuteStatement: 1, BeginTransaction: 0 }),
+    );
   });
 });

@@ -17,7 +17,14 @@ describe('POST /v1/cargo/location', () => {
     const res = await scan({ cargo_no: ' box-2001\r\n', location_code: 'a-01-02 ', device_id: 'PDA-07' });
     expect(res.status).toBe(201);
     expect(res.body.records).toEqual([
-      expect.objectContaining({ cargo_no: 'BOX-2001', location_code: 'A-01-02', off_shelf: false, scanned_at: null, recorded_by: 'olga', device_id: 'PDA-07' }),
+      expect.objectContaining({
+        cargo_no: 'BOX-2001',
+        location_code: 'A-01-02',
+        off_shelf: false,
+        scanned_at: null,
+        recorded_by: 'olga',
+        device_id: 'PDA-07',
+      }),
     ]);
     expect(Date.parse(res.body.records[0].recorded_at)).toBeGreaterThanOrEqual(before - 1000);
     expect(res.body.records[0].id).toMatch(/^\d+$/);
@@ -41,11 +48,13 @@ describe('POST /v1/cargo/location', () => {
   });
 
   it('stores none of a backlog when one record is bad, naming its index', async () => {
-    const res = await scan({ records: [
-      { cargo_no: 'BOX-4001', location_code: 'A-01' },
-      { cargo_no: 'BOX-4002', location_code: 'not valid!' },
-      { cargo_no: 'BOX-4003', location_code: 'A-03' },
-    ] });
+    const res = await scan({
+      records: [
+        { cargo_no: 'BOX-4001', location_code: 'A-01' },
+        { cargo_no: 'BOX-4002', location_code: 'not valid!' },
+        { cargo_no: 'BOX-4003', location_code: 'A-03' },
+      ],
+    });
     expectError(res, 400, 'INVALID_LOCATION_CODE', 'location');
     expect(res.body.message).toContain('records[1].location_code');
     const stored = await service.call('GET', `${LOCATION}/BOX-4001`);
@@ -53,11 +62,13 @@ describe('POST /v1/cargo/location', () => {
   });
 
   it('lists every bad record of a backlog in details', async () => {
-    const res = await scan({ records: [
-      { cargo_no: 'x', location_code: 'A-01' },
-      { cargo_no: 'BOX-4102', location_code: 'A-02' },
-      { cargo_no: 'BOX-4103', location_code: '' },
-    ] });
+    const res = await scan({
+      records: [
+        { cargo_no: 'x', location_code: 'A-01' },
+        { cargo_no: 'BOX-4102', location_code: 'A-02' },
+        { cargo_no: 'BOX-4103', location_code: '' },
+      ],
+    });
     expectError(res, 400, 'INVALID_BOX_NO');
     expect(res.body.details.map((d: { field: string; error_code: string }) => [d.field, d.error_code])).toEqual([
       ['records[0].cargo_no', 'INVALID_BOX_NO'],
@@ -79,26 +90,57 @@ describe('POST /v1/cargo/location', () => {
     ['a location with a space inside', { cargo_no: 'BOX-0001', location_code: 'A 01' }, 'INVALID_LOCATION_CODE'],
     ['a numeric location', { cargo_no: 'BOX-0001', location_code: 101 }, 'INVALID_LOCATION_CODE'],
     ['a missing location', { cargo_no: 'BOX-0001' }, 'INVALID_LOCATION_CODE'],
-    ['a cargo number with a bad SSCC check digit', { cargo_no: '106141411234567890', location_code: 'A-01' }, 'INVALID_BOX_NO'],
+    [
+      'a cargo number with a bad SSCC check digit',
+      { cargo_no: '106141411234567890', location_code: 'A-01' },
+      'INVALID_BOX_NO',
+    ],
     ['off_shelf as a string', { cargo_no: 'BOX-0001', location_code: 'A-01', off_shelf: 'yes' }, 'VALIDATION_ERROR'],
-    ['a scan time far in the future', { cargo_no: 'BOX-0001', location_code: 'A-01', scanned_at: '2999-01-01T00:00:00Z' }, 'VALIDATION_ERROR'],
-    ['a scan time that is not a date', { cargo_no: 'BOX-0001', location_code: 'A-01', scanned_at: 'yesterday' }, 'VALIDATION_ERROR'],
+    [
+      'a scan time far in the future',
+      { cargo_no: 'BOX-0001', location_code: 'A-01', scanned_at: '2999-01-01T00:00:00Z' },
+      'VALIDATION_ERROR',
+    ],
+    [
+      'a scan time that is not a date',
+      { cargo_no: 'BOX-0001', location_code: 'A-01', scanned_at: 'yesterday' },
+      'VALIDATION_ERROR',
+    ],
     ['a JSON array', [], 'VALIDATION_ERROR'],
   ])('rejects %s', async (_name, body, code) => {
     expectError(await scan(body), 400, code);
   });
 
   it('answers 400 MALFORMED_JSON for a body that does not parse', async () => {
-    expectError(await service.call('POST', LOCATION, { rawBody: '{"cargo_no": ', headers: { 'content-type': 'application/json' } }), 400, 'MALFORMED_JSON', 'request');
+    expectError(
+      await service.call('POST', LOCATION, {
+        rawBody: '{"cargo_no": ',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+      'MALFORMED_JSON',
+      'request',
+    );
   });
 
   it('answers 415 for a body that is not JSON', async () => {
-    expectError(await service.call('POST', LOCATION, { rawBody: 'cargo_no=BOX-1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(
+      await service.call('POST', LOCATION, {
+        rawBody: 'cargo_no=BOX-1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   it('answers 413 for a body over 256 KiB', async () => {
     const rawBody = JSON.stringify({ cargo_no: 'BOX-0001', location_code: 'A-01', device_id: 'x'.repeat(300 * 1024) });
-    expectError(await service.call('POST', LOCATION, { rawBody, headers: { 'content-type': 'application/json' } }), 413, 'PAYLOAD_TOO_LARGE');
+    expectError(
+      await service.call('POST', LOCATION, { rawBody, headers: { 'content-type': 'application/json' } }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
   });
 
   it('answers 400 when the body is missing', async () => {
@@ -115,28 +157,42 @@ describe('POST /v1/cargo/location', () => {
 describe('GET /v1/cargo/location/{cargo_no}', () => {
   it('answers the newest scan as current and the history newest first', async () => {
     const t = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-    await scan({ records: [
-      { cargo_no: 'BOX-6001', location_code: 'DOCK-1', off_shelf: true, scanned_at: t(30) },
-      { cargo_no: 'BOX-6001', location_code: 'A-01', scanned_at: t(50) },
-      { cargo_no: 'BOX-6001', location_code: 'STAGE-2', off_shelf: true, scanned_at: t(40) },
-    ] });
+    await scan({
+      records: [
+        { cargo_no: 'BOX-6001', location_code: 'DOCK-1', off_shelf: true, scanned_at: t(30) },
+        { cargo_no: 'BOX-6001', location_code: 'A-01', scanned_at: t(50) },
+        { cargo_no: 'BOX-6001', location_code: 'STAGE-2', off_shelf: true, scanned_at: t(40) },
+      ],
+    });
     const res = await service.call('GET', `${LOCATION}/box-6001`);
     expect(res.status).toBe(200);
     expect(res.body.cargo_no).toBe('BOX-6001');
     expect(res.body.current).toEqual(expect.objectContaining({ location_code: 'DOCK-1', off_shelf: true, via: 'BOX' }));
-    expect(res.body.history.map((h: { location_code: string }) => h.location_code)).toEqual(['DOCK-1', 'STAGE-2', 'A-01']);
+    expect(res.body.history.map((h: { location_code: string }) => h.location_code)).toEqual([
+      'DOCK-1',
+      'STAGE-2',
+      'A-01',
+    ]);
     expect(res.body.next_cursor).toBeNull();
   });
 
   it('orders a late backlog by when the scans happened, not when they arrived', async () => {
     await scan({ cargo_no: 'BOX-6101', location_code: 'B-02' });
-    await scan({ records: [{ cargo_no: 'BOX-6101', location_code: 'A-09', scanned_at: new Date(Date.now() - 3_600_000).toISOString() }] });
+    await scan({
+      records: [
+        { cargo_no: 'BOX-6101', location_code: 'A-09', scanned_at: new Date(Date.now() - 3_600_000).toISOString() },
+      ],
+    });
     const res = await service.call('GET', `${LOCATION}/BOX-6101`);
     expect(res.body.current.location_code).toBe('B-02');
   });
 
   it('pages through the history with a cursor, without gaps or repeats', async () => {
-    const records = Array.from({ length: 25 }, (_, i) => ({ cargo_no: 'BOX-6201', location_code: `L-${i}`, scanned_at: new Date(Date.now() - (100 - i) * 1000).toISOString() }));
+    const records = Array.from({ length: 25 }, (_, i) => ({
+      cargo_no: 'BOX-6201',
+      location_code: `L-${i}`,
+      scanned_at: new Date(Date.now() - (100 - i) * 1000).toISOString(),
+    }));
     await scan({ records });
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -176,7 +232,12 @@ describe('the gateway', () => {
   });
 
   it('answers 401 UNAUTHORIZED without a token or with a bad one', async () => {
-    expectError(await service.call('POST', LOCATION, { body: { cargo_no: 'BOX-0001', location_code: 'A-01' }, token: null }), 401, 'UNAUTHORIZED', 'auth');
+    expectError(
+      await service.call('POST', LOCATION, { body: { cargo_no: 'BOX-0001', location_code: 'A-01' }, token: null }),
+      401,
+      'UNAUTHORIZED',
+      'auth',
+    );
     expectError(await service.call('GET', `${LOCATION}/BOX-0001`, { token: 'not-a-jwt' }), 401, 'UNAUTHORIZED');
   });
 
@@ -187,8 +248,15 @@ describe('the gateway', () => {
 
   it('uses one Data API call per location request', async () => {
     service.stack.dataApi.resetCounters();
-    await scan({ records: [{ cargo_no: 'BOX-7001', location_code: 'A-01' }, { cargo_no: 'BOX-7002', location_code: 'A-02' }] });
+    await scan({
+      records: [
+        { cargo_no: 'BOX-7001', location_code: 'A-01' },
+        { cargo_no: 'BOX-7002', location_code: 'A-02' },
+      ],
+    });
     await service.call('GET', `${LOCATION}/BOX-7001`);
-    expect(service.stack.dataApi.counters()).toEqual(expect.objectContaining({ ExecuteStatement: 2, BeginTransaction: 0 }));
+    expect(service.stack.dataApi.counters()).toEqual(
+      expect.objectContaining({ ExecuteStatement: 2, BeginTransaction: 0 }),
+    );
   });
 });

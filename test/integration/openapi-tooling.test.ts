@@ -34,7 +34,10 @@ describe('the OpenAPI document with the tools clients use', () => {
       cwd: scratch,
     });
     const { stdout } = await run;
-    const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string }[];
+    };
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toEqual(expect.objectContaining({ errors: 0, warnings: 0 }));
   });
@@ -54,16 +57,33 @@ describe('the OpenAPI document with the tools clients use', () => {
     const client = typedClient(service.stack.url, service.tokens.operator);
     const { registered, read, status, missing } = await registerAndRead(client, 'PLT-TYPED-1');
     expect(registered.response.status).toBe(201);
-    expect(read.data).toEqual(expect.objectContaining({ zongpai_no: 'PLT-TYPED-1', status: 'OPEN', box_count: 0, total_quantity: 0, boxes: [] }));
+    expect(read.data).toEqual(
+      expect.objectContaining({
+        zongpai_no: 'PLT-TYPED-1',
+        status: 'OPEN',
+        box_count: 0,
+        total_quantity: 0,
+        boxes: [],
+      }),
+    );
     expect(status).toBe('OPEN');
     expect(missing).toEqual({ status: 404, code: 'ZONGPAI_NOT_FOUND' });
   });
 
   // Last: the compiler holds the event loop, which would let the service's idle connections lapse under a running call.
   it('type-checks an openapi-fetch client over the generated types, and refuses wrong calls', () => {
-    const config = ts.getParsedCommandLineOfConfigFile(new URL('tsconfig.json', root).pathname, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
-    const program = ts.createProgram([new URL('test/support/typed-client.ts', root).pathname], { ...config?.options, noEmit: true });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    const config = ts.getParsedCommandLineOfConfigFile(
+      new URL('tsconfig.json', root).pathname,
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    );
+    const program = ts.createProgram([new URL('test/support/typed-client.ts', root).pathname], {
+      ...config?.options,
+      noEmit: true,
+    });
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(diagnostics).toEqual([]);
   });
 });

@@ -13,7 +13,8 @@ afterAll(async () => service?.close());
 const operationOf = (method: string, path: string) => doc.paths[path]?.[method.toLowerCase()];
 /** The codes an operation declares for a status, from its schema's `error_code` enum. */
 const declaredCodes = (method: string, path: string, status: number): string[] =>
-  operationOf(method, path)?.responses[String(status)]?.content['application/json'].schema.allOf?.[1].properties.error_code.enum ?? [];
+  operationOf(method, path)?.responses[String(status)]?.content['application/json'].schema.allOf?.[1].properties
+    .error_code.enum ?? [];
 const allDeclared = (method: string, path: string): string[] =>
   Object.keys(operationOf(method, path).responses).flatMap((status) => declaredCodes(method, path, Number(status)));
 
@@ -25,7 +26,17 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('names the unified error body and the request and response schemas', () => {
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['ErrorBody', 'LocationScan', 'LocationBacklog', 'CargoLocationResponse', 'BoxInfoResponse', 'BoxSaveRequest', 'BoxSaveResponse']));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'ErrorBody',
+        'LocationScan',
+        'LocationBacklog',
+        'CargoLocationResponse',
+        'BoxInfoResponse',
+        'BoxSaveRequest',
+        'BoxSaveResponse',
+      ]),
+    );
     expect(doc.components.schemas.ErrorBody.required).toEqual(['error_code', 'message', 'domain', 'request_id']);
   });
 
@@ -34,24 +45,37 @@ describe('GET /v1/openapi.json', () => {
       Object.entries(ops).map(([m, op]) => `${m.toUpperCase()} ${path} ${op['x-access']}`),
     );
     expect(documented.sort()).toEqual(service.stack.routes.map((r) => `${r.method} ${r.path} ${r.access}`).sort());
-    const ids = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    const ids = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) =>
+      Object.values(ops).map((op) => op.operationId),
+    );
     expect(new Set(ids).size).toBe(service.stack.routes.length);
     expect(ids).toEqual(expect.arrayContaining(['zongpaiRegister', 'boxSave', 'locationGet']));
   });
 
   it('names the servers a client can call: the deployed stage and the local runtime', () => {
-    expect(doc.servers.map((s: { url: string }) => s.url)).toEqual(['https://{api_id}.execute-api.{region}.amazonaws.com/{stage}', 'http://127.0.0.1:3000']);
+    expect(doc.servers.map((s: { url: string }) => s.url)).toEqual([
+      'https://{api_id}.execute-api.{region}.amazonaws.com/{stage}',
+      'http://127.0.0.1:3000',
+    ]);
   });
 });
 
 describe('the request a route takes', () => {
   it('types the location history limit as an integer 1-100, default 20', () => {
-    const limit = operationOf('GET', '/v1/cargo/location/{cargo_no}').parameters.find((p: { name: string }) => p.name === 'limit');
+    const limit = operationOf('GET', '/v1/cargo/location/{cargo_no}').parameters.find(
+      (p: { name: string }) => p.name === 'limit',
+    );
     expect(limit.schema).toEqual(expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100, default: 20 }));
   });
 
   it('marks request bodies required, except the optional body of an undo', () => {
-    for (const [method, path] of [['POST', '/v1/cargo/location'], ['POST', '/v1/box'], ['POST', '/v1/box/simple'], ['PATCH', '/v1/box/{box_no}'], ['POST', '/v1/zongpai']] as const) {
+    for (const [method, path] of [
+      ['POST', '/v1/cargo/location'],
+      ['POST', '/v1/box'],
+      ['POST', '/v1/box/simple'],
+      ['PATCH', '/v1/box/{box_no}'],
+      ['POST', '/v1/zongpai'],
+    ] as const) {
       expect(operationOf(method, path).requestBody.required, `${method} ${path}`).toBe(true);
     }
     expect(operationOf('DELETE', '/v1/box/{box_no}').requestBody.required).toBe(false);
@@ -59,16 +83,26 @@ describe('the request a route takes', () => {
 
   it('gives identifier fields the configured pattern and length', () => {
     const save = doc.components.schemas.BoxSaveRequest.properties;
-    expect(save.box_no).toEqual(expect.objectContaining({ type: 'string', pattern: '^[A-Z0-9-]{4,32}$', minLength: 4, maxLength: 32 }));
-    expect(save.zongpai_no).toEqual(expect.objectContaining({ pattern: '^[A-Z0-9-]{4,32}$', minLength: 4, maxLength: 32 }));
+    expect(save.box_no).toEqual(
+      expect.objectContaining({ type: 'string', pattern: '^[A-Z0-9-]{4,32}$', minLength: 4, maxLength: 32 }),
+    );
+    expect(save.zongpai_no).toEqual(
+      expect.objectContaining({ pattern: '^[A-Z0-9-]{4,32}$', minLength: 4, maxLength: 32 }),
+    );
     expect(save.items.items.properties.item_code).toEqual(expect.objectContaining({ minLength: 1, maxLength: 64 }));
-    expect(save.items.items.properties.quantity).toEqual(expect.objectContaining({ type: 'integer', minimum: 1, maximum: 99_999 }));
-    expect(doc.components.schemas.LocationScan.properties.location_code).toEqual(expect.objectContaining({ pattern: '^[A-Z0-9-]{2,32}$', minLength: 2, maxLength: 32 }));
+    expect(save.items.items.properties.quantity).toEqual(
+      expect.objectContaining({ type: 'integer', minimum: 1, maximum: 99_999 }),
+    );
+    expect(doc.components.schemas.LocationScan.properties.location_code).toEqual(
+      expect.objectContaining({ pattern: '^[A-Z0-9-]{2,32}$', minLength: 2, maxLength: 32 }),
+    );
   });
 
   it('declares the Idempotency-Key header on every write with the rule the service applies', () => {
     for (const route of service.stack.routes.filter((r) => r.method !== 'GET')) {
-      const header = operationOf(route.method, route.path).parameters.find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'Idempotency-Key');
+      const header = operationOf(route.method, route.path).parameters.find(
+        (p: { in: string; name: string }) => p.in === 'header' && p.name === 'Idempotency-Key',
+      );
       expect(header?.schema.pattern, `${route.method} ${route.path}`).toBe('^[!-~]{1,255}$');
     }
   });
@@ -85,8 +119,18 @@ describe('the errors a route declares', () => {
   });
 
   it('declares 503 ERP_VIEW_UNAVAILABLE on the routes that read the ERP view, and not on the others', () => {
-    for (const [method, path] of [['GET', '/v1/box/info'], ['POST', '/v1/box'], ['POST', '/v1/box/simple'], ['PATCH', '/v1/box/{box_no}'], ['DELETE', '/v1/box/{box_no}'], ['GET', '/v1/box/{box_no}/history']]) {
-      expect(declaredCodes(method as string, path as string, 503), `${method} ${path}`).toEqual(['DATABASE_UNAVAILABLE', 'ERP_VIEW_UNAVAILABLE']);
+    for (const [method, path] of [
+      ['GET', '/v1/box/info'],
+      ['POST', '/v1/box'],
+      ['POST', '/v1/box/simple'],
+      ['PATCH', '/v1/box/{box_no}'],
+      ['DELETE', '/v1/box/{box_no}'],
+      ['GET', '/v1/box/{box_no}/history'],
+    ]) {
+      expect(declaredCodes(method as string, path as string, 503), `${method} ${path}`).toEqual([
+        'DATABASE_UNAVAILABLE',
+        'ERP_VIEW_UNAVAILABLE',
+      ]);
     }
     expect(declaredCodes('GET', '/v1/zongpai/{zongpai_no}', 503)).toEqual(['DATABASE_UNAVAILABLE']);
     expect(declaredCodes('POST', '/v1/cargo/location', 503)).toEqual(['DATABASE_UNAVAILABLE']);
@@ -106,38 +150,128 @@ describe('the errors a route declares', () => {
     const supervisor = { token: service.tokens.supervisor };
     await service.plan('BOX-OA01', { 'SKU-A': 2 });
     await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-OA01' } });
-    await service.call('POST', '/v1/box', { body: { box_no: 'BOX-OA01', zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity: 1 }] } });
-    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-OA02' }, headers: { 'idempotency-key': 'oa-key' } });
+    await service.call('POST', '/v1/box', {
+      body: { box_no: 'BOX-OA01', zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity: 1 }] },
+    });
+    await service.call('POST', '/v1/zongpai', {
+      body: { zongpai_no: 'PLT-OA02' },
+      headers: { 'idempotency-key': 'oa-key' },
+    });
     const cases: [string, string, () => Promise<ApiResponse>][] = [
       ['POST', '/v1/zongpai', () => service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'ab' } })],
       ['POST', '/v1/zongpai', () => service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-OA01' } })],
-      ['POST', '/v1/zongpai', () => service.call('POST', '/v1/zongpai', { rawBody: '{"zongpai_no":', headers: { 'content-type': 'application/json' } })],
-      ['POST', '/v1/zongpai', () => service.call('POST', '/v1/zongpai', { rawBody: 'zongpai_no=PLT-1', headers: { 'content-type': 'text/plain' } })],
-      ['POST', '/v1/zongpai', () => service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-OA03' }, headers: { 'idempotency-key': 'oa-key' } })],
-      ['POST', '/v1/zongpai', () => service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-OA04' }, token: null })],
+      [
+        'POST',
+        '/v1/zongpai',
+        () =>
+          service.call('POST', '/v1/zongpai', {
+            rawBody: '{"zongpai_no":',
+            headers: { 'content-type': 'application/json' },
+          }),
+      ],
+      [
+        'POST',
+        '/v1/zongpai',
+        () =>
+          service.call('POST', '/v1/zongpai', {
+            rawBody: 'zongpai_no=PLT-1',
+            headers: { 'content-type': 'text/plain' },
+          }),
+      ],
+      [
+        'POST',
+        '/v1/zongpai',
+        () =>
+          service.call('POST', '/v1/zongpai', {
+            body: { zongpai_no: 'PLT-OA03' },
+            headers: { 'idempotency-key': 'oa-key' },
+          }),
+      ],
+      [
+        'POST',
+        '/v1/zongpai',
+        () => service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-OA04' }, token: null }),
+      ],
       ['GET', '/v1/zongpai/{zongpai_no}', () => service.call('GET', '/v1/zongpai/PLT-NOPE')],
       ['POST', '/v1/zongpai/{zongpai_no}/close', () => service.call('POST', '/v1/zongpai/PLT-OA01/close')],
       ['POST', '/v1/zongpai/{zongpai_no}/close', () => service.call('POST', '/v1/zongpai/PLT-NOPE/close', supervisor)],
       ['GET', '/v1/box/info', () => service.call('GET', '/v1/box/info?box_no=BOX-NOPE')],
       ['GET', '/v1/box/info', () => service.call('GET', '/v1/box/info?box_no=b')],
-      ['POST', '/v1/box', () => service.call('POST', '/v1/box', { body: { box_no: 'BOX-NOPE', zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity: 1 }] } })],
-      ['POST', '/v1/box', () => service.call('POST', '/v1/box', { body: { box_no: 'BOX-OA01', zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity: 1 }] } })],
-      ['POST', '/v1/box', () => service.call('POST', '/v1/box', { body: { box_no: 'BOX-OA01', zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity: 0 }] } })],
-      ['POST', '/v1/box/simple', () => service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-1002', zongpai_no: 'PLT-NOPE' } })],
-      ['PATCH', '/v1/box/{box_no}', () => service.call('PATCH', '/v1/box/BOX-OA01', { body: { zongpai_no: 'PLT-OA02' }, ...supervisor })],
-      ['PATCH', '/v1/box/{box_no}', () => service.call('PATCH', '/v1/box/BOX-OA01', { body: { version: 7, zongpai_no: 'PLT-OA02' }, ...supervisor })],
-      ['PATCH', '/v1/box/{box_no}', () => service.call('PATCH', '/v1/box/BOX-OA01', { body: { version: 1, items: [{ item_code: 'SKU-Z', quantity: 1 }] }, ...supervisor })],
-      ['DELETE', '/v1/box/{box_no}', () => service.call('DELETE', '/v1/box/BOX-OA01', { headers: { 'if-match': '"1"' } })],
-      ['DELETE', '/v1/box/{box_no}', () => service.call('DELETE', '/v1/box/BOX-1003', { headers: { 'if-match': '"1"' }, ...supervisor })],
+      [
+        'POST',
+        '/v1/box',
+        () =>
+          service.call('POST', '/v1/box', {
+            body: { box_no: 'BOX-NOPE', zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity: 1 }] },
+          }),
+      ],
+      [
+        'POST',
+        '/v1/box',
+        () =>
+          service.call('POST', '/v1/box', {
+            body: { box_no: 'BOX-OA01', zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity: 1 }] },
+          }),
+      ],
+      [
+        'POST',
+        '/v1/box',
+        () =>
+          service.call('POST', '/v1/box', {
+            body: { box_no: 'BOX-OA01', zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity: 0 }] },
+          }),
+      ],
+      [
+        'POST',
+        '/v1/box/simple',
+        () => service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-1002', zongpai_no: 'PLT-NOPE' } }),
+      ],
+      [
+        'PATCH',
+        '/v1/box/{box_no}',
+        () => service.call('PATCH', '/v1/box/BOX-OA01', { body: { zongpai_no: 'PLT-OA02' }, ...supervisor }),
+      ],
+      [
+        'PATCH',
+        '/v1/box/{box_no}',
+        () =>
+          service.call('PATCH', '/v1/box/BOX-OA01', { body: { version: 7, zongpai_no: 'PLT-OA02' }, ...supervisor }),
+      ],
+      [
+        'PATCH',
+        '/v1/box/{box_no}',
+        () =>
+          service.call('PATCH', '/v1/box/BOX-OA01', {
+            body: { version: 1, items: [{ item_code: 'SKU-Z', quantity: 1 }] },
+            ...supervisor,
+          }),
+      ],
+      [
+        'DELETE',
+        '/v1/box/{box_no}',
+        () => service.call('DELETE', '/v1/box/BOX-OA01', { headers: { 'if-match': '"1"' } }),
+      ],
+      [
+        'DELETE',
+        '/v1/box/{box_no}',
+        () => service.call('DELETE', '/v1/box/BOX-1003', { headers: { 'if-match': '"1"' }, ...supervisor }),
+      ],
       ['GET', '/v1/box/{box_no}/history', () => service.call('GET', '/v1/box/BOX-NOPE/history')],
       ['GET', '/v1/cargo/location/{cargo_no}', () => service.call('GET', '/v1/cargo/location/BOX-NOPE')],
       ['GET', '/v1/cargo/location/{cargo_no}', () => service.call('GET', '/v1/cargo/location/BOX-OA01?limit=0')],
-      ['POST', '/v1/cargo/location', () => service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-OA01', location_code: '!' } })],
+      [
+        'POST',
+        '/v1/cargo/location',
+        () => service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-OA01', location_code: '!' } }),
+      ],
     ];
     for (const [method, path, call] of cases) {
       const res = await call();
       expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
-      expect(declaredCodes(method, path, res.status), `${method} ${path} answered ${res.status} ${res.body.error_code}`).toContain(res.body.error_code);
+      expect(
+        declaredCodes(method, path, res.status),
+        `${method} ${path} answered ${res.status} ${res.body.error_code}`,
+      ).toContain(res.body.error_code);
       expect(res.body.request_id).toEqual(expect.any(String));
     }
   });

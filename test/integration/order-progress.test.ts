@@ -8,10 +8,18 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.close());
 
-const order = (orderNo: string, token?: string) => service.call('GET', `/v1/orders/${encodeURIComponent(orderNo)}`, token === undefined ? {} : { token });
-const register = async (zongpaiNo: string) => expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpaiNo } })).status).toBe(201);
+const order = (orderNo: string, token?: string) =>
+  service.call('GET', `/v1/orders/${encodeURIComponent(orderNo)}`, token === undefined ? {} : { token });
+const register = async (zongpaiNo: string) =>
+  expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpaiNo } })).status).toBe(201);
 const scan = async (cargoNo: string, locationCode: string, offShelf = false) =>
-  expect((await service.call('POST', '/v1/cargo/location', { body: { cargo_no: cargoNo, location_code: locationCode, off_shelf: offShelf } })).status).toBe(201);
+  expect(
+    (
+      await service.call('POST', '/v1/cargo/location', {
+        body: { cargo_no: cargoNo, location_code: locationCode, off_shelf: offShelf },
+      })
+    ).status,
+  ).toBe(201);
 
 describe('GET /v1/orders/{order_no}', () => {
   it('answers a demo order that nothing is boxed of yet as OPEN, every planned box NOT_BOXED with its plan', async () => {
@@ -25,18 +33,61 @@ describe('GET /v1/orders/{order_no}', () => {
       boxed_count: 0,
       complete_count: 0,
       complete: false,
-      boxes: [{
-        box_no: 'BOX-1003', status: 'NOT_BOXED', zongpai_no: null, version: 0, complete: false, location: null,
-        items: [
-          { item_code: 'SKU-OIL-1L', item_name: 'Peanut oil 1 L', unit: 'bottle', planned_quantity: 12, boxed_quantity: 0 },
-          { item_code: 'SKU-RICE-5K', item_name: 'Jasmine rice 5 kg', unit: 'bag', planned_quantity: 8, boxed_quantity: 0 },
-          { item_code: 'SKU-SALT-500', item_name: 'Sea salt 500 g', unit: 'bag', planned_quantity: 20, boxed_quantity: 0 },
-        ],
-      }],
+      boxes: [
+        {
+          box_no: 'BOX-1003',
+          status: 'NOT_BOXED',
+          zongpai_no: null,
+          version: 0,
+          complete: false,
+          location: null,
+          items: [
+            {
+              item_code: 'SKU-OIL-1L',
+              item_name: 'Peanut oil 1 L',
+              unit: 'bottle',
+              planned_quantity: 12,
+              boxed_quantity: 0,
+            },
+            {
+              item_code: 'SKU-RICE-5K',
+              item_name: 'Jasmine rice 5 kg',
+              unit: 'bag',
+              planned_quantity: 8,
+              boxed_quantity: 0,
+            },
+            {
+              item_code: 'SKU-SALT-500',
+              item_name: 'Sea salt 500 g',
+              unit: 'bag',
+              planned_quantity: 20,
+              boxed_quantity: 0,
+            },
+          ],
+        },
+      ],
       totals: [
-        { item_code: 'SKU-OIL-1L', item_name: 'Peanut oil 1 L', unit: 'bottle', planned_quantity: 12, boxed_quantity: 0 },
-        { item_code: 'SKU-RICE-5K', item_name: 'Jasmine rice 5 kg', unit: 'bag', planned_quantity: 8, boxed_quantity: 0 },
-        { item_code: 'SKU-SALT-500', item_name: 'Sea salt 500 g', unit: 'bag', planned_quantity: 20, boxed_quantity: 0 },
+        {
+          item_code: 'SKU-OIL-1L',
+          item_name: 'Peanut oil 1 L',
+          unit: 'bottle',
+          planned_quantity: 12,
+          boxed_quantity: 0,
+        },
+        {
+          item_code: 'SKU-RICE-5K',
+          item_name: 'Jasmine rice 5 kg',
+          unit: 'bag',
+          planned_quantity: 8,
+          boxed_quantity: 0,
+        },
+        {
+          item_code: 'SKU-SALT-500',
+          item_name: 'Sea salt 500 g',
+          unit: 'bag',
+          planned_quantity: 20,
+          boxed_quantity: 0,
+        },
       ],
     });
   });
@@ -46,19 +97,38 @@ describe('GET /v1/orders/{order_no}', () => {
     await service.plan('BOX-O102', { 'SKU-A': 6 }, 'SO-PROGRESS');
     await register('PLT-O100');
     await scan('PLT-O100', 'DOCK-1', true);
-    expect((await service.call('POST', '/v1/box', { body: { box_no: 'BOX-O101', zongpai_no: 'PLT-O100', items: [{ item_code: 'SKU-A', quantity: 3 }] } })).status).toBe(201);
+    expect(
+      (
+        await service.call('POST', '/v1/box', {
+          body: { box_no: 'BOX-O101', zongpai_no: 'PLT-O100', items: [{ item_code: 'SKU-A', quantity: 3 }] },
+        })
+      ).status,
+    ).toBe(201);
 
     const partial = await order('SO-PROGRESS');
-    expect(partial.body).toEqual(expect.objectContaining({ status: 'PARTIAL', box_count: 2, boxed_count: 1, complete_count: 0, complete: false }));
+    expect(partial.body).toEqual(
+      expect.objectContaining({ status: 'PARTIAL', box_count: 2, boxed_count: 1, complete_count: 0, complete: false }),
+    );
     expect(partial.body.boxes[0]).toEqual({
-      box_no: 'BOX-O101', status: 'BOXED', zongpai_no: 'PLT-O100', version: 1, complete: false,
-      location: { location_code: 'DOCK-1', off_shelf: true, via: 'ZONGPAI', located_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
+      box_no: 'BOX-O101',
+      status: 'BOXED',
+      zongpai_no: 'PLT-O100',
+      version: 1,
+      complete: false,
+      location: {
+        location_code: 'DOCK-1',
+        off_shelf: true,
+        via: 'ZONGPAI',
+        located_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      },
       items: [
         { item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', planned_quantity: 4, boxed_quantity: 3 },
         { item_code: 'SKU-B', item_name: 'Item SKU-B', unit: 'pcs', planned_quantity: 2, boxed_quantity: 0 },
       ],
     });
-    expect(partial.body.boxes[1]).toEqual(expect.objectContaining({ box_no: 'BOX-O102', status: 'NOT_BOXED', zongpai_no: null, location: null }));
+    expect(partial.body.boxes[1]).toEqual(
+      expect.objectContaining({ box_no: 'BOX-O102', status: 'NOT_BOXED', zongpai_no: null, location: null }),
+    );
     expect(partial.body.totals).toEqual([
       { item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', planned_quantity: 10, boxed_quantity: 3 },
       { item_code: 'SKU-B', item_name: 'Item SKU-B', unit: 'pcs', planned_quantity: 2, boxed_quantity: 0 },
@@ -67,7 +137,9 @@ describe('GET /v1/orders/{order_no}', () => {
     // The box's own newer scan is where it is now.
     await scan('BOX-O101', 'A-01-02');
     const moved = await order('SO-PROGRESS');
-    expect(moved.body.boxes[0].location).toEqual(expect.objectContaining({ location_code: 'A-01-02', off_shelf: false, via: 'BOX' }));
+    expect(moved.body.boxes[0].location).toEqual(
+      expect.objectContaining({ location_code: 'A-01-02', off_shelf: false, via: 'BOX' }),
+    );
   });
 
   it('is BOXED and complete once every planned box holds exactly its plan', async () => {
@@ -75,10 +147,14 @@ describe('GET /v1/orders/{order_no}', () => {
     await service.plan('BOX-O202', { 'SKU-B': 1 }, 'SO-DONE');
     await register('PLT-O200');
     for (const box of ['BOX-O201', 'BOX-O202']) {
-      expect((await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: 'PLT-O200' } })).status).toBe(201);
+      expect(
+        (await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: 'PLT-O200' } })).status,
+      ).toBe(201);
     }
     const res = await order('SO-DONE');
-    expect(res.body).toEqual(expect.objectContaining({ status: 'BOXED', box_count: 2, boxed_count: 2, complete_count: 2, complete: true }));
+    expect(res.body).toEqual(
+      expect.objectContaining({ status: 'BOXED', box_count: 2, boxed_count: 2, complete_count: 2, complete: true }),
+    );
     expect(res.body.boxes.map((b: { complete: boolean }) => b.complete)).toEqual([true, true]);
   });
 

@@ -12,16 +12,33 @@ afterAll(async () => service?.close());
 
 describe('with the ERP plan not enforced', () => {
   it('saves unplanned items and quantities above the plan, and shows them beside the plan', async () => {
-    const res = await service.call('POST', '/v1/box', { body: { box_no: 'BOX-1004', zongpai_no: 'PLT-FREE', items: [{ item_code: 'SKU-LAMP-01', quantity: 9 }, { item_code: 'SKU-EXTRA', quantity: 1 }] } });
+    const res = await service.call('POST', '/v1/box', {
+      body: {
+        box_no: 'BOX-1004',
+        zongpai_no: 'PLT-FREE',
+        items: [
+          { item_code: 'SKU-LAMP-01', quantity: 9 },
+          { item_code: 'SKU-EXTRA', quantity: 1 },
+        ],
+      },
+    });
     expect(res.status).toBe(201);
     const info = await service.call('GET', '/v1/box/info?box_no=BOX-1004');
-    expect(info.body.items.map((i: Record<string, unknown>) => [i.item_code, i.planned_quantity, i.boxed_quantity])).toEqual([
+    expect(
+      info.body.items.map((i: Record<string, unknown>) => [i.item_code, i.planned_quantity, i.boxed_quantity]),
+    ).toEqual([
       ['SKU-EXTRA', 0, 1],
       ['SKU-LAMP-01', 4, 9],
     ]);
   });
 
   it('still refuses a box the ERP does not know', async () => {
-    expectError(await service.call('POST', '/v1/box', { body: { box_no: 'BOX-UNKNOWN', zongpai_no: 'PLT-FREE', items: [{ item_code: 'SKU-A', quantity: 1 }] } }), 404, 'BOX_NOT_FOUND');
+    expectError(
+      await service.call('POST', '/v1/box', {
+        body: { box_no: 'BOX-UNKNOWN', zongpai_no: 'PLT-FREE', items: [{ item_code: 'SKU-A', quantity: 1 }] },
+      }),
+      404,
+      'BOX_NOT_FOUND',
+    );
   });
 });

@@ -29,7 +29,12 @@ let relayDb: DataApiDb;
 
 const dataApiDb = (identity: { accessKeyId: string; secretAccessKey: string }) =>
   new DataApiDb({
-    client: new RDSDataClient({ endpoint: dataApi.endpoint, region: 'us-east-1', maxAttempts: 1, credentials: identity }),
+    client: new RDSDataClient({
+      endpoint: dataApi.endpoint,
+      region: 'us-east-1',
+      maxAttempts: 1,
+      credentials: identity,
+    }),
     resourceArn: target.resourceArn,
     secretArn: target.secretArn,
     database: target.database,
@@ -39,7 +44,12 @@ const dataApiDb = (identity: { accessKeyId: string; secretAccessKey: string }) =
 const relay = (db: Db = relayDb, attempts = 3) =>
   makeRelay({
     db,
-    bus: createEventBridgeBus({ busName: BUS, endpoint: eventBridge.endpoint, region: 'us-east-1', credentials: relayIdentity }),
+    bus: createEventBridgeBus({
+      busName: BUS,
+      endpoint: eventBridge.endpoint,
+      region: 'us-east-1',
+      credentials: relayIdentity,
+    }),
     retentionDays: 7,
     attempts,
     sleep: async () => undefined,
@@ -57,7 +67,8 @@ const insertEvents = async (sequences: readonly number[], ageMinutes = 0) => {
 };
 
 const delivered = () => eventBridge.received().map((event) => event.detail as EventEnvelope);
-const lastPublished = async () => Number((await admin.query<{ n: number }>('SELECT last_published AS n FROM cargo.event_relay')).rows[0]!.n);
+const lastPublished = async () =>
+  Number((await admin.query<{ n: number }>('SELECT last_published AS n FROM cargo.event_relay')).rows[0]!.n);
 const sequenceIs = (sequence: number) => (detail: unknown) => (detail as EventEnvelope).sequence === sequence;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -193,8 +204,15 @@ describe('event relay in the local runtime', () => {
       await service.stack.relayEvents();
 
       const events = service.stack.eventBridge.received();
-      expect(events.map((event) => [event.source, event['detail-type']])).toEqual([['cargo.service', 'zongpai.registered']]);
-      expect(events[0]!.detail).toMatchObject({ sequence: 1, type: 'zongpai.registered', actor: expect.any(String), data: expect.objectContaining({ zongpai_no: zongpai, status: 'OPEN' }) });
+      expect(events.map((event) => [event.source, event['detail-type']])).toEqual([
+        ['cargo.service', 'zongpai.registered'],
+      ]);
+      expect(events[0]!.detail).toMatchObject({
+        sequence: 1,
+        type: 'zongpai.registered',
+        actor: expect.any(String),
+        data: expect.objectContaining({ zongpai_no: zongpai, status: 'OPEN' }),
+      });
     } finally {
       await service.close();
     }

@@ -24,7 +24,10 @@ const roles: ServiceRoles = {
   service: { username: `cargo_service_${suffix}`, password: randomBytes(24).toString('hex') },
 };
 
-interface Session { emulator: DataApiEmulator; db: DataApiDb }
+interface Session {
+  emulator: DataApiEmulator;
+  db: DataApiDb;
+}
 const sessions: Session[] = [];
 let drop: () => Promise<void> = async () => undefined;
 let master: DataApiDb;
@@ -40,9 +43,18 @@ const signIn = async (url: string, user?: string): Promise<DataApiDb> => {
   const emulator = await startDataApiEmulator({
     backend: await createPostgresBackend({ connectionString: target.toString() }),
     target: { resourceArn, secretArn, database: 'cargo' },
-    identities: [{ name: 'Migrate', accessKeyId: 'local', secretAccessKey: 'local', operations: ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'] }],
+    identities: [
+      {
+        name: 'Migrate',
+        accessKeyId: 'local',
+        secretAccessKey: 'local',
+        operations: ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'],
+      },
+    ],
   });
-  const db = createDataApiDb(loadConfig({ DB_CLUSTER_ARN: resourceArn, DB_SECRET_ARN: secretArn, DATA_API_ENDPOINT: emulator.endpoint }));
+  const db = createDataApiDb(
+    loadConfig({ DB_CLUSTER_ARN: resourceArn, DB_SECRET_ARN: secretArn, DATA_API_ENDPOINT: emulator.endpoint }),
+  );
   sessions.push({ emulator, db });
   return db;
 };
@@ -78,19 +90,28 @@ afterAll(async () => {
 });
 
 const sqlState = async (work: Promise<unknown>): Promise<string | undefined> =>
-  work.then(() => undefined, (error: { sqlState?: string }) => error.sqlState);
+  work.then(
+    () => undefined,
+    (error: { sqlState?: string }) => error.sqlState,
+  );
 
 describe.runIf(onPostgres)('database users of the service', () => {
   it('gives every table of the cargo schema to the migration owner', async () => {
-    const { rows } = await master.query<{ owner: string }>("SELECT DISTINCT tableowner::text AS owner FROM pg_tables WHERE schemaname = 'cargo'");
+    const { rows } = await master.query<{ owner: string }>(
+      "SELECT DISTINCT tableowner::text AS owner FROM pg_tables WHERE schemaname = 'cargo'",
+    );
     expect(rows).toEqual([{ owner: roles.owner.username }]);
   });
 
   it('lets the service user read the ERP view and read and write its schema', async () => {
     const plan = await service.query<{ n: number }>('SELECT count(*)::int AS n FROM erp.v_box_info');
     expect(plan.rows[0]?.n).toBeGreaterThan(0);
-    await service.query("INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, occurred_at, recorded_by) VALUES ('BOX-1001', 'A-01', false, now(), 'olga')");
-    const read = await service.query<{ n: number }>("SELECT count(*)::int AS n FROM cargo.location_record WHERE cargo_no = 'BOX-1001'");
+    await service.query(
+      "INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, occurred_at, recorded_by) VALUES ('BOX-1001', 'A-01', false, now(), 'olga')",
+    );
+    const read = await service.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM cargo.location_record WHERE cargo_no = 'BOX-1001'",
+    );
     expect(read.rows[0]?.n).toBe(1);
   });
 
@@ -114,6 +135,8 @@ describe.runIf(onPostgres)('the demo ERP view created by ops after the deploymen
     await ensureDemoErp(master, 'erp.v_late_view');
     expect(await sqlState(service.query('SELECT count(*)::int AS n FROM erp.v_late_view'))).toBe('42501');
     expect(await grantErpViewTo(master, roles.service.username, 'erp.v_late_view')).toBe(true);
-    expect((await service.query<{ n: number }>('SELECT count(*)::int AS n FROM erp.v_late_view')).rows[0]?.n).toBeGreaterThan(0);
+    expect(
+      (await service.query<{ n: number }>('SELECT count(*)::int AS n FROM erp.v_late_view')).rows[0]?.n,
+    ).toBeGreaterThan(0);
   });
 });

@@ -8,10 +8,15 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.close());
 
-const register = async (zongpaiNo: string) => expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpaiNo } })).status).toBe(201);
-const close = (zongpaiNo: string) => service.call('POST', `/v1/zongpai/${zongpaiNo}/close`, { token: service.tokens.supervisor });
-const reopen = (zongpaiNo: string, token: string | null = service.tokens.supervisor, headers?: Record<string, string>) =>
-  service.call('POST', `/v1/zongpai/${zongpaiNo}/reopen`, { token, ...(headers === undefined ? {} : { headers }) });
+const register = async (zongpaiNo: string) =>
+  expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpaiNo } })).status).toBe(201);
+const close = (zongpaiNo: string) =>
+  service.call('POST', `/v1/zongpai/${zongpaiNo}/close`, { token: service.tokens.supervisor });
+const reopen = (
+  zongpaiNo: string,
+  token: string | null = service.tokens.supervisor,
+  headers?: Record<string, string>,
+) => service.call('POST', `/v1/zongpai/${zongpaiNo}/reopen`, { token, ...(headers === undefined ? {} : { headers }) });
 const save = async (body: unknown) => expect((await service.call('POST', '/v1/box', { body })).status).toBe(201);
 
 describe('GET /v1/zongpai', () => {
@@ -23,14 +28,24 @@ describe('GET /v1/zongpai', () => {
     const seen: unknown[] = [];
     let cursor: string | null = null;
     do {
-      const res: { status: number; body: any } = await service.call('GET', `/v1/zongpai?limit=2${cursor === null ? '' : `&cursor=${cursor}`}`);
+      const res: { status: number; body: any } = await service.call(
+        'GET',
+        `/v1/zongpai?limit=2${cursor === null ? '' : `&cursor=${cursor}`}`,
+      );
       expect(res.status).toBe(200);
       expect(res.body.zongpais.length).toBeLessThanOrEqual(2);
       seen.push(...res.body.zongpais);
       cursor = res.body.next_cursor;
     } while (cursor !== null);
     expect(seen.map((z: any) => z.zongpai_no)).toEqual(['PLT-L005', 'PLT-L004', 'PLT-L003', 'PLT-L002', 'PLT-L001']);
-    expect(seen[2]).toEqual({ zongpai_no: 'PLT-L003', status: 'OPEN', box_count: 1, total_quantity: 5, registered_at: expect.any(String), closed_at: null });
+    expect(seen[2]).toEqual({
+      zongpai_no: 'PLT-L003',
+      status: 'OPEN',
+      box_count: 1,
+      total_quantity: 5,
+      registered_at: expect.any(String),
+      closed_at: null,
+    });
   });
 
   it('lists only OPEN or only CLOSED zongpais when asked', async () => {
@@ -60,21 +75,43 @@ describe('GET /v1/zongpai/{zongpai_no}/packing-list', () => {
     await service.plan('BOX-P001', { 'SKU-A': 4, 'SKU-B': 2 }, 'SO-P1');
     await service.plan('BOX-P002', { 'SKU-A': 6 }, 'SO-P2');
     await register('PLT-P001');
-    await save({ box_no: 'BOX-P001', zongpai_no: 'PLT-P001', items: [{ item_code: 'SKU-B', quantity: 2 }, { item_code: 'SKU-A', quantity: 4 }] });
+    await save({
+      box_no: 'BOX-P001',
+      zongpai_no: 'PLT-P001',
+      items: [
+        { item_code: 'SKU-B', quantity: 2 },
+        { item_code: 'SKU-A', quantity: 4 },
+      ],
+    });
     await save({ box_no: 'BOX-P002', zongpai_no: 'PLT-P001', items: [{ item_code: 'SKU-A', quantity: 5 }] });
 
     const res = await service.call('GET', '/v1/zongpai/plt-p001/packing-list');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      zongpai_no: 'PLT-P001', status: 'OPEN', box_count: 2, total_quantity: 11,
+      zongpai_no: 'PLT-P001',
+      status: 'OPEN',
+      box_count: 2,
+      total_quantity: 11,
       boxes: [
-        { box_no: 'BOX-P001', order_no: 'SO-P1', customer_name: 'Test Customer', complete: true, total_quantity: 6, items: [
-          { item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', quantity: 4 },
-          { item_code: 'SKU-B', item_name: 'Item SKU-B', unit: 'pcs', quantity: 2 },
-        ] },
-        { box_no: 'BOX-P002', order_no: 'SO-P2', customer_name: 'Test Customer', complete: false, total_quantity: 5, items: [
-          { item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', quantity: 5 },
-        ] },
+        {
+          box_no: 'BOX-P001',
+          order_no: 'SO-P1',
+          customer_name: 'Test Customer',
+          complete: true,
+          total_quantity: 6,
+          items: [
+            { item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', quantity: 4 },
+            { item_code: 'SKU-B', item_name: 'Item SKU-B', unit: 'pcs', quantity: 2 },
+          ],
+        },
+        {
+          box_no: 'BOX-P002',
+          order_no: 'SO-P2',
+          customer_name: 'Test Customer',
+          complete: false,
+          total_quantity: 5,
+          items: [{ item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', quantity: 5 }],
+        },
       ],
       totals: [
         { item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', quantity: 9 },
@@ -85,7 +122,14 @@ describe('GET /v1/zongpai/{zongpai_no}/packing-list', () => {
 
   it('answers an empty zongpai with no boxes and no totals, and an unknown one with 404 ZONGPAI_NOT_FOUND', async () => {
     await register('PLT-P002');
-    expect((await service.call('GET', '/v1/zongpai/PLT-P002/packing-list')).body).toEqual({ zongpai_no: 'PLT-P002', status: 'OPEN', box_count: 0, total_quantity: 0, boxes: [], totals: [] });
+    expect((await service.call('GET', '/v1/zongpai/PLT-P002/packing-list')).body).toEqual({
+      zongpai_no: 'PLT-P002',
+      status: 'OPEN',
+      box_count: 0,
+      total_quantity: 0,
+      boxes: [],
+      totals: [],
+    });
     expectError(await service.call('GET', '/v1/zongpai/PLT-NONE/packing-list'), 404, 'ZONGPAI_NOT_FOUND', 'zongpai');
     expectError(await service.call('GET', '/v1/zongpai/P!/packing-list'), 400, 'INVALID_ZONGPAI', 'zongpai');
   });
@@ -96,11 +140,27 @@ describe('POST /v1/zongpai/{zongpai_no}/reopen', () => {
     await register('PLT-R001');
     await service.plan('BOX-R001', { 'SKU-A': 1 });
     expect((await close('PLT-R001')).status).toBe(200);
-    expectError(await service.call('POST', '/v1/box', { body: { box_no: 'BOX-R001', zongpai_no: 'PLT-R001', items: [{ item_code: 'SKU-A', quantity: 1 }] } }), 409, 'ZONGPAI_CLOSED');
+    expectError(
+      await service.call('POST', '/v1/box', {
+        body: { box_no: 'BOX-R001', zongpai_no: 'PLT-R001', items: [{ item_code: 'SKU-A', quantity: 1 }] },
+      }),
+      409,
+      'ZONGPAI_CLOSED',
+    );
 
     const res = await reopen('PLT-R001');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.objectContaining({ zongpai_no: 'PLT-R001', status: 'OPEN', box_count: 0, total_quantity: 0, boxes: [], closed_at: null, closed_by: null }));
+    expect(res.body).toEqual(
+      expect.objectContaining({
+        zongpai_no: 'PLT-R001',
+        status: 'OPEN',
+        box_count: 0,
+        total_quantity: 0,
+        boxes: [],
+        closed_at: null,
+        closed_by: null,
+      }),
+    );
     await save({ box_no: 'BOX-R001', zongpai_no: 'PLT-R001', items: [{ item_code: 'SKU-A', quantity: 1 }] });
 
     const { rows } = await service.stack.db.query<{ reopened_by: string; closed_by: string }>(
@@ -119,7 +179,11 @@ describe('POST /v1/zongpai/{zongpai_no}/reopen', () => {
     expect(rows).toEqual([
       expect.objectContaining({ type: 'zongpai.registered' }),
       expect.objectContaining({ type: 'zongpai.closed' }),
-      { type: 'zongpai.reopened', actor: 'sam', data: { zongpai_no: 'PLT-R005', status: 'OPEN', box_count: 0, total_quantity: 0 } },
+      {
+        type: 'zongpai.reopened',
+        actor: 'sam',
+        data: { zongpai_no: 'PLT-R005', status: 'OPEN', box_count: 0, total_quantity: 0 },
+      },
     ]);
   });
 
@@ -128,9 +192,13 @@ describe('POST /v1/zongpai/{zongpai_no}/reopen', () => {
     const res = await reopen('PLT-R002');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(expect.objectContaining({ zongpai_no: 'PLT-R002', status: 'OPEN' }));
-    const { rows } = await service.stack.db.query("SELECT 1 AS one FROM cargo.zongpai_reopening WHERE zongpai_no = 'PLT-R002'");
+    const { rows } = await service.stack.db.query(
+      "SELECT 1 AS one FROM cargo.zongpai_reopening WHERE zongpai_no = 'PLT-R002'",
+    );
     expect(rows).toEqual([]);
-    const events = await service.stack.db.query("SELECT type FROM cargo.event WHERE type = 'zongpai.reopened' AND data->>'zongpai_no' = 'PLT-R002'");
+    const events = await service.stack.db.query(
+      "SELECT type FROM cargo.event WHERE type = 'zongpai.reopened' AND data->>'zongpai_no' = 'PLT-R002'",
+    );
     expect(events.rows).toEqual([]);
   });
 

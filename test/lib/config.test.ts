@@ -4,20 +4,41 @@ import { ConfigError, loadConfig } from '../../lib/config.ts';
 describe('configuration', () => {
   it('uses the SPEC defaults when nothing is set', () => {
     const config = loadConfig({});
-    expect(config).toEqual(expect.objectContaining({
-      servicePrefix: 'cargo', erpBoxView: 'erp.v_box_info', quantityMax: 99_999, boxItemsMax: 500, locationRecordsMax: 500, enforceErpPlan: true, idempotencyTtlHours: 24,
-    }));
+    expect(config).toEqual(
+      expect.objectContaining({
+        servicePrefix: 'cargo',
+        erpBoxView: 'erp.v_box_info',
+        quantityMax: 99_999,
+        boxItemsMax: 500,
+        locationRecordsMax: 500,
+        enforceErpPlan: true,
+        idempotencyTtlHours: 24,
+      }),
+    );
     expect(config.boxNoPattern.source).toBe('^[A-Z0-9-]{4,32}$');
     expect(config.locationCodePattern.source).toBe('^[A-Z0-9-]{2,32}$');
   });
 
   it('reads every bound and pattern from the environment', () => {
-    const config = loadConfig({ QUANTITY_MAX: '500', BOX_NO_PATTERN: '^[A-Z]{2}\\d{8}$', ENFORCE_ERP_PLAN: 'false', SERVICE_PREFIX: 'wms' });
-    expect({ q: config.quantityMax, p: config.boxNoPattern.test('AB12345678'), e: config.enforceErpPlan, s: config.servicePrefix }).toEqual({ q: 500, p: true, e: false, s: 'wms' });
+    const config = loadConfig({
+      QUANTITY_MAX: '500',
+      BOX_NO_PATTERN: '^[A-Z]{2}\\d{8}$',
+      ENFORCE_ERP_PLAN: 'false',
+      SERVICE_PREFIX: 'wms',
+    });
+    expect({
+      q: config.quantityMax,
+      p: config.boxNoPattern.test('AB12345678'),
+      e: config.enforceErpPlan,
+      s: config.servicePrefix,
+    }).toEqual({ q: 500, p: true, e: false, s: 'wms' });
   });
 
   it('keeps 25 months of location history unless LOCATION_HISTORY_MONTHS says otherwise', () => {
-    expect([loadConfig({}).locationHistoryMonths, loadConfig({ LOCATION_HISTORY_MONTHS: '13' }).locationHistoryMonths]).toEqual([25, 13]);
+    expect([
+      loadConfig({}).locationHistoryMonths,
+      loadConfig({ LOCATION_HISTORY_MONTHS: '13' }).locationHistoryMonths,
+    ]).toEqual([25, 13]);
   });
 
   it.each([
@@ -41,15 +62,29 @@ describe('a configuration error says what is wrong and what is allowed', () => {
     ['QUANTITY_MAX', '0', "QUANTITY_MAX='0' is too small: allowed are whole numbers from 1 to 2000000000"],
     ['BOX_ITEMS_MAX', '9999', "BOX_ITEMS_MAX='9999' is too large: allowed are whole numbers from 1 to 5000"],
     ['ENFORCE_ERP_PLAN', 'yes', "ENFORCE_ERP_PLAN='yes' is not allowed: allowed are true or false"],
-    ['ZONGPAI_NO_PATTERN', '(', "ZONGPAI_NO_PATTERN='(' must be a valid regular expression: allowed is a JavaScript regular expression"],
+    [
+      'ZONGPAI_NO_PATTERN',
+      '(',
+      "ZONGPAI_NO_PATTERN='(' must be a valid regular expression: allowed is a JavaScript regular expression",
+    ],
     ['SERVICE_PREFIX', 'Cargo', "SERVICE_PREFIX='Cargo' is not allowed: allowed are 1-32 of a-z, 0-9 and '-'"],
-    ['LOCATION_HISTORY_MONTHS', '0', "LOCATION_HISTORY_MONTHS='0' is too small: allowed are whole numbers from 1 to 1200"],
-    ['LOCATION_HISTORY_MONTHS', '2y', "LOCATION_HISTORY_MONTHS='2y' is not a whole number: allowed are whole numbers from 1 to 1200"],
+    [
+      'LOCATION_HISTORY_MONTHS',
+      '0',
+      "LOCATION_HISTORY_MONTHS='0' is too small: allowed are whole numbers from 1 to 1200",
+    ],
+    [
+      'LOCATION_HISTORY_MONTHS',
+      '2y',
+      "LOCATION_HISTORY_MONTHS='2y' is not a whole number: allowed are whole numbers from 1 to 1200",
+    ],
   ])('names %s=%s with the reason and the allowed values', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
   it('names every bad variable in one message', () => {
-    expect(() => loadConfig({ QUANTITY_MAX: '0', ENFORCE_ERP_PLAN: 'yes' })).toThrow(/QUANTITY_MAX='0' .*; ENFORCE_ERP_PLAN='yes' /);
+    expect(() => loadConfig({ QUANTITY_MAX: '0', ENFORCE_ERP_PLAN: 'yes' })).toThrow(
+      /QUANTITY_MAX='0' .*; ENFORCE_ERP_PLAN='yes' /,
+    );
   });
 });

@@ -7,7 +7,11 @@ import { throwawayDatabase } from './throwaway-database.ts';
  * The backend of this test project: in-memory PGlite, or a throwaway database on the server
  * named by TEST_DATABASE_URL (created here, dropped by the returned `drop`).
  */
-export const createTestBackend = async (): Promise<{ backend: SqlBackend; kind: 'pglite' | 'postgres'; drop: () => Promise<void> }> => {
+export const createTestBackend = async (): Promise<{
+  backend: SqlBackend;
+  kind: 'pglite' | 'postgres';
+  drop: () => Promise<void>;
+}> => {
   if (process.env.TEST_BACKEND !== 'postgres') {
     const backend = await createPgliteBackend();
     return { backend, kind: 'pglite', drop: async () => undefined };

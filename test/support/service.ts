@@ -23,7 +23,11 @@ export interface TestService {
   readonly kind: 'pglite' | 'postgres';
   /** Tokens for the usual callers. */
   readonly tokens: { readonly operator: string; readonly supervisor: string };
-  token(user: string, groups: readonly string[], options?: Partial<Pick<LocalTokenOptions, 'expiresInSeconds' | 'now' | 'clientId' | 'tokenUse'>>): Promise<string>;
+  token(
+    user: string,
+    groups: readonly string[],
+    options?: Partial<Pick<LocalTokenOptions, 'expiresInSeconds' | 'now' | 'clientId' | 'tokenUse'>>,
+  ): Promise<string>;
   /** Adds a box to the demo ERP plan: `plan('BOX-T1', { 'SKU-A': 5 })`. */
   plan(boxNo: string, items: Record<string, number>, order?: string): Promise<void>;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
@@ -44,9 +48,17 @@ export const startTestService = async (options: { env?: Record<string, string> }
   const { backend, kind, drop } = await createTestBackend();
   const key = randomBytes(32);
   // Tests call faster than a scanner; the stage throttling itself is tested in test/infra/local/gateway.test.ts.
-  const stack = await startLocalService({ backend, env: { ...process.env, ...options.env }, verifyToken: (h) => verifyLocalToken(key, h), throttle: { rate: 10_000, burst: 10_000 } });
-  const token = (user: string, groups: readonly string[], options: Partial<Pick<LocalTokenOptions, 'expiresInSeconds' | 'now' | 'clientId' | 'tokenUse'>> = {}) =>
-    signLocalToken(key, { user, groups, ...options });
+  const stack = await startLocalService({
+    backend,
+    env: { ...process.env, ...options.env },
+    verifyToken: (h) => verifyLocalToken(key, h),
+    throttle: { rate: 10_000, burst: 10_000 },
+  });
+  const token = (
+    user: string,
+    groups: readonly string[],
+    options: Partial<Pick<LocalTokenOptions, 'expiresInSeconds' | 'now' | 'clientId' | 'tokenUse'>> = {},
+  ) => signLocalToken(key, { user, groups, ...options });
   const tokens = { operator: await token('olga', ['operator']), supervisor: await token('sam', ['supervisor']) };
 
   const call = async <T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> => {

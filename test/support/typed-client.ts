@@ -11,17 +11,22 @@ import type { paths } from '../../lib/openapi/api-types.ts';
  * const { data } = await client.GET('/v1/zongpai/{zongpai_no}', { params: { path: { zongpai_no: 'PLT-0001' } } });
  * ```
  */
-export const typedClient = (baseUrl: string, token: string) => createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
+export const typedClient = (baseUrl: string, token: string) =>
+  createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
 
 export type TypedClient = ReturnType<typeof typedClient>;
 
 /** The codes GET /v1/zongpai/{zongpai_no} can answer with, as the generated types know them. */
 type ZongpaiGetErrorCode = NonNullable<Awaited<ReturnType<typeof readZongpai>>['error']>['error_code'];
-const readZongpai = (client: TypedClient, zongpaiNo: string) => client.GET('/v1/zongpai/{zongpai_no}', { params: { path: { zongpai_no: zongpaiNo } } });
+const readZongpai = (client: TypedClient, zongpaiNo: string) =>
+  client.GET('/v1/zongpai/{zongpai_no}', { params: { path: { zongpai_no: zongpaiNo } } });
 
 /** Registers a zongpai under an Idempotency-Key, then reads it back and reads one that does not exist. */
 export const registerAndRead = async (client: TypedClient, zongpaiNo: string) => {
-  const registered = await client.POST('/v1/zongpai', { body: { zongpai_no: zongpaiNo }, params: { header: { 'Idempotency-Key': `register-${zongpaiNo}` } } });
+  const registered = await client.POST('/v1/zongpai', {
+    body: { zongpai_no: zongpaiNo },
+    params: { header: { 'Idempotency-Key': `register-${zongpaiNo}` } },
+  });
   const read = await readZongpai(client, zongpaiNo);
   const missing = await readZongpai(client, `${zongpaiNo}-X`);
   const status: 'OPEN' | 'CLOSED' | undefined = read.data?.status;

@@ -8,7 +8,10 @@ import { acceptLanguage, type Lang } from './i18n.ts';
  * language on every call, one refresh-and-retry on a 401, and every answer turned into an
  * {@link Outcome} the screens switch on.
  */
-export type Outcome<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ErrorBody } | { ok: false; status: 0; offline: true };
+export type Outcome<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; error: ErrorBody }
+  | { ok: false; status: 0; offline: true };
 
 export interface ApiOptions {
   readonly auth: Auth;
@@ -17,7 +20,8 @@ export interface ApiOptions {
   readonly baseUrl?: string;
 }
 
-const isErrorBody = (body: unknown): body is ErrorBody => typeof body === 'object' && body !== null && typeof (body as ErrorBody).error_code === 'string';
+const isErrorBody = (body: unknown): body is ErrorBody =>
+  typeof body === 'object' && body !== null && typeof (body as ErrorBody).error_code === 'string';
 
 /**
  * @example
@@ -50,7 +54,16 @@ export const createApi = (options: ApiOptions) => {
       if (response.ok) return { ok: true, status: response.status, data: data as T };
       if (isErrorBody(error)) return { ok: false, status: response.status, error };
       // Not the service's body (a proxy's error page): said as the service would.
-      return { ok: false, status: response.status, error: { error_code: response.status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR', message: `HTTP ${response.status}`, domain: 'system', request_id: '' } };
+      return {
+        ok: false,
+        status: response.status,
+        error: {
+          error_code: response.status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR',
+          message: `HTTP ${response.status}`,
+          domain: 'system',
+          request_id: '',
+        },
+      };
     } catch {
       return { ok: false, status: 0, offline: true };
     }
@@ -61,7 +74,8 @@ export const createApi = (options: ApiOptions) => {
 export type Api = ReturnType<typeof createApi>;
 
 /** Answers worth the same request again under the same key: no answer, or the service busy or failing. */
-export const isTransient = (outcome: Outcome<unknown>): boolean => outcome.status === 0 || outcome.status === 429 || outcome.status >= 500;
+export const isTransient = (outcome: Outcome<unknown>): boolean =>
+  outcome.status === 0 || outcome.status === 429 || outcome.status >= 500;
 
 export interface RetryOptions {
   /** Told before each new attempt (the screen says it is retrying). */
@@ -77,7 +91,10 @@ export interface RetryOptions {
  * again while there is no answer or the service is busy, waiting 0.5, 1, 2, 4 then 5 s between
  * tries. Never reports success before the service did.
  */
-export const withRetries = async <T>(attempt: () => Promise<Outcome<T>>, options: RetryOptions = {}): Promise<Outcome<T>> => {
+export const withRetries = async <T>(
+  attempt: () => Promise<Outcome<T>>,
+  options: RetryOptions = {},
+): Promise<Outcome<T>> => {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = options.now ?? Date.now;
   const deadline = now() + (options.deadlineMs ?? 60_000);

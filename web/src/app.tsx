@@ -40,7 +40,13 @@ const Banner = ({ show }: { readonly show: { current: (notice: Notice | undefine
   }, [notice]);
 
   return (
-    <div class="notice" role="alert" data-testid="notice" data-tone={notice?.tone ?? 'none'} data-code={notice?.code ?? ''}>
+    <div
+      class="notice"
+      role="alert"
+      data-testid="notice"
+      data-tone={notice?.tone ?? 'none'}
+      data-code={notice?.code ?? ''}
+    >
       {notice !== undefined && (
         <>
           <p class="notice-text">{notice.text}</p>
@@ -80,14 +86,23 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
 
   const refreshQueue = useCallback(async () => {
     const all = await store.all();
-    setQueue({ waiting: all.filter((q) => q.state === 'pending').length, refused: all.filter((q) => q.state === 'refused') });
+    setQueue({
+      waiting: all.filter((q) => q.state === 'pending').length,
+      refused: all.filter((q) => q.state === 'refused'),
+    });
   }, [store]);
 
   const uploader = useMemo(
     () =>
       createUploader({
         store,
-        upload: (records, key) => api.run(api.client.POST('/v1/cargo/location', { body: { records }, params: { header: { 'Idempotency-Key': key } } })),
+        upload: (records, key) =>
+          api.run(
+            api.client.POST('/v1/cargo/location', {
+              body: { records },
+              params: { header: { 'Idempotency-Key': key } },
+            }),
+          ),
         onChange: () => void refreshQueue(),
       }),
     [store, api],
@@ -132,7 +147,8 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
 
   const refused: AppState['refused'] = useCallback(
     (outcome) => {
-      if ('offline' in outcome) return notify({ tone: 'error', text: translate(langRef.current, 'network'), code: 'NETWORK' });
+      if ('offline' in outcome)
+        return notify({ tone: 'error', text: translate(langRef.current, 'network'), code: 'NETWORK' });
       const { error } = outcome;
       if (error.error_code === 'UNAUTHORIZED' && auth.session() === undefined) setSignedIn(false);
       const text = messageFor(langRef.current, error);
@@ -148,14 +164,41 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
     <AppContext.Provider value={state}>
       <header class="bar">
         <span class="who">{signedIn && session !== undefined ? session.user : t('app')}</span>
-        {!online && <span class="offline" data-testid="offline">{t('offline')}</span>}
-        {queue.waiting > 0 && <span class="badge" data-testid="badge">{queue.waiting}</span>}
-        <button type="button" class="lang" onClick={() => setLang(lang === 'en' ? 'zh' : 'en')}>{t('language')}</button>
-        {signedIn && <button type="button" onClick={() => { auth.signOut(); setSignedIn(false); setNotice(undefined); }}>{t('signOut')}</button>}
+        {!online && (
+          <span class="offline" data-testid="offline">
+            {t('offline')}
+          </span>
+        )}
+        {queue.waiting > 0 && (
+          <span class="badge" data-testid="badge">
+            {queue.waiting}
+          </span>
+        )}
+        <button type="button" class="lang" onClick={() => setLang(lang === 'en' ? 'zh' : 'en')}>
+          {t('language')}
+        </button>
+        {signedIn && (
+          <button
+            type="button"
+            onClick={() => {
+              auth.signOut();
+              setSignedIn(false);
+              setNotice(undefined);
+            }}
+          >
+            {t('signOut')}
+          </button>
+        )}
       </header>
       <Banner show={banner} />
       {!signedIn ? (
-        <SignInScreen onSignedIn={() => { setSignedIn(true); setNotice(undefined); upload(); }} />
+        <SignInScreen
+          onSignedIn={() => {
+            setSignedIn(true);
+            setNotice(undefined);
+            upload();
+          }}
+        />
       ) : (
         <>
           <main>
@@ -169,7 +212,14 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
           </main>
           <nav class="tabs">
             {SCREENS.filter((s) => s !== 'supervisor' || auth.isSupervisor()).map((s) => (
-              <a key={s} href={`#/${s}`} aria-current={s === screen ? 'page' : undefined} onClick={() => setNotice(undefined)}>{t(s)}</a>
+              <a
+                key={s}
+                href={`#/${s}`}
+                aria-current={s === screen ? 'page' : undefined}
+                onClick={() => setNotice(undefined)}
+              >
+                {t(s)}
+              </a>
             ))}
           </nav>
         </>

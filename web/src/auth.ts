@@ -15,7 +15,8 @@ export interface Session {
   readonly expiresAt: number;
 }
 
-export type SignInResult = { ok: true; session: Session } | { ok: false; reason: 'wrong' | 'offline' | 'other'; message: string };
+export type SignInResult =
+  { ok: true; session: Session } | { ok: false; reason: 'wrong' | 'offline' | 'other'; message: string };
 
 const STORAGE_KEY = 'cargo.session';
 /** Refresh this long before the ID token expires. */
@@ -33,7 +34,12 @@ export interface AuthOptions {
 /** The claims of a JWT, read without verifying it (the API verifies it). */
 export const claimsOf = (jwt: string): Record<string, unknown> => {
   const part = jwt.split('.')[1] ?? '';
-  const text = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+  const text = atob(
+    part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '='),
+  );
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(text, (c) => c.charCodeAt(0)))) as Record<string, unknown>;
 };
 
@@ -66,10 +72,21 @@ export const createAuth = (options: AuthOptions) => {
   const initiateAuth = async (flow: string, parameters: Record<string, string>) => {
     const res = await fetchImpl(cognitoEndpoint(options.config), {
       method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-      body: JSON.stringify({ AuthFlow: flow, ClientId: options.config.user_pool_client_id, AuthParameters: parameters }),
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        AuthFlow: flow,
+        ClientId: options.config.user_pool_client_id,
+        AuthParameters: parameters,
+      }),
     });
-    const body = (await res.json().catch(() => ({}))) as { AuthenticationResult?: { IdToken: string; RefreshToken?: string; ExpiresIn: number }; __type?: string; message?: string };
+    const body = (await res.json().catch(() => ({}))) as {
+      AuthenticationResult?: { IdToken: string; RefreshToken?: string; ExpiresIn: number };
+      __type?: string;
+      message?: string;
+    };
     return { ok: res.ok && body.AuthenticationResult !== undefined, body };
   };
 
@@ -82,7 +99,13 @@ export const createAuth = (options: AuthOptions) => {
 
   const sessionFrom = (idToken: string, refreshToken: string): Session => {
     const claims = claimsOf(idToken);
-    return { user: String(claims['cognito:username'] ?? ''), groups: groupsOf(claims), idToken, refreshToken, expiresAt: Number(claims.exp) * 1000 };
+    return {
+      user: String(claims['cognito:username'] ?? ''),
+      groups: groupsOf(claims),
+      idToken,
+      refreshToken,
+      expiresAt: Number(claims.exp) * 1000,
+    };
   };
 
   const refresh = (): Promise<Session | undefined> => {
@@ -108,7 +131,12 @@ export const createAuth = (options: AuthOptions) => {
     signIn: async (user: string, password: string): Promise<SignInResult> => {
       try {
         const { ok, body } = await initiateAuth('USER_PASSWORD_AUTH', { USERNAME: user, PASSWORD: password });
-        if (!ok) return { ok: false, reason: body.__type === 'NotAuthorizedException' ? 'wrong' : 'other', message: body.message ?? String(body.__type) };
+        if (!ok)
+          return {
+            ok: false,
+            reason: body.__type === 'NotAuthorizedException' ? 'wrong' : 'other',
+            message: body.message ?? String(body.__type),
+          };
         const result = body.AuthenticationResult!;
         return { ok: true, session: keep(sessionFrom(result.IdToken, result.RefreshToken ?? ''))! };
       } catch (error) {

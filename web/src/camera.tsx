@@ -7,7 +7,8 @@ interface BarcodeDetectorLike {
 }
 declare const BarcodeDetector: { new (options?: { formats?: string[] }): BarcodeDetectorLike } | undefined;
 
-export const hasBarcodeDetector = (): boolean => typeof BarcodeDetector !== 'undefined' && navigator.mediaDevices !== undefined;
+export const hasBarcodeDetector = (): boolean =>
+  typeof BarcodeDetector !== 'undefined' && navigator.mediaDevices !== undefined;
 
 /** The rear camera, read for a barcode a few times a second until one is found. */
 export const Camera = ({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) => {
@@ -43,7 +44,9 @@ export const Camera = ({ onCode, onClose }: { onCode: (code: string) => void; on
   return (
     <div class="camera">
       <video ref={video} muted playsInline />
-      <button type="button" onClick={onClose}>{t('closeCamera')}</button>
+      <button type="button" onClick={onClose}>
+        {t('closeCamera')}
+      </button>
     </div>
   );
 };

@@ -9,7 +9,8 @@ export interface RuntimeConfig {
   readonly cognito_endpoint?: string;
 }
 
-export const cognitoEndpoint = (config: RuntimeConfig): string => config.cognito_endpoint ?? `https://cognito-idp.${config.region}.amazonaws.com/`;
+export const cognitoEndpoint = (config: RuntimeConfig): string =>
+  config.cognito_endpoint ?? `https://cognito-idp.${config.region}.amazonaws.com/`;
 
 export const loadConfig = async (fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> => {
   const res = await fetchImpl('/config.json', { cache: 'no-cache' });

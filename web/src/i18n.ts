@@ -221,7 +221,7 @@ const enWhatToDo: Record<ErrorCode, string> = {
   ZONGPAI_NOT_FOUND: 'Register the zongpai first (Pallet screen).',
   CARGO_NOT_FOUND: 'This cargo was never scanned at a location.',
   ORDER_NOT_FOUND: 'The ERP plans no box for this order: check the number as the ERP writes it.',
-  RECORD_NOT_FOUND: 'That scan is not in this cargo\'s history: reload it.',
+  RECORD_NOT_FOUND: "That scan is not in this cargo's history: reload it.",
   ROUTE_NOT_FOUND: 'The app and the service do not match: report it to the supervisor.',
   BOX_ALREADY_BOXED: 'The box is already boxed: a supervisor can edit or undo it.',
   ZONGPAI_CLOSED: 'The zongpai is closed: use another one.',
@@ -294,7 +294,8 @@ export const translate = (lang: Lang, key: Key, vars: Record<string, string | nu
   words[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
 
 /** The instruction for an error code; unknown codes (a newer service) get the generic one. */
-export const instructionFor = (lang: Lang, code: string): string => whatToDo[lang][code as ErrorCode] ?? whatToDo[lang].INTERNAL_ERROR;
+export const instructionFor = (lang: Lang, code: string): string =>
+  whatToDo[lang][code as ErrorCode] ?? whatToDo[lang].INTERNAL_ERROR;
 
 const HAN = /\p{Script=Han}/u;
 

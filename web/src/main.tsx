@@ -20,7 +20,10 @@ const boot = async () => {
   const onLang = (next: Lang) => {
     lang = next;
   };
-  render(<App api={api} auth={auth} store={store} deviceId={deviceId(localStorage)} initialLang={lang} onLang={onLang} />, root);
+  render(
+    <App api={api} auth={auth} store={store} deviceId={deviceId(localStorage)} initialLang={lang} onLang={onLang} />,
+    root,
+  );
   if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
 };
 

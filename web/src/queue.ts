@@ -45,8 +45,10 @@ const open = (factory: IDBFactory, name: string): Promise<IDBDatabase> => {
 export const openScanStore = async (factory: IDBFactory, name = 'cargo-handheld') => {
   const db = await open(factory, name);
   let counter = 0;
-  const tx = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => done(work(db.transaction(STORE, mode).objectStore(STORE)));
-  const all = async (): Promise<QueuedScan[]> => tx('readonly', (s) => s.index('seq').getAll() as IDBRequest<QueuedScan[]>);
+  const tx = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> =>
+    done(work(db.transaction(STORE, mode).objectStore(STORE)));
+  const all = async (): Promise<QueuedScan[]> =>
+    tx('readonly', (s) => s.index('seq').getAll() as IDBRequest<QueuedScan[]>);
   return {
     /** Kept before the scan is answered: the put completes before `add` resolves. */
     add: async (scan: QueuedScan['scan'], key: string): Promise<QueuedScan> => {
@@ -76,7 +78,10 @@ export const openScanStore = async (factory: IDBFactory, name = 'cargo-handheld'
 export type ScanStore = Awaited<ReturnType<typeof openScanStore>>;
 
 /** The next backlog: the one already sent and unanswered, else up to 500 waiting scans. */
-const nextBacklog = (pending: readonly QueuedScan[], newKey: () => string): { key: string; members: QueuedScan[] } | undefined => {
+const nextBacklog = (
+  pending: readonly QueuedScan[],
+  newKey: () => string,
+): { key: string; members: QueuedScan[] } | undefined => {
   const first = pending[0];
   if (first === undefined) return undefined;
   if (first.batch !== undefined) return { key: first.batch, members: pending.filter((q) => q.batch === first.batch) };
@@ -116,7 +121,10 @@ export const createUploader = (options: UploaderOptions) => {
       const members = backlog.members.map((q) => ({ ...q, batch: backlog.key }));
       // Marked before it is sent: whatever happens next, it is only ever sent again as itself.
       for (const q of members) await store.put(q);
-      const outcome = await options.upload(members.map((q) => q.scan), backlog.key);
+      const outcome = await options.upload(
+        members.map((q) => q.scan),
+        backlog.key,
+      );
       if (outcome.ok) {
         await store.remove(members.map((q) => q.key));
       } else if ('offline' in outcome || outcome.status === 429 || outcome.status >= 500) {
@@ -135,7 +143,8 @@ export const createUploader = (options: UploaderOptions) => {
     const named = new Map<number, { error_code: string; message: string }>();
     for (const detail of error.details ?? []) {
       const index = RECORD_FIELD.exec(detail.field)?.[1];
-      if (index !== undefined && !named.has(Number(index))) named.set(Number(index), { error_code: detail.error_code, message: detail.message });
+      if (index !== undefined && !named.has(Number(index)))
+        named.set(Number(index), { error_code: detail.error_code, message: detail.message });
     }
     // A refusal of a whole backlog names its first bad record in its own fields too.
     if (named.size === 0 && members.length > 1) {
@@ -145,7 +154,9 @@ export const createUploader = (options: UploaderOptions) => {
     const only = members.length === 1 ? { error_code: error.error_code, message: error.message } : undefined;
     for (const [i, q] of members.entries()) {
       const reason = named.get(i) ?? only;
-      await store.put(reason === undefined ? { ...q, batch: undefined } : { ...q, batch: undefined, state: 'refused', error: reason });
+      await store.put(
+        reason === undefined ? { ...q, batch: undefined } : { ...q, batch: undefined, state: 'refused', error: reason },
+      );
     }
   };
 

@@ -27,11 +27,19 @@ export const ScanField = ({ label, onScan, name = 'scan', disabled = false }: Sc
     // Fields the operator types into keep their focus; anything else gives it back.
     const drifted = () => {
       const active = document.activeElement;
-      return active === null || !(active instanceof HTMLInputElement || active instanceof HTMLSelectElement || active instanceof HTMLTextAreaElement);
+      return (
+        active === null ||
+        !(
+          active instanceof HTMLInputElement ||
+          active instanceof HTMLSelectElement ||
+          active instanceof HTMLTextAreaElement
+        )
+      );
     };
-    const refocus = () => setTimeout(() => {
-      if (drifted()) field?.focus({ preventScroll: true });
-    }, 0);
+    const refocus = () =>
+      setTimeout(() => {
+        if (drifted()) field?.focus({ preventScroll: true });
+      }, 0);
     // A scan that starts while focus is elsewhere (on a button just tapped) lands here.
     const capture = (event: KeyboardEvent) => {
       if (event.key.length === 1 && drifted() && !event.ctrlKey && !event.altKey) field?.focus({ preventScroll: true });
@@ -56,7 +64,9 @@ export const ScanField = ({ label, onScan, name = 'scan', disabled = false }: Sc
 
   return (
     <div class="scan">
-      <label class="scan-label" for={`scan-${name}`}>{label}</label>
+      <label class="scan-label" for={`scan-${name}`}>
+        {label}
+      </label>
       <div class="scan-row">
         <input
           id={`scan-${name}`}
@@ -78,10 +88,33 @@ export const ScanField = ({ label, onScan, name = 'scan', disabled = false }: Sc
             submit(code);
           }}
         />
-        <button type="button" class="icon" aria-label="⌨" aria-pressed={typing} onClick={() => { setTyping(!typing); input.current?.focus(); }}>⌨</button>
-        {hasBarcodeDetector() && <button type="button" class="icon" aria-label={t('camera')} onClick={() => setCamera(true)}>📷</button>}
+        <button
+          type="button"
+          class="icon"
+          aria-label="⌨"
+          aria-pressed={typing}
+          onClick={() => {
+            setTyping(!typing);
+            input.current?.focus();
+          }}
+        >
+          ⌨
+        </button>
+        {hasBarcodeDetector() && (
+          <button type="button" class="icon" aria-label={t('camera')} onClick={() => setCamera(true)}>
+            📷
+          </button>
+        )}
       </div>
-      {camera && <Camera onCode={(code) => { setCamera(false); submit(code); }} onClose={() => setCamera(false)} />}
+      {camera && (
+        <Camera
+          onCode={(code) => {
+            setCamera(false);
+            submit(code);
+          }}
+          onClose={() => setCamera(false)}
+        />
+      )}
     </div>
   );
 };

@@ -3,7 +3,15 @@ import { addScan, linesToSave, planLines, setQuantity } from '../src/screens/box
 import type { BoxInfo } from '../src/api-types.ts';
 
 const info: BoxInfo = {
-  box_no: 'BOX-1001', order_no: 'SO-1', customer_name: null, status: 'NOT_BOXED', zongpai_no: null, version: 0, complete: false, saved_at: null, saved_by: null,
+  box_no: 'BOX-1001',
+  order_no: 'SO-1',
+  customer_name: null,
+  status: 'NOT_BOXED',
+  zongpai_no: null,
+  version: 0,
+  complete: false,
+  saved_at: null,
+  saved_by: null,
   items: [{ item_code: 'SKU-A', item_name: 'A', unit: 'pcs', planned_quantity: 2, boxed_quantity: 0 }],
 };
 
@@ -19,7 +27,10 @@ describe('counting a box', () => {
     expect(addScan(full, 'SKU-A').result).toBe('over');
     const extra = addScan(full, 'SKU-Z');
     expect(extra.result).toBe('not-in-plan');
-    expect(linesToSave(extra.lines)).toEqual([{ item_code: 'SKU-A', quantity: 2 }, { item_code: 'SKU-Z', quantity: 1 }]);
+    expect(linesToSave(extra.lines)).toEqual([
+      { item_code: 'SKU-A', quantity: 2 },
+      { item_code: 'SKU-Z', quantity: 1 },
+    ]);
   });
 
   it('keeps a typed quantity as typed, never altered, and leaves zero lines out of the save', () => {

@@ -6,7 +6,8 @@ describe('the languages of the app', () => {
   it('has an instruction in English and Chinese for every error code the service has', () => {
     for (const code of Object.keys(errorCatalogue)) {
       // A code without its own instruction would fall back to INTERNAL_ERROR's.
-      if (code !== 'INTERNAL_ERROR') expect(instructionFor('en', code), code).not.toBe(instructionFor('en', 'INTERNAL_ERROR'));
+      if (code !== 'INTERNAL_ERROR')
+        expect(instructionFor('en', code), code).not.toBe(instructionFor('en', 'INTERNAL_ERROR'));
       expect(instructionFor('zh', code), code).toMatch(/\p{Script=Han}/u);
     }
   });
@@ -20,7 +21,9 @@ describe('the languages of the app', () => {
 
   it("shows the service's message, but its own Chinese for API Gateway's English-only refusals", () => {
     expect(messageFor('zh', { error_code: 'BOX_NOT_FOUND', message: '箱号不存在' })).toBe('箱号不存在');
-    expect(messageFor('zh', { error_code: 'UNAUTHORIZED', message: 'Unauthorized' })).toBe(instructionFor('zh', 'UNAUTHORIZED'));
+    expect(messageFor('zh', { error_code: 'UNAUTHORIZED', message: 'Unauthorized' })).toBe(
+      instructionFor('zh', 'UNAUTHORIZED'),
+    );
     expect(messageFor('en', { error_code: 'UNAUTHORIZED', message: 'Unauthorized' })).toBe('Unauthorized');
   });
 

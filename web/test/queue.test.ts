@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../src/api.ts';
 import { createUploader, openScanStore, type QueuedScan } from '../src/queue.ts';
 
-const scan = (cargo: string): QueuedScan['scan'] => ({ cargo_no: cargo, location_code: 'A-01-01', off_shelf: false, scanned_at: '2026-05-01T08:00:00.000Z', device_id: 'HH-1' });
+const scan = (cargo: string): QueuedScan['scan'] => ({
+  cargo_no: cargo,
+  location_code: 'A-01-01',
+  off_shelf: false,
+  scanned_at: '2026-05-01T08:00:00.000Z',
+  device_id: 'HH-1',
+});
 const stored: Outcome<unknown> = { ok: true, status: 201, data: {} };
 const offline: Outcome<unknown> = { ok: false, status: 0, offline: true };
 
@@ -78,21 +84,40 @@ describe('the offline scan queue', () => {
     const refusal: Outcome<unknown> = {
       ok: false,
       status: 400,
-      error: { error_code: 'INVALID_BOX_NO', message: "records[1].cargo_no: box_no 'X' is not valid", domain: 'box', request_id: 'r', details: [{ field: 'records[1].cargo_no', error_code: 'INVALID_BOX_NO', message: "box_no 'X' must be 4-32 characters" }] },
+      error: {
+        error_code: 'INVALID_BOX_NO',
+        message: "records[1].cargo_no: box_no 'X' is not valid",
+        domain: 'box',
+        request_id: 'r',
+        details: [
+          { field: 'records[1].cargo_no', error_code: 'INVALID_BOX_NO', message: "box_no 'X' must be 4-32 characters" },
+        ],
+      },
     };
     const api = service([() => refusal]);
     await createUploader({ store, upload: api.upload, newKey }).flush();
-    expect(api.calls.map((c) => c.cargo)).toEqual([['BOX-1', 'x', 'BOX-3'], ['BOX-1', 'BOX-3']]);
+    expect(api.calls.map((c) => c.cargo)).toEqual([
+      ['BOX-1', 'x', 'BOX-3'],
+      ['BOX-1', 'BOX-3'],
+    ]);
     expect(api.calls[1]?.key).not.toBe(api.calls[0]?.key);
     const refused = await store.refused();
-    expect(refused.map((q) => [q.scan.cargo_no, q.error?.error_code, q.error?.message])).toEqual([['x', 'INVALID_BOX_NO', "box_no 'X' must be 4-32 characters"]]);
+    expect(refused.map((q) => [q.scan.cargo_no, q.error?.error_code, q.error?.message])).toEqual([
+      ['x', 'INVALID_BOX_NO', "box_no 'X' must be 4-32 characters"],
+    ]);
     expect(await store.pending()).toEqual([]);
   });
 
   it('keeps everything waiting when the token is refused (sign in again)', async () => {
     const store = await openScanStore(new IDBFactory());
     await store.add(scan('BOX-1'), 'k1');
-    const api = service([() => ({ ok: false, status: 401, error: { error_code: 'UNAUTHORIZED', message: 'Unauthorized', domain: 'auth', request_id: 'r' } })]);
+    const api = service([
+      () => ({
+        ok: false,
+        status: 401,
+        error: { error_code: 'UNAUTHORIZED', message: 'Unauthorized', domain: 'auth', request_id: 'r' },
+      }),
+    ]);
     expect(await createUploader({ store, upload: api.upload, newKey }).flush()).toBe('unauthorized');
     expect((await store.pending()).length).toBe(1);
   });

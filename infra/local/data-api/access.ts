@@ -22,7 +22,8 @@ export interface DataApiIdentity {
   readonly operations: readonly DataApiAction[];
 }
 
-const principal = (identity: DataApiIdentity): string => `arn:aws:sts::000000000000:assumed-role/${identity.name}/${identity.name}`;
+const principal = (identity: DataApiIdentity): string =>
+  `arn:aws:sts::000000000000:assumed-role/${identity.name}/${identity.name}`;
 
 /**
  * What IAM and the Data API check before a statement runs, in AWS's order: the operation on the
@@ -34,7 +35,12 @@ const principal = (identity: DataApiIdentity): string => `arn:aws:sts::000000000
  * checkAccess(identity, 'BeginTransaction', request.target, target); // throws AccessDeniedException for a request function
  * ```
  */
-export const checkAccess = (identity: DataApiIdentity, operation: DataApiAction, requested: RequestTarget, target: DataApiTarget): void => {
+export const checkAccess = (
+  identity: DataApiIdentity,
+  operation: DataApiAction,
+  requested: RequestTarget,
+  target: DataApiTarget,
+): void => {
   if (!identity.operations.includes(operation) || requested.resourceArn !== target.resourceArn) {
     throw accessDenied(principal(identity), `rds-data:${operation}`, requested.resourceArn);
   }
@@ -43,6 +49,10 @@ export const checkAccess = (identity: DataApiIdentity, operation: DataApiAction,
   }
   if (requested.database !== undefined && requested.database !== target.database) {
     // What PostgreSQL answers the Data API's connection to a database the cluster does not have.
-    throw new DataApiError('DatabaseErrorException', 400, `FATAL: database "${requested.database}" does not exist; SQLState: 3D000`);
+    throw new DataApiError(
+      'DatabaseErrorException',
+      400,
+      `FATAL: database "${requested.database}" does not exist; SQLState: 3D000`,
+    );
   }
 };

@@ -118,13 +118,25 @@ export const formatDatabaseError = (error: PgErrorLike): string => {
 
 /** SQLStates and socket errors that mean the engine is unreachable rather than the SQL wrong. */
 const CONNECTION_STATES = /^(08...|57P0[1-3]|53300)$/;
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
 
 /** True when an error means the connection to the engine is gone (its transaction with it). */
 export const isConnectionError = (error: unknown): boolean => {
   if (!(error instanceof Error)) return false;
   const code = String((error as { code?: unknown }).code ?? '');
-  return CONNECTION_STATES.test(code) || SOCKET_CODES.has(code) || /Connection terminated|not queryable|connection.*closed|PGlite is closed/i.test(error.message);
+  return (
+    CONNECTION_STATES.test(code) ||
+    SOCKET_CODES.has(code) ||
+    /Connection terminated|not queryable|connection.*closed|PGlite is closed/i.test(error.message)
+  );
 };
 
 /**

@@ -18,7 +18,8 @@ export type RawNumber = { readonly rawJSON: string };
  * The Data API sends a 64-bit integer's exact digits; going through a JS number would round
  * anything beyond 2^53 before it even reaches the wire.
  */
-const exactLong = (digits: string): RawNumber => (JSON as unknown as { rawJSON(text: string): RawNumber }).rawJSON(digits);
+const exactLong = (digits: string): RawNumber =>
+  (JSON as unknown as { rawJSON(text: string): RawNumber }).rawJSON(digits);
 
 /** A Data API `Field` as restJson1 puts it on the wire (blobs in base64). */
 export type WireValue =

@@ -40,7 +40,11 @@ const columnFacts = async (session: SqlSession, fields: readonly ResultField[]):
   if (tables.length === 0) return facts;
   const result = await session.query(COLUMNS_SQL, [`{${tables.join(',')}}`]);
   for (const [table, column, tableName, notNull, auto] of result.rows) {
-    facts.set(`${table}:${column}`, { tableName: tableName ?? '', notNull: notNull === 't', autoIncrement: auto === 't' });
+    facts.set(`${table}:${column}`, {
+      tableName: tableName ?? '',
+      notNull: notNull === 't',
+      autoIncrement: auto === 't',
+    });
   }
   return facts;
 };

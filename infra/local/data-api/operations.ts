@@ -28,18 +28,31 @@ export interface ExecuteResponse {
 const ROW_COUNT_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
 
 /** Runs `fn` in the call's transaction, or alone on a connection in autocommit mode. */
-const inSession = <T>(context: OperationContext, transactionId: string | undefined, fn: (s: SqlSession) => Promise<T>): Promise<T> =>
+const inSession = <T>(
+  context: OperationContext,
+  transactionId: string | undefined,
+  fn: (s: SqlSession) => Promise<T>,
+): Promise<T> =>
   transactionId === undefined ? context.backend.withSession(fn) : context.transactions.use(transactionId, fn);
 
-const shapeResult = async (context: OperationContext, session: SqlSession, request: ExecuteRequest, result: TextResult): Promise<ExecuteResponse> => {
+const shapeResult = async (
+  context: OperationContext,
+  session: SqlSession,
+  request: ExecuteRequest,
+  result: TextResult,
+): Promise<ExecuteResponse> => {
   const response: ExecuteResponse = {
     numberOfRecordsUpdated: ROW_COUNT_COMMANDS.has(result.command) ? (result.rowCount ?? 0) : 0,
     generatedFields: [],
   };
   if (result.fields.length === 0) return response;
-  const types = await context.types.resolve(session, result.fields.map((field) => field.dataTypeID));
+  const types = await context.types.resolve(
+    session,
+    result.fields.map((field) => field.dataTypeID),
+  );
   const unsupported = types.find((type) => !type.supported);
-  if (unsupported !== undefined) throw unsupportedResult(unsupported.name.replace(/^_/, '') + (unsupported.kind === 'array' ? '[]' : ''));
+  if (unsupported !== undefined)
+    throw unsupportedResult(unsupported.name.replace(/^_/, '') + (unsupported.kind === 'array' ? '[]' : ''));
   if (request.formatRecordsAs === 'JSON') {
     // AWS: with the JSON format, records and columnMetadata are both absent.
     const labels = result.fields.map((field) => field.name);
@@ -60,17 +73,24 @@ const shapeResult = async (context: OperationContext, session: SqlSession, reque
  * // { numberOfRecordsUpdated: 0, generatedFields: [], records: [[{ longValue: 1 }]] }
  * ```
  */
-export const executeStatement = async (context: OperationContext, request: ExecuteRequest): Promise<ExecuteResponse> => {
+export const executeStatement = async (
+  context: OperationContext,
+  request: ExecuteRequest,
+): Promise<ExecuteResponse> => {
   const statement = toPositional(request.sql, request.parameters);
   return inSession(context, request.transactionId, async (session) =>
-    shapeResult(context, session, request, await session.query(statement.text, statement.values)));
+    shapeResult(context, session, request, await session.query(statement.text, statement.values)),
+  );
 };
 
 /**
  * BatchExecuteStatement: the statement once per parameter set (once when there is none),
  * all or nothing: outside a transaction the batch gets one of its own.
  */
-export const batchExecuteStatement = async (context: OperationContext, request: BatchRequest): Promise<{ updateResults: { generatedFields: [] }[] }> => {
+export const batchExecuteStatement = async (
+  context: OperationContext,
+  request: BatchRequest,
+): Promise<{ updateResults: { generatedFields: [] }[] }> => {
   const sets = request.parameterSets.length === 0 ? [[]] : request.parameterSets;
   const statements = sets.map((parameters) => toPositional(request.sql, parameters));
   const runAll = async (session: SqlSession) => {
@@ -94,12 +114,18 @@ export const beginTransaction = async (context: OperationContext): Promise<{ tra
   transactionId: context.transactions.add(await context.backend.begin()),
 });
 
-export const commitTransaction = async (context: OperationContext, transactionId: string): Promise<{ transactionStatus: string }> => {
+export const commitTransaction = async (
+  context: OperationContext,
+  transactionId: string,
+): Promise<{ transactionStatus: string }> => {
   await context.transactions.end(transactionId, 'commit');
   return { transactionStatus: 'Transaction Committed' };
 };
 
-export const rollbackTransaction = async (context: OperationContext, transactionId: string): Promise<{ transactionStatus: string }> => {
+export const rollbackTransaction = async (
+  context: OperationContext,
+  transactionId: string,
+): Promise<{ transactionStatus: string }> => {
   await context.transactions.end(transactionId, 'rollback');
   return { transactionStatus: 'Rollback Complete' };
 };

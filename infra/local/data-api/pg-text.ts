@@ -66,7 +66,9 @@ export const parsePgArray = (text: string): PgArray => {
  * ```
  */
 export const byteaToBase64 = (text: string): string =>
-  text.startsWith('\\x') ? Buffer.from(text.slice(2), 'hex').toString('base64') : Buffer.from(text, 'latin1').toString('base64');
+  text.startsWith('\\x')
+    ? Buffer.from(text.slice(2), 'hex').toString('base64')
+    : Buffer.from(text, 'latin1').toString('base64');
 
 /**
  * A timestamptz printed in a UTC session (`2026-11-21 08:30:00.5+00`) without its zone, as the

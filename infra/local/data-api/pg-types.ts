@@ -31,10 +31,49 @@ export interface PgTypeInfo {
  * where the documentation is silent: AWS reports UnsupportedResultException for `void`,
  * `regtype`, `"char"` and `name` on Aurora Serverless v2.
  */
-const SUPPORTED = new Set(['bool', 'bytea', 'int2', 'int4', 'int8', 'text', 'json', 'cidr', 'float4', 'float8', 'inet', 'bpchar', 'varchar', 'date', 'time', 'timestamp', 'timestamptz', 'numeric', 'uuid', 'jsonb']);
+const SUPPORTED = new Set([
+  'bool',
+  'bytea',
+  'int2',
+  'int4',
+  'int8',
+  'text',
+  'json',
+  'cidr',
+  'float4',
+  'float8',
+  'inet',
+  'bpchar',
+  'varchar',
+  'date',
+  'time',
+  'timestamp',
+  'timestamptz',
+  'numeric',
+  'uuid',
+  'jsonb',
+]);
 
 const MAX = 2_147_483_647;
-const JDBC = { BIT: -7, BIGINT: -5, BINARY: -2, CHAR: 1, NUMERIC: 2, INTEGER: 4, SMALLINT: 5, REAL: 7, DOUBLE: 8, VARCHAR: 12, DATE: 91, TIME: 92, TIMESTAMP: 93, OTHER: 1111, ARRAY: 2003, STRUCT: 2002, SQLXML: 2009 } as const;
+const JDBC = {
+  BIT: -7,
+  BIGINT: -5,
+  BINARY: -2,
+  CHAR: 1,
+  NUMERIC: 2,
+  INTEGER: 4,
+  SMALLINT: 5,
+  REAL: 7,
+  DOUBLE: 8,
+  VARCHAR: 12,
+  DATE: 91,
+  TIME: 92,
+  TIMESTAMP: 93,
+  OTHER: 1111,
+  ARRAY: 2003,
+  STRUCT: 2002,
+  SQLXML: 2009,
+} as const;
 
 // [oid, name, kind, jdbcType, precision, scale, arrayOid]
 const SCALARS: readonly (readonly [number, string, ValueKind, number, number, number, number])[] = [
@@ -70,17 +109,35 @@ const SCALARS: readonly (readonly [number, string, ValueKind, number, number, nu
   [3802, 'jsonb', 'string', JDBC.OTHER, MAX, 0, 3807],
 ];
 
-const arrayOf = (element: PgTypeInfo, oid: number, name = `_${element.name}`): PgTypeInfo =>
-  ({ oid, name, kind: 'array', jdbcType: JDBC.ARRAY, precision: MAX, scale: 0, element, supported: element.supported && element.kind !== 'array' });
+const arrayOf = (element: PgTypeInfo, oid: number, name = `_${element.name}`): PgTypeInfo => ({
+  oid,
+  name,
+  kind: 'array',
+  jdbcType: JDBC.ARRAY,
+  precision: MAX,
+  scale: 0,
+  element,
+  supported: element.supported && element.kind !== 'array',
+});
 
 const BUILTINS: ReadonlyMap<number, PgTypeInfo> = new Map(
   SCALARS.flatMap(([oid, name, kind, jdbcType, precision, scale, arrayOid]) => {
     const scalar: PgTypeInfo = { oid, name, kind, jdbcType, precision, scale, supported: SUPPORTED.has(name) };
-    return arrayOid === 0 ? [[oid, scalar] as const] : [[oid, scalar] as const, [arrayOid, arrayOf(scalar, arrayOid)] as const];
+    return arrayOid === 0
+      ? [[oid, scalar] as const]
+      : [[oid, scalar] as const, [arrayOid, arrayOf(scalar, arrayOid)] as const];
   }),
 );
 
-const UNKNOWN_TYPE = (oid: number): PgTypeInfo => ({ oid, name: 'unknown', kind: 'string', jdbcType: JDBC.OTHER, precision: MAX, scale: 0, supported: false });
+const UNKNOWN_TYPE = (oid: number): PgTypeInfo => ({
+  oid,
+  name: 'unknown',
+  kind: 'string',
+  jdbcType: JDBC.OTHER,
+  precision: MAX,
+  scale: 0,
+  supported: false,
+});
 
 interface CatalogRow {
   readonly oid: number;
@@ -114,7 +171,14 @@ export class TypeCatalog {
     for (let round = 0; missing.length > 0 && round < 4; round += 1) {
       const result = await session.query(CATALOG_SQL, [`{${missing.join(',')}}`]);
       for (const [oid, name, typtype, element, base, category] of result.rows) {
-        rows.set(Number(oid), { oid: Number(oid), name: name ?? '', typtype: typtype ?? '', element: Number(element), base: Number(base), category: category ?? '' });
+        rows.set(Number(oid), {
+          oid: Number(oid),
+          name: name ?? '',
+          typtype: typtype ?? '',
+          element: Number(element),
+          base: Number(base),
+          category: category ?? '',
+        });
       }
       const found = [...rows.values()].flatMap((row) => [row.element, row.base].filter((oid) => oid !== 0));
       missing = this.#missing(found, rows);
@@ -133,9 +197,19 @@ export class TypeCatalog {
     if (row === undefined || depth > 4) return UNKNOWN_TYPE(oid);
     let info: PgTypeInfo;
     if (row.typtype === 'd') info = { ...this.#build(row.base, rows, depth + 1), oid, name: row.name };
-    else if (row.category === 'A' && row.element !== 0) info = arrayOf(this.#build(row.element, rows, depth + 1), oid, row.name);
+    else if (row.category === 'A' && row.element !== 0)
+      info = arrayOf(this.#build(row.element, rows, depth + 1), oid, row.name);
     // Enums are documented; composites, pseudo-types and the reg* types are not.
-    else info = { oid, name: row.name, kind: 'string', jdbcType: row.typtype === 'c' ? JDBC.STRUCT : JDBC.OTHER, precision: MAX, scale: 0, supported: row.typtype === 'e' };
+    else
+      info = {
+        oid,
+        name: row.name,
+        kind: 'string',
+        jdbcType: row.typtype === 'c' ? JDBC.STRUCT : JDBC.OTHER,
+        precision: MAX,
+        scale: 0,
+        supported: row.typtype === 'e',
+      };
     this.#cache.set(oid, info);
     return info;
   }

@@ -32,8 +32,14 @@ const toResult = (messages: readonly BackendMessage[]): TextResult => {
  * RowDescription's table and column ids (needed for column metadata) and leaves every value
  * as text, so PGlite answers exactly what a PostgreSQL server sends.
  */
-const runStatement = async (db: PGlite, text: string, values: QueryValues, onStatus: (status: string) => void): Promise<TextResult> => {
-  const send = async (message: Uint8Array) => (await db.execProtocol(message, { syncToFs: false })).messages as BackendMessage[];
+const runStatement = async (
+  db: PGlite,
+  text: string,
+  values: QueryValues,
+  onStatus: (status: string) => void,
+): Promise<TextResult> => {
+  const send = async (message: Uint8Array) =>
+    (await db.execProtocol(message, { syncToFs: false })).messages as BackendMessage[];
   const messages: BackendMessage[] = [];
   try {
     messages.push(...(await send(serialize.parse({ text }))));
@@ -76,9 +82,10 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
   });
   const lock = new Mutex();
   let status = 'I';
-  const run = (text: string, values: QueryValues = []) => runStatement(db, text, values, (next) => {
-    status = next;
-  });
+  const run = (text: string, values: QueryValues = []) =>
+    runStatement(db, text, values, (next) => {
+      status = next;
+    });
   /**
    * Back to a fresh connection's state after every call and every transaction: nothing a
    * statement SETs, creates as TEMP, PREPAREs or LISTENs to reaches the next call, as each

@@ -40,7 +40,8 @@ const checkout = async (pool: pg.Pool) => {
   };
   const release = async (): Promise<void> => {
     // A bare BEGIN sent as a statement must not return a connection to the pool mid-transaction.
-    if (broken === undefined && client.getTransactionStatus() !== 'I') await session.query('ROLLBACK').catch(() => undefined);
+    if (broken === undefined && client.getTransactionStatus() !== 'I')
+      await session.query('ROLLBACK').catch(() => undefined);
     // Nothing a call SETs, creates as TEMP, PREPAREs or LISTENs to reaches the next one; the
     // startup options (UTC, ISO dates) are what RESET ALL returns to.
     if (broken === undefined) await session.query('DISCARD ALL').catch(() => undefined);
@@ -62,7 +63,10 @@ const checkout = async (pool: pg.Pool) => {
  * await backend.close();
  * ```
  */
-export const createPostgresBackend = async (options: { connectionString: string; maxConnections?: number }): Promise<SqlBackend> => {
+export const createPostgresBackend = async (options: {
+  connectionString: string;
+  maxConnections?: number;
+}): Promise<SqlBackend> => {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,

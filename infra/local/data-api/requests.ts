@@ -34,13 +34,15 @@ const optionalBoolean = (body: Body, member: string): boolean => {
 
 const oneOf = <T extends string>(value: string | undefined, member: string, allowed: readonly T[], fallback: T): T => {
   if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw invalid(member, `Member must satisfy enum value set: [${allowed.join(', ')}]`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw invalid(member, `Member must satisfy enum value set: [${allowed.join(', ')}]`);
   return value as T;
 };
 
 const parameterList = (value: unknown, member: string): WireParameter[] => {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.some((p) => typeof p !== 'object' || p === null)) throw invalid(member, 'Member must be a list of SqlParameter');
+  if (!Array.isArray(value) || value.some((p) => typeof p !== 'object' || p === null))
+    throw invalid(member, 'Member must be a list of SqlParameter');
   return value as WireParameter[];
 };
 
@@ -78,8 +80,18 @@ const resultSetOptions = (value: unknown): ResultSetOptions => {
   if (typeof value !== 'object') throw invalid('resultSetOptions', 'Member must be a ResultSetOptions');
   const options = value as Body;
   return {
-    decimalReturnType: oneOf(optionalString(options, 'decimalReturnType'), 'resultSetOptions.decimalReturnType', ['STRING', 'DOUBLE_OR_LONG'], 'STRING'),
-    longReturnType: oneOf(optionalString(options, 'longReturnType'), 'resultSetOptions.longReturnType', ['LONG', 'STRING'], 'LONG'),
+    decimalReturnType: oneOf(
+      optionalString(options, 'decimalReturnType'),
+      'resultSetOptions.decimalReturnType',
+      ['STRING', 'DOUBLE_OR_LONG'],
+      'STRING',
+    ),
+    longReturnType: oneOf(
+      optionalString(options, 'longReturnType'),
+      'resultSetOptions.longReturnType',
+      ['LONG', 'STRING'],
+      'LONG',
+    ),
   };
 };
 

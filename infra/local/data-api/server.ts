@@ -6,8 +6,22 @@ import type { DataApiAction } from '../../grants.ts';
 import { checkAccess } from './access.ts';
 import type { DataApiIdentity, DataApiTarget } from './access.ts';
 import type { SqlBackend } from './backend.ts';
-import { badRequest, databaseResuming, DataApiError, serviceUnavailable, statementTimeout, toDataApiError, unknownOperation } from './errors.ts';
-import { batchExecuteStatement, beginTransaction, commitTransaction, executeStatement, rollbackTransaction } from './operations.ts';
+import {
+  badRequest,
+  databaseResuming,
+  DataApiError,
+  serviceUnavailable,
+  statementTimeout,
+  toDataApiError,
+  unknownOperation,
+} from './errors.ts';
+import {
+  batchExecuteStatement,
+  beginTransaction,
+  commitTransaction,
+  executeStatement,
+  rollbackTransaction,
+} from './operations.ts';
 import type { OperationContext } from './operations.ts';
 import { TypeCatalog } from './pg-types.ts';
 import { parseBatch, parseBegin, parseEnd, parseExecute } from './requests.ts';
@@ -67,8 +81,13 @@ const ROUTES: Readonly<Record<string, DataApiOperation>> = {
 /** The Data API refuses requests over 4 MiB. */
 const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
-const zeroCounters = (): Record<DataApiOperation, number> =>
-  ({ ExecuteStatement: 0, BatchExecuteStatement: 0, BeginTransaction: 0, CommitTransaction: 0, RollbackTransaction: 0 });
+const zeroCounters = (): Record<DataApiOperation, number> => ({
+  ExecuteStatement: 0,
+  BatchExecuteStatement: 0,
+  BeginTransaction: 0,
+  CommitTransaction: 0,
+  RollbackTransaction: 0,
+});
 
 const readRaw = async (request: IncomingMessage): Promise<Buffer> => {
   const chunks: Buffer[] = [];
@@ -89,7 +108,8 @@ const parseBody = (raw: Buffer): Body => {
   } catch {
     throw badRequest('Could not parse request body into json: malformed JSON');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest('Request body must be a JSON object');
   return body as Body;
 };
 
@@ -178,7 +198,10 @@ export const startDataApiEmulator = async (options: DataApiEmulatorOptions): Pro
       }
       counts[operation] += 1;
       const raw = await readRaw(request);
-      const accessKeyId = verifySigV4({ method: request.method, url: request.url ?? '/', headers: request.headers, body: raw }, (key) => identities.get(key)?.secretAccessKey);
+      const accessKeyId = verifySigV4(
+        { method: request.method, url: request.url ?? '/', headers: request.headers, body: raw },
+        (key) => identities.get(key)?.secretAccessKey,
+      );
       send(response, 200, await dispatch(operation, identities.get(accessKeyId) as DataApiIdentity, parseBody(raw)));
     } catch (error) {
       sendError(response, toDataApiError(error));

@@ -5,7 +5,8 @@ import { invalidSignature, unrecognizedClient } from './errors.ts';
 /** AWS refuses a request signed more than 15 minutes away from its own clock. */
 const MAX_SKEW_MS = 15 * 60 * 1000;
 
-const AUTHORIZATION = /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
+const AUTHORIZATION =
+  /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
 
 export interface SignedRequest {
   readonly method: string;
@@ -25,7 +26,15 @@ const headerValue = (headers: IncomingHttpHeaders, name: string): string => {
 
 /** Path segments are URI-encoded once (the SDK does not double-encode for this service). */
 const canonicalPath = (path: string): string =>
-  path.split('/').map((segment) => encodeURIComponent(decodeURIComponent(segment)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+  path
+    .split('/')
+    .map((segment) =>
+      encodeURIComponent(decodeURIComponent(segment)).replace(
+        /[!'()*]/g,
+        (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+      ),
+    )
+    .join('/');
 
 const canonicalQuery = (query: string): string =>
   [...new URLSearchParams(query)]
@@ -44,10 +53,22 @@ const canonicalQuery = (query: string): string =>
  * const accessKeyId = verifySigV4(request, (key) => identities.get(key)?.secretAccessKey);
  * ```
  */
-export const verifySigV4 = (request: SignedRequest, secretOf: (accessKeyId: string) => string | undefined, now = Date.now()): string => {
+export const verifySigV4 = (
+  request: SignedRequest,
+  secretOf: (accessKeyId: string) => string | undefined,
+  now = Date.now(),
+): string => {
   const match = AUTHORIZATION.exec(headerValue(request.headers, 'authorization'));
   if (match === null) throw unrecognizedClient();
-  const [, accessKeyId, day, region, service, signedHeaders, signature] = match as unknown as [string, string, string, string, string, string, string];
+  const [, accessKeyId, day, region, service, signedHeaders, signature] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const secret = secretOf(accessKeyId);
   if (secret === undefined) throw unrecognizedClient();
 
@@ -73,7 +94,10 @@ export const verifySigV4 = (request: SignedRequest, secretOf: (accessKeyId: stri
   const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), service), 'aws4_request');
   const expected = hmac(key, stringToSign);
   // A body whose hash differs from the signed one also fails here.
-  if (headerValue(request.headers, 'x-amz-content-sha256') !== '' && headerValue(request.headers, 'x-amz-content-sha256') !== sha256(request.body)) {
+  if (
+    headerValue(request.headers, 'x-amz-content-sha256') !== '' &&
+    headerValue(request.headers, 'x-amz-content-sha256') !== sha256(request.body)
+  ) {
     throw invalidSignature();
   }
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw invalidSignature();

@@ -73,14 +73,21 @@ const HINT_FORMATS: Readonly<Record<string, { readonly valid: (text: string) => 
     valid: (text) => /^\S+ \S+$/.test(text) && isDate(text.split(' ')[0] ?? '') && isTime(text.split(' ')[1] ?? ''),
     format: 'YYYY-MM-DD HH:MM:SS[.FFF]',
   },
-  DECIMAL: { valid: (text) => /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text), format: 'a decimal number such as 12.50' },
-  UUID: { valid: (text) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(text), format: 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx' },
+  DECIMAL: {
+    valid: (text) => /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text),
+    format: 'a decimal number such as 12.50',
+  },
+  UUID: {
+    valid: (text) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(text),
+    format: 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx',
+  },
 };
 
 const bindString = (name: string, value: string, typeHint: string | undefined): Binding => {
   if (typeHint === undefined) return { value, cast: 'text' };
   const cast = HINT_CASTS[typeHint];
-  if (cast === undefined) throw badRequest(`Invalid typeHint ${typeHint}: expected one of ${Object.keys(HINT_CASTS).join(', ')}`);
+  if (cast === undefined)
+    throw badRequest(`Invalid typeHint ${typeHint}: expected one of ${Object.keys(HINT_CASTS).join(', ')}`);
   const format = HINT_FORMATS[typeHint];
   if (format !== undefined && !format.valid(value)) {
     throw badRequest(`Parameter ${name}: the value for typeHint ${typeHint} must have the format ${format.format}`);
@@ -124,7 +131,8 @@ const parametersByName = (parameters: readonly WireParameter[]): Map<string, Wir
   const byName = new Map<string, WireParameter>();
   for (const parameter of parameters) {
     if (typeof parameter.name !== 'string' || parameter.name === '') throw badRequest('Every parameter needs a name');
-    if (parameter.value === undefined || parameter.value === null) throw badRequest(`Parameter ${parameter.name} has no value`);
+    if (parameter.value === undefined || parameter.value === null)
+      throw badRequest(`Parameter ${parameter.name} has no value`);
     if (typeof parameter.value !== 'object') throw badRequest(`Parameter ${parameter.name}: value must be a Field`);
     byName.set(parameter.name, parameter);
   }
@@ -146,10 +154,11 @@ const parametersByName = (parameters: readonly WireParameter[]): Map<string, Wir
  */
 export const toPositional = (sql: string, parameters: readonly WireParameter[] = []): PositionalStatement => {
   const scan = scanSql(sql);
-  if (scan.multipleStatements) throw badRequest('Multistatements aren\'t supported.');
+  if (scan.multipleStatements) throw badRequest("Multistatements aren't supported.");
   const byName = parametersByName(parameters);
   const bindings = new Map<string, Binding>();
-  for (const [name, parameter] of byName) bindings.set(name, bindField(name, parameter.value as WireField, parameter.typeHint));
+  for (const [name, parameter] of byName)
+    bindings.set(name, bindField(name, parameter.value as WireField, parameter.typeHint));
   const positions = new Map<string, number>();
   const values: (string | null)[] = [];
   let text = '';

@@ -32,7 +32,8 @@ const skipQuoted = (sql: string, open: number, quote: string, backslash: boolean
   while (i < sql.length) {
     const c = sql[i];
     if (backslash && c === '\\') i += 2;
-    else if (c === quote && sql[i + 1] === quote) i += 2; // doubled quote: an escaped quote
+    else if (c === quote && sql[i + 1] === quote)
+      i += 2; // doubled quote: an escaped quote
     else if (c === quote) return i + 1;
     else i += 1;
   }
@@ -123,7 +124,8 @@ export const scanSql = (sql: string): SqlScan => {
     if (c === "'") i = skipQuoted(sql, i, "'", false);
     else if (c === '"') i = skipQuoted(sql, i, '"', false);
     else if (IDENT_START.test(c)) i = skipWord(sql, i);
-    else if (c === '$') i = /[0-9]/.test(sql[i + 1] ?? '') ? skipWhile(sql, i + 1, /[0-9]/) : Math.max(skipDollarQuote(sql, i), i + 1);
+    else if (c === '$')
+      i = /[0-9]/.test(sql[i + 1] ?? '') ? skipWhile(sql, i + 1, /[0-9]/) : Math.max(skipDollarQuote(sql, i), i + 1);
     else if (c === ':' && sql[i + 1] === ':') i += 2;
     else if (c === ':' && NAME_START.test(sql[i + 1] ?? '')) {
       const end = skipWhile(sql, i + 1, NAME_PART);

@@ -8,4 +8,12 @@ import { readContract } from './006-read-contract.ts';
 import { eventOutbox } from './007-event-outbox.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
-export const migrations: readonly Migration[] = [locations, boxing, idempotency, zongpaiBoxes, locationHistory, readContract, eventOutbox];
+export const migrations: readonly Migration[] = [
+  locations,
+  boxing,
+  idempotency,
+  zongpaiBoxes,
+  locationHistory,
+  readContract,
+  eventOutbox,
+];

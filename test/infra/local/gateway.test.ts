@@ -32,7 +32,13 @@ beforeAll(async () => {
     loadHandler: async (route) => async (event) => {
       seen.push({ route: route.id, event });
       if (event.queryStringParameters?.crash === '1') throw new Error('boom');
-      return { statusCode: 200, headers: { 'x-one': 'a' }, multiValueHeaders: { 'set-cookie': ['a=1', 'b=2'] }, body: Buffer.from('{"ok":true}').toString('base64'), isBase64Encoded: true };
+      return {
+        statusCode: 200,
+        headers: { 'x-one': 'a' },
+        multiValueHeaders: { 'set-cookie': ['a=1', 'b=2'] },
+        body: Buffer.from('{"ok":true}').toString('base64'),
+        isBase64Encoded: true,
+      };
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,14 +46,20 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const auth = async (groups = ['operator', 'supervisor']) => ({ authorization: `Bearer ${await signLocalToken(key, { user: 'alice', groups })}` });
+const auth = async (groups = ['operator', 'supervisor']) => ({
+  authorization: `Bearer ${await signLocalToken(key, { user: 'alice', groups })}`,
+});
 
 describe('emulated API Gateway v1', () => {
   it('builds proxy events that satisfy the Powertools API Gateway schema', async () => {
     seen.length = 0;
     const headers = await auth();
     await fetch(`${url}/v1/box/BOX%2D1001?a=1&a=2&b=x`, { headers: { ...headers, 'X-Trace': 't' } });
-    await fetch(`${url}/v1/box`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"box_no":"BOX-1"}' });
+    await fetch(`${url}/v1/box`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"box_no":"BOX-1"}',
+    });
     await fetch(`${url}/v1/openapi.json`);
     expect(seen).toHaveLength(3);
     for (const { event } of seen) expect(APIGatewayProxyEventSchema.safeParse(event).error).toBeUndefined();
@@ -63,7 +75,13 @@ describe('emulated API Gateway v1', () => {
     expect(event.queryStringParameters).toEqual({ a: '2', b: 'x' });
     expect(event.multiValueQueryStringParameters).toEqual({ a: ['1', '2'], b: ['x'] });
     expect(event.headers['X-Trace']).toBe('t');
-    expect(event.requestContext.authorizer?.claims).toEqual(expect.objectContaining({ 'cognito:username': 'alice', 'cognito:groups': 'operator,supervisor', token_use: 'id' }));
+    expect(event.requestContext.authorizer?.claims).toEqual(
+      expect.objectContaining({
+        'cognito:username': 'alice',
+        'cognito:groups': 'operator,supervisor',
+        token_use: 'id',
+      }),
+    );
     expect(event.requestContext.authorizer?.claims.exp).toMatch(/UTC \d{4}$/);
     expect(event.body).toBeNull();
   });
@@ -85,7 +103,12 @@ describe('emulated API Gateway v1', () => {
   it('refuses a missing, foreign or expired token before the function runs', async () => {
     seen.length = 0;
     const foreign = await signLocalToken(new Uint8Array(32).fill(9), { user: 'mallory', groups: ['supervisor'] });
-    const expired = await signLocalToken(key, { user: 'alice', groups: ['operator'], expiresInSeconds: 60, now: new Date(Date.now() - 3_600_000) });
+    const expired = await signLocalToken(key, {
+      user: 'alice',
+      groups: ['operator'],
+      expiresInSeconds: 60,
+      now: new Date(Date.now() - 3_600_000),
+    });
     for (const authorization of [undefined, `Bearer ${foreign}`, `Bearer ${expired}`, 'Bearer nonsense']) {
       const res = await fetch(`${url}/v1/box/BOX-1`, { headers: authorization === undefined ? {} : { authorization } });
       expect(res.status).toBe(401);
@@ -95,15 +118,25 @@ describe('emulated API Gateway v1', () => {
   });
 
   it('answers unknown routes and methods with 404 ROUTE_NOT_FOUND in the unified body', async () => {
-    for (const [method, path] of [['GET', '/v2/box'], ['PUT', '/v1/box'], ['GET', '/']]) {
+    for (const [method, path] of [
+      ['GET', '/v2/box'],
+      ['PUT', '/v1/box'],
+      ['GET', '/'],
+    ]) {
       const res = await fetch(`${url}${path}`, { method });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual(expect.objectContaining({ error_code: 'ROUTE_NOT_FOUND', domain: 'request', request_id: expect.any(String) }));
+      expect(await res.json()).toEqual(
+        expect.objectContaining({ error_code: 'ROUTE_NOT_FOUND', domain: 'request', request_id: expect.any(String) }),
+      );
     }
   });
 
   it('answers a body over the gateway limit with 413 before the function runs', async () => {
-    const res = await fetch(`${url}/v1/box`, { method: 'POST', headers: { ...(await auth()), 'content-type': 'application/json' }, body: 'x'.repeat(2048) });
+    const res = await fetch(`${url}/v1/box`, {
+      method: 'POST',
+      headers: { ...(await auth()), 'content-type': 'application/json' },
+      body: 'x'.repeat(2048),
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error_code: string }).error_code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -124,7 +157,14 @@ describe('emulated API Gateway v1', () => {
 
 describe('throttling', () => {
   it('answers 429 THROTTLED once the burst is used up', async () => {
-    const throttled = createServer(createGateway({ routes, verifyToken: async () => undefined, throttle: { rate: 1, burst: 2 }, loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }) }));
+    const throttled = createServer(
+      createGateway({
+        routes,
+        verifyToken: async () => undefined,
+        throttle: { rate: 1, burst: 2 },
+        loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }),
+      }),
+    );
     await new Promise<void>((resolve) => throttled.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(throttled.address() as AddressInfo).port}`;
     const statuses = [];
@@ -161,13 +201,23 @@ describe('API Gateway edges', () => {
     ['DELETE', '/v1/box/info'],
     ['PATCH', '/v1/box/simple'],
     ['DELETE', '/v1/box/simple'],
-  ])('refuses %s %s as API Gateway refuses a method its resource lacks: 404 ROUTE_NOT_FOUND, no function runs', async (method, path) => {
-    seen.length = 0;
-    const res = await fetch(`${url}${path}`, { method, headers: await auth(), body: method === 'PATCH' ? '{"version":1}' : undefined });
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ ...stackBody('MISSING_AUTHENTICATION_TOKEN'), request_id: expect.any(String) });
-    expect(seen).toHaveLength(0);
-  });
+  ])(
+    'refuses %s %s as API Gateway refuses a method its resource lacks: 404 ROUTE_NOT_FOUND, no function runs',
+    async (method, path) => {
+      seen.length = 0;
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: await auth(),
+        body: method === 'PATCH' ? '{"version":1}' : undefined,
+      });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({
+        ...stackBody('MISSING_AUTHENTICATION_TOKEN'),
+        request_id: expect.any(String),
+      });
+      expect(seen).toHaveLength(0);
+    },
+  );
 
   it('still reaches the {box_no} resource for PATCH and DELETE of any other box', async () => {
     seen.length = 0;
@@ -177,7 +227,7 @@ describe('API Gateway edges', () => {
     expect(seen.map((s) => s.route)).toEqual(['Edit', 'Undo']);
   });
 
-  it('answers headers over API Gateway\'s 10240-byte limit with 431 in the unified error body', async () => {
+  it("answers headers over API Gateway's 10240-byte limit with 431 in the unified error body", async () => {
     const res = await fetch(`${url}/v1/openapi.json`, { headers: { 'x-big': 'a'.repeat(12_000) } });
     expect(res.status).toBe(431);
     expect(await res.json()).toEqual({ ...stackBody('DEFAULT_4XX'), request_id: expect.any(String) });
@@ -192,14 +242,20 @@ describe('API Gateway edges', () => {
   it('checks the last Authorization header, the one API Gateway hands the function in headers', async () => {
     const valid = `Bearer ${await signLocalToken(key, { user: 'alice', groups: ['operator'] })}`;
     const request = (first: string, last: string) =>
-      rawRequest(`GET /v1/box/BOX-1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${first}\r\nAuthorization: ${last}\r\nConnection: close\r\n\r\n`);
+      rawRequest(
+        `GET /v1/box/BOX-1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${first}\r\nAuthorization: ${last}\r\nConnection: close\r\n\r\n`,
+      );
     expect((await request('Bearer nonsense', valid)).status).toBe(200);
     expect((await request(valid, 'Bearer nonsense')).status).toBe(401);
   });
 
   it('answers /v1/box/ with the /v1/box resource, as API Gateway does, and hands the function the path as sent', async () => {
     seen.length = 0;
-    const res = await fetch(`${url}/v1/box/`, { method: 'POST', headers: { ...(await auth()), 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${url}/v1/box/`, {
+      method: 'POST',
+      headers: { ...(await auth()), 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(200);
     expect(seen.map((s) => [s.route, s.event.path, s.event.resource])).toEqual([['Save', '/v1/box/', '/v1/box']]);
   });
@@ -207,17 +263,38 @@ describe('API Gateway edges', () => {
 
 describe('gateway parity with the stack', () => {
   it.each([
-    ['MISSING_AUTHENTICATION_TOKEN', 404, () => fetch(`${url}/v2/nothing`, { headers: { 'accept-language': 'zh-CN' } })],
+    [
+      'MISSING_AUTHENTICATION_TOKEN',
+      404,
+      () => fetch(`${url}/v2/nothing`, { headers: { 'accept-language': 'zh-CN' } }),
+    ],
     ['UNAUTHORIZED', 401, () => fetch(`${url}/v1/box/BOX-1`, { headers: { 'accept-language': 'zh-CN' } })],
-    ['REQUEST_TOO_LARGE', 413, async () => fetch(`${url}/v1/box`, { method: 'POST', headers: { ...(await auth()), 'accept-language': 'zh' }, body: 'x'.repeat(2048) })],
-  ])('answers its own %s in English, with the stack\'s status and text, whatever Accept-Language asks', async (type, status, call) => {
-    const res = await call();
-    expect(res.status).toBe(status);
-    expect(await res.json()).toEqual({ ...stackBody(type), request_id: expect.any(String) });
-  });
+    [
+      'REQUEST_TOO_LARGE',
+      413,
+      async () =>
+        fetch(`${url}/v1/box`, {
+          method: 'POST',
+          headers: { ...(await auth()), 'accept-language': 'zh' },
+          body: 'x'.repeat(2048),
+        }),
+    ],
+  ])(
+    "answers its own %s in English, with the stack's status and text, whatever Accept-Language asks",
+    async (type, status, call) => {
+      const res = await call();
+      expect(res.status).toBe(status);
+      expect(await res.json()).toEqual({ ...stackBody(type), request_id: expect.any(String) });
+    },
+  );
 
-  it('answers 429 in English with the stack\'s Retry-After', async () => {
-    const throttled = createGatewayServer({ routes, verifyToken: async () => undefined, throttle: { rate: 1, burst: 1 }, loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }) });
+  it("answers 429 in English with the stack's Retry-After", async () => {
+    const throttled = createGatewayServer({
+      routes,
+      verifyToken: async () => undefined,
+      throttle: { rate: 1, burst: 1 },
+      loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }),
+    });
     await new Promise<void>((resolve) => throttled.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(throttled.address() as AddressInfo).port}`;
     await fetch(`${base}/v1/openapi.json`);
@@ -225,16 +302,24 @@ describe('gateway parity with the stack', () => {
     const body = await res.json();
     await new Promise<void>((resolve) => throttled.close(() => resolve()));
     expect(res.status).toBe(429);
-    expect(res.headers.get('retry-after')).toBe(GATEWAY_ERRORS.find((e) => e.type === 'THROTTLED')?.headers?.['Retry-After']);
+    expect(res.headers.get('retry-after')).toBe(
+      GATEWAY_ERRORS.find((e) => e.type === 'THROTTLED')?.headers?.['Retry-After'],
+    );
     expect(body).toEqual({ ...stackBody('THROTTLED'), request_id: expect.any(String) });
   });
 
-  it('throttles at the stack\'s default stage limits (50 requests per second, burst 100) when given none', async () => {
-    const gateway = createGatewayServer({ routes, verifyToken: async () => undefined, loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }) });
+  it("throttles at the stack's default stage limits (50 requests per second, burst 100) when given none", async () => {
+    const gateway = createGatewayServer({
+      routes,
+      verifyToken: async () => undefined,
+      loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }),
+    });
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
     const started = Date.now();
-    const statuses = await Promise.all(Array.from({ length: 140 }, () => fetch(`${base}/v1/openapi.json`).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 140 }, () => fetch(`${base}/v1/openapi.json`).then((r) => r.status)),
+    );
     const seconds = (Date.now() - started) / 1000;
     await new Promise<void>((resolve) => gateway.close(() => resolve()));
     const passed = statuses.filter((s) => s === 200).length;
@@ -254,15 +339,17 @@ describe('gateway parity with the stack', () => {
     await fetch(`${url}/v1/box/BOX-1`, { headers: await auth(['operator']) });
     await fetch(`${url}/v1/box/BOX-2`, { headers: await auth(['operator']) });
     const [first, second] = seen.map((s) => s.event.requestContext.authorizer?.claims as Record<string, string>);
-    expect(first).toEqual(expect.objectContaining({
-      sub: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
-      aud: LOCAL_CLIENT_ID,
-      iss: `https://cognito-idp.us-east-1.amazonaws.com/${LOCAL_USER_POOL_ID}`,
-      auth_time: expect.stringMatching(/^\d+$/),
-      token_use: 'id',
-      'cognito:username': 'alice',
-      'cognito:groups': 'operator',
-    }));
+    expect(first).toEqual(
+      expect.objectContaining({
+        sub: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+        aud: LOCAL_CLIENT_ID,
+        iss: `https://cognito-idp.us-east-1.amazonaws.com/${LOCAL_USER_POOL_ID}`,
+        auth_time: expect.stringMatching(/^\d+$/),
+        token_use: 'id',
+        'cognito:username': 'alice',
+        'cognito:groups': 'operator',
+      }),
+    );
     expect(second?.sub).toBe(first?.sub);
   });
 });

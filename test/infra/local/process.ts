@@ -13,12 +13,17 @@ export interface Finished {
 /** The environment of a child process: this one's, without the test runner's database settings. */
 const childEnv = (env: Record<string, string | undefined>): NodeJS.ProcessEnv => {
   const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'DATA_API_ENDPOINT', 'DB_CLUSTER_ARN', 'DB_SECRET_ARN']) delete base[name];
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'DATA_API_ENDPOINT', 'DB_CLUSTER_ARN', 'DB_SECRET_ARN'])
+    delete base[name];
   return { ...base, ...env };
 };
 
 /** Runs `npm <args>` to its end, collecting what it prints. */
-export const runNpm = (args: readonly string[], env: Record<string, string | undefined> = {}, timeoutMs = 60_000): Promise<Finished> =>
+export const runNpm = (
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 60_000,
+): Promise<Finished> =>
   new Promise((resolve, reject) => {
     const child = spawn('npm', args, { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -49,7 +54,11 @@ export interface Running {
 export const startService = (env: Record<string, string | undefined>, timeoutMs = 90_000): Promise<Running> =>
   new Promise((resolve, reject) => {
     // node directly (what `npm start` runs) so that SIGTERM reaches the service itself.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+      cwd: ROOT,
+      env: childEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));

@@ -42,13 +42,19 @@ describe('one npm start per data folder', PROCESSES, () => {
     const first = await start({ DATA_DIR: dataDir, PORT: '0' });
     const token = await signLocalToken(localSigningKey(dataDir), { user: 'olga', groups: ['operator'] });
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const saved = await fetch(`${first.url}/v1/cargo/location`, { method: 'POST', headers, body: JSON.stringify({ cargo_no: 'BOX-1001', location_code: 'A-01-02' }) });
+    const saved = await fetch(`${first.url}/v1/cargo/location`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ cargo_no: 'BOX-1001', location_code: 'A-01-02' }),
+    });
     expect(saved.status).toBe(201);
 
     const second = await startExpectingExit({ DATA_DIR: dataDir, PORT: '0' });
 
     expect(second.code).not.toBe(0);
-    expect(second.stderr).toContain(`DATA_DIR ${dataDir} is in use by another npm start (process ${String(first.child.pid)})`);
+    expect(second.stderr).toContain(
+      `DATA_DIR ${dataDir} is in use by another npm start (process ${String(first.child.pid)})`,
+    );
     noStackTrace(second.stderr);
     const stillServing = await fetch(`${first.url}/v1/cargo/location/BOX-1001`, { headers });
     expect(stillServing.status).toBe(200);
@@ -91,14 +97,22 @@ describe('configuration errors stop npm start with a clear message', PROCESSES, 
   it('names BOX_NO_PATTERN and why when the pattern is not a regular expression', async () => {
     const result = await startExpectingExit({ DATA_DIR: dataFolder(), PORT: '0', BOX_NO_PATTERN: '^[A-Z' });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("BOX_NO_PATTERN='^[A-Z' must be a valid regular expression: allowed is a JavaScript regular expression");
+    expect(result.stderr).toContain(
+      "BOX_NO_PATTERN='^[A-Z' must be a valid regular expression: allowed is a JavaScript regular expression",
+    );
     noStackTrace(result.stderr);
   });
 
   it('says which server could not be reached for an unreachable DATABASE_URL, without its password or a stack trace', async () => {
-    const result = await startExpectingExit({ DATA_DIR: dataFolder(), PORT: '0', DATABASE_URL: 'postgres://cargo:s3cret@127.0.0.1:1/cargo' });
+    const result = await startExpectingExit({
+      DATA_DIR: dataFolder(),
+      PORT: '0',
+      DATABASE_URL: 'postgres://cargo:s3cret@127.0.0.1:1/cargo',
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('cannot reach the PostgreSQL server of DATABASE_URL (postgres://cargo:***@127.0.0.1:1/cargo)');
+    expect(result.stderr).toContain(
+      'cannot reach the PostgreSQL server of DATABASE_URL (postgres://cargo:***@127.0.0.1:1/cargo)',
+    );
     expect(result.stderr).not.toContain('s3cret');
     noStackTrace(result.stderr);
   });
@@ -110,7 +124,9 @@ describe('configuration errors stop npm start with a clear message', PROCESSES, 
     try {
       const result = await startExpectingExit({ DATA_DIR: dataFolder(), PORT: String(port) });
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`PORT ${String(port)} on 127.0.0.1 is already in use: stop what uses it or set PORT to another port`);
+      expect(result.stderr).toContain(
+        `PORT ${String(port)} on 127.0.0.1 is already in use: stop what uses it or set PORT to another port`,
+      );
       noStackTrace(result.stderr);
     } finally {
       blocker.close();

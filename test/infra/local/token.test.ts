@@ -15,11 +15,15 @@ const noStackTrace = (text: string): void => {
 
 describe('npm run -s token', () => {
   it('prints only a token, signed with the key of DATA_DIR, on standard output', async () => {
-    const result = await runNpm(['run', '-s', 'token', '--', '--user', 'alice', '--groups', 'operator,supervisor'], { DATA_DIR: dataDir });
+    const result = await runNpm(['run', '-s', 'token', '--', '--user', 'alice', '--groups', 'operator,supervisor'], {
+      DATA_DIR: dataDir,
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
     const claims = await verifyLocalToken(localSigningKey(dataDir), `Bearer ${result.stdout.trim()}`);
-    expect(claims).toEqual(expect.objectContaining({ 'cognito:username': 'alice', 'cognito:groups': 'operator,supervisor' }));
+    expect(claims).toEqual(
+      expect.objectContaining({ 'cognito:username': 'alice', 'cognito:groups': 'operator,supervisor' }),
+    );
   });
 
   it('prints its usage for --help, without a stack trace', async () => {

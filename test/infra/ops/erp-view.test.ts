@@ -10,7 +10,12 @@ import { runNpm } from '../local/process.ts';
 const CLUSTER = 'arn:aws:rds:eu-central-1:123456789012:cluster:cargo';
 const SECRET = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:cargo-master-AbC123';
 /** An operator's credentials, allowed what the README asks of them. */
-const OPS = { name: 'Ops', accessKeyId: 'AKIAOPS', secretAccessKey: 'ops-secret', operations: ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'] } as const;
+const OPS = {
+  name: 'Ops',
+  accessKeyId: 'AKIAOPS',
+  secretAccessKey: 'ops-secret',
+  operations: ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'],
+} as const;
 
 let emulator: DataApiEmulator;
 beforeAll(async () => {
@@ -22,9 +27,26 @@ beforeAll(async () => {
 });
 afterAll(async () => emulator?.close());
 const erpView = (...args: string[]) =>
-  runNpm(['run', '-s', 'erp-view', '--', ...args, '--cluster-arn', CLUSTER, '--secret-arn', SECRET, '--endpoint', emulator.endpoint], {
-    AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: OPS.accessKeyId, AWS_SECRET_ACCESS_KEY: OPS.secretAccessKey,
-  });
+  runNpm(
+    [
+      'run',
+      '-s',
+      'erp-view',
+      '--',
+      ...args,
+      '--cluster-arn',
+      CLUSTER,
+      '--secret-arn',
+      SECRET,
+      '--endpoint',
+      emulator.endpoint,
+    ],
+    {
+      AWS_REGION: 'eu-central-1',
+      AWS_ACCESS_KEY_ID: OPS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: OPS.secretAccessKey,
+    },
+  );
 
 describe('npm run erp-view', () => {
   it('--check reports a missing ERP view, naming it, and exits 1', async () => {
@@ -49,7 +71,9 @@ describe('npm run erp-view', () => {
   });
 
   it('--check names the columns an ops-made view lacks', async () => {
-    await emulator.backend.query('CREATE VIEW erp.v_partial AS SELECT box_no, order_no, item_code FROM erp.demo_box_plan');
+    await emulator.backend.query(
+      'CREATE VIEW erp.v_partial AS SELECT box_no, order_no, item_code FROM erp.demo_box_plan',
+    );
     const result = await erpView('--check', '--view', 'erp.v_partial');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('erp.v_partial lacks the columns customer_name, item_name, planned_quantity, unit');

@@ -12,7 +12,11 @@ const middleware = validate({ body: schemas.editBody, path: schemas.boxPath }, m
 
 /** What `PATCH /v1/box/{box_no}` answers for this body. */
 const refusal = (json: unknown): AppError => {
-  const event = { json, pathParameters: { box_no: 'BOX-1001' }, queryStringParameters: null } as unknown as ServiceEvent;
+  const event = {
+    json,
+    pathParameters: { box_no: 'BOX-1001' },
+    queryStringParameters: null,
+  } as unknown as ServiceEvent;
   try {
     void middleware.before?.({ event } as never);
   } catch (error) {

@@ -14,12 +14,14 @@ describe('Data API parameters', () => {
   });
 
   it('sends typed values as strings with their type hint', () => {
-    expect(toSqlParameters({
-      at: { hint: 'TIMESTAMP', value: '2026-11-21 08:30:00.123' },
-      doc: json([{ a: 1 }]),
-      amount: { hint: 'DECIMAL', value: '12.50' },
-      id: { hint: 'UUID', value: '6f1c1f4e-8f0e-4c56-9d55-0f1d1b2a3c4d' },
-    })).toEqual([
+    expect(
+      toSqlParameters({
+        at: { hint: 'TIMESTAMP', value: '2026-11-21 08:30:00.123' },
+        doc: json([{ a: 1 }]),
+        amount: { hint: 'DECIMAL', value: '12.50' },
+        id: { hint: 'UUID', value: '6f1c1f4e-8f0e-4c56-9d55-0f1d1b2a3c4d' },
+      }),
+    ).toEqual([
       { name: 'at', value: { stringValue: '2026-11-21 08:30:00.123' }, typeHint: 'TIMESTAMP' },
       { name: 'doc', value: { stringValue: '[{"a":1}]' }, typeHint: 'JSON' },
       { name: 'amount', value: { stringValue: '12.50' }, typeHint: 'DECIMAL' },

@@ -12,15 +12,23 @@ describe('compileWrite and the idempotency gate', () => {
   });
 
   it('refuses a write whose INSERT is not behind the idempotency gate', () => {
-    const ungated: WriteStatement = { ctes: 'saved AS (INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, :actor RETURNING *)', select: 'SELECT * FROM saved' };
+    const ungated: WriteStatement = {
+      ctes: 'saved AS (INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, :actor RETURNING *)',
+      select: 'SELECT * FROM saved',
+    };
     expect(() => compileWrite(ungated)).toThrow(/"saved" writes without the idempotency gate/);
   });
 
   it('refuses an UPDATE or DELETE that is not behind the idempotency gate', () => {
-    expect(() => compileWrite({ ctes: `moved AS (UPDATE cargo.box b SET version = b.version + 1 WHERE b.box_no = :box_no RETURNING b.*)`, select: 'SELECT * FROM moved' }))
-      .toThrow(/"moved" writes without the idempotency gate/);
-    expect(() => compileWrite({ ctes: `gone AS (DELETE FROM cargo.box_item bi WHERE bi.box_no = :box_no)`, select: 'SELECT 1' }))
-      .toThrow(/"gone" writes without the idempotency gate/);
+    expect(() =>
+      compileWrite({
+        ctes: `moved AS (UPDATE cargo.box b SET version = b.version + 1 WHERE b.box_no = :box_no RETURNING b.*)`,
+        select: 'SELECT * FROM moved',
+      }),
+    ).toThrow(/"moved" writes without the idempotency gate/);
+    expect(() =>
+      compileWrite({ ctes: `gone AS (DELETE FROM cargo.box_item bi WHERE bi.box_no = :box_no)`, select: 'SELECT 1' }),
+    ).toThrow(/"gone" writes without the idempotency gate/);
   });
 
   it.each(statements)('refuses %s once its gate is removed', (_name, statement) => {
@@ -47,7 +55,9 @@ saved AS (INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT w.zongpai_no
   });
 
   it('refuses a write statement whose final part writes', () => {
-    expect(() => compileWrite({ ctes: `x AS (SELECT 1 WHERE ${PROCEED})`, select: 'DELETE FROM cargo.box_item' })).toThrow(/must end in a SELECT/);
+    expect(() =>
+      compileWrite({ ctes: `x AS (SELECT 1 WHERE ${PROCEED})`, select: 'DELETE FROM cargo.box_item' }),
+    ).toThrow(/must end in a SELECT/);
   });
 });
 
@@ -72,14 +82,39 @@ describe('error codes in write statements', () => {
     const { idempotent } = compileWrite(statement);
     const codes = [...idempotent.matchAll(/AS rank, (\S+) AS error_code/g)].map((m) => m[1]);
     expect(idempotent.match(/AS rank\b/g)?.length ?? 0).toBe(codes.length);
-    for (const literal of codes) expect(statementErrorCode(/^'([A-Z_]+)'$/.exec(literal ?? '')?.[1] ?? literal)).not.toBeNull();
+    for (const literal of codes)
+      expect(statementErrorCode(/^'([A-Z_]+)'$/.exec(literal ?? '')?.[1] ?? literal)).not.toBeNull();
   });
 
   it('finds the codes of every box write', () => {
     const codesOf = (name: string) =>
-      new Set([...compileWrite(writeStatements(loadConfig({}))[name] as WriteStatement).plain.matchAll(/AS rank, '(\w+)' AS error_code/g)].map((m) => m[1]));
-    expect(codesOf('box-save')).toEqual(new Set(['BOX_NOT_FOUND', 'ERP_PLAN_INVALID', 'ZONGPAI_NOT_FOUND', 'ZONGPAI_CLOSED', 'ITEM_NOT_IN_PLAN', 'QUANTITY_EXCEEDS_PLAN']));
-    expect(codesOf('box-edit')).toEqual(new Set(['BOX_NOT_FOUND', 'VERSION_CONFLICT', 'ZONGPAI_NOT_FOUND', 'ZONGPAI_CLOSED', 'ITEM_NOT_IN_PLAN', 'QUANTITY_EXCEEDS_PLAN']));
+      new Set(
+        [
+          ...compileWrite(writeStatements(loadConfig({}))[name] as WriteStatement).plain.matchAll(
+            /AS rank, '(\w+)' AS error_code/g,
+          ),
+        ].map((m) => m[1]),
+      );
+    expect(codesOf('box-save')).toEqual(
+      new Set([
+        'BOX_NOT_FOUND',
+        'ERP_PLAN_INVALID',
+        'ZONGPAI_NOT_FOUND',
+        'ZONGPAI_CLOSED',
+        'ITEM_NOT_IN_PLAN',
+        'QUANTITY_EXCEEDS_PLAN',
+      ]),
+    );
+    expect(codesOf('box-edit')).toEqual(
+      new Set([
+        'BOX_NOT_FOUND',
+        'VERSION_CONFLICT',
+        'ZONGPAI_NOT_FOUND',
+        'ZONGPAI_CLOSED',
+        'ITEM_NOT_IN_PLAN',
+        'QUANTITY_EXCEEDS_PLAN',
+      ]),
+    );
     expect(codesOf('box-undo')).toEqual(new Set(['BOX_NOT_FOUND', 'VERSION_CONFLICT', 'ZONGPAI_CLOSED']));
   });
 });

@@ -26,6 +26,9 @@ describe('header names middleware', () => {
   });
 
   it('leaves an event without headers as it is', () => {
-    expect(run({ headers: undefined as never, multiValueHeaders: undefined as never })).toEqual({ headers: undefined, multiValueHeaders: undefined });
+    expect(run({ headers: undefined as never, multiValueHeaders: undefined as never })).toEqual({
+      headers: undefined,
+      multiValueHeaders: undefined,
+    });
   });
 });

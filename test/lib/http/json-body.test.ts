@@ -5,7 +5,11 @@ import type { ServiceEvent } from '../../../lib/http/event.ts';
 import { jsonBody } from '../../../lib/http/json-body.ts';
 
 const run = (body: string | null, contentType: string | undefined, isBase64Encoded = false) => {
-  const event = { body, isBase64Encoded, headers: contentType === undefined ? {} : { 'content-type': contentType } } as unknown as ServiceEvent;
+  const event = {
+    body,
+    isBase64Encoded,
+    headers: contentType === undefined ? {} : { 'content-type': contentType },
+  } as unknown as ServiceEvent;
   const before = jsonBody({ maxBytes: 1024 }).before as (request: { event: ServiceEvent }) => void;
   before({ event });
   return event.json;
@@ -40,23 +44,44 @@ describe('JSON body middleware', () => {
   });
 
   it('refuses a charset other than UTF-8 with UNSUPPORTED_MEDIA_TYPE', () => {
-    for (const type of ['application/json; charset=iso-8859-1', 'application/json;charset=latin1', 'application/json; charset="utf-16"', 'application/json; charset=gbk', 'application/json; charset=', 'application/json; charset=utf-8; charset=gbk']) {
-      expect(codeOf(() => run('{"a":1}', type)), type).toBe('UNSUPPORTED_MEDIA_TYPE');
+    for (const type of [
+      'application/json; charset=iso-8859-1',
+      'application/json;charset=latin1',
+      'application/json; charset="utf-16"',
+      'application/json; charset=gbk',
+      'application/json; charset=',
+      'application/json; charset=utf-8; charset=gbk',
+    ]) {
+      expect(
+        codeOf(() => run('{"a":1}', type)),
+        type,
+      ).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
   });
 
   it('accepts UTF-8 named in any case, quoted or not, and other parameters', () => {
-    for (const type of ['application/json; charset=UTF-8', 'application/json;charset="utf-8"', 'application/json; version=2', 'application/json; charset=utf8']) {
+    for (const type of [
+      'application/json; charset=UTF-8',
+      'application/json;charset="utf-8"',
+      'application/json; version=2',
+      'application/json; charset=utf8',
+    ]) {
       expect(run('{"a":1}', type), type).toEqual({ a: 1 });
     }
   });
 
   it('refuses a body that is not valid UTF-8 with MALFORMED_JSON instead of storing U+FFFD', () => {
-    const bytes = Buffer.concat([Buffer.from('{"cargo_no":"BOX-'), Buffer.from([0xff, 0xfe]), Buffer.from('","location_code":"A-01"}')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"cargo_no":"BOX-'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('","location_code":"A-01"}'),
+    ]);
     expect(codeOf(() => run(bytes.toString('base64'), 'application/json', true))).toBe('MALFORMED_JSON');
     // API Gateway hands a text body to the function as a string: undecodable bytes arrive as U+FFFD.
     expect(codeOf(() => run(bytes.toString('utf8'), 'application/json'))).toBe('MALFORMED_JSON');
-    expect(codeOf(() => run(Buffer.from([0x22, 0xc3, 0x28, 0x22]).toString('base64'), 'application/json', true))).toBe('MALFORMED_JSON');
+    expect(codeOf(() => run(Buffer.from([0x22, 0xc3, 0x28, 0x22]).toString('base64'), 'application/json', true))).toBe(
+      'MALFORMED_JSON',
+    );
   });
 
   it('keeps a replacement character the client escaped on purpose for the field rules to judge', () => {
@@ -64,16 +89,26 @@ describe('JSON body middleware', () => {
   });
 
   it('drops keys that could reach Object.prototype', () => {
-    const parsed = run('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"ok":true}', 'application/json') as Record<string, unknown>;
+    const parsed = run(
+      '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"ok":true}',
+      'application/json',
+    ) as Record<string, unknown>;
     expect(Object.keys(parsed)).toEqual(['ok']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('never throws anything but a SPEC error, whatever the body and content type', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.string({ unit: 'binary' })), fc.option(fc.oneof(fc.constant('application/json'), fc.string())), fc.boolean(), (body, type, base64) => {
-        expect(['ok', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'MALFORMED_JSON']).toContain(codeOf(() => run(body, type ?? undefined, base64)));
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.json(), fc.string({ unit: 'binary' })),
+        fc.option(fc.oneof(fc.constant('application/json'), fc.string())),
+        fc.boolean(),
+        (body, type, base64) => {
+          expect(['ok', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'MALFORMED_JSON']).toContain(
+            codeOf(() => run(body, type ?? undefined, base64)),
+          );
+        },
+      ),
       { numRuns: 2_000 },
     );
   });

@@ -17,10 +17,21 @@ const problemsOf = (schema: z.ZodMiniType, input: unknown) => {
 
 describe('field errors map to the SPEC codes', () => {
   const scan = z.object({ cargo_no: fields.cargoNo, location_code: fields.locationCode });
-  const box = z.object({ box_no: fields.boxNo, items: z.array(z.object({ item_code: fields.itemCode, quantity: fields.quantity })) });
+  const box = z.object({
+    box_no: fields.boxNo,
+    items: z.array(z.object({ item_code: fields.itemCode, quantity: fields.quantity })),
+  });
 
   it('names each field by its own code, wherever it is nested', () => {
-    expect(problemsOf(box, { box_no: 'x', items: [{ item_code: 'A', quantity: 0 }, { item_code: '', quantity: 1 }] })).toEqual([
+    expect(
+      problemsOf(box, {
+        box_no: 'x',
+        items: [
+          { item_code: 'A', quantity: 0 },
+          { item_code: '', quantity: 1 },
+        ],
+      }),
+    ).toEqual([
       ['box_no', 'INVALID_BOX_NO'],
       ['items[0].quantity', 'INVALID_QUANTITY'],
       ['items[1].item_code', 'INVALID_ITEM_CODE'],
@@ -28,11 +39,16 @@ describe('field errors map to the SPEC codes', () => {
   });
 
   it('uses the field code for a wrong type or a missing field too', () => {
-    expect(problemsOf(scan, { cargo_no: 42 })).toEqual([['cargo_no', 'INVALID_BOX_NO'], ['location_code', 'INVALID_LOCATION_CODE']]);
+    expect(problemsOf(scan, { cargo_no: 42 })).toEqual([
+      ['cargo_no', 'INVALID_BOX_NO'],
+      ['location_code', 'INVALID_LOCATION_CODE'],
+    ]);
   });
 
   it('falls back to VALIDATION_ERROR for fields without a SPEC code', () => {
-    expect(problemsOf(z.object({ off_shelf: z.boolean() }), { off_shelf: 'yes' })).toEqual([['off_shelf', 'VALIDATION_ERROR']]);
+    expect(problemsOf(z.object({ off_shelf: z.boolean() }), { off_shelf: 'yes' })).toEqual([
+      ['off_shelf', 'VALIDATION_ERROR'],
+    ]);
   });
 
   it('quotes what the client sent, shortened and without control characters', () => {

@@ -15,7 +15,11 @@ const codeOf = (text: string) => {
 
 describe('history cursor', () => {
   it('reads back every cursor it issued', () => {
-    for (const cursor of [{ at: '2026-11-21T08:00:00.000Z', id: '42' }, { at: '2024-02-29T23:59:59.999Z', id: '9223372036854775807' }, { at: '0001-01-01T00:00:00.000Z', id: '1' }]) {
+    for (const cursor of [
+      { at: '2026-11-21T08:00:00.000Z', id: '42' },
+      { at: '2024-02-29T23:59:59.999Z', id: '9223372036854775807' },
+      { at: '0001-01-01T00:00:00.000Z', id: '1' },
+    ]) {
       expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     }
   });
@@ -30,7 +34,14 @@ describe('history cursor', () => {
   });
 
   it('refuses 29 February of a year that is not a leap year, and other days that do not exist', () => {
-    for (const at of ['2025-02-29T00:00:00.000Z', '1900-02-29T00:00:00.000Z', '2026-04-31T00:00:00.000Z', '2026-13-01T00:00:00.000Z', '2026-01-01T24:00:00.000Z', '2026-01-01T23:60:00.000Z']) {
+    for (const at of [
+      '2025-02-29T00:00:00.000Z',
+      '1900-02-29T00:00:00.000Z',
+      '2026-04-31T00:00:00.000Z',
+      '2026-13-01T00:00:00.000Z',
+      '2026-01-01T24:00:00.000Z',
+      '2026-01-01T23:60:00.000Z',
+    ]) {
       expect(codeOf(raw(`${at}|1`)), at).toBe('VALIDATION_ERROR');
     }
   });

@@ -5,7 +5,8 @@ import { makeFields } from '../../../lib/rules/fields.ts';
 
 const config = loadConfig({});
 const schemas = makeLocationSchemas(config, makeFields(config), () => new Date('2026-11-21T08:00:00Z'));
-const scan = (scanned_at: unknown) => schemas.scan.safeParse({ cargo_no: 'BOX-1001', location_code: 'A-01', scanned_at });
+const scan = (scanned_at: unknown) =>
+  schemas.scan.safeParse({ cargo_no: 'BOX-1001', location_code: 'A-01', scanned_at });
 
 describe('scanned_at', () => {
   it('refuses a time in year 0000, also when an offset carries it there', () => {
@@ -20,14 +21,28 @@ describe('scanned_at', () => {
   });
 
   it('keeps the earliest time PostgreSQL stores and a leap day', () => {
-    expect(scan('0001-01-01T00:00:00Z')).toEqual(expect.objectContaining({ success: true, data: expect.objectContaining({ scanned_at: '0001-01-01T00:00:00.000Z' }) }));
-    expect(scan('2024-02-29T08:00:00+08:00')).toEqual(expect.objectContaining({ success: true, data: expect.objectContaining({ scanned_at: '2024-02-29T00:00:00.000Z' }) }));
+    expect(scan('0001-01-01T00:00:00Z')).toEqual(
+      expect.objectContaining({
+        success: true,
+        data: expect.objectContaining({ scanned_at: '0001-01-01T00:00:00.000Z' }),
+      }),
+    );
+    expect(scan('2024-02-29T08:00:00+08:00')).toEqual(
+      expect.objectContaining({
+        success: true,
+        data: expect.objectContaining({ scanned_at: '2024-02-29T00:00:00.000Z' }),
+      }),
+    );
   });
 });
 
 describe('device_id', () => {
   it('trims scanner padding but refuses a byte-order mark', () => {
-    expect(schemas.scan.parse({ cargo_no: 'BOX-1001', location_code: 'A-01', device_id: '\tPDA-7\r\n' }).device_id).toBe('PDA-7');
-    expect(schemas.scan.safeParse({ cargo_no: 'BOX-1001', location_code: 'A-01', device_id: '\uFEFFPDA-7' }).success).toBe(false);
+    expect(
+      schemas.scan.parse({ cargo_no: 'BOX-1001', location_code: 'A-01', device_id: '\tPDA-7\r\n' }).device_id,
+    ).toBe('PDA-7');
+    expect(
+      schemas.scan.safeParse({ cargo_no: 'BOX-1001', location_code: 'A-01', device_id: '\uFEFFPDA-7' }).success,
+    ).toBe(false);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { gs1CheckDigit, isValidSscc, normaliseBoxNo, normaliseCode, normaliseItemCode } from '../../../lib/rules/identifiers.ts';
+import {
+  gs1CheckDigit,
+  isValidSscc,
+  normaliseBoxNo,
+  normaliseCode,
+  normaliseItemCode,
+} from '../../../lib/rules/identifiers.ts';
 
 const PATTERN = /^[A-Z0-9-]{4,32}$/;
 
@@ -21,7 +27,11 @@ describe('box number normalisation', () => {
   });
 
   it('rejects an 18-digit SSCC whose check digit is wrong', () => {
-    expect(normaliseBoxNo('106141411234567890', PATTERN)).toEqual({ ok: false, value: '106141411234567890', reason: 'sscc_check_digit' });
+    expect(normaliseBoxNo('106141411234567890', PATTERN)).toEqual({
+      ok: false,
+      value: '106141411234567890',
+      reason: 'sscc_check_digit',
+    });
   });
 
   it('rejects values outside the pattern instead of altering them', () => {
@@ -62,13 +72,22 @@ describe('item codes', () => {
 describe('only ASCII letters change case', () => {
   const ZONGPAI = /^[A-Z0-9-]{4,32}$/;
 
-  it.each(['plt-\uFB01', 'plt-\uFB0101', '\u017Ftage-\u0131', 'stra\u00DFe', 'plt-\uFB00', 'plt-\uFB02', 'plt-\uFB03', 'plt-\uFB04', 'plt-\uFB05', 'plt-\uFB06', 'plt-\u0131'])(
-    'refuses %s instead of upper-casing it into the pattern',
-    (raw) => {
-      expect(ZONGPAI.test(normaliseCode(raw))).toBe(false);
-      expect(normaliseBoxNo(raw, ZONGPAI).ok).toBe(false);
-    },
-  );
+  it.each([
+    'plt-\uFB01',
+    'plt-\uFB0101',
+    '\u017Ftage-\u0131',
+    'stra\u00DFe',
+    'plt-\uFB00',
+    'plt-\uFB02',
+    'plt-\uFB03',
+    'plt-\uFB04',
+    'plt-\uFB05',
+    'plt-\uFB06',
+    'plt-\u0131',
+  ])('refuses %s instead of upper-casing it into the pattern', (raw) => {
+    expect(ZONGPAI.test(normaliseCode(raw))).toBe(false);
+    expect(normaliseBoxNo(raw, ZONGPAI).ok).toBe(false);
+  });
 
   it('upper-cases a-z and leaves every other character as it was', () => {
     expect(normaliseCode('plt-\uFB01')).toBe('PLT-\uFB01');
@@ -83,11 +102,14 @@ describe('trimming strips what a scanner sends, nothing else', () => {
     expect(normaliseItemCode('\t SKU-1 \r\n', 64)).toEqual({ ok: true, value: 'SKU-1' });
   });
 
-  it.each(['FEFF', '00A0', '2003', '3000', '2028', '000B', '000C'])('keeps U+%s around a code, so the code is refused', (hex) => {
-    const space = String.fromCodePoint(Number.parseInt(hex, 16));
-    expect(normaliseBoxNo(`${space}BOX-1001`, /^[A-Z0-9-]{4,32}$/).ok).toBe(false);
-    expect(normaliseBoxNo(`BOX-1001${space}`, /^[A-Z0-9-]{4,32}$/).ok).toBe(false);
-  });
+  it.each(['FEFF', '00A0', '2003', '3000', '2028', '000B', '000C'])(
+    'keeps U+%s around a code, so the code is refused',
+    (hex) => {
+      const space = String.fromCodePoint(Number.parseInt(hex, 16));
+      expect(normaliseBoxNo(`${space}BOX-1001`, /^[A-Z0-9-]{4,32}$/).ok).toBe(false);
+      expect(normaliseBoxNo(`BOX-1001${space}`, /^[A-Z0-9-]{4,32}$/).ok).toBe(false);
+    },
+  );
 
   it('refuses an item code wrapped in a byte-order mark rather than removing it', () => {
     expect(normaliseItemCode('\uFEFFSKU-1', 64).ok).toBe(false);

@@ -25,7 +25,13 @@ export const BoxScreen = () => {
     const outcome = await api.run(api.client.GET('/v1/box/info', { params: { query: { box_no: code } } }));
     if (!outcome.ok) return app.refused(outcome);
     const info = outcome.data;
-    if (info.status === 'BOXED') return app.notify({ tone: 'error', text: t('alreadyBoxed', { zongpai: info.zongpai_no ?? '' }), detail: instructionFor(app.lang, 'BOX_ALREADY_BOXED'), code: 'BOX_ALREADY_BOXED' });
+    if (info.status === 'BOXED')
+      return app.notify({
+        tone: 'error',
+        text: t('alreadyBoxed', { zongpai: info.zongpai_no ?? '' }),
+        detail: instructionFor(app.lang, 'BOX_ALREADY_BOXED'),
+        code: 'BOX_ALREADY_BOXED',
+      });
     app.notify({ tone: 'ok', text: `${info.box_no} · ${info.order_no ?? ''}` });
     setStep({ name: 'items', info, lines: planLines(info) });
   };
@@ -34,17 +40,24 @@ export const BoxScreen = () => {
     const body = { box_no: info.box_no, zongpai_no: zongpai, items: linesToSave(lines) };
     const key = keys.keyFor(body);
     setSaving(t('saving'));
-    const outcome = await withRetries(() => api.run(api.client.POST('/v1/box', { body, params: { header: { 'Idempotency-Key': key } } })), { onRetry: () => setSaving(t('retrying')) });
+    const outcome = await withRetries(
+      () => api.run(api.client.POST('/v1/box', { body, params: { header: { 'Idempotency-Key': key } } })),
+      { onRetry: () => setSaving(t('retrying')) },
+    );
     setSaving(undefined);
     if (!outcome.ok && 'offline' in outcome) return app.notify({ tone: 'error', text: t('notSaved'), code: 'NETWORK' });
     keys.settle();
     if (!outcome.ok) {
       app.refused(outcome);
       const code = outcome.error.error_code;
-      if (code !== 'ZONGPAI_NOT_FOUND' && code !== 'ZONGPAI_CLOSED' && code !== 'INVALID_ZONGPAI') setStep({ name: 'items', info, lines: [...lines] });
+      if (code !== 'ZONGPAI_NOT_FOUND' && code !== 'ZONGPAI_CLOSED' && code !== 'INVALID_ZONGPAI')
+        setStep({ name: 'items', info, lines: [...lines] });
       return;
     }
-    app.notify({ tone: 'ok', text: t('savedOnZongpai', { box: outcome.data.box_no, zongpai: outcome.data.zongpai_no ?? zongpai }) });
+    app.notify({
+      tone: 'ok',
+      text: t('savedOnZongpai', { box: outcome.data.box_no, zongpai: outcome.data.zongpai_no ?? zongpai }),
+    });
     setStep({ name: 'box' });
   };
 
@@ -54,40 +67,92 @@ export const BoxScreen = () => {
     if (step.name === 'zongpai') return void save(code, step.info, step.lines);
     const { lines, result } = addScan(step.lines, code);
     setStep({ ...step, lines });
-    app.notify({ tone: result === 'ok' ? 'ok' : 'warn', text: `${code.toUpperCase()} +1`, ...(result === 'ok' ? {} : { detail: t(result === 'over' ? 'over' : 'notInPlan') }) });
+    app.notify({
+      tone: result === 'ok' ? 'ok' : 'warn',
+      text: `${code.toUpperCase()} +1`,
+      ...(result === 'ok' ? {} : { detail: t(result === 'over' ? 'over' : 'notInPlan') }),
+    });
   };
 
   const label = step.name === 'box' ? t('scanBox') : step.name === 'items' ? t('scanItem') : t('scanZongpai');
   return (
     <section class="screen" aria-label={t('box')}>
       <ScanField label={label} onScan={onScan} disabled={saving !== undefined} />
-      {saving !== undefined && <p class="saving" role="status">{saving}</p>}
+      {saving !== undefined && (
+        <p class="saving" role="status">
+          {saving}
+        </p>
+      )}
       {step.name !== 'box' && (
         <>
           <dl class="facts">
-            <dt>{t('box')}</dt><dd data-testid="box-no">{step.info.box_no}</dd>
-            <dt>{t('order_')}</dt><dd>{step.info.order_no ?? '–'}</dd>
-            <dt>{t('customer')}</dt><dd>{step.info.customer_name ?? '–'}</dd>
+            <dt>{t('box')}</dt>
+            <dd data-testid="box-no">{step.info.box_no}</dd>
+            <dt>{t('order_')}</dt>
+            <dd>{step.info.order_no ?? '–'}</dd>
+            <dt>{t('customer')}</dt>
+            <dd>{step.info.customer_name ?? '–'}</dd>
           </dl>
           <table class="lines">
-            <thead><tr><th>{t('item')}</th><th>{t('planned')}</th><th>{t('boxed')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t('item')}</th>
+                <th>{t('planned')}</th>
+                <th>{t('boxed')}</th>
+              </tr>
+            </thead>
             <tbody>
               {step.lines.map((line) => (
-                <tr key={line.item_code} data-state={line.quantity === line.planned ? 'complete' : line.planned === 0 || line.quantity > line.planned ? 'over' : 'short'}>
-                  <td>{line.item_code}<small>{line.item_name ?? ''}</small></td>
+                <tr
+                  key={line.item_code}
+                  data-state={
+                    line.quantity === line.planned
+                      ? 'complete'
+                      : line.planned === 0 || line.quantity > line.planned
+                        ? 'over'
+                        : 'short'
+                  }
+                >
+                  <td>
+                    {line.item_code}
+                    <small>{line.item_name ?? ''}</small>
+                  </td>
                   <td>{line.planned}</td>
                   <td>
-                    <input class="qty" type="number" inputMode="numeric" min={0} max={99999} value={line.quantity} aria-label={`${t('quantity')} ${line.item_code}`}
-                      onChange={(e) => setStep({ ...step, lines: setQuantity(step.lines, line.item_code, e.currentTarget.valueAsNumber) })} />
+                    <input
+                      class="qty"
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={99999}
+                      value={line.quantity}
+                      aria-label={`${t('quantity')} ${line.item_code}`}
+                      onChange={(e) =>
+                        setStep({
+                          ...step,
+                          lines: setQuantity(step.lines, line.item_code, e.currentTarget.valueAsNumber),
+                        })
+                      }
+                    />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <div class="actions">
-            {step.name === 'items' && <button type="button" class="primary" onClick={() => setStep({ ...step, name: 'zongpai' })}>{t('toZongpai')}</button>}
-            {step.name === 'zongpai' && <button type="button" onClick={() => setStep({ ...step, name: 'items' })}>‹ {t('scanItem')}</button>}
-            <button type="button" onClick={() => setStep({ name: 'box' })}>{t('newBox')}</button>
+            {step.name === 'items' && (
+              <button type="button" class="primary" onClick={() => setStep({ ...step, name: 'zongpai' })}>
+                {t('toZongpai')}
+              </button>
+            )}
+            {step.name === 'zongpai' && (
+              <button type="button" onClick={() => setStep({ ...step, name: 'items' })}>
+                ‹ {t('scanItem')}
+              </button>
+            )}
+            <button type="button" onClick={() => setStep({ name: 'box' })}>
+              {t('newBox')}
+            </button>
           </div>
         </>
       )}

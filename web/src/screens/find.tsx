@@ -18,7 +18,9 @@ export const FindScreen = () => {
   const [found, setFound] = useState<CargoLocation | undefined>();
 
   const load = async (code: string, quiet = false) => {
-    const outcome = await api.run(api.client.GET('/v1/cargo/location/{cargo_no}', { params: { path: { cargo_no: code } } }));
+    const outcome = await api.run(
+      api.client.GET('/v1/cargo/location/{cargo_no}', { params: { path: { cargo_no: code } } }),
+    );
     if (!outcome.ok) {
       // Reloading after a void: the cargo may have no counted scan left; the void is still shown.
       if (quiet) return undefined;
@@ -43,20 +45,35 @@ export const FindScreen = () => {
           <div class="card" data-testid="current">
             <p class="muted">{t('current')}</p>
             <p class="big">{found.current.location_code}</p>
-            <p>{found.current.off_shelf ? t('offShelf') : t('onShelf')} · {t('via', { via: found.current.via === 'ZONGPAI' ? t('pallet') : t('box') })} · {when(found.current.occurred_at)}</p>
+            <p>
+              {found.current.off_shelf ? t('offShelf') : t('onShelf')} ·{' '}
+              {t('via', { via: found.current.via === 'ZONGPAI' ? t('pallet') : t('box') })} ·{' '}
+              {when(found.current.occurred_at)}
+            </p>
           </div>
           <LocationContentPanel key={found.current.location_code} location={found.current.location_code} />
           <h2>{t('history')}</h2>
           <ul class="history">
             {found.history.map((h) => (
               <li key={h.id} data-voided={h.voided_at !== null}>
-                <b>{h.location_code}</b> {h.off_shelf ? `(${t('offShelf')})` : ''} <span class="muted">{when(h.occurred_at)} · {t('by', { who: h.recorded_by })}</span>
+                <b>{h.location_code}</b> {h.off_shelf ? `(${t('offShelf')})` : ''}{' '}
+                <span class="muted">
+                  {when(h.occurred_at)} · {t('by', { who: h.recorded_by })}
+                </span>
                 {h.voided_at !== null && <small class="voided"> {t('voided', { who: h.voided_by ?? '' })}</small>}
                 {canVoid(h, supervisor) && (
-                  <VoidScanButton record={h} onVoided={(v) => {
-                    setFound({ ...found, history: found.history.map((r) => (r.id === v.id ? { ...r, voided_at: v.voided_at, voided_by: v.voided_by } : r)) });
-                    void load(found.cargo_no, true);
-                  }} />
+                  <VoidScanButton
+                    record={h}
+                    onVoided={(v) => {
+                      setFound({
+                        ...found,
+                        history: found.history.map((r) =>
+                          r.id === v.id ? { ...r, voided_at: v.voided_at, voided_by: v.voided_by } : r,
+                        ),
+                      });
+                      void load(found.cargo_no, true);
+                    }}
+                  />
                 )}
               </li>
             ))}

@@ -14,7 +14,9 @@ import { LocationContentPanel } from './location-content.tsx';
 export const LocateScreen = ({ queue }: { queue: { waiting: number; refused: readonly QueuedScan[] } }) => {
   const app = useApp();
   const { t } = app;
-  const [location, setLocation] = useState<string | undefined>(() => sessionStorage.getItem('cargo.location') ?? undefined);
+  const [location, setLocation] = useState<string | undefined>(
+    () => sessionStorage.getItem('cargo.location') ?? undefined,
+  );
   const [offShelf, setOffShelf] = useState(() => sessionStorage.getItem('cargo.offShelf') === 'true');
   useEffect(() => {
     if (location === undefined) sessionStorage.removeItem('cargo.location');
@@ -27,7 +29,13 @@ export const LocateScreen = ({ queue }: { queue: { waiting: number; refused: rea
       setLocation(code.toUpperCase());
       return app.notify({ tone: 'ok', text: `${t('location')} ${code.toUpperCase()}` });
     }
-    const scan = { cargo_no: code, location_code: location, off_shelf: offShelf, scanned_at: new Date().toISOString(), device_id: app.deviceId };
+    const scan = {
+      cargo_no: code,
+      location_code: location,
+      off_shelf: offShelf,
+      scanned_at: new Date().toISOString(),
+      device_id: app.deviceId,
+    };
     try {
       await app.store.add(scan, crypto.randomUUID());
     } catch {
@@ -39,13 +47,25 @@ export const LocateScreen = ({ queue }: { queue: { waiting: number; refused: rea
 
   return (
     <section class="screen" aria-label={t('locate')}>
-      <ScanField label={location === undefined ? t('scanLocation') : t('scanCargo')} onScan={(code) => void onScan(code)} />
+      <ScanField
+        label={location === undefined ? t('scanLocation') : t('scanCargo')}
+        onScan={(code) => void onScan(code)}
+      />
       <div class="actions">
-        {location !== undefined && <button type="button" data-testid="location" onClick={() => setLocation(undefined)}>{t('location')}: {location} ✎</button>}
-        <label class="toggle"><input type="checkbox" checked={offShelf} onChange={(e) => setOffShelf(e.currentTarget.checked)} /> {t('offShelf')}</label>
+        {location !== undefined && (
+          <button type="button" data-testid="location" onClick={() => setLocation(undefined)}>
+            {t('location')}: {location} ✎
+          </button>
+        )}
+        <label class="toggle">
+          <input type="checkbox" checked={offShelf} onChange={(e) => setOffShelf(e.currentTarget.checked)} />{' '}
+          {t('offShelf')}
+        </label>
       </div>
       {location !== undefined && <LocationContentPanel key={location} location={location} />}
-      <p class="queue" data-testid="waiting" data-waiting={queue.waiting} role="status">{queue.waiting === 0 ? t('allUploaded') : t('waiting', { n: queue.waiting })}</p>
+      <p class="queue" data-testid="waiting" data-waiting={queue.waiting} role="status">
+        {queue.waiting === 0 ? t('allUploaded') : t('waiting', { n: queue.waiting })}
+      </p>
       {queue.refused.length > 0 && (
         <div class="refused">
           <h2>{t('refusedScans')}</h2>
@@ -55,7 +75,9 @@ export const LocateScreen = ({ queue }: { queue: { waiting: number; refused: rea
                 <b>{q.scan.cargo_no}</b> @ {q.scan.location_code}
                 <span class="reason">{q.error?.message}</span>
                 <span class="todo">{instructionFor(app.lang, q.error?.error_code ?? 'INTERNAL_ERROR')}</span>
-                <button type="button" onClick={() => void app.store.remove([q.key]).then(app.upload)}>{t('dismiss')}</button>
+                <button type="button" onClick={() => void app.store.remove([q.key]).then(app.upload)}>
+                  {t('dismiss')}
+                </button>
               </li>
             ))}
           </ul>

@@ -17,10 +17,17 @@ export const LocationContentPanel = ({ location }: { location: string }) => {
 
   const load = async (cursor?: string) => {
     setBusy(true);
-    const outcome = await api.run(api.client.GET('/v1/cargo/locations/{location_code}/cargo', { params: { path: { location_code: location }, query: cursor === undefined ? {} : { cursor } } }));
+    const outcome = await api.run(
+      api.client.GET('/v1/cargo/locations/{location_code}/cargo', {
+        params: { path: { location_code: location }, query: cursor === undefined ? {} : { cursor } },
+      }),
+    );
     setBusy(false);
     if (!outcome.ok) return app.refused(outcome);
-    const next = cursor === undefined || content === undefined ? outcome.data : { ...outcome.data, cargo: [...content.cargo, ...outcome.data.cargo] };
+    const next =
+      cursor === undefined || content === undefined
+        ? outcome.data
+        : { ...outcome.data, cargo: [...content.cargo, ...outcome.data.cargo] };
     setContent(next);
     app.notify({ tone: 'ok', text: t('hereCount', { n: next.cargo.length, location: next.location_code }) });
   };
@@ -28,7 +35,9 @@ export const LocationContentPanel = ({ location }: { location: string }) => {
   const shown = content;
   return (
     <div class="card here" data-testid="location-content">
-      <button type="button" disabled={busy} onClick={() => void load()}>{t('whatIsHere')}: {location}</button>
+      <button type="button" disabled={busy} onClick={() => void load()}>
+        {t('whatIsHere')}: {location}
+      </button>
       {shown !== undefined && (
         <>
           {shown.cargo.length === 0 && <p class="muted">{t('nothingHere')}</p>}
@@ -40,7 +49,11 @@ export const LocationContentPanel = ({ location }: { location: string }) => {
               </li>
             ))}
           </ul>
-          {shown.next_cursor !== null && <button type="button" disabled={busy} onClick={() => void load(shown.next_cursor ?? undefined)}>{t('more')}</button>}
+          {shown.next_cursor !== null && (
+            <button type="button" disabled={busy} onClick={() => void load(shown.next_cursor ?? undefined)}>
+              {t('more')}
+            </button>
+          )}
         </>
       )}
     </div>

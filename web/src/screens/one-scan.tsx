@@ -15,7 +15,10 @@ export const OneScanScreen = () => {
     const body = { box_no: boxNo, zongpai_no: zongpaiNo };
     const key = keys.keyFor(body);
     setSaving(t('saving'));
-    const outcome = await withRetries(() => api.run(api.client.POST('/v1/box/simple', { body, params: { header: { 'Idempotency-Key': key } } })), { onRetry: () => setSaving(t('retrying')) });
+    const outcome = await withRetries(
+      () => api.run(api.client.POST('/v1/box/simple', { body, params: { header: { 'Idempotency-Key': key } } })),
+      { onRetry: () => setSaving(t('retrying')) },
+    );
     setSaving(undefined);
     if (!outcome.ok && 'offline' in outcome) return app.notify({ tone: 'error', text: t('notSaved'), code: 'NETWORK' });
     keys.settle();
@@ -25,7 +28,10 @@ export const OneScanScreen = () => {
       if (outcome.error.domain !== 'zongpai') setBox(undefined);
       return;
     }
-    app.notify({ tone: 'ok', text: t('savedOnZongpai', { box: outcome.data.box_no, zongpai: outcome.data.zongpai_no ?? zongpaiNo }) });
+    app.notify({
+      tone: 'ok',
+      text: t('savedOnZongpai', { box: outcome.data.box_no, zongpai: outcome.data.zongpai_no ?? zongpaiNo }),
+    });
     setBox(undefined);
   };
 
@@ -39,12 +45,24 @@ export const OneScanScreen = () => {
 
   return (
     <section class="screen" aria-label={t('oneScan')}>
-      <ScanField label={box === undefined ? t('scanBox') : t('scanZongpai')} onScan={onScan} disabled={saving !== undefined} />
-      {saving !== undefined && <p class="saving" role="status">{saving}</p>}
+      <ScanField
+        label={box === undefined ? t('scanBox') : t('scanZongpai')}
+        onScan={onScan}
+        disabled={saving !== undefined}
+      />
+      {saving !== undefined && (
+        <p class="saving" role="status">
+          {saving}
+        </p>
+      )}
       {box !== undefined && (
         <div class="actions">
-          <p class="big" data-testid="box-no">{box}</p>
-          <button type="button" onClick={() => setBox(undefined)}>{t('newBox')}</button>
+          <p class="big" data-testid="box-no">
+            {box}
+          </p>
+          <button type="button" onClick={() => setBox(undefined)}>
+            {t('newBox')}
+          </button>
         </div>
       )}
     </section>

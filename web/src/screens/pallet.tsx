@@ -22,16 +22,32 @@ export const PalletScreen = () => {
   const keys = useRef(createKeyKeeper()).current;
 
   const loadPage = async (cursor?: string) => {
-    const outcome = await api.run(api.client.GET('/v1/zongpai', { params: { query: { limit: 20, ...(openOnly ? { status: 'OPEN' as const } : {}), ...(cursor === undefined ? {} : { cursor }) } } }));
+    const outcome = await api.run(
+      api.client.GET('/v1/zongpai', {
+        params: {
+          query: {
+            limit: 20,
+            ...(openOnly ? { status: 'OPEN' as const } : {}),
+            ...(cursor === undefined ? {} : { cursor }),
+          },
+        },
+      }),
+    );
     if (!outcome.ok) return app.refused(outcome);
-    setPage(cursor === undefined || page === undefined ? outcome.data : { zongpais: [...page.zongpais, ...outcome.data.zongpais], next_cursor: outcome.data.next_cursor });
+    setPage(
+      cursor === undefined || page === undefined
+        ? outcome.data
+        : { zongpais: [...page.zongpais, ...outcome.data.zongpais], next_cursor: outcome.data.next_cursor },
+    );
   };
   useEffect(() => {
     if (list === undefined) void loadPage();
   }, [openOnly, list === undefined]);
 
   const onScan = async (code: string) => {
-    const outcome = await api.run(api.client.GET('/v1/zongpai/{zongpai_no}/packing-list', { params: { path: { zongpai_no: code } } }));
+    const outcome = await api.run(
+      api.client.GET('/v1/zongpai/{zongpai_no}/packing-list', { params: { path: { zongpai_no: code } } }),
+    );
     setUnknown(undefined);
     setList(undefined);
     if (outcome.ok) {
@@ -42,7 +58,11 @@ export const PalletScreen = () => {
     app.refused(outcome);
   };
 
-  const write = async (run: (key: string) => ReturnType<typeof api.run<Zongpai>>, body: unknown, done: (z: Zongpai) => string) => {
+  const write = async (
+    run: (key: string) => ReturnType<typeof api.run<Zongpai>>,
+    body: unknown,
+    done: (z: Zongpai) => string,
+  ) => {
     const key = keys.keyFor(body);
     setBusy(true);
     const outcome = await withRetries(() => run(key));
@@ -53,65 +73,145 @@ export const PalletScreen = () => {
     const z = outcome.data;
     setUnknown(undefined);
     // A new zongpai is empty; a closed or reopened one keeps its boxes: only its status changed.
-    setList((shown) => (shown?.zongpai_no === z.zongpai_no ? { ...shown, status: z.status } : { zongpai_no: z.zongpai_no, status: z.status, box_count: z.box_count, total_quantity: z.total_quantity, boxes: [], totals: [] }));
+    setList((shown) =>
+      shown?.zongpai_no === z.zongpai_no
+        ? { ...shown, status: z.status }
+        : {
+            zongpai_no: z.zongpai_no,
+            status: z.status,
+            box_count: z.box_count,
+            total_quantity: z.total_quantity,
+            boxes: [],
+            totals: [],
+          },
+    );
     app.notify({ tone: 'ok', text: done(z) });
   };
 
   const register = (zongpaiNo: string) =>
-    write((key) => api.run(api.client.POST('/v1/zongpai', { body: { zongpai_no: zongpaiNo }, params: { header: { 'Idempotency-Key': key } } })), { register: zongpaiNo }, (z) => t('registered', { zongpai: z.zongpai_no }));
+    write(
+      (key) =>
+        api.run(
+          api.client.POST('/v1/zongpai', {
+            body: { zongpai_no: zongpaiNo },
+            params: { header: { 'Idempotency-Key': key } },
+          }),
+        ),
+      { register: zongpaiNo },
+      (z) => t('registered', { zongpai: z.zongpai_no }),
+    );
   const close = (zongpaiNo: string) =>
-    write((key) => api.run(api.client.POST('/v1/zongpai/{zongpai_no}/close', { params: { path: { zongpai_no: zongpaiNo }, header: { 'Idempotency-Key': key } } })), { close: zongpaiNo }, (z) => `${z.zongpai_no}: ${t('closed')}`);
+    write(
+      (key) =>
+        api.run(
+          api.client.POST('/v1/zongpai/{zongpai_no}/close', {
+            params: { path: { zongpai_no: zongpaiNo }, header: { 'Idempotency-Key': key } },
+          }),
+        ),
+      { close: zongpaiNo },
+      (z) => `${z.zongpai_no}: ${t('closed')}`,
+    );
   const reopen = (zongpaiNo: string) =>
-    write((key) => api.run(api.client.POST('/v1/zongpai/{zongpai_no}/reopen', { params: { path: { zongpai_no: zongpaiNo }, header: { 'Idempotency-Key': key } } })), { reopen: zongpaiNo }, (z) => t('reopened', { zongpai: z.zongpai_no }));
+    write(
+      (key) =>
+        api.run(
+          api.client.POST('/v1/zongpai/{zongpai_no}/reopen', {
+            params: { path: { zongpai_no: zongpaiNo }, header: { 'Idempotency-Key': key } },
+          }),
+        ),
+      { reopen: zongpaiNo },
+      (z) => t('reopened', { zongpai: z.zongpai_no }),
+    );
 
   return (
     <section class="screen" aria-label={t('pallet')}>
       <ScanField label={t('scanZongpai')} onScan={(code) => void onScan(code)} disabled={busy} />
       {unknown !== undefined && (
         <div class="actions">
-          <button type="button" class="primary" onClick={() => void register(unknown)}>{t('register')} {unknown}</button>
+          <button type="button" class="primary" onClick={() => void register(unknown)}>
+            {t('register')} {unknown}
+          </button>
         </div>
       )}
       {list === undefined && unknown === undefined && (
         <>
           <div class="actions">
             <h2>{t('pallets')}</h2>
-            <label class="toggle"><input type="checkbox" checked={openOnly} onChange={(e) => setOpenOnly(e.currentTarget.checked)} /> {t('openOnly')}</label>
+            <label class="toggle">
+              <input type="checkbox" checked={openOnly} onChange={(e) => setOpenOnly(e.currentTarget.checked)} />{' '}
+              {t('openOnly')}
+            </label>
           </div>
           <ul class="picks" data-testid="zongpais">
             {page?.zongpais.map((z) => (
               <li key={z.zongpai_no}>
                 <button type="button" onClick={() => void onScan(z.zongpai_no)}>
-                  <b>{z.zongpai_no}</b> <span>{z.status === 'OPEN' ? t('open') : t('closed')} · {z.box_count} {t('boxes')}</span> <small class="muted">{when(z.closed_at ?? z.registered_at)}</small>
+                  <b>{z.zongpai_no}</b>{' '}
+                  <span>
+                    {z.status === 'OPEN' ? t('open') : t('closed')} · {z.box_count} {t('boxes')}
+                  </span>{' '}
+                  <small class="muted">{when(z.closed_at ?? z.registered_at)}</small>
                 </button>
               </li>
             ))}
           </ul>
-          {page?.next_cursor != null && <button type="button" onClick={() => void loadPage(page.next_cursor ?? undefined)}>{t('more')}</button>}
+          {page?.next_cursor != null && (
+            <button type="button" onClick={() => void loadPage(page.next_cursor ?? undefined)}>
+              {t('more')}
+            </button>
+          )}
         </>
       )}
       {list !== undefined && (
         <>
           <dl class="facts">
-            <dt>{t('pallet')}</dt><dd data-testid="zongpai-no">{list.zongpai_no}</dd>
-            <dt>{t('status')}</dt><dd data-testid="zongpai-status">{list.status === 'OPEN' ? t('open') : t('closed')}</dd>
-            <dt>{t('boxes')}</dt><dd>{list.box_count}</dd>
-            <dt>{t('total')}</dt><dd>{list.total_quantity}</dd>
+            <dt>{t('pallet')}</dt>
+            <dd data-testid="zongpai-no">{list.zongpai_no}</dd>
+            <dt>{t('status')}</dt>
+            <dd data-testid="zongpai-status">{list.status === 'OPEN' ? t('open') : t('closed')}</dd>
+            <dt>{t('boxes')}</dt>
+            <dd>{list.box_count}</dd>
+            <dt>{t('total')}</dt>
+            <dd>{list.total_quantity}</dd>
           </dl>
           <div class="actions">
-            <button type="button" onClick={() => setList(undefined)}>‹ {t('pallets')}</button>
-            {app.auth.isSupervisor() && (list.status === 'OPEN'
-              ? <button type="button" class="danger" disabled={busy} onClick={() => void close(list.zongpai_no)}>{t('close')}</button>
-              : <button type="button" class="danger" disabled={busy} onClick={() => void reopen(list.zongpai_no)}>{t('reopen')}</button>)}
+            <button type="button" onClick={() => setList(undefined)}>
+              ‹ {t('pallets')}
+            </button>
+            {app.auth.isSupervisor() &&
+              (list.status === 'OPEN' ? (
+                <button type="button" class="danger" disabled={busy} onClick={() => void close(list.zongpai_no)}>
+                  {t('close')}
+                </button>
+              ) : (
+                <button type="button" class="danger" disabled={busy} onClick={() => void reopen(list.zongpai_no)}>
+                  {t('reopen')}
+                </button>
+              ))}
           </div>
           <h2>{t('packingList')}</h2>
           <table class="lines" data-testid="packing-list">
-            <thead><tr><th>{t('box')}</th><th>{t('item')}</th><th>{t('total')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t('box')}</th>
+                <th>{t('item')}</th>
+                <th>{t('total')}</th>
+              </tr>
+            </thead>
             <tbody>
               {list.boxes.map((b) => (
                 <tr key={b.box_no} data-state={b.complete ? 'complete' : 'short'}>
-                  <td>{b.box_no}<small>{[b.order_no, b.customer_name].filter((x) => x !== null).join(' · ')}</small></td>
-                  <td>{b.items.map((i) => <small key={i.item_code}>{i.item_code} × {i.quantity}</small>)}</td>
+                  <td>
+                    {b.box_no}
+                    <small>{[b.order_no, b.customer_name].filter((x) => x !== null).join(' · ')}</small>
+                  </td>
+                  <td>
+                    {b.items.map((i) => (
+                      <small key={i.item_code}>
+                        {i.item_code} × {i.quantity}
+                      </small>
+                    ))}
+                  </td>
                   <td>{b.total_quantity}</td>
                 </tr>
               ))}
@@ -121,7 +221,19 @@ export const PalletScreen = () => {
             <>
               <h2>{t('itemTotals')}</h2>
               <table class="lines" data-testid="packing-totals">
-                <tbody>{list.totals.map((i) => <tr key={i.item_code}><td>{i.item_code}<small>{i.item_name ?? ''}</small></td><td>{i.quantity} {i.unit ?? ''}</td></tr>)}</tbody>
+                <tbody>
+                  {list.totals.map((i) => (
+                    <tr key={i.item_code}>
+                      <td>
+                        {i.item_code}
+                        <small>{i.item_name ?? ''}</small>
+                      </td>
+                      <td>
+                        {i.quantity} {i.unit ?? ''}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
               </table>
             </>
           )}

@@ -7,7 +7,8 @@ import type { CargoLocation, OrderProgress } from '../api-types.ts';
 export type LineState = 'complete' | 'short' | 'over';
 
 /** A planned line against what is boxed of it. */
-export const lineState = (planned: number, boxed: number): LineState => (boxed === planned ? 'complete' : boxed < planned ? 'short' : 'over');
+export const lineState = (planned: number, boxed: number): LineState =>
+  boxed === planned ? 'complete' : boxed < planned ? 'short' : 'over';
 
 /**
  * How much of an order is packed, in percent of its planned quantity: a line counts up to its

@@ -16,12 +16,29 @@ export const SignInScreen = ({ onSignedIn }: { onSignedIn: () => void }) => {
         const result = await app.auth.signIn(String(form.get('user') ?? '').trim(), String(form.get('password') ?? ''));
         setBusy(false);
         if (result.ok) return onSignedIn();
-        app.notify({ tone: 'error', text: result.reason === 'wrong' ? t('wrongPassword') : result.reason === 'offline' ? t('signInOffline') : result.message, code: result.reason });
+        app.notify({
+          tone: 'error',
+          text:
+            result.reason === 'wrong'
+              ? t('wrongPassword')
+              : result.reason === 'offline'
+                ? t('signInOffline')
+                : result.message,
+          code: result.reason,
+        });
       }}
     >
-      <label class="field">{t('user')}<input name="user" autocomplete="username" autocapitalize="none" required /></label>
-      <label class="field">{t('password')}<input name="password" type="password" autocomplete="current-password" required /></label>
-      <button type="submit" class="primary" disabled={busy}>{t('signIn')}</button>
+      <label class="field">
+        {t('user')}
+        <input name="user" autocomplete="username" autocapitalize="none" required />
+      </label>
+      <label class="field">
+        {t('password')}
+        <input name="password" type="password" autocomplete="current-password" required />
+      </label>
+      <button type="submit" class="primary" disabled={busy}>
+        {t('signIn')}
+      </button>
     </form>
   );
 };

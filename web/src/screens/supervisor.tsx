@@ -44,7 +44,11 @@ export const SupervisorScreen = () => {
     if (await load(code)) app.notify({ tone: 'ok', text: code.toUpperCase() });
   };
 
-  const write = async (send: (key: string) => Promise<Outcome<BoxSaved | { box_no: string }>>, body: unknown, done: string) => {
+  const write = async (
+    send: (key: string) => Promise<Outcome<BoxSaved | { box_no: string }>>,
+    body: unknown,
+    done: string,
+  ) => {
     const key = keys.keyFor(body);
     setBusy(true);
     const outcome = await withRetries(() => send(key));
@@ -57,55 +61,134 @@ export const SupervisorScreen = () => {
   };
 
   const edit = (loaded: Loaded) => {
-    const items = Object.entries(loaded.quantities).filter(([, q]) => q !== 0).map(([item_code, quantity]) => ({ item_code, quantity }));
+    const items = Object.entries(loaded.quantities)
+      .filter(([, q]) => q !== 0)
+      .map(([item_code, quantity]) => ({ item_code, quantity }));
     const body = { version: loaded.info.version, zongpai_no: loaded.zongpai, items };
-    return write((key) => api.run(api.client.PATCH('/v1/box/{box_no}', { params: { path: { box_no: loaded.info.box_no }, header: { 'Idempotency-Key': key } }, body })), { edit: loaded.info.box_no, ...body }, t('edited', { box: loaded.info.box_no }));
+    return write(
+      (key) =>
+        api.run(
+          api.client.PATCH('/v1/box/{box_no}', {
+            params: { path: { box_no: loaded.info.box_no }, header: { 'Idempotency-Key': key } },
+            body,
+          }),
+        ),
+      { edit: loaded.info.box_no, ...body },
+      t('edited', { box: loaded.info.box_no }),
+    );
   };
 
   const undo = (loaded: Loaded) => {
     const body = { version: loaded.info.version };
-    return write((key) => api.run(api.client.DELETE('/v1/box/{box_no}', { params: { path: { box_no: loaded.info.box_no }, header: { 'Idempotency-Key': key } }, body })), { undo: loaded.info.box_no, ...body }, t('undone', { box: loaded.info.box_no }));
+    return write(
+      (key) =>
+        api.run(
+          api.client.DELETE('/v1/box/{box_no}', {
+            params: { path: { box_no: loaded.info.box_no }, header: { 'Idempotency-Key': key } },
+            body,
+          }),
+        ),
+      { undo: loaded.info.box_no, ...body },
+      t('undone', { box: loaded.info.box_no }),
+    );
   };
 
-  if (!app.auth.isSupervisor()) return <section class="screen"><p class="card">{t('supervisorOnly')}</p></section>;
+  if (!app.auth.isSupervisor())
+    return (
+      <section class="screen">
+        <p class="card">{t('supervisorOnly')}</p>
+      </section>
+    );
   return (
     <section class="screen" aria-label={t('supervisor')}>
       <ScanField label={t('scanBox')} onScan={(code) => void onScan(code)} disabled={busy} />
       {box !== undefined && (
         <>
           <dl class="facts">
-            <dt>{t('box')}</dt><dd data-testid="box-no">{box.info.box_no}</dd>
-            <dt>{t('status')}</dt><dd data-testid="box-status">{box.info.status}</dd>
-            <dt>{t('version')}</dt><dd>{box.info.version}</dd>
+            <dt>{t('box')}</dt>
+            <dd data-testid="box-no">{box.info.box_no}</dd>
+            <dt>{t('status')}</dt>
+            <dd data-testid="box-status">{box.info.status}</dd>
+            <dt>{t('version')}</dt>
+            <dd>{box.info.version}</dd>
           </dl>
           {box.info.status === 'BOXED' && (
             <>
-              <label class="field">{t('move')}
-                <input id="scan-zongpai" name="zongpai" value={box.zongpai} autocomplete="off" onInput={(e) => setBox({ ...box, zongpai: e.currentTarget.value })} />
+              <label class="field">
+                {t('move')}
+                <input
+                  id="scan-zongpai"
+                  name="zongpai"
+                  value={box.zongpai}
+                  autocomplete="off"
+                  onInput={(e) => setBox({ ...box, zongpai: e.currentTarget.value })}
+                />
               </label>
               <table class="lines">
-                <thead><tr><th>{t('item')}</th><th>{t('planned')}</th><th>{t('boxed')}</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>{t('item')}</th>
+                    <th>{t('planned')}</th>
+                    <th>{t('boxed')}</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {box.info.items.map((item) => (
                     <tr key={item.item_code}>
-                      <td>{item.item_code}<small>{item.item_name ?? ''}</small></td>
+                      <td>
+                        {item.item_code}
+                        <small>{item.item_name ?? ''}</small>
+                      </td>
                       <td>{item.planned_quantity}</td>
-                      <td><input class="qty" type="number" inputMode="numeric" min={0} value={box.quantities[item.item_code] ?? 0} aria-label={`${t('quantity')} ${item.item_code}`}
-                        onChange={(e) => setBox({ ...box, quantities: { ...box.quantities, [item.item_code]: Number.isNaN(e.currentTarget.valueAsNumber) ? 0 : e.currentTarget.valueAsNumber } })} /></td>
+                      <td>
+                        <input
+                          class="qty"
+                          type="number"
+                          inputMode="numeric"
+                          min={0}
+                          value={box.quantities[item.item_code] ?? 0}
+                          aria-label={`${t('quantity')} ${item.item_code}`}
+                          onChange={(e) =>
+                            setBox({
+                              ...box,
+                              quantities: {
+                                ...box.quantities,
+                                [item.item_code]: Number.isNaN(e.currentTarget.valueAsNumber)
+                                  ? 0
+                                  : e.currentTarget.valueAsNumber,
+                              },
+                            })
+                          }
+                        />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
               <div class="actions">
-                <button type="button" class="primary" disabled={busy} onClick={() => void edit(box)}>{t('edit')}</button>
-                <button type="button" class="danger" disabled={busy} onClick={() => (confirmUndo ? void undo(box) : setConfirmUndo(true))}>{confirmUndo ? t('confirmUndo') : t('undo')}</button>
+                <button type="button" class="primary" disabled={busy} onClick={() => void edit(box)}>
+                  {t('edit')}
+                </button>
+                <button
+                  type="button"
+                  class="danger"
+                  disabled={busy}
+                  onClick={() => (confirmUndo ? void undo(box) : setConfirmUndo(true))}
+                >
+                  {confirmUndo ? t('confirmUndo') : t('undo')}
+                </button>
               </div>
             </>
           )}
           <h2>{t('history')}</h2>
           <ol class="history" data-testid="history">
             {box.history.events.map((e) => (
-              <li key={e.version + e.action}><b>{e.action}</b> v{e.version} {e.zongpai_no ?? ''} <span class="muted">{when(e.at)} · {t('by', { who: e.actor })}</span></li>
+              <li key={e.version + e.action}>
+                <b>{e.action}</b> v{e.version} {e.zongpai_no ?? ''}{' '}
+                <span class="muted">
+                  {when(e.at)} · {t('by', { who: e.actor })}
+                </span>
+              </li>
             ))}
           </ol>
         </>

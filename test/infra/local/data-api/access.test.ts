@@ -33,7 +33,9 @@ describe('who may call the Data API emulator', () => {
 
   it('refuses an access key the local runtime never handed out with UnrecognizedClientException', async () => {
     const client = clientFor(fx.emulator.endpoint, { accessKeyId: 'local', secretAccessKey: 'local' });
-    const error = await failure(client.send(new ExecuteStatementCommand({ ...ARNS, sql: "INSERT INTO scan VALUES ('X')" })));
+    const error = await failure(
+      client.send(new ExecuteStatementCommand({ ...ARNS, sql: "INSERT INTO scan VALUES ('X')" })),
+    );
     client.destroy();
     expect(error.name).toBe('UnrecognizedClientException');
     expect(error.$metadata?.httpStatusCode).toBe(403);
@@ -41,7 +43,9 @@ describe('who may call the Data API emulator', () => {
   });
 
   it('refuses a known access key signed with the wrong secret key with InvalidSignatureException', async () => {
-    const response = await signedPost(fx.emulator.endpoint, '/Execute', insert, { signAs: { accessKeyId: boxSave.accessKeyId, secretAccessKey: 'guessed' } });
+    const response = await signedPost(fx.emulator.endpoint, '/Execute', insert, {
+      signAs: { accessKeyId: boxSave.accessKeyId, secretAccessKey: 'guessed' },
+    });
     expect(response.status).toBe(403);
     expect(response.headers.get('x-amzn-errortype')).toBe('InvalidSignatureException');
     expect(await scans()).toBe(0);
@@ -88,9 +92,13 @@ describe('who may call the Data API emulator', () => {
   });
 
   it('refuses another cluster ARN with AccessDeniedException, another secret with AccessDeniedException on the secret', async () => {
-    const cluster = await failure(fx.exec("INSERT INTO scan VALUES ('X')", [], { resourceArn: `${ARNS.resourceArn}-other` }));
+    const cluster = await failure(
+      fx.exec("INSERT INTO scan VALUES ('X')", [], { resourceArn: `${ARNS.resourceArn}-other` }),
+    );
     expect(cluster.name).toBe('AccessDeniedException');
-    const secret = await failure(fx.exec("INSERT INTO scan VALUES ('X')", [], { secretArn: `${ARNS.secretArn}-other` }));
+    const secret = await failure(
+      fx.exec("INSERT INTO scan VALUES ('X')", [], { secretArn: `${ARNS.secretArn}-other` }),
+    );
     expect(secret.name).toBe('AccessDeniedException');
     expect(secret.message).toMatch(/secretsmanager:GetSecretValue/);
     expect(await scans()).toBe(0);

@@ -32,7 +32,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL backend', () => {
     const database = (await fx.exec('SELECT current_database()::text')).records?.[0]?.[0]?.stringValue;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+    await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
     await admin.end();
   };
 

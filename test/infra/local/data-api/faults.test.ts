@@ -67,7 +67,9 @@ describe('injected faults, counters and protocol robustness (PGlite)', () => {
     fx.emulator.injectFault('unavailable');
     const id = (await fx.client.send(new BeginTransactionCommand(ARNS))).transactionId ?? '';
     await fx.client.send(new RollbackTransactionCommand({ ...ARNS, transactionId: id }));
-    const error = await failure(fx.client.send(new BatchExecuteStatementCommand({ ...ARNS, sql: "INSERT INTO scan VALUES ('A')" })));
+    const error = await failure(
+      fx.client.send(new BatchExecuteStatementCommand({ ...ARNS, sql: "INSERT INTO scan VALUES ('A')" })),
+    );
     expect(error.name).toBe('ServiceUnavailableError');
     expect(await count()).toBe(0);
   });

@@ -16,7 +16,9 @@ import type { DataApiIdentity } from '../../../../infra/local/data-api/access.ts
 import { operatorIdentity } from '../../../../infra/local/credentials.ts';
 
 /** The engines every emulator test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const BACKENDS: readonly ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const BACKENDS: readonly ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export const ARNS = {
   resourceArn: 'arn:aws:rds:us-east-1:123456789012:cluster:local',
@@ -28,7 +30,11 @@ export interface Fixture {
   readonly emulator: DataApiEmulator;
   readonly client: RDSDataClient;
   /** ExecuteStatement with the ARNs filled in. */
-  exec(sql: string, parameters?: SqlParameter[], extra?: Partial<ConstructorParameters<typeof ExecuteStatementCommand>[0]>): Promise<ExecuteStatementCommandOutput>;
+  exec(
+    sql: string,
+    parameters?: SqlParameter[],
+    extra?: Partial<ConstructorParameters<typeof ExecuteStatementCommand>[0]>,
+  ): Promise<ExecuteStatementCommandOutput>;
   close(): Promise<void>;
 }
 
@@ -54,15 +60,26 @@ const pgliteTemplate = async (): Promise<Blob> => {
   }
 };
 
-export const createBackend = async (kind: 'pglite' | 'postgres'): Promise<{ backend: SqlBackend; drop: () => Promise<void> }> => {
-  if (kind === 'pglite') return { backend: await createPgliteBackend({ loadDataDir: await pgliteTemplate() }), drop: async () => undefined };
+export const createBackend = async (
+  kind: 'pglite' | 'postgres',
+): Promise<{ backend: SqlBackend; drop: () => Promise<void> }> => {
+  if (kind === 'pglite')
+    return { backend: await createPgliteBackend({ loadDataDir: await pgliteTemplate() }), drop: async () => undefined };
   const database = await throwawayDatabase();
   return { backend: await createPostgresBackend({ connectionString: database.url }), drop: database.drop };
 };
 
 /** A real RDSDataClient signing with `credentials`. */
-export const clientFor = (endpoint: string, credentials: { accessKeyId: string; secretAccessKey: string }): RDSDataClient =>
-  new RDSDataClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey }, maxAttempts: 1 });
+export const clientFor = (
+  endpoint: string,
+  credentials: { accessKeyId: string; secretAccessKey: string },
+): RDSDataClient =>
+  new RDSDataClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey },
+    maxAttempts: 1,
+  });
 
 /** The caller of the fixture's client: every Data API operation allowed. */
 export const TESTER: DataApiIdentity = operatorIdentity('EmulatorTest');
@@ -71,14 +88,23 @@ export const TESTER: DataApiIdentity = operatorIdentity('EmulatorTest');
  * An emulator on a fresh database of `kind`, standing for the cluster of {@link ARNS}, and a real
  * RDSDataClient signing as {@link TESTER}; `identities` adds other callers.
  */
-export const startFixture = async (kind: 'pglite' | 'postgres', options: Partial<DataApiEmulatorOptions> = {}): Promise<Fixture> => {
+export const startFixture = async (
+  kind: 'pglite' | 'postgres',
+  options: Partial<DataApiEmulatorOptions> = {},
+): Promise<Fixture> => {
   const { backend, drop } = await createBackend(kind);
-  const emulator = await startDataApiEmulator({ target: ARNS, ...options, identities: [TESTER, ...(options.identities ?? [])], backend });
+  const emulator = await startDataApiEmulator({
+    target: ARNS,
+    ...options,
+    identities: [TESTER, ...(options.identities ?? [])],
+    backend,
+  });
   const client = clientFor(emulator.endpoint, TESTER);
   return {
     emulator,
     client,
-    exec: (sql, parameters, extra = {}) => client.send(new ExecuteStatementCommand({ ...ARNS, sql, parameters, ...extra })),
+    exec: (sql, parameters, extra = {}) =>
+      client.send(new ExecuteStatementCommand({ ...ARNS, sql, parameters, ...extra })),
     close: async () => {
       try {
         client.destroy();
@@ -91,7 +117,9 @@ export const startFixture = async (kind: 'pglite' | 'postgres', options: Partial
 };
 
 /** The error a promise rejects with (fails the test when it resolves). */
-export const failure = async (promise: Promise<unknown>): Promise<Error & { $metadata?: { httpStatusCode?: number } }> => {
+export const failure = async (
+  promise: Promise<unknown>,
+): Promise<Error & { $metadata?: { httpStatusCode?: number } }> => {
   try {
     await promise;
   } catch (error) {
@@ -129,7 +157,16 @@ export const signedPost = async (
   const credentials = options.signAs === undefined ? TESTER : options.signAs;
   if (credentials !== null) {
     const signer = new SignatureV4({ service: 'rds-data', region: 'us-east-1', credentials, sha256: Sha256 as never });
-    const signed = await signer.sign({ method: 'POST', protocol: 'http:', hostname: url.hostname, port: Number(url.port), path: url.pathname, query: {}, headers, body });
+    const signed = await signer.sign({
+      method: 'POST',
+      protocol: 'http:',
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: url.pathname,
+      query: {},
+      headers,
+      body,
+    });
     Object.assign(headers, signed.headers);
   }
   delete headers.host;

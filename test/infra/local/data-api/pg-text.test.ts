@@ -3,7 +3,10 @@ import { byteaToBase64, parsePgArray, stripUtcOffset } from '../../../../infra/l
 
 describe('PostgreSQL text formats', () => {
   it('parses nested array literals with NULL elements', () => {
-    expect(parsePgArray('{{1,2},{3,NULL}}')).toEqual([['1', '2'], ['3', null]]);
+    expect(parsePgArray('{{1,2},{3,NULL}}')).toEqual([
+      ['1', '2'],
+      ['3', null],
+    ]);
   });
 
   it('parses quoted array elements with escapes, commas and the text "NULL"', () => {

@@ -5,7 +5,11 @@ import { toPositional } from '../../../../infra/local/data-api/sql-params.ts';
 import type { WireParameter } from '../../../../infra/local/data-api/sql-params.ts';
 
 const names = (sql: string) => scanSql(sql).placeholders.map((p) => p.name);
-const str = (name: string, stringValue: string, typeHint?: string): WireParameter => ({ name, value: { stringValue }, typeHint });
+const str = (name: string, stringValue: string, typeHint?: string): WireParameter => ({
+  name,
+  value: { stringValue },
+  typeHint,
+});
 
 const badRequestOf = (fn: () => unknown): DataApiError => {
   try {
@@ -64,7 +68,7 @@ describe('scanSql finds :name placeholders only in SQL code', () => {
   });
 
   it('ignores semicolons inside literals, quotes and bodies', () => {
-    expect(scanSql("SELECT ';', \";\", $$a; b$$ /* ; */").multipleStatements).toBe(false);
+    expect(scanSql('SELECT \';\', ";", $$a; b$$ /* ; */').multipleStatements).toBe(false);
   });
 });
 
@@ -82,15 +86,25 @@ describe('toPositional turns named parameters into typed positional ones', () =>
       { name: 'blob', value: { blobValue: Buffer.from('hi').toString('base64') } },
       { name: 'n', value: { isNull: true } },
     ]);
-    expect(statement).toEqual({ text: 'SELECT $1::int8, $2::float8, $3::bool, $4::bytea, $5', values: ['42', '1.5', 'true', '\\x6869', null] });
+    expect(statement).toEqual({
+      text: 'SELECT $1::int8, $2::float8, $3::bool, $4::bytea, $5',
+      values: ['42', '1.5', 'true', '\\x6869', null],
+    });
   });
 
   it('casts a stringValue by its typeHint', () => {
     const values: [string, string][] = [
-      ['TIMESTAMP', '2026-11-21 08:30:00.123'], ['DATE', '2026-11-21'], ['TIME', '08:30:00'],
-      ['DECIMAL', '12.50'], ['JSON', '{}'], ['UUID', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'],
+      ['TIMESTAMP', '2026-11-21 08:30:00.123'],
+      ['DATE', '2026-11-21'],
+      ['TIME', '08:30:00'],
+      ['DECIMAL', '12.50'],
+      ['JSON', '{}'],
+      ['UUID', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'],
     ];
-    const statement = toPositional('SELECT :p0, :p1, :p2, :p3, :p4, :p5', values.map(([hint, value], i) => str(`p${i}`, value, hint)));
+    const statement = toPositional(
+      'SELECT :p0, :p1, :p2, :p3, :p4, :p5',
+      values.map(([hint, value], i) => str(`p${i}`, value, hint)),
+    );
     expect(statement.text).toBe('SELECT $1::timestamp, $2::date, $3::time, $4::numeric, $5::json, $6::uuid');
   });
 
@@ -121,8 +135,12 @@ describe('toPositional turns named parameters into typed positional ones', () =>
 
   it('accepts the documented formats with up to three fraction digits, and plain decimals', () => {
     const ok: [string, string][] = [
-      ['TIMESTAMP', '2024-02-29 23:59:59'], ['TIMESTAMP', '2026-11-21 08:30:00.5'], ['TIME', '23:59:59.999'],
-      ['DECIMAL', '-0.5'], ['DECIMAL', '1e3'], ['UUID', 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11'],
+      ['TIMESTAMP', '2024-02-29 23:59:59'],
+      ['TIMESTAMP', '2026-11-21 08:30:00.5'],
+      ['TIME', '23:59:59.999'],
+      ['DECIMAL', '-0.5'],
+      ['DECIMAL', '1e3'],
+      ['UUID', 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11'],
     ];
     for (const [hint, value] of ok) expect(toPositional('SELECT :v', [str('v', value, hint)]).values).toEqual([value]);
   });
@@ -133,7 +151,10 @@ describe('toPositional turns named parameters into typed positional ones', () =>
   });
 
   it('accepts numeric placeholders such as :1, bound to the parameter named "1"', () => {
-    const statement = toPositional('SELECT :1 + :2, :1', [{ name: '1', value: { longValue: 40 } }, { name: '2', value: { longValue: 2 } }]);
+    const statement = toPositional('SELECT :1 + :2, :1', [
+      { name: '1', value: { longValue: 40 } },
+      { name: '2', value: { longValue: 2 } },
+    ]);
     expect(statement).toEqual({ text: 'SELECT $1::int8 + $2::int8, $1::int8', values: ['40', '2'] });
   });
 
@@ -146,7 +167,9 @@ describe('toPositional turns named parameters into typed positional ones', () =>
   });
 
   it('rejects array parameters with BadRequestException', () => {
-    const error = badRequestOf(() => toPositional('SELECT :a', [{ name: 'a', value: { arrayValue: { longValues: [1] } } }]));
+    const error = badRequestOf(() =>
+      toPositional('SELECT :a', [{ name: 'a', value: { arrayValue: { longValues: [1] } } }]),
+    );
     expect(error.message).toMatch(/Array parameters are not supported/);
   });
 

@@ -13,7 +13,9 @@ describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
   });
   beforeEach(async () => {
     await fx.exec('DROP TABLE IF EXISTS box');
-    await fx.exec('CREATE TABLE box (box_no text PRIMARY KEY, qty int4, packed_at timestamptz, info jsonb, id uuid, weight numeric(8,3), day date, slot time)');
+    await fx.exec(
+      'CREATE TABLE box (box_no text PRIMARY KEY, qty int4, packed_at timestamptz, info jsonb, id uuid, weight numeric(8,3), day date, slot time)',
+    );
   });
 
   it('binds named parameters, the same name several times', async () => {
@@ -27,7 +29,11 @@ describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
 
   it('counts inserted, updated and deleted rows in numberOfRecordsUpdated, also with RETURNING', async () => {
     const insert = await fx.exec("INSERT INTO box (box_no, qty) VALUES ('A', 1), ('B', 2) RETURNING box_no");
-    expect(insert).toMatchObject({ numberOfRecordsUpdated: 2, generatedFields: [], records: [[{ stringValue: 'A' }], [{ stringValue: 'B' }]] });
+    expect(insert).toMatchObject({
+      numberOfRecordsUpdated: 2,
+      generatedFields: [],
+      records: [[{ stringValue: 'A' }], [{ stringValue: 'B' }]],
+    });
     expect((await fx.exec('UPDATE box SET qty = qty + 1')).numberOfRecordsUpdated).toBe(2);
     expect((await fx.exec('SELECT * FROM box')).numberOfRecordsUpdated).toBe(0);
     const remove = await fx.exec("DELETE FROM box WHERE box_no = 'A'");
@@ -39,31 +45,42 @@ describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
     const params = [{ name: 'at', value: { stringValue: '2026-11-21 08:30:00' } }];
     const error = await failure(fx.exec("INSERT INTO box (box_no, packed_at) VALUES ('A', :at)", params));
     expect(error.name).toBe('DatabaseErrorException');
-    expect(error.message).toMatch(/^ERROR: column "packed_at" is of type timestamp with time zone but expression is of type text\n/);
+    expect(error.message).toMatch(
+      /^ERROR: column "packed_at" is of type timestamp with time zone but expression is of type text\n/,
+    );
     expect(error.message).toMatch(/; SQLState: 42804$/);
   });
 
   it('binds stringValues by typeHint: TIMESTAMP, JSON, UUID, DECIMAL, DATE, TIME', async () => {
-    await fx.exec('INSERT INTO box (box_no, packed_at, info, id, weight, day, slot) VALUES (:no, :at, :info, :id, :w, :day, :slot)', [
-      { name: 'no', value: { stringValue: 'A' } },
-      { name: 'at', value: { stringValue: '2026-11-21 08:30:00.25' }, typeHint: 'TIMESTAMP' },
-      { name: 'info', value: { stringValue: '{"k": "v"}' }, typeHint: 'JSON' },
-      { name: 'id', value: { stringValue: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' }, typeHint: 'UUID' },
-      { name: 'w', value: { stringValue: '1.5' }, typeHint: 'DECIMAL' },
-      { name: 'day', value: { stringValue: '2026-11-21' }, typeHint: 'DATE' },
-      { name: 'slot', value: { stringValue: '08:30:00' }, typeHint: 'TIME' },
-    ]);
+    await fx.exec(
+      'INSERT INTO box (box_no, packed_at, info, id, weight, day, slot) VALUES (:no, :at, :info, :id, :w, :day, :slot)',
+      [
+        { name: 'no', value: { stringValue: 'A' } },
+        { name: 'at', value: { stringValue: '2026-11-21 08:30:00.25' }, typeHint: 'TIMESTAMP' },
+        { name: 'info', value: { stringValue: '{"k": "v"}' }, typeHint: 'JSON' },
+        { name: 'id', value: { stringValue: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' }, typeHint: 'UUID' },
+        { name: 'w', value: { stringValue: '1.5' }, typeHint: 'DECIMAL' },
+        { name: 'day', value: { stringValue: '2026-11-21' }, typeHint: 'DATE' },
+        { name: 'slot', value: { stringValue: '08:30:00' }, typeHint: 'TIME' },
+      ],
+    );
     const { records } = await fx.exec('SELECT packed_at, info, id, weight, day, slot FROM box');
     expect(records?.[0]).toEqual([
-      { stringValue: '2026-11-21 08:30:00.25' }, { stringValue: '{"k": "v"}' }, { stringValue: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' },
-      { stringValue: '1.500' }, { stringValue: '2026-11-21' }, { stringValue: '08:30:00' },
+      { stringValue: '2026-11-21 08:30:00.25' },
+      { stringValue: '{"k": "v"}' },
+      { stringValue: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' },
+      { stringValue: '1.500' },
+      { stringValue: '2026-11-21' },
+      { stringValue: '08:30:00' },
     ]);
   });
 
   it('refuses a TIMESTAMP with a UTC offset with BadRequestException and stores nothing (no silent drop of the offset)', async () => {
-    const error = await failure(fx.exec("INSERT INTO box (box_no, packed_at) VALUES ('A', :at)", [
-      { name: 'at', value: { stringValue: '2026-11-21 08:30:00+08:00' }, typeHint: 'TIMESTAMP' },
-    ]));
+    const error = await failure(
+      fx.exec("INSERT INTO box (box_no, packed_at) VALUES ('A', :at)", [
+        { name: 'at', value: { stringValue: '2026-11-21 08:30:00+08:00' }, typeHint: 'TIMESTAMP' },
+      ]),
+    );
     expect(error.name).toBe('BadRequestException');
     expect(error.$metadata?.httpStatusCode).toBe(400);
     expect((await fx.exec('SELECT count(*) AS n FROM box')).records).toEqual([[{ longValue: 0 }]]);
@@ -102,17 +119,19 @@ describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
     const error = await failure(fx.exec("INSERT INTO box (box_no) VALUES ('X')"));
     expect(error.name).toBe('DatabaseErrorException');
     expect(error.$metadata?.httpStatusCode).toBe(400);
-    expect(error.message).toBe('ERROR: duplicate key value violates unique constraint "box_pkey"\n  Detail: Key (box_no)=(X) already exists.; SQLState: 23505');
+    expect(error.message).toBe(
+      'ERROR: duplicate key value violates unique constraint "box_pkey"\n  Detail: Key (box_no)=(X) already exists.; SQLState: 23505',
+    );
   });
 
   it('refuses a result over 1 MiB with BadRequestException', async () => {
-    const error = await failure(fx.exec('SELECT repeat(\'x\', 1000) FROM generate_series(1, 1200)'));
+    const error = await failure(fx.exec("SELECT repeat('x', 1000) FROM generate_series(1, 1200)"));
     expect(error.name).toBe('BadRequestException');
     expect(error.message).toBe('Database returned more than the allowed response size limit');
   });
 
   it('returns a result just under 1 MiB', async () => {
-    const { records } = await fx.exec('SELECT repeat(\'x\', 1000) FROM generate_series(1, 900)');
+    const { records } = await fx.exec("SELECT repeat('x', 1000) FROM generate_series(1, 900)");
     expect(records).toHaveLength(900);
   });
 
@@ -140,9 +159,19 @@ describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
   });
 
   it('requires sql, resourceArn and secretArn with BadRequestException', async () => {
-    const noSql = failure(fx.client.send(new ExecuteStatementCommand({ ...ARNS, sql: undefined as unknown as string })));
-    const noArn = failure(fx.client.send(new ExecuteStatementCommand({ ...ARNS, resourceArn: undefined as unknown as string, sql: 'SELECT 1' })));
-    const noSecret = failure(fx.client.send(new ExecuteStatementCommand({ ...ARNS, secretArn: undefined as unknown as string, sql: 'SELECT 1' })));
+    const noSql = failure(
+      fx.client.send(new ExecuteStatementCommand({ ...ARNS, sql: undefined as unknown as string })),
+    );
+    const noArn = failure(
+      fx.client.send(
+        new ExecuteStatementCommand({ ...ARNS, resourceArn: undefined as unknown as string, sql: 'SELECT 1' }),
+      ),
+    );
+    const noSecret = failure(
+      fx.client.send(
+        new ExecuteStatementCommand({ ...ARNS, secretArn: undefined as unknown as string, sql: 'SELECT 1' }),
+      ),
+    );
     for (const error of await Promise.all([noSql, noArn, noSecret])) expect(error.name).toBe('BadRequestException');
   });
 });

@@ -22,7 +22,10 @@ const fakeTransaction = (log: string[], delayMs = 0): SqlTransaction => ({
 });
 
 const notFound = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DataApiError);
   expect((error as DataApiError).type).toBe('TransactionNotFoundException');
 };
@@ -63,8 +66,17 @@ describe('TransactionRegistry', () => {
     const registry = new TransactionRegistry();
     const id = registry.add(fakeTransaction(log, 20));
     const first = registry.use(id, (tx) => tx.query('a'));
-    const second = await registry.use(id, (tx) => tx.query('b')).then(() => undefined, (e: unknown) => e);
-    expect(second).toMatchObject({ type: 'DatabaseErrorException', statusCode: 400, message: 'Transaction is still running a query' });
+    const second = await registry
+      .use(id, (tx) => tx.query('b'))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(second).toMatchObject({
+      type: 'DatabaseErrorException',
+      statusCode: 400,
+      message: 'Transaction is still running a query',
+    });
     await first;
     await registry.use(id, (tx) => tx.query('c'));
     await registry.end(id, 'rollback');
@@ -76,7 +88,10 @@ describe('TransactionRegistry', () => {
     const registry = new TransactionRegistry();
     const id = registry.add(fakeTransaction(log, 20));
     const first = registry.use(id, (tx) => tx.query('a'));
-    const commit = await registry.end(id, 'commit').then(() => undefined, (e: unknown) => e);
+    const commit = await registry.end(id, 'commit').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(commit).toMatchObject({ type: 'DatabaseErrorException', message: 'Transaction is still running a query' });
     await first;
     await registry.end(id, 'commit');

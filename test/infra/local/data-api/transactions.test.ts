@@ -15,7 +15,8 @@ describe.each(BACKENDS)('transactions and batches on %s', (kind) => {
   let fx: Fixture;
   const begin = async () => (await fx.client.send(new BeginTransactionCommand(ARNS))).transactionId ?? '';
   const commit = (transactionId: string) => fx.client.send(new CommitTransactionCommand({ ...ARNS, transactionId }));
-  const rollback = (transactionId: string) => fx.client.send(new RollbackTransactionCommand({ ...ARNS, transactionId }));
+  const rollback = (transactionId: string) =>
+    fx.client.send(new RollbackTransactionCommand({ ...ARNS, transactionId }));
   const count = async () => (await fx.exec('SELECT count(*) FROM scan')).records?.[0]?.[0]?.longValue;
   const insert = (code: string, transactionId?: string) =>
     fx.exec('INSERT INTO scan (code) VALUES (:code)', [text('code', code)], { transactionId });
@@ -35,7 +36,9 @@ describe.each(BACKENDS)('transactions and batches on %s', (kind) => {
     const id = await begin();
     expect(id).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
     await insert('A', id);
-    expect((await fx.exec('SELECT count(*) FROM scan', [], { transactionId: id })).records?.[0]).toEqual([{ longValue: 1 }]);
+    expect((await fx.exec('SELECT count(*) FROM scan', [], { transactionId: id })).records?.[0]).toEqual([
+      { longValue: 1 },
+    ]);
     expect(await commit(id)).toMatchObject({ transactionStatus: 'Transaction Committed' });
     expect(await count()).toBe(1);
   });
@@ -98,33 +101,41 @@ describe.each(BACKENDS)('transactions and batches on %s', (kind) => {
   });
 
   it('runs a batch once per parameter set, answering one updateResult each', async () => {
-    const out = await fx.client.send(new BatchExecuteStatementCommand({
-      ...ARNS,
-      sql: 'INSERT INTO scan (code) VALUES (:code)',
-      parameterSets: [[text('code', 'A')], [text('code', 'B')], [text('code', 'C')]],
-    }));
+    const out = await fx.client.send(
+      new BatchExecuteStatementCommand({
+        ...ARNS,
+        sql: 'INSERT INTO scan (code) VALUES (:code)',
+        parameterSets: [[text('code', 'A')], [text('code', 'B')], [text('code', 'C')]],
+      }),
+    );
     expect(out.updateResults).toEqual([{ generatedFields: [] }, { generatedFields: [] }, { generatedFields: [] }]);
     expect(await count()).toBe(3);
   });
 
   it('runs a batch outside a transaction all or nothing', async () => {
-    const error = await failure(fx.client.send(new BatchExecuteStatementCommand({
-      ...ARNS,
-      sql: 'INSERT INTO scan (code) VALUES (:code)',
-      parameterSets: [[text('code', 'A')], [text('code', 'B')], [text('code', 'A')]],
-    })));
+    const error = await failure(
+      fx.client.send(
+        new BatchExecuteStatementCommand({
+          ...ARNS,
+          sql: 'INSERT INTO scan (code) VALUES (:code)',
+          parameterSets: [[text('code', 'A')], [text('code', 'B')], [text('code', 'A')]],
+        }),
+      ),
+    );
     expect(error.name).toBe('DatabaseErrorException');
     expect(await count()).toBe(0);
   });
 
   it('runs a batch inside a transaction as part of it', async () => {
     const id = await begin();
-    await fx.client.send(new BatchExecuteStatementCommand({
-      ...ARNS,
-      transactionId: id,
-      sql: 'INSERT INTO scan (code) VALUES (:code)',
-      parameterSets: [[text('code', 'A')], [text('code', 'B')]],
-    }));
+    await fx.client.send(
+      new BatchExecuteStatementCommand({
+        ...ARNS,
+        transactionId: id,
+        sql: 'INSERT INTO scan (code) VALUES (:code)',
+        parameterSets: [[text('code', 'A')], [text('code', 'B')]],
+      }),
+    );
     await rollback(id);
     expect(await count()).toBe(0);
   });

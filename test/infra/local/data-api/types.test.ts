@@ -21,7 +21,7 @@ describe.each(BACKENDS)('Data API type mapping on %s', (kind) => {
   it.each([
     ['void', 'SELECT pg_advisory_xact_lock(1)'],
     ['regtype', "SELECT 'int4'::regtype"],
-    ['char', "SELECT 'c'::\"char\""],
+    ['char', 'SELECT \'c\'::"char"'],
     ['name', "SELECT 'd'::name"],
     ['oid', 'SELECT 26::oid'],
     ['interval', "SELECT interval '1 day'"],
@@ -36,7 +36,9 @@ describe.each(BACKENDS)('Data API type mapping on %s', (kind) => {
 
   it('refuses a multidimensional array with UnsupportedResultException, in records and in JSON', async () => {
     expect((await failure(fx.exec('SELECT ARRAY[[1,2],[3,4]]::int4[]'))).name).toBe('UnsupportedResultException');
-    expect((await failure(fx.exec('SELECT ARRAY[[1,2],[3,4]]::int4[] AS a', [], { formatRecordsAs: 'JSON' }))).name).toBe('UnsupportedResultException');
+    expect(
+      (await failure(fx.exec('SELECT ARRAY[[1,2],[3,4]]::int4[] AS a', [], { formatRecordsAs: 'JSON' }))).name,
+    ).toBe('UnsupportedResultException');
   });
 
   it('returns float4 and float8 as doubleValue', async () => {
@@ -58,8 +60,13 @@ describe.each(BACKENDS)('Data API type mapping on %s', (kind) => {
     const { records } = await fx.exec(`SELECT 'a'::text, 'b'::varchar(5), 'c'::char(2),
       'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid, '{"a": 1}'::json, '{"a": 1}'::jsonb, 'sad'::mood`);
     expect(records?.[0]).toEqual([
-      { stringValue: 'a' }, { stringValue: 'b' }, { stringValue: 'c ' },
-      { stringValue: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' }, { stringValue: '{"a": 1}' }, { stringValue: '{"a": 1}' }, { stringValue: 'sad' },
+      { stringValue: 'a' },
+      { stringValue: 'b' },
+      { stringValue: 'c ' },
+      { stringValue: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' },
+      { stringValue: '{"a": 1}' },
+      { stringValue: '{"a": 1}' },
+      { stringValue: 'sad' },
     ]);
   });
 
@@ -69,8 +76,14 @@ describe.each(BACKENDS)('Data API type mapping on %s', (kind) => {
   });
 
   it('returns timestamp and timestamptz in UTC without a zone', async () => {
-    const { records } = await fx.exec("SELECT '2026-11-21 08:30:00.123456'::timestamp, '2026-11-21 10:30:00+02'::timestamptz, '2026-11-21 08:30:00Z'::timestamptz");
-    expect(records?.[0]).toEqual([{ stringValue: '2026-11-21 08:30:00.123456' }, { stringValue: '2026-11-21 08:30:00' }, { stringValue: '2026-11-21 08:30:00' }]);
+    const { records } = await fx.exec(
+      "SELECT '2026-11-21 08:30:00.123456'::timestamp, '2026-11-21 10:30:00+02'::timestamptz, '2026-11-21 08:30:00Z'::timestamptz",
+    );
+    expect(records?.[0]).toEqual([
+      { stringValue: '2026-11-21 08:30:00.123456' },
+      { stringValue: '2026-11-21 08:30:00' },
+      { stringValue: '2026-11-21 08:30:00' },
+    ]);
   });
 
   it('runs every session in UTC', async () => {
@@ -87,7 +100,8 @@ describe.each(BACKENDS)('Data API type mapping on %s', (kind) => {
   });
 
   it('returns one-dimensional PostgreSQL arrays as arrayValue, with text', async () => {
-    const { records } = await fx.exec(`SELECT ARRAY[1,2]::int8[], ARRAY[1.5]::float8[], ARRAY[true,false], ARRAY['a','b,c'],
+    const { records } =
+      await fx.exec(`SELECT ARRAY[1,2]::int8[], ARRAY[1.5]::float8[], ARRAY[true,false], ARRAY['a','b,c'],
       ARRAY['2026-11-21 08:30:00Z'::timestamptz]`);
     expect(records?.[0]).toEqual([
       { arrayValue: { longValues: [1, 2] } },
@@ -99,11 +113,29 @@ describe.each(BACKENDS)('Data API type mapping on %s', (kind) => {
   });
 
   it('describes columns with includeResultMetadata', async () => {
-    await fx.exec('CREATE TABLE meta (id bigserial PRIMARY KEY, code varchar(32) NOT NULL, note text, at timestamptz, doc jsonb, qty numeric(10,2))');
-    const { columnMetadata } = await fx.exec('SELECT id, code, note, at, doc, qty, 1 AS one FROM meta', [], { includeResultMetadata: true });
+    await fx.exec(
+      'CREATE TABLE meta (id bigserial PRIMARY KEY, code varchar(32) NOT NULL, note text, at timestamptz, doc jsonb, qty numeric(10,2))',
+    );
+    const { columnMetadata } = await fx.exec('SELECT id, code, note, at, doc, qty, 1 AS one FROM meta', [], {
+      includeResultMetadata: true,
+    });
     const byLabel = Object.fromEntries((columnMetadata ?? []).map((c) => [c.label, c]));
-    expect(byLabel.id).toMatchObject({ name: 'id', typeName: 'int8', type: -5, nullable: 0, tableName: 'meta', isAutoIncrement: true, isSigned: true });
-    expect(byLabel.code).toMatchObject({ typeName: 'varchar', type: 12, precision: 32, nullable: 0, isCaseSensitive: true });
+    expect(byLabel.id).toMatchObject({
+      name: 'id',
+      typeName: 'int8',
+      type: -5,
+      nullable: 0,
+      tableName: 'meta',
+      isAutoIncrement: true,
+      isSigned: true,
+    });
+    expect(byLabel.code).toMatchObject({
+      typeName: 'varchar',
+      type: 12,
+      precision: 32,
+      nullable: 0,
+      isCaseSensitive: true,
+    });
     expect(byLabel.note).toMatchObject({ typeName: 'text', nullable: 1 });
     expect(byLabel.at).toMatchObject({ typeName: 'timestamptz', type: 93 });
     expect(byLabel.doc).toMatchObject({ typeName: 'jsonb', type: 1111 });
@@ -116,13 +148,28 @@ describe.each(BACKENDS)('Data API type mapping on %s', (kind) => {
   });
 
   it('formats records as JSON per the AWS mapping when formatRecordsAs is JSON', async () => {
-    const out = await fx.exec(`SELECT 7::int8 AS id, 1.5::float8 AS f, 2.50::numeric AS n, true AS b, 'x' AS s,
+    const out = await fx.exec(
+      `SELECT 7::int8 AS id, 1.5::float8 AS f, 2.50::numeric AS n, true AS b, 'x' AS s,
       '{"a": [1]}'::jsonb AS doc, '\\x6869'::bytea AS blob, ARRAY[1,2] AS arr, NULL::text AS nothing,
-      '2026-11-21 08:30:00Z'::timestamptz AS at`, [], { formatRecordsAs: 'JSON', includeResultMetadata: true });
+      '2026-11-21 08:30:00Z'::timestamptz AS at`,
+      [],
+      { formatRecordsAs: 'JSON', includeResultMetadata: true },
+    );
     expect(out.records).toBeUndefined();
     expect(out.columnMetadata).toBeUndefined();
     expect(JSON.parse(out.formattedRecords ?? '')).toEqual([
-      { id: 7, f: 1.5, n: '2.50', b: true, s: 'x', doc: '{"a": [1]}', blob: 'aGk=', arr: [1, 2], nothing: null, at: '2026-11-21 08:30:00' },
+      {
+        id: 7,
+        f: 1.5,
+        n: '2.50',
+        b: true,
+        s: 'x',
+        doc: '{"a": [1]}',
+        blob: 'aGk=',
+        arr: [1, 2],
+        nothing: null,
+        at: '2026-11-21 08:30:00',
+      },
     ]);
   });
 
