@@ -448,6 +448,43 @@ describe('POST /v1/zongpai: zongpai.registered; POST close: zongpai.closed', () 
   });
 });
 
+describe('POST /v1/zongpai/{zongpai_no}/reopen: zongpai.reopened', () => {
+  const reopen = (zongpaiNo: string, token: string, key?: string) =>
+    service.call('POST', `/v1/zongpai/${zongpaiNo}/reopen`, {
+      token,
+      ...(key === undefined ? {} : { headers: keyed(key) }),
+    });
+  const closed = async (zongpaiNo: string) => {
+    expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpaiNo } })).status).toBe(201);
+    expect((await service.call('POST', `/v1/zongpai/${zongpaiNo}/close`, { token: supervisor() })).status).toBe(200);
+  };
+
+  it('announces a reopening once under its Idempotency-Key, and nothing for its keyed replay', async () => {
+    await closed('PLT-EZ21');
+    const after = await end();
+    expect((await reopen('PLT-EZ21', supervisor(), 'ev-reopen-1')).status).toBe(200);
+    expect((await reopen('PLT-EZ21', supervisor(), 'ev-reopen-1')).status).toBe(200);
+    expect(await since(after)).toEqual([
+      envelope('zongpai.reopened', 'sam', 'ev-reopen-1', {
+        zongpai_no: 'PLT-EZ21',
+        status: 'OPEN',
+        box_count: 0,
+        total_quantity: 0,
+      }),
+    ]);
+  });
+
+  it('announces nothing for a refused reopening (an operator, an unknown zongpai), or when the statement fails', async () => {
+    await closed('PLT-EZ22');
+    const after = await end();
+    expectError(await reopen('PLT-EZ22', service.tokens.operator), 403, 'FORBIDDEN');
+    expectError(await reopen('PLT-NONE', supervisor()), 404, 'ZONGPAI_NOT_FOUND');
+    expectError(await reopen('PLT-EZ22', doomed), 500, 'INTERNAL_ERROR');
+    expect(await since(after)).toEqual([]);
+    expect((await service.call('GET', '/v1/zongpai/PLT-EZ22')).body.status).toBe('CLOSED');
+  });
+});
+
 describe('DELETE /v1/cargo/location/{cargo_no}/records/{id}: location.voided', () => {
   const scanOne = async (cargoNo: string, locationCode: string) => {
     const res = await service.call('POST', '/v1/cargo/location', {
