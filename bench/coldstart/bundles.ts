@@ -97,7 +97,11 @@ export const synthesizeBundles = (outdir: string): SynthesizedBundles => {
     entries.forEach((entry, i) => new ServiceFunction(fallback, `Fn${i}`, functionProps(entry)));
   }
   const references = new Stack(app, 'BenchReferences');
-  REFERENCES.forEach((r, i) => new ServiceFunction(references, `Reference${i}`, functionProps(r.entry)));
+  // The references are Data API functions as the SDK ships: with its whole default credential chain.
+  REFERENCES.forEach(
+    (r, i) =>
+      new ServiceFunction(references, `Reference${i}`, { ...functionProps(r.entry), credentials: 'sdk-default-chain' }),
+  );
   app.synth();
 
   const functions = assetBundles(outdir, stackName)

@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BUNDLING } from '../../infra/constructs/service-function.ts';
+import { BUNDLING, environmentCredentials } from '../../infra/constructs/service-function.ts';
 import { PROJECT_ROOT } from '../../infra/stack.ts';
 
 /** What a bundle is made of, in bytes of minified output. */
@@ -66,6 +66,8 @@ export const weigh = async (entry: string, outdir: string, cdkFile: string): Pro
     // raw esbuild arguments are.
     ...(BUNDLING.esbuildArgs?.['--charset'] === 'utf8' ? { charset: 'utf8' as const } : {}),
     ...(BUNDLING.esbuildArgs?.['--legal-comments'] === 'none' ? { legalComments: 'none' as const } : {}),
+    // The references keep the SDK's whole credential chain; the functions bundle the environment's.
+    ...(entry.startsWith('bench/reference/') ? {} : { alias: environmentCredentials(PROJECT_ROOT) }),
     tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
     logLevel: 'warning',
     metafile: true,

@@ -47,10 +47,15 @@ export const BUNDLING: BundlingOptions = {
 /**
  * The SDK's default credential chain, and what a function bundles in its place: its role's
  * credentials from the environment, where Lambda puts them (see infra/lambda/env-credentials.ts).
- * The floor reference of the benchmark keeps the whole chain, as a function bundled naively does.
+ * The benchmark's reference functions keep the whole chain, as the SDK ships it.
  */
 const CREDENTIAL_CHAIN = '@aws-sdk/credential-provider-node';
 const LAMBDA_CREDENTIALS = 'infra/lambda/env-credentials.ts';
+
+/** esbuild's `alias` of a function's bundling: the SDK's default credential chain → the environment's credentials. */
+export const environmentCredentials = (projectRoot: string): Record<string, string> => ({
+  [CREDENTIAL_CHAIN]: path.join(projectRoot, LAMBDA_CREDENTIALS),
+});
 
 export interface ServiceFunctionProps {
   /** Handler module relative to `projectRoot`; it exports `handler`. */
@@ -72,6 +77,12 @@ export interface ServiceFunctionProps {
   readonly bundle?: boolean;
   /** Files written beside the bundle (name → content), read by the function at run time. */
   readonly files?: Readonly<Record<string, string>>;
+  /**
+   * Where the function's AWS clients find credentials: its role's, in the environment where Lambda
+   * puts them, or the SDK's whole default chain as shipped (the benchmark's reference functions).
+   * @default 'environment'
+   */
+  readonly credentials?: 'environment' | 'sdk-default-chain';
 }
 
 /** esbuild's bundling, then a copy of each of `files` into the bundle's folder. */
@@ -152,7 +163,9 @@ export class ServiceFunction extends Construct {
               ...BUNDLING,
               esbuildArgs: {
                 ...BUNDLING.esbuildArgs,
-                [`--alias:${CREDENTIAL_CHAIN}`]: path.join(props.projectRoot, LAMBDA_CREDENTIALS),
+                ...(props.credentials === 'sdk-default-chain'
+                  ? {}
+                  : { [`--alias:${CREDENTIAL_CHAIN}`]: path.join(props.projectRoot, LAMBDA_CREDENTIALS) }),
               },
               tsconfig: path.join(props.projectRoot, 'tsconfig.json'),
               ...withFiles(props.files),
