@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { localSigningKey, signLocalToken } from './auth.ts';
+import { commandLine, groupList } from './command-line.ts';
 
 /**
  * `npm run -s token -- --user NAME --groups operator,supervisor [--expires-in SECONDS]`
@@ -15,40 +15,16 @@ const USAGE = `usage: npm run -s token -- --user NAME [--groups operator,supervi
   DATA_DIR            the data folder of the npm start that must accept the token (default .data)
 `;
 
-const fail = (reason: string): never => {
-  process.stderr.write(`npm run token: ${reason}\n${USAGE}`);
-  process.exit(2);
-};
-
-const parse = () => {
-  try {
-    return parseArgs({
-      options: {
-        user: { type: 'string' },
-        groups: { type: 'string', default: 'operator' },
-        'expires-in': { type: 'string', default: String(12 * 3600) },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values;
-  } catch (error) {
-    // parseArgs says e.g. "Unknown option '--usr'. To specify a positional argument..."; keep its first sentence.
-    return fail((error as Error).message.split('. ')[0]?.replace(/^Unknown/, 'unknown') ?? 'bad arguments');
-  }
-};
-
-const values = parse();
-if (values.help) {
-  process.stdout.write(USAGE);
-  process.exit(0);
-}
+const { values, fail } = commandLine('token', USAGE, {
+  user: { type: 'string' },
+  groups: { type: 'string', default: 'operator' },
+  'expires-in': { type: 'string', default: String(12 * 3600) },
+});
 const user = values.user?.trim();
 if (user === undefined || user === '') fail('--user NAME is required');
 const expiresInSeconds = /^\d+$/.test(values['expires-in']) ? Number(values['expires-in']) : Number.NaN;
 if (!Number.isSafeInteger(expiresInSeconds) || expiresInSeconds <= 0)
   fail(`--expires-in '${values['expires-in']}' must be a whole number of seconds above 0`);
-const groups = values.groups
-  .split(',')
-  .map((g) => g.trim())
-  .filter((g) => g !== '');
+const groups = groupList(values.groups);
 const key = localSigningKey(resolve(process.env.DATA_DIR || '.data'));
 process.stdout.write(`${await signLocalToken(key, { user: user as string, groups, expiresInSeconds })}\n`);

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandLine, groupList } from './command-line.ts';
 import { deleteUser, saveUser, UserInputError } from './users.ts';
 
 /**
@@ -17,32 +17,12 @@ const USAGE = `usage: npm run -s user -- --user NAME --password SECRET [--groups
   DATA_DIR            the data folder of the npm start the user signs in to (default .data)
 `;
 
-const fail = (reason: string): never => {
-  process.stderr.write(`npm run user: ${reason}\n${USAGE}`);
-  process.exit(2);
-};
-
-const parse = () => {
-  try {
-    return parseArgs({
-      options: {
-        user: { type: 'string' },
-        password: { type: 'string' },
-        groups: { type: 'string', default: 'operator' },
-        delete: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values;
-  } catch (error) {
-    return fail((error as Error).message.split('. ')[0]?.replace(/^Unknown/, 'unknown') ?? 'bad arguments');
-  }
-};
-
-const values = parse();
-if (values.help) {
-  process.stdout.write(USAGE);
-  process.exit(0);
-}
+const { values, fail } = commandLine('user', USAGE, {
+  user: { type: 'string' },
+  password: { type: 'string' },
+  groups: { type: 'string', default: 'operator' },
+  delete: { type: 'boolean', default: false },
+});
 const dataDir = resolve(process.env.DATA_DIR || '.data');
 const user = values.user?.trim() ?? '';
 if (user === '') fail('--user NAME is required');
@@ -51,10 +31,7 @@ if (values.delete) {
   process.stdout.write(`user ${user} deleted\n`);
 } else {
   if (values.password === undefined) fail('--password SECRET is required');
-  const groups = values.groups
-    .split(',')
-    .map((g) => g.trim())
-    .filter((g) => g !== '');
+  const groups = groupList(values.groups);
   try {
     saveUser(dataDir, { user, password: values.password as string, groups });
   } catch (error) {
