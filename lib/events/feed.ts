@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Db } from '../db/types.ts';
-import { isoTime } from '../db/write.ts';
 import type { EventEnvelope } from './entries.ts';
+import { EVENT_ENVELOPE } from './envelope.ts';
 
 /** The event feed's page size: 1-500, 100 by default (SPEC "Limits"). */
 export const FEED_LIMIT_MAX = 500;
@@ -55,21 +55,11 @@ export type EventsResponse = { events: EventEnvelope[]; next_after: number };
  * on from `next_after` never skips one that commits later.
  */
 const FEED_SQL = `
-SELECT e.id::text AS id, e.sequence, e.type, ${isoTime('e.occurred_at')} AS occurred_at, e.actor, e.idempotency_key, e.data::text AS data
+SELECT ${EVENT_ENVELOPE} AS envelope
 FROM cargo.event e
 WHERE e.sequence > :after
 ORDER BY e.sequence
 LIMIT :limit`;
-
-interface FeedRow extends Record<string, unknown> {
-  id: string;
-  sequence: number;
-  type: string;
-  occurred_at: string;
-  actor: string;
-  idempotency_key: string | null;
-  data: string;
-}
 
 /**
  * The change feed: the events after `after`, oldest first, at most `limit`; `next_after` is the
@@ -84,11 +74,7 @@ interface FeedRow extends Record<string, unknown> {
 export const makeEventFeed =
   ({ db }: { db: Db }) =>
   async ({ after, limit }: FeedQuery): Promise<EventsResponse> => {
-    const { rows } = await db.query<FeedRow>(FEED_SQL, { after, limit });
-    const events = rows.map((r): EventEnvelope => ({
-      ...r,
-      sequence: Number(r.sequence),
-      data: JSON.parse(r.data) as unknown,
-    }));
+    const { rows } = await db.query<{ envelope: EventEnvelope }>(FEED_SQL, { after, limit });
+    const events = rows.map((row) => row.envelope);
     return { events, next_after: events.at(-1)?.sequence ?? after };
   };

@@ -1,22 +1,14 @@
 import type { Db } from '../db/types.ts';
 import type { EventEnvelope } from './entries.ts';
+import { EVENT_ENVELOPE } from './envelope.ts';
 
 /**
  * The relay's statements on the outbox (`cargo.event`) and its publication mark
  * (`cargo.event_relay.last_published`): everything above the mark is still to publish.
  */
 
-const ENVELOPE = `json_build_object(
-  'id', e.id,
-  'sequence', e.sequence,
-  'type', e.type,
-  'occurred_at', to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'actor', e.actor,
-  'idempotency_key', e.idempotency_key,
-  'data', e.data)`;
-
 const PENDING_SQL = `
-SELECT ${ENVELOPE} AS envelope
+SELECT ${EVENT_ENVELOPE} AS envelope
 FROM cargo.event e
 WHERE e.sequence > (SELECT r.last_published FROM cargo.event_relay r)
 ORDER BY e.sequence

@@ -5,6 +5,7 @@ import { useApp } from '../context.ts';
 import { instructionFor } from '../i18n.ts';
 import { ScanField } from '../scan-field.tsx';
 import { addScan, linesToSave, planLines, setQuantity, type Line } from './box-lines.ts';
+import { lineState } from './progress.ts';
 
 /**
  * Box: scan a box and see its plan; each item scan adds one (quantities editable); then scan
@@ -103,16 +104,7 @@ export const BoxScreen = () => {
             </thead>
             <tbody>
               {step.lines.map((line) => (
-                <tr
-                  key={line.item_code}
-                  data-state={
-                    line.quantity === line.planned
-                      ? 'complete'
-                      : line.planned === 0 || line.quantity > line.planned
-                        ? 'over'
-                        : 'short'
-                  }
-                >
+                <tr key={line.item_code} data-state={lineState(line.planned, line.quantity)}>
                   <td>
                     {line.item_code}
                     <small>{line.item_name ?? ''}</small>
