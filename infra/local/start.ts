@@ -105,11 +105,8 @@ const main = async (): Promise<void> => {
     throw error;
   });
 
-  const where = databaseUrl === undefined ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
-  // Tokens are signed with the key in DATA_DIR: `npm run token` must be given the same folder.
-  const tokenCommand = `${dataDir === defaultDataDir ? '' : `DATA_DIR=${dataDir} `}npm run -s token -- --user alice --groups operator`;
-  process.stdout.write(`Cargo service ready on ${stack.url} (data: ${where}; get a token with: ${tokenCommand})\n`);
-
+  // Before the ready line: whoever reads it may stop the service at once (the default action of a
+  // signal with no listener yet would kill the process without closing the database).
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -119,6 +116,11 @@ const main = async (): Promise<void> => {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+
+  const where = databaseUrl === undefined ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
+  // Tokens are signed with the key in DATA_DIR: `npm run token` must be given the same folder.
+  const tokenCommand = `${dataDir === defaultDataDir ? '' : `DATA_DIR=${dataDir} `}npm run -s token -- --user alice --groups operator`;
+  process.stdout.write(`Cargo service ready on ${stack.url} (data: ${where}; get a token with: ${tokenCommand})\n`);
 };
 
 try {
