@@ -38,6 +38,11 @@ export interface YearSettings {
   /** An existing server instead of a cluster of its own (then its settings are its own). */
   readonly url?: string;
   readonly designs: readonly Design[];
+  /**
+   * Keep the cluster and each design's database (`cargo_bench_year_<design>`) after the run, and
+   * measure an existing one again without seeding it (BENCH_YEAR_KEEP=1): seeding takes minutes.
+   */
+  readonly keep: boolean;
 }
 
 export type Design = 'partitioned' | 'unpartitioned';
@@ -96,6 +101,7 @@ export const readYearSettings = (env: NodeJS.ProcessEnv = process.env): YearSett
     dir: env.BENCH_YEAR_DIR ?? path.join(tmpdir(), 'cargo-bench-year-pg'),
     ...(env.BENCH_YEAR_URL === undefined ? {} : { url: env.BENCH_YEAR_URL }),
     designs,
+    keep: env.BENCH_YEAR_KEEP === '1',
   };
 };
 
@@ -107,9 +113,12 @@ const BIN = '/usr/lib/postgresql/15/bin';
  * trust authentication on the loopback only.
  */
 const startCluster = (s: YearSettings): { url: string; stop: () => void } => {
-  if (existsSync(s.dir)) rmSync(s.dir, { recursive: true, force: true });
-  mkdirSync(s.dir, { recursive: true });
   const data = path.join(s.dir, 'data');
+  const reuse = s.keep && existsSync(path.join(data, 'PG_VERSION'));
+  if (!reuse) {
+    if (existsSync(s.dir)) rmSync(s.dir, { recursive: true, force: true });
+    mkdirSync(s.dir, { recursive: true });
+  }
   // PostgreSQL refuses to run as root: as root, the cluster belongs to the postgres user.
   const root = process.getuid?.() === 0;
   if (root) spawnSync('chown', ['-R', 'postgres:postgres', s.dir]);
@@ -120,7 +129,7 @@ const startCluster = (s: YearSettings): { url: string; stop: () => void } => {
     const out = spawnSync(command[0] as string, command.slice(1), { encoding: 'utf8' });
     if (out.status !== 0) throw new Error(`${bin} failed: ${out.stderr || out.stdout}`);
   };
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  if (!reuse) run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const options = [
     `-p ${s.port}`,
     '-c listen_addresses=127.0.0.1',
@@ -137,10 +146,13 @@ const startCluster = (s: YearSettings): { url: string; stop: () => void } => {
     '-c jit=off',
     '-c max_parallel_maintenance_workers=1',
   ].join(' ');
-  run('pg_ctl', ['-D', data, '-l', path.join(s.dir, 'server.log'), '-o', options, '-w', 'start']);
+  // A kept cluster may still be running from the run before.
+  const running = reuse && existsSync(path.join(data, 'postmaster.pid'));
+  if (!running) run('pg_ctl', ['-D', data, '-l', path.join(s.dir, 'server.log'), '-o', options, '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${s.port}/postgres`,
     stop: () => {
+      if (s.keep) return;
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       rmSync(s.dir, { recursive: true, force: true });
     },
@@ -371,8 +383,6 @@ const explain = async (client: pg.Client, text: string, values: unknown[]): Prom
 
 const measure = async (client: pg.Client, s: Statement, samples: number): Promise<StatementResult> => {
   const n = s.samples ?? samples;
-  const first = positional(s.sql, s.params(n + 10));
-  const plan = await explain(client, first.text, first.values);
   const times: number[] = [];
   for (let i = 0; i < n + 3; i += 1) {
     const { text, values } = positional(s.sql, s.params(i));
@@ -380,6 +390,10 @@ const measure = async (client: pg.Client, s: Statement, samples: number): Promis
     await client.query(text, values);
     if (i >= 3) times.push(performance.now() - t);
   }
+  // After the samples, as a pooled connection plans: its catalog caches are warm. Another
+  // sample's parameters, so that its pages are as likely to be cached as a sample's were.
+  const last = positional(s.sql, s.params(n + 10));
+  const plan = await explain(client, last.text, last.values);
   const ms = summarize(times);
   log(
     `  ${s.name}: p50 ${ms.p50.toFixed(2)} / p99 ${ms.p99.toFixed(2)} ms, plan ${plan['Planning Time'].toFixed(2)} + exec ${plan['Execution Time'].toFixed(2)} ms, shared read ${plan.Plan['Shared Read Blocks'] ?? '?'}`,
@@ -422,28 +436,59 @@ const dropMonth = async (client: pg.Client): Promise<StatementResult> => {
   };
 };
 
+/** What a kept database was seeded with: measured again only when the settings are the same. */
+const SEED_MARK = `CREATE TABLE public.bench_year_seed (records bigint, boxes bigint, locations bigint, seed_seconds jsonb)`;
+
 const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Promise<DesignResult> => {
+  const database = s.keep ? `cargo_bench_year_${design}` : 'cargo_bench_year';
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS cargo_bench_year WITH (FORCE)');
-  await admin.query('CREATE DATABASE cargo_bench_year');
-  await admin.end();
+  const { rows: existing } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
   const url = new URL(adminUrl);
-  url.pathname = '/cargo_bench_year';
+  url.pathname = `/${database}`;
+  const zongpai = Math.ceil(s.boxes / 20);
+  const d: Shape = { boxes: s.boxes, zongpai, cargo: s.boxes + zongpai, records: s.records, locations: s.locations };
+  if (d.records < d.cargo) throw new Error('BENCH_YEAR_RECORDS must be at least the number of boxes and zongpais');
+  let seedSeconds: Record<string, number> | undefined;
+  if (s.keep && existing.length > 0) {
+    const kept = new pg.Client({ connectionString: url.toString() });
+    await kept.connect();
+    const { rows } = await kept
+      .query<{ seed_seconds: Record<string, number> }>(
+        'SELECT seed_seconds FROM public.bench_year_seed WHERE records = $1 AND boxes = $2 AND locations = $3',
+        [d.records, d.boxes, d.locations],
+      )
+      .catch(() => ({ rows: [] }));
+    await kept.end();
+    seedSeconds = rows[0]?.seed_seconds;
+    if (seedSeconds !== undefined) log(`${design}: measuring the kept database ${database} again`);
+  }
+  if (seedSeconds === undefined) {
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${database}`);
+  }
+  await admin.end();
   const client = new pg.Client({ connectionString: url.toString(), options: '-c TimeZone=UTC' });
   await client.connect();
   try {
-    await client.query('CREATE SCHEMA cargo');
-    for (const m of migrations.filter((m) => design === 'partitioned' || m.id < 5))
-      for (const sql of m.statements) await client.query(sql);
-    const zongpai = Math.ceil(s.boxes / 20);
-    const d: Shape = { boxes: s.boxes, zongpai, cargo: s.boxes + zongpai, records: s.records, locations: s.locations };
-    if (d.records < d.cargo) throw new Error('BENCH_YEAR_RECORDS must be at least the number of boxes and zongpais');
-    const start = new Date(Date.now() - 365 * 86_400_000 - 60_000).toISOString();
-    log(
-      `${design}: seeding ${d.records} records of ${d.cargo} cargo (${d.boxes} boxes, ${d.zongpai} zongpais) at ${d.locations} locations`,
-    );
-    const seedSeconds = await seed(client, design, d, start);
+    const fresh = seedSeconds === undefined;
+    if (seedSeconds === undefined) {
+      await client.query('CREATE SCHEMA cargo');
+      for (const m of migrations.filter((m) => design === 'partitioned' || m.id < 5))
+        for (const sql of m.statements) await client.query(sql);
+      const start = new Date(Date.now() - 365 * 86_400_000 - 60_000).toISOString();
+      log(
+        `${design}: seeding ${d.records} records of ${d.cargo} cargo (${d.boxes} boxes, ${d.zongpai} zongpais) at ${d.locations} locations`,
+      );
+      seedSeconds = await seed(client, design, d, start);
+      await client.query(SEED_MARK);
+      await client.query('INSERT INTO public.bench_year_seed VALUES ($1, $2, $3, $4)', [
+        d.records,
+        d.boxes,
+        d.locations,
+        JSON.stringify(seedSeconds),
+      ]);
+    }
     const rnd = random(11);
     const some = Array.from({ length: 400 }, () => cargoOf(rnd.int(1, d.boxes), d));
     const { rows: cursors } = await client.query<{ cargo: string; at: string; id: string }>(
@@ -454,21 +499,27 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
     );
     const { rows: records } = await client.query<{ cargo: string; id: string }>(
       `SELECT c.cargo_no AS cargo, p.id::text AS id FROM unnest($1::text[]) AS c (cargo_no)
-       CROSS JOIN LATERAL (SELECT r.id FROM cargo.location_record r WHERE r.cargo_no = c.cargo_no ORDER BY r.occurred_at DESC, r.id DESC LIMIT 1) p`,
+       CROSS JOIN LATERAL (SELECT r.id FROM cargo.location_record r WHERE r.cargo_no = c.cargo_no${design === 'partitioned' ? ' AND r.voided_at IS NULL' : ''}
+                           ORDER BY r.occurred_at DESC, r.id DESC LIMIT 1) p`,
       [some.slice(200)],
     );
     const results: StatementResult[] = [];
     for (const statement of statements(design, d, s.samples, { cursors, records }))
       results.push(await measure(client, statement, s.samples));
     const sized = await sizes(client);
-    if (design === 'partitioned') results.push(await dropMonth(client));
+    // A kept database keeps its months: the drop is measured by a run that does not keep it.
+    if (design === 'partitioned' && !s.keep) results.push(await dropMonth(client));
+    else if (design === 'partitioned') log(`  drop a month: not measured (BENCH_YEAR_KEEP keeps the data)`);
+    if (!fresh) log(`${design}: seeded earlier, seed times are the seeding run's`);
     return { design, seedSeconds, sizes: sized, statements: results };
   } finally {
     await client.end();
-    const drop = new pg.Client({ connectionString: adminUrl });
-    await drop.connect();
-    await drop.query('DROP DATABASE IF EXISTS cargo_bench_year WITH (FORCE)');
-    await drop.end();
+    if (!s.keep) {
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await drop.end();
+    }
   }
 };
 
