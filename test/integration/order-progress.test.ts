@@ -21,6 +21,13 @@ const scan = async (cargoNo: string, locationCode: string, offShelf = false) =>
     ).status,
   ).toBe(201);
 
+/** The demo ERP plan of order SO-24002 (one box, BOX-1003), nothing of it boxed yet. */
+const so24002Lines = [
+  { item_code: 'SKU-OIL-1L', item_name: 'Peanut oil 1 L', unit: 'bottle', planned_quantity: 12, boxed_quantity: 0 },
+  { item_code: 'SKU-RICE-5K', item_name: 'Jasmine rice 5 kg', unit: 'bag', planned_quantity: 8, boxed_quantity: 0 },
+  { item_code: 'SKU-SALT-500', item_name: 'Sea salt 500 g', unit: 'bag', planned_quantity: 20, boxed_quantity: 0 },
+];
+
 describe('GET /v1/orders/{order_no}', () => {
   it('answers a demo order that nothing is boxed of yet as OPEN, every planned box NOT_BOXED with its plan', async () => {
     const res = await order('SO-24002');
@@ -41,54 +48,10 @@ describe('GET /v1/orders/{order_no}', () => {
           version: 0,
           complete: false,
           location: null,
-          items: [
-            {
-              item_code: 'SKU-OIL-1L',
-              item_name: 'Peanut oil 1 L',
-              unit: 'bottle',
-              planned_quantity: 12,
-              boxed_quantity: 0,
-            },
-            {
-              item_code: 'SKU-RICE-5K',
-              item_name: 'Jasmine rice 5 kg',
-              unit: 'bag',
-              planned_quantity: 8,
-              boxed_quantity: 0,
-            },
-            {
-              item_code: 'SKU-SALT-500',
-              item_name: 'Sea salt 500 g',
-              unit: 'bag',
-              planned_quantity: 20,
-              boxed_quantity: 0,
-            },
-          ],
+          items: so24002Lines,
         },
       ],
-      totals: [
-        {
-          item_code: 'SKU-OIL-1L',
-          item_name: 'Peanut oil 1 L',
-          unit: 'bottle',
-          planned_quantity: 12,
-          boxed_quantity: 0,
-        },
-        {
-          item_code: 'SKU-RICE-5K',
-          item_name: 'Jasmine rice 5 kg',
-          unit: 'bag',
-          planned_quantity: 8,
-          boxed_quantity: 0,
-        },
-        {
-          item_code: 'SKU-SALT-500',
-          item_name: 'Sea salt 500 g',
-          unit: 'bag',
-          planned_quantity: 20,
-          boxed_quantity: 0,
-        },
-      ],
+      totals: so24002Lines,
     });
   });
 
