@@ -64,6 +64,13 @@ const envelope = (type: string, actor: string, key: string | null, data: unknown
   idempotency_key: key,
   data,
 });
+/** The data of a zongpai event: the zongpai as the write left it. */
+const zongpaiData = (zongpaiNo: string, status: 'OPEN' | 'CLOSED', boxCount = 0, totalQuantity = 0) => ({
+  zongpai_no: zongpaiNo,
+  status,
+  box_count: boxCount,
+  total_quantity: totalQuantity,
+});
 const boxData = (res: ApiResponse, orderNo = 'SO-TEST') => ({
   box_no: res.body.box_no,
   order_no: orderNo,
@@ -282,18 +289,15 @@ describe('PATCH /v1/box/{box_no}: box.edited; DELETE /v1/box/{box_no}: box.undon
 
   it('announces an edit with the box after it: moved, new items, next version, by the supervisor', async () => {
     const after = await end();
-    const res = await edit(
-      'BOX-EE01',
-      {
-        version: 1,
-        zongpai_no: 'PLT-EE02',
-        items: [
-          { item_code: 'SKU-B', quantity: 1 },
-          { item_code: 'SKU-A', quantity: 2 },
-        ],
-      },
-      { key: 'ev-edit-1' },
-    );
+    const move = {
+      version: 1,
+      zongpai_no: 'PLT-EE02',
+      items: [
+        { item_code: 'SKU-B', quantity: 1 },
+        { item_code: 'SKU-A', quantity: 2 },
+      ],
+    };
+    const res = await edit('BOX-EE01', move, { key: 'ev-edit-1' });
     expect(res.status).toBe(200);
     expect(await since(after)).toEqual([
       envelope('box.edited', 'sam', 'ev-edit-1', {
@@ -310,22 +314,7 @@ describe('PATCH /v1/box/{box_no}: box.edited; DELETE /v1/box/{box_no}: box.undon
         total_quantity: 3,
       }),
     ]);
-    expect(
-      (
-        await edit(
-          'BOX-EE01',
-          {
-            version: 1,
-            zongpai_no: 'PLT-EE02',
-            items: [
-              { item_code: 'SKU-B', quantity: 1 },
-              { item_code: 'SKU-A', quantity: 2 },
-            ],
-          },
-          { key: 'ev-edit-1' },
-        )
-      ).body,
-    ).toEqual(res.body);
+    expect((await edit('BOX-EE01', move, { key: 'ev-edit-1' })).body).toEqual(res.body);
     expect(await since(after)).toHaveLength(1);
   });
 
@@ -382,21 +371,12 @@ describe('PATCH /v1/box/{box_no}: box.edited; DELETE /v1/box/{box_no}: box.undon
 describe('POST /v1/zongpai: zongpai.registered; POST close: zongpai.closed', () => {
   it('announces a registration: OPEN, no boxes', async () => {
     const after = await end();
-    expect(
-      (await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-EZ01' }, headers: keyed('ev-reg-1') }))
-        .status,
-    ).toBe(201);
-    expect(
-      (await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-EZ01' }, headers: keyed('ev-reg-1') }))
-        .status,
-    ).toBe(201);
+    const registerKeyed = () =>
+      service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-EZ01' }, headers: keyed('ev-reg-1') });
+    expect((await registerKeyed()).status).toBe(201);
+    expect((await registerKeyed()).status).toBe(201);
     expect(await since(after)).toEqual([
-      envelope('zongpai.registered', 'olga', 'ev-reg-1', {
-        zongpai_no: 'PLT-EZ01',
-        status: 'OPEN',
-        box_count: 0,
-        total_quantity: 0,
-      }),
+      envelope('zongpai.registered', 'olga', 'ev-reg-1', zongpaiData('PLT-EZ01', 'OPEN')),
     ]);
   });
 
@@ -417,12 +397,7 @@ describe('POST /v1/zongpai: zongpai.registered; POST close: zongpai.closed', () 
     expect((await close()).status).toBe(200);
     expect((await close()).status).toBe(200);
     expect(await since(after)).toEqual([
-      envelope('zongpai.closed', 'sam', null, {
-        zongpai_no: 'PLT-EZ03',
-        status: 'CLOSED',
-        box_count: 1,
-        total_quantity: 5,
-      }),
+      envelope('zongpai.closed', 'sam', null, zongpaiData('PLT-EZ03', 'CLOSED', 1, 5)),
     ]);
   });
 
@@ -465,12 +440,7 @@ describe('POST /v1/zongpai/{zongpai_no}/reopen: zongpai.reopened', () => {
     expect((await reopen('PLT-EZ21', supervisor(), 'ev-reopen-1')).status).toBe(200);
     expect((await reopen('PLT-EZ21', supervisor(), 'ev-reopen-1')).status).toBe(200);
     expect(await since(after)).toEqual([
-      envelope('zongpai.reopened', 'sam', 'ev-reopen-1', {
-        zongpai_no: 'PLT-EZ21',
-        status: 'OPEN',
-        box_count: 0,
-        total_quantity: 0,
-      }),
+      envelope('zongpai.reopened', 'sam', 'ev-reopen-1', zongpaiData('PLT-EZ21', 'OPEN')),
     ]);
   });
 
