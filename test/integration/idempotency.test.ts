@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import { startTestService, type CallOptions, type TestService } from '../support/service.ts';
 
 let service: TestService;
 beforeAll(async () => {
@@ -11,12 +11,25 @@ afterAll(async () => service?.close());
 const keyed = (key: string, headers: Record<string, string> = {}) => ({ 'idempotency-key': key, ...headers });
 const history = async (cargo: string) =>
   (await service.call('GET', `/v1/cargo/location/${cargo}?limit=100`)).body.history ?? [];
+/** A keyed scan: `POST /v1/cargo/location` under `key`. */
+const locate = (body: unknown, key: string, options: CallOptions = {}) =>
+  service.call('POST', '/v1/cargo/location', { body, headers: keyed(key), ...options });
+/** A keyed simple save: `POST /v1/box/simple` under `key`. */
+const saveSimple = (body: unknown, key: string) =>
+  service.call('POST', '/v1/box/simple', { body, headers: keyed(key) });
+const register = (zongpaiNo: string) => service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpaiNo } });
+/** Lets a stored key expire a minute ago. */
+const expire = (key: string) =>
+  service.stack.db.query(
+    `UPDATE cargo.idempotency_key SET expires_at = now() - interval '1 minute' WHERE idem_key = :key`,
+    { key },
+  );
 
 describe('Idempotency-Key', () => {
   it('answers a retry with the first response and writes once', async () => {
     const body = { cargo_no: 'BOX-I001', location_code: 'A-01' };
-    const first = await service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-001') });
-    const retry = await service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-001') });
+    const first = await locate(body, 'k-001');
+    const retry = await locate(body, 'k-001');
     expect(first.status).toBe(201);
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);
@@ -24,62 +37,35 @@ describe('Idempotency-Key', () => {
   });
 
   it('treats two spellings of the same scan as the same request', async () => {
-    const first = await service.call('POST', '/v1/cargo/location', {
-      body: { cargo_no: 'BOX-I002', location_code: 'A-01' },
-      headers: keyed('k-002'),
-    });
-    const retry = await service.call('POST', '/v1/cargo/location', {
-      body: { cargo_no: ' box-i002\r\n', location_code: 'a-01' },
-      headers: keyed('k-002'),
-    });
+    const first = await locate({ cargo_no: 'BOX-I002', location_code: 'A-01' }, 'k-002');
+    const retry = await locate({ cargo_no: ' box-i002\r\n', location_code: 'a-01' }, 'k-002');
     expect(retry.body).toEqual(first.body);
   });
 
   it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key with another body, and stores nothing', async () => {
-    await service.call('POST', '/v1/cargo/location', {
-      body: { cargo_no: 'BOX-I003', location_code: 'A-01' },
-      headers: keyed('k-003'),
-    });
-    const other = await service.call('POST', '/v1/cargo/location', {
-      body: { cargo_no: 'BOX-I003', location_code: 'B-02' },
-      headers: keyed('k-003'),
-    });
+    await locate({ cargo_no: 'BOX-I003', location_code: 'A-01' }, 'k-003');
+    const other = await locate({ cargo_no: 'BOX-I003', location_code: 'B-02' }, 'k-003');
     expectError(other, 422, 'IDEMPOTENCY_KEY_REUSED', 'request');
     expect((await history('BOX-I003')).map((h: { location_code: string }) => h.location_code)).toEqual(['A-01']);
   });
 
   it('answers 422 when a key is reused on another route', async () => {
     await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I004' }, headers: keyed('k-004') });
-    expectError(
-      await service.call('POST', '/v1/cargo/location', {
-        body: { cargo_no: 'BOX-I004', location_code: 'A-01' },
-        headers: keyed('k-004'),
-      }),
-      422,
-      'IDEMPOTENCY_KEY_REUSED',
-    );
+    expectError(await locate({ cargo_no: 'BOX-I004', location_code: 'A-01' }, 'k-004'), 422, 'IDEMPOTENCY_KEY_REUSED');
   });
 
   it('keeps keys apart per caller', async () => {
     const other = await service.token('oscar', ['operator']);
-    await service.call('POST', '/v1/cargo/location', {
-      body: { cargo_no: 'BOX-I005', location_code: 'A-01' },
-      headers: keyed('k-005'),
-    });
-    const res = await service.call('POST', '/v1/cargo/location', {
-      body: { cargo_no: 'BOX-I005', location_code: 'A-01' },
-      headers: keyed('k-005'),
-      token: other,
-    });
+    const body = { cargo_no: 'BOX-I005', location_code: 'A-01' };
+    await locate(body, 'k-005');
+    const res = await locate(body, 'k-005', { token: other });
     expect(res.body.records[0].recorded_by).toBe('oscar');
     expect(await history('BOX-I005')).toHaveLength(2);
   });
 
   it('100 racing copies of a backlog with one key: one write, identical answers', async () => {
     const body = { records: Array.from({ length: 20 }, (_, i) => ({ cargo_no: 'BOX-I006', location_code: `R-${i}` })) };
-    const responses = await Promise.all(
-      Array.from({ length: 100 }, () => service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-006') })),
-    );
+    const responses = await Promise.all(Array.from({ length: 100 }, () => locate(body, 'k-006')));
     expect(new Set(responses.map((r) => r.status))).toEqual(new Set([201]));
     expect(new Set(responses.map((r) => JSON.stringify(r.body))).size).toBe(1);
     expect(await history('BOX-I006')).toHaveLength(20);
@@ -87,7 +73,7 @@ describe('Idempotency-Key', () => {
 
   it('100 racing copies of a box save with one key: one write, identical answers', async () => {
     await service.plan('BOX-I007', { 'SKU-A': 5 });
-    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I007' } });
+    await register('PLT-I007');
     const body = { box_no: 'BOX-I007', zongpai_no: 'PLT-I007', items: [{ item_code: 'SKU-A', quantity: 5 }] };
     const responses = await Promise.all(
       Array.from({ length: 100 }, () => service.call('POST', '/v1/box', { body, headers: keyed('k-007') })),
@@ -99,7 +85,7 @@ describe('Idempotency-Key', () => {
 
   it('replays edits, undos and closes too, so a retried supervisor action is not a conflict', async () => {
     await service.plan('BOX-I008', { 'SKU-A': 5 });
-    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I008' } });
+    await register('PLT-I008');
     await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-I008', zongpai_no: 'PLT-I008' } });
     const sv = service.tokens.supervisor;
     const edit = () =>
@@ -125,39 +111,24 @@ describe('Idempotency-Key', () => {
   it('keeps a refusal under its key too; the corrected attempt goes with a new key', async () => {
     await service.plan('BOX-I013', { 'SKU-A': 1 });
     const body = { box_no: 'BOX-I013', zongpai_no: 'PLT-I013' };
-    expectError(
-      await service.call('POST', '/v1/box/simple', { body, headers: keyed('k-013a') }),
-      404,
-      'ZONGPAI_NOT_FOUND',
-    );
-    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I013' } });
-    expectError(
-      await service.call('POST', '/v1/box/simple', { body, headers: keyed('k-013a') }),
-      404,
-      'ZONGPAI_NOT_FOUND',
-    );
-    expect((await service.call('POST', '/v1/box/simple', { body, headers: keyed('k-013b') })).status).toBe(201);
+    expectError(await saveSimple(body, 'k-013a'), 404, 'ZONGPAI_NOT_FOUND');
+    await register('PLT-I013');
+    expectError(await saveSimple(body, 'k-013a'), 404, 'ZONGPAI_NOT_FOUND');
+    expect((await saveSimple(body, 'k-013b')).status).toBe(201);
   });
 
   it('forgets a key after it expires: the same key then writes again', async () => {
     const body = { cargo_no: 'BOX-I009', location_code: 'A-01' };
-    await service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-009') });
-    await service.stack.db.query(
-      `UPDATE cargo.idempotency_key SET expires_at = now() - interval '1 minute' WHERE idem_key = 'k-009'`,
-    );
-    const again = await service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-009') });
+    await locate(body, 'k-009');
+    await expire('k-009');
+    const again = await locate(body, 'k-009');
     expect(again.status).toBe(201);
     expect(await history('BOX-I009')).toHaveLength(2);
   });
 
   it('sweeps expired keys away', async () => {
-    await service.call('POST', '/v1/cargo/location', {
-      body: { cargo_no: 'BOX-I010', location_code: 'A-01' },
-      headers: keyed('k-010'),
-    });
-    await service.stack.db.query(
-      `UPDATE cargo.idempotency_key SET expires_at = now() - interval '1 minute' WHERE idem_key = 'k-010'`,
-    );
+    await locate({ cargo_no: 'BOX-I010', location_code: 'A-01' }, 'k-010');
+    await expire('k-010');
     const { sweepExpiredKeys } = await import('../../lib/db/sweep.ts');
     expect(await sweepExpiredKeys(service.stack.db)).toBeGreaterThanOrEqual(1);
     const { rows } = await service.stack.db.query(
@@ -170,29 +141,17 @@ describe('Idempotency-Key', () => {
     const body = { cargo_no: 'BOX-I011', location_code: 'A-01' };
     for (let i = 0; i < 2; i += 1) {
       service.stack.dataApi.resetCounters();
-      expect((await service.call('POST', '/v1/cargo/location', { body, headers: keyed('k-011') })).status).toBe(201);
+      expect((await locate(body, 'k-011')).status).toBe(201);
       expect(service.stack.dataApi.counters().ExecuteStatement).toBe(1);
     }
   });
 
   it('answers 400 for a key that is not 1-255 visible characters', async () => {
-    expectError(
-      await service.call('POST', '/v1/cargo/location', {
-        body: { cargo_no: 'BOX-I012', location_code: 'A-01' },
-        headers: keyed('x'.repeat(256)),
-      }),
-      400,
-      'VALIDATION_ERROR',
-    );
-    expectError(
-      await service.call('POST', '/v1/cargo/location', {
-        body: { cargo_no: 'BOX-I012', location_code: 'A-01' },
-        headers: keyed('has space'),
-      }),
-      400,
-      'VALIDATION_ERROR',
-    );
+    for (const key of ['x'.repeat(256), 'has space']) {
+      expectError(await locate({ cargo_no: 'BOX-I012', location_code: 'A-01' }, key), 400, 'VALIDATION_ERROR');
+    }
   });
+
   it('10 identical requests racing on an expired key: one write, every copy gets its answer', async () => {
     for (let round = 0; round < 8; round += 1) {
       const key = `k-014-${round}`;
@@ -203,9 +162,7 @@ describe('Idempotency-Key', () => {
         { key },
       );
       const body = { cargo_no: cargo, location_code: 'A-01' };
-      const responses = await Promise.all(
-        Array.from({ length: 10 }, () => service.call('POST', '/v1/cargo/location', { body, headers: keyed(key) })),
-      );
+      const responses = await Promise.all(Array.from({ length: 10 }, () => locate(body, key)));
       expect(responses.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 201));
       expect(new Set(responses.map((r) => JSON.stringify(r.body))).size).toBe(1);
       expect(await history(cargo)).toHaveLength(1);
@@ -215,54 +172,41 @@ describe('Idempotency-Key', () => {
   describe('what a key stands for: the route, the path, the query, the body and the version it is based on', () => {
     const boxed = async (suffix: string) => {
       await service.plan(`BOX-I${suffix}`, { 'SKU-A': 5 });
-      await service.call('POST', '/v1/zongpai', { body: { zongpai_no: `PLT-I${suffix}` } });
+      await register(`PLT-I${suffix}`);
       await service.call('POST', '/v1/box/simple', {
         body: { box_no: `BOX-I${suffix}`, zongpai_no: `PLT-I${suffix}` },
       });
       return `/v1/box/BOX-I${suffix}`;
     };
-    const sv = () => service.tokens.supervisor;
+    /** A supervisor's keyed edit of `box` based on the version in `ifMatch`. */
+    const edit = (box: string, body: unknown, key: string, ifMatch: string) =>
+      service.call('PATCH', box, {
+        body,
+        headers: keyed(key, { 'if-match': ifMatch }),
+        token: service.tokens.supervisor,
+      });
 
     it('answers 422 IDEMPOTENCY_KEY_REUSED for a corrected If-Match under a used key, and writes nothing', async () => {
       const box = await boxed('015');
       const body = { items: [{ item_code: 'SKU-A', quantity: 2 }] };
-      expectError(
-        await service.call('PATCH', box, { body, headers: keyed('k-015', { 'if-match': '"7"' }), token: sv() }),
-        409,
-        'VERSION_CONFLICT',
-      );
-      expectError(
-        await service.call('PATCH', box, { body, headers: keyed('k-015', { 'if-match': '"1"' }), token: sv() }),
-        422,
-        'IDEMPOTENCY_KEY_REUSED',
-      );
+      expectError(await edit(box, body, 'k-015', '"7"'), 409, 'VERSION_CONFLICT');
+      expectError(await edit(box, body, 'k-015', '"1"'), 422, 'IDEMPOTENCY_KEY_REUSED');
       expect((await service.call('GET', `${box}/history`)).body.events).toHaveLength(1);
-      expect(
-        (await service.call('PATCH', box, { body, headers: keyed('k-015b', { 'if-match': '"1"' }), token: sv() }))
-          .status,
-      ).toBe(200);
+      expect((await edit(box, body, 'k-015b', '"1"')).status).toBe(200);
     });
 
     it('treats the same version written two ways in If-Match as the same request', async () => {
       const box = await boxed('016');
       const body = { items: [{ item_code: 'SKU-A', quantity: 2 }] };
-      const first = await service.call('PATCH', box, {
-        body,
-        headers: keyed('k-016', { 'if-match': '"1"' }),
-        token: sv(),
-      });
-      const again = await service.call('PATCH', box, {
-        body,
-        headers: keyed('k-016', { 'if-match': 'W/"1"' }),
-        token: sv(),
-      });
+      const first = await edit(box, body, 'k-016', '"1"');
+      const again = await edit(box, body, 'k-016', 'W/"1"');
       expect(first.status).toBe(200);
       expect(again.body).toEqual(first.body);
     });
 
     it('treats the same JSON value in another key order and spacing as the same request', async () => {
       await service.plan('BOX-I017', { 'SKU-A': 5 });
-      await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I017' } });
+      await register('PLT-I017');
       const first = await service.call('POST', '/v1/box/simple', {
         rawBody: '{"box_no":"BOX-I017","zongpai_no":"PLT-I017"}',
         headers: keyed('k-017', { 'content-type': 'application/json' }),
@@ -277,23 +221,9 @@ describe('Idempotency-Key', () => {
 
     it('binds no key to a request refused as invalid (400): the corrected request may use it', async () => {
       await service.plan('BOX-I018', { 'SKU-A': 5 });
-      await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I018' } });
-      expectError(
-        await service.call('POST', '/v1/box/simple', {
-          body: { box_no: 'BOX-I018', zongpai_no: 'P' },
-          headers: keyed('k-018'),
-        }),
-        400,
-        'INVALID_ZONGPAI',
-      );
-      expect(
-        (
-          await service.call('POST', '/v1/box/simple', {
-            body: { box_no: 'BOX-I018', zongpai_no: 'PLT-I018' },
-            headers: keyed('k-018'),
-          })
-        ).status,
-      ).toBe(201);
+      await register('PLT-I018');
+      expectError(await saveSimple({ box_no: 'BOX-I018', zongpai_no: 'P' }, 'k-018'), 400, 'INVALID_ZONGPAI');
+      expect((await saveSimple({ box_no: 'BOX-I018', zongpai_no: 'PLT-I018' }, 'k-018')).status).toBe(201);
     });
   });
 });
