@@ -372,6 +372,19 @@ describe('users', () => {
 describe('alarms', () => {
   const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
   const topicId = Object.keys(resourcesOf(template, 'AWS::SNS::Topic'))[0];
+  /** Every route function's log has one metric filter counting its answers with `errorCode` as `metricName`. */
+  const expectCountedFromEveryRoute = (errorCode: string, metricName: string) => {
+    const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).filter((f) =>
+      f.Properties.FilterPattern.includes(`"${errorCode}"`),
+    );
+    expect(filters).toHaveLength(routes.length);
+    for (const filter of filters) {
+      expect(filter.Properties).toMatchObject({
+        FilterPattern: `{ $.error_code = "${errorCode}" }`,
+        MetricTransformations: [{ MetricNamespace: 'CargoBoxingService', MetricName: metricName, MetricValue: '1' }],
+      });
+    }
+  };
 
   it("alarms on API 5xx, on Data API unavailability, and on each route function's errors and throttles", () => {
     // The one more is the event relay's stuck-event alarm (test/infra/events.test.ts).
@@ -394,33 +407,11 @@ describe('alarms', () => {
   });
 
   it('counts DATABASE_UNAVAILABLE errors from every route function log', () => {
-    const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).filter((f) =>
-      f.Properties.FilterPattern.includes('"DATABASE_UNAVAILABLE"'),
-    );
-    expect(filters).toHaveLength(routes.length);
-    for (const filter of filters) {
-      expect(filter.Properties).toMatchObject({
-        FilterPattern: '{ $.error_code = "DATABASE_UNAVAILABLE" }',
-        MetricTransformations: [
-          { MetricNamespace: 'CargoBoxingService', MetricName: 'DatabaseUnavailable', MetricValue: '1' },
-        ],
-      });
-    }
+    expectCountedFromEveryRoute('DATABASE_UNAVAILABLE', 'DatabaseUnavailable');
   });
 
   it('alarms at the first ERP_VIEW_UNAVAILABLE answer of any route function (the ERP view missing or unreadable)', () => {
-    const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).filter((f) =>
-      f.Properties.FilterPattern.includes('"ERP_VIEW_UNAVAILABLE"'),
-    );
-    expect(filters).toHaveLength(routes.length);
-    for (const filter of filters) {
-      expect(filter.Properties).toMatchObject({
-        FilterPattern: '{ $.error_code = "ERP_VIEW_UNAVAILABLE" }',
-        MetricTransformations: [
-          { MetricNamespace: 'CargoBoxingService', MetricName: 'ErpViewUnavailable', MetricValue: '1' },
-        ],
-      });
-    }
+    expectCountedFromEveryRoute('ERP_VIEW_UNAVAILABLE', 'ErpViewUnavailable');
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'CargoBoxingService',
       MetricName: 'ErpViewUnavailable',
