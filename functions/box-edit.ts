@@ -1,9 +1,8 @@
 import { expectedVersion, makeBoxEdit } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
-import { versionedWriteHeaders } from '../lib/openapi/common.ts';
 import { BoxSaveResponse } from '../lib/openapi/responses.ts';
-import { BOX_CHANGE, BOX_ITEMS, named } from '../lib/openapi/route-docs.ts';
+import { BOX_CHANGE, BOX_ITEMS } from '../lib/openapi/route-docs.ts';
 
 /** PATCH /v1/box/{box_no}: move a saved box to another zongpai and/or replace its items (supervisors). */
 export const spec = defineRoute({
@@ -14,41 +13,32 @@ export const spec = defineRoute({
   status: 200,
   dataApi: STATEMENT,
   example: { path: { box_no: 'BOX-1001' }, body: { version: 1, zongpai_no: 'PLT-0002' } },
+  versioned: true,
   schemas: ({ config, fields }) => {
     const box = makeBoxSchemas(config, fields);
     return { path: box.boxPath, body: box.editBody };
   },
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ config, fields }) => {
-        const box = makeBoxSchemas(config, fields);
-        return {
-          summary: 'Move a saved box to another zongpai and/or replace its items',
-          description:
-            'Needs the current `version` (body field or If-Match). A change that changes nothing answers the box as it is.',
-          request: {
-            path: box.boxPath,
-            headers: versionedWriteHeaders,
-            body: { schema: named(box.editBody, 'BoxEditRequest'), required: true },
-          },
-          response: { schema: BoxSaveResponse, description: 'The box at its new version' },
-          errors: [...BOX_CHANGE, 'INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...BOX_ITEMS],
-        };
+    : () => ({
+        summary: 'Move a saved box to another zongpai and/or replace its items',
+        description:
+          'Needs the current `version` (body field or If-Match). A change that changes nothing answers the box as it is.',
+        response: { schema: BoxSaveResponse, description: 'The box at its new version' },
+        errors: [...BOX_CHANGE, 'INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...BOX_ITEMS],
+      }),
+  make: makeBoxEdit,
+  handle: (edit, { path, body, headers, caller, idempotency }) =>
+    edit(
+      {
+        box_no: path.box_no,
+        version: expectedVersion(body.version, headers['if-match']),
+        zongpai_no: body.zongpai_no,
+        items: body.items,
       },
-  handle: (runtime) => {
-    const edit = makeBoxEdit({ db: runtime.db(), config: runtime.config });
-    return ({ path, body, headers, caller, idempotency }) =>
-      edit(
-        {
-          box_no: path.box_no,
-          version: expectedVersion(body.version, headers['if-match']),
-          zongpai_no: body.zongpai_no,
-          items: body.items,
-        },
-        caller.username,
-        idempotency,
-      );
-  },
+      caller.username,
+      idempotency,
+    ),
 });
 
 export const handler = lambdaHandler(spec, process.env);

@@ -16,19 +16,13 @@ export const spec = defineRoute({
   schemas: ({ config, fields }) => ({ path: makeBoxSchemas(config, fields).boxPath }),
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ config, fields }) => {
-        const box = makeBoxSchemas(config, fields);
-        return {
-          summary: 'Every save, edit and undo of a box, oldest first',
-          request: { path: box.boxPath },
-          response: { schema: BoxHistoryResponse, description: 'The audit trail' },
-          errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'BOX_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
-        };
-      },
-  handle: (runtime) => {
-    const history = makeBoxHistory({ db: runtime.db(), config: runtime.config });
-    return ({ path }) => history(path.box_no);
-  },
+    : () => ({
+        summary: 'Every save, edit and undo of a box, oldest first',
+        response: { schema: BoxHistoryResponse, description: 'The audit trail' },
+        errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'BOX_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
+      }),
+  make: makeBoxHistory,
+  handle: (history, { path }) => history(path.box_no),
 });
 
 export const handler = lambdaHandler(spec, process.env);

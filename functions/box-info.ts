@@ -16,19 +16,13 @@ export const spec = defineRoute({
   schemas: ({ config, fields }) => ({ query: makeBoxSchemas(config, fields).infoQuery }),
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ config, fields }) => {
-        const box = makeBoxSchemas(config, fields);
-        return {
-          summary: 'The ERP plan of a box and what is boxed so far',
-          request: { query: box.infoQuery },
-          response: { schema: BoxInfoResponse, description: 'The box' },
-          errors: ['INVALID_BOX_NO', 'BOX_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
-        };
-      },
-  handle: (runtime) => {
-    const info = makeBoxInfo({ db: runtime.db(), config: runtime.config, logger: runtime.logger });
-    return ({ query }) => info(query.box_no);
-  },
+    : () => ({
+        summary: 'The ERP plan of a box and what is boxed so far',
+        response: { schema: BoxInfoResponse, description: 'The box' },
+        errors: ['INVALID_BOX_NO', 'BOX_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
+      }),
+  make: makeBoxInfo,
+  handle: (info, { query }) => info(query.box_no),
 });
 
 export const handler = lambdaHandler(spec, process.env);

@@ -1,9 +1,8 @@
 import { makeBoxSave } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
-import { writeHeaders } from '../lib/openapi/common.ts';
 import { BoxSaveResponse } from '../lib/openapi/responses.ts';
-import { BOX_ITEMS, DATABASE, ERP_VIEW, named } from '../lib/openapi/route-docs.ts';
+import { BOX_ITEMS, DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/box: save what was boxed and append the box to its zongpai (`BoxSaveRequest` → `BoxSaveResponse`). */
 export const spec = defineRoute({
@@ -19,31 +18,25 @@ export const spec = defineRoute({
   schemas: ({ config, fields }) => ({ body: makeBoxSchemas(config, fields).saveBody }),
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ config, fields }) => {
-        const box = makeBoxSchemas(config, fields);
-        return {
-          summary: 'Save what was boxed and append the box to its zongpai',
-          description:
-            "The zongpai must be registered and open; by default every item must be in the box's ERP plan, at most its planned quantity. A box already BOXED is changed with PATCH.",
-          request: { headers: writeHeaders, body: { schema: named(box.saveBody, 'BoxSaveRequest'), required: true } },
-          response: { schema: BoxSaveResponse, description: 'The saved box' },
-          errors: [
-            'INVALID_BOX_NO',
-            'INVALID_ZONGPAI',
-            ...BOX_ITEMS,
-            'BOX_NOT_FOUND',
-            'ZONGPAI_NOT_FOUND',
-            'BOX_ALREADY_BOXED',
-            'ZONGPAI_CLOSED',
-            ...DATABASE,
-            ...ERP_VIEW,
-          ],
-        };
-      },
-  handle: (runtime) => {
-    const save = makeBoxSave({ db: runtime.db(), config: runtime.config, logger: runtime.logger });
-    return ({ body, caller, idempotency }) => save(body, caller.username, idempotency);
-  },
+    : () => ({
+        summary: 'Save what was boxed and append the box to its zongpai',
+        description:
+          "The zongpai must be registered and open; by default every item must be in the box's ERP plan, at most its planned quantity. A box already BOXED is changed with PATCH.",
+        response: { schema: BoxSaveResponse, description: 'The saved box' },
+        errors: [
+          'INVALID_BOX_NO',
+          'INVALID_ZONGPAI',
+          ...BOX_ITEMS,
+          'BOX_NOT_FOUND',
+          'ZONGPAI_NOT_FOUND',
+          'BOX_ALREADY_BOXED',
+          'ZONGPAI_CLOSED',
+          ...DATABASE,
+          ...ERP_VIEW,
+        ],
+      }),
+  make: makeBoxSave,
+  handle: (save, { body, caller, idempotency }) => save(body, caller.username, idempotency),
 });
 
 export const handler = lambdaHandler(spec, process.env);

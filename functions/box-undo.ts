@@ -1,7 +1,6 @@
 import { expectedVersion, makeBoxUndo } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
-import { versionedWriteHeaders } from '../lib/openapi/common.ts';
 import { BoxSaveResponse } from '../lib/openapi/responses.ts';
 import { BOX_CHANGE } from '../lib/openapi/route-docs.ts';
 
@@ -14,35 +13,26 @@ export const spec = defineRoute({
   status: 200,
   dataApi: STATEMENT,
   example: { path: { box_no: 'BOX-1001' }, body: { version: 1 } },
+  versioned: true,
   schemas: ({ config, fields }) => {
     const box = makeBoxSchemas(config, fields);
     return { path: box.boxPath, body: box.undoBody };
   },
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ config, fields }) => {
-        const box = makeBoxSchemas(config, fields);
-        return {
-          summary: 'Undo a boxing: the box is empty again and leaves its zongpai',
-          description: 'Needs the current `version` (body field or If-Match); the zongpai it leaves must be open.',
-          request: {
-            path: box.boxPath,
-            headers: versionedWriteHeaders,
-            body: { schema: box.undoBody, required: false },
-          },
-          response: { schema: BoxSaveResponse, description: 'The box, NOT_BOXED, at its new version' },
-          errors: BOX_CHANGE,
-        };
-      },
-  handle: (runtime) => {
-    const undo = makeBoxUndo({ db: runtime.db(), config: runtime.config });
-    return ({ path, body, headers, caller, idempotency }) =>
-      undo(
-        { box_no: path.box_no, version: expectedVersion(body?.version, headers['if-match']) },
-        caller.username,
-        idempotency,
-      );
-  },
+    : () => ({
+        summary: 'Undo a boxing: the box is empty again and leaves its zongpai',
+        description: 'Needs the current `version` (body field or If-Match); the zongpai it leaves must be open.',
+        response: { schema: BoxSaveResponse, description: 'The box, NOT_BOXED, at its new version' },
+        errors: BOX_CHANGE,
+      }),
+  make: makeBoxUndo,
+  handle: (undo, { path, body, headers, caller, idempotency }) =>
+    undo(
+      { box_no: path.box_no, version: expectedVersion(body?.version, headers['if-match']) },
+      caller.username,
+      idempotency,
+    ),
 });
 
 export const handler = lambdaHandler(spec, process.env);

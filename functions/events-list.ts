@@ -1,6 +1,5 @@
 import { EventsResponse, FEED_LIMIT_DEFAULT, FEED_LIMIT_MAX, feedQuery, makeEventFeed } from '../lib/events/feed.ts';
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
-import { documented } from '../lib/openapi/fields.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/events?after=&limit=: the change feed, every event in sequence order after `after`. */
@@ -15,33 +14,30 @@ export const spec = defineRoute({
   schemas: () => ({ query: feedQuery }),
   docs: import.meta.withoutDocs
     ? undefined
-    : () => {
-        documented(feedQuery.shape.after, {
-          type: 'integer',
-          minimum: 0,
-          default: 0,
-          description: 'The sequence read up to: the `next_after` of the previous page.',
-        });
-        documented(feedQuery.shape.limit, {
-          type: 'integer',
-          minimum: 1,
-          maximum: FEED_LIMIT_MAX,
-          default: FEED_LIMIT_DEFAULT,
-          description: 'Events per page.',
-        });
-        return {
-          summary: 'The change feed: every event in sequence order after `after`',
-          description:
-            'Poll with `after` = the `next_after` of the previous page (0 at first). Sequences become visible in order, so reading on from `next_after` never skips an event; an empty page repeats `after`. Drop duplicates by `id`. Events stay readable for EVENTS_RETENTION_DAYS.',
-          request: { query: feedQuery },
-          response: { schema: EventsResponse, description: 'One page of events' },
-          errors: ['VALIDATION_ERROR', ...DATABASE],
-        };
-      },
-  handle: (runtime) => {
-    const read = makeEventFeed({ db: runtime.db() });
-    return ({ query }) => read(query);
-  },
+    : () => ({
+        summary: 'The change feed: every event in sequence order after `after`',
+        description:
+          'Poll with `after` = the `next_after` of the previous page (0 at first). Sequences become visible in order, so reading on from `next_after` never skips an event; an empty page repeats `after`. Drop duplicates by `id`. Events stay readable for EVENTS_RETENTION_DAYS.',
+        query: {
+          after: {
+            type: 'integer',
+            minimum: 0,
+            default: 0,
+            description: 'The sequence read up to: the `next_after` of the previous page.',
+          },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: FEED_LIMIT_MAX,
+            default: FEED_LIMIT_DEFAULT,
+            description: 'Events per page.',
+          },
+        },
+        response: { schema: EventsResponse, description: 'One page of events' },
+        errors: ['VALIDATION_ERROR', ...DATABASE],
+      }),
+  make: makeEventFeed,
+  handle: (read, { query }) => read(query),
 });
 
 export const handler = lambdaHandler(spec, process.env);

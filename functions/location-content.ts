@@ -18,21 +18,15 @@ export const spec = defineRoute({
   },
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ fields }) => {
-        const location = makeLocationContentSchemas(fields);
-        return {
-          summary: 'What is at a location now',
-          description:
-            'The cargo whose current location is this location, by cargo_no, a page at a time; the boxes on a zongpai are listed under it. A page looks at no more than 4 × limit current locations: it may hold fewer than limit entries while next_cursor goes on.',
-          request: { path: location.contentPath, query: location.contentQuery },
-          response: { schema: LocationContentResponse, description: 'What is at the location' },
-          errors: ['INVALID_LOCATION_CODE', 'VALIDATION_ERROR', ...DATABASE],
-        };
-      },
-  handle: (runtime) => {
-    const content = makeLocationContent({ db: runtime.db() });
-    return ({ path, query }) => content(path.location_code, query);
-  },
+    : () => ({
+        summary: 'What is at a location now',
+        description:
+          'The cargo whose current location is this location, by cargo_no, a page at a time; the boxes on a zongpai are listed under it. A page looks at no more than 4 × limit current locations: it may hold fewer than limit entries while next_cursor goes on.',
+        response: { schema: LocationContentResponse, description: 'What is at the location' },
+        errors: ['INVALID_LOCATION_CODE', 'VALIDATION_ERROR', ...DATABASE],
+      }),
+  make: makeLocationContent,
+  handle: (content, { path, query }) => content(path.location_code, query),
 });
 
 export const handler = lambdaHandler(spec, process.env);

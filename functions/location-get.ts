@@ -1,7 +1,7 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeCargoFinder, makeCargoLocationSchemas } from '../lib/location/index.ts';
 import { CargoLocationResponse } from '../lib/openapi/common.ts';
-import { documented, LIMIT_DOC } from '../lib/openapi/fields.ts';
+import { LIMIT_DOC } from '../lib/openapi/fields.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/{service_prefix}/location/{cargo_no}: where the cargo is now, and where it was (newest first). */
@@ -19,22 +19,16 @@ export const spec = defineRoute({
   },
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ fields }) => {
-        const location = makeCargoLocationSchemas(fields);
-        documented(location.getQuery.shape.limit, LIMIT_DOC);
-        return {
-          summary: 'Where a box or zongpai is, and where it was',
-          description:
-            "The current location (of a box on a zongpai: the newer of its own last record and its zongpai's) and one page of its history, newest first.",
-          request: { path: location.getPath, query: location.getQuery },
-          response: { schema: CargoLocationResponse, description: 'Where the cargo is and was' },
-          errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'CARGO_NOT_FOUND', ...DATABASE],
-        };
-      },
-  handle: (runtime) => {
-    const find = makeCargoFinder({ db: runtime.db() });
-    return ({ path, query }) => find(path.cargo_no, query);
-  },
+    : () => ({
+        summary: 'Where a box or zongpai is, and where it was',
+        description:
+          "The current location (of a box on a zongpai: the newer of its own last record and its zongpai's) and one page of its history, newest first.",
+        query: { limit: LIMIT_DOC },
+        response: { schema: CargoLocationResponse, description: 'Where the cargo is and was' },
+        errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'CARGO_NOT_FOUND', ...DATABASE],
+      }),
+  make: makeCargoFinder,
+  handle: (find, { path, query }) => find(path.cargo_no, query),
 });
 
 export const handler = lambdaHandler(spec, process.env);

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeScanSchemas, makeScanRecorder } from '../lib/location/index.ts';
-import { LocationRecordsResponse, writeHeaders } from '../lib/openapi/common.ts';
+import { LocationRecordsResponse } from '../lib/openapi/common.ts';
 import { DATABASE, named } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/{service_prefix}/location: one scan, or a backlog of up to 500 stored all or none. */
@@ -17,25 +17,18 @@ export const spec = defineRoute({
   docs: import.meta.withoutDocs
     ? undefined
     : ({ config, fields }) => {
-        const location = makeScanSchemas(config, fields);
+        // The body is read as one list of scans; the document shows its two forms, each named.
+        const { scan, backlog } = makeScanSchemas(config, fields);
         return {
           summary: 'Record where cargo is',
           description: `One scan, or a backlog \`{"records": [...]}\` of 1-${config.locationRecordsMax} scans stored all or none (a refusal names the index of each bad record). \`off_shelf: true\` registers a location for cargo that is not on a shelf.`,
-          request: {
-            headers: writeHeaders,
-            body: {
-              schema: z.union([named(location.scan, 'LocationScan'), named(location.backlog, 'LocationBacklog')]),
-              required: true,
-            },
-          },
+          body: z.union([named(scan, 'LocationScan'), named(backlog, 'LocationBacklog')]),
           response: { schema: LocationRecordsResponse, description: 'The stored records' },
           errors: ['INVALID_BOX_NO', 'INVALID_LOCATION_CODE', 'VALIDATION_ERROR', ...DATABASE],
         };
       },
-  handle: (runtime) => {
-    const record = makeScanRecorder({ db: runtime.db() });
-    return ({ body, caller, idempotency }) => record(body, caller.username, idempotency);
-  },
+  make: makeScanRecorder,
+  handle: (record, { body, caller, idempotency }) => record(body, caller.username, idempotency),
 });
 
 export const handler = lambdaHandler(spec, process.env);

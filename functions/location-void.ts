@@ -1,6 +1,6 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeScanVoidSchemas, makeScanVoider, recordVersion } from '../lib/location/index.ts';
-import { VoidedRecordResponse, versionedWriteHeaders } from '../lib/openapi/common.ts';
+import { VoidedRecordResponse } from '../lib/openapi/common.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** DELETE /v1/{service_prefix}/location/{cargo_no}/records/{id}: void a wrong scan (supervisors); it stays in the history, marked. */
@@ -12,36 +12,27 @@ export const spec = defineRoute({
   status: 200,
   dataApi: STATEMENT,
   example: { path: { cargo_no: 'BOX-1001', id: '1' }, body: { version: 1 } },
+  versioned: true,
   schemas: ({ fields }) => {
     const location = makeScanVoidSchemas(fields);
     return { path: location.voidPath, body: location.voidBody };
   },
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ fields }) => {
-        const location = makeScanVoidSchemas(fields);
-        return {
-          summary: 'Void a wrong scan (supervisors)',
-          description:
-            'The record stays in the history marked voided and no longer counts for the current location. Needs the record version (body field or If-Match): 1 until voided, 2 after (naming 2 of a voided record answers it unchanged).',
-          request: {
-            path: location.voidPath,
-            headers: versionedWriteHeaders,
-            body: { schema: location.voidBody, required: false },
-          },
-          response: { schema: VoidedRecordResponse, description: 'The voided record' },
-          errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'RECORD_NOT_FOUND', 'VERSION_CONFLICT', ...DATABASE],
-        };
-      },
-  handle: (runtime) => {
-    const voidScan = makeScanVoider({ db: runtime.db() });
-    return ({ path, body, headers, caller, idempotency }) =>
-      voidScan(
-        { cargo_no: path.cargo_no, id: path.id, version: recordVersion(body?.version, headers['if-match']) },
-        caller.username,
-        idempotency,
-      );
-  },
+    : () => ({
+        summary: 'Void a wrong scan (supervisors)',
+        description:
+          'The record stays in the history marked voided and no longer counts for the current location. Needs the record version (body field or If-Match): 1 until voided, 2 after (naming 2 of a voided record answers it unchanged).',
+        response: { schema: VoidedRecordResponse, description: 'The voided record' },
+        errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'RECORD_NOT_FOUND', 'VERSION_CONFLICT', ...DATABASE],
+      }),
+  make: makeScanVoider,
+  handle: (voidScan, { path, body, headers, caller, idempotency }) =>
+    voidScan(
+      { cargo_no: path.cargo_no, id: path.id, version: recordVersion(body?.version, headers['if-match']) },
+      caller.username,
+      idempotency,
+    ),
 });
 
 export const handler = lambdaHandler(spec, process.env);

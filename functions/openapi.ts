@@ -23,12 +23,9 @@ export const spec = defineRoute({
         response: { schema: OpenApiDocumentResponse, description: 'The OpenAPI 3.1 document of the service' },
         errors: [],
       }),
-  handle: ({ env }) => {
-    const document: unknown = JSON.parse(
-      env.API_DOCUMENT ?? readFileSync(new URL('./openapi.json', import.meta.url), 'utf8'),
-    );
-    return async () => document;
-  },
+  make: ({ env }): unknown =>
+    JSON.parse(env.API_DOCUMENT ?? readFileSync(new URL('./openapi.json', import.meta.url), 'utf8')),
+  handle: async (document) => document,
 });
 
 export const handler = lambdaHandler(spec, process.env);

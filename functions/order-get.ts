@@ -16,21 +16,15 @@ export const spec = defineRoute({
   schemas: ({ fields }) => ({ path: makeOrderSchemas(fields).orderPath }),
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ fields }) => {
-        const order = makeOrderSchemas(fields);
-        return {
-          summary: 'Packing progress of an ERP order',
-          description:
-            'Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. `order_no` is matched exactly as the ERP holds it (trimmed, not upper-cased).',
-          request: { path: order.orderPath },
-          response: { schema: OrderResponse, description: 'The order' },
-          errors: ['INVALID_ORDER_NO', 'VALIDATION_ERROR', 'ORDER_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
-        };
-      },
-  handle: (runtime) => {
-    const progress = makeOrderProgress({ db: runtime.db(), config: runtime.config });
-    return ({ path }) => progress(path.order_no);
-  },
+    : () => ({
+        summary: 'Packing progress of an ERP order',
+        description:
+          'Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. `order_no` is matched exactly as the ERP holds it (trimmed, not upper-cased).',
+        response: { schema: OrderResponse, description: 'The order' },
+        errors: ['INVALID_ORDER_NO', 'VALIDATION_ERROR', 'ORDER_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
+      }),
+  make: makeOrderProgress,
+  handle: (progress, { path }) => progress(path.order_no),
 });
 
 export const handler = lambdaHandler(spec, process.env);

@@ -1,7 +1,6 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
 import { makeZongpaiClose } from '../lib/zongpai/zongpai.ts';
-import { writeHeaders } from '../lib/openapi/common.ts';
 import { ZongpaiResponse } from '../lib/openapi/responses.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
@@ -17,21 +16,15 @@ export const spec = defineRoute({
   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ fields }) => {
-        const zongpai = makeZongpaiSchemas(fields);
-        return {
-          summary: 'Close a zongpai: no more boxes in or out',
-          description:
-            'Closing an empty zongpai is allowed. Closing a closed one answers it as it is and changes nothing.',
-          request: { path: zongpai.zongpaiPath, headers: writeHeaders },
-          response: { schema: ZongpaiResponse, description: 'The closed zongpai' },
-          errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
-        };
-      },
-  handle: (runtime) => {
-    const close = makeZongpaiClose({ db: runtime.db(), config: runtime.config });
-    return ({ path, caller, idempotency }) => close(path.zongpai_no, caller.username, idempotency);
-  },
+    : () => ({
+        summary: 'Close a zongpai: no more boxes in or out',
+        description:
+          'Closing an empty zongpai is allowed. Closing a closed one answers it as it is and changes nothing.',
+        response: { schema: ZongpaiResponse, description: 'The closed zongpai' },
+        errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+      }),
+  make: makeZongpaiClose,
+  handle: (close, { path, caller, idempotency }) => close(path.zongpai_no, caller.username, idempotency),
 });
 
 export const handler = lambdaHandler(spec, process.env);

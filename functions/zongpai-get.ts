@@ -16,19 +16,13 @@ export const spec = defineRoute({
   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ fields }) => {
-        const zongpai = makeZongpaiSchemas(fields);
-        return {
-          summary: 'A zongpai with its boxes and totals',
-          request: { path: zongpai.zongpaiPath },
-          response: { schema: ZongpaiResponse, description: 'The zongpai' },
-          errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE],
-        };
-      },
-  handle: (runtime) => {
-    const get = makeZongpaiGet({ db: runtime.db(), config: runtime.config });
-    return ({ path }) => get(path.zongpai_no);
-  },
+    : () => ({
+        summary: 'A zongpai with its boxes and totals',
+        response: { schema: ZongpaiResponse, description: 'The zongpai' },
+        errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+      }),
+  make: makeZongpaiGet,
+  handle: (get, { path }) => get(path.zongpai_no),
 });
 
 export const handler = lambdaHandler(spec, process.env);

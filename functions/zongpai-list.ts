@@ -1,7 +1,7 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeZongpaiList } from '../lib/zongpai/list.ts';
 import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
-import { documented, LIMIT_DOC } from '../lib/openapi/fields.ts';
+import { LIMIT_DOC } from '../lib/openapi/fields.ts';
 import { ZongpaiListResponse } from '../lib/openapi/responses.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
@@ -17,21 +17,15 @@ export const spec = defineRoute({
   schemas: ({ fields }) => ({ query: makeZongpaiSchemas(fields).listQuery }),
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ fields }) => {
-        const zongpai = makeZongpaiSchemas(fields);
-        documented(zongpai.listQuery.shape.limit, LIMIT_DOC);
-        return {
-          summary: 'Zongpais, newest first, optionally only OPEN or CLOSED',
-          description: 'A page at a time: pass `next_cursor` as `cursor` for the next page (with the same `status`).',
-          request: { query: zongpai.listQuery },
-          response: { schema: ZongpaiListResponse, description: 'One page of zongpais' },
-          errors: ['VALIDATION_ERROR', ...DATABASE],
-        };
-      },
-  handle: (runtime) => {
-    const list = makeZongpaiList({ db: runtime.db() });
-    return ({ query }) => list(query);
-  },
+    : () => ({
+        summary: 'Zongpais, newest first, optionally only OPEN or CLOSED',
+        description: 'A page at a time: pass `next_cursor` as `cursor` for the next page (with the same `status`).',
+        query: { limit: LIMIT_DOC },
+        response: { schema: ZongpaiListResponse, description: 'One page of zongpais' },
+        errors: ['VALIDATION_ERROR', ...DATABASE],
+      }),
+  make: makeZongpaiList,
+  handle: (list, { query }) => list(query),
 });
 
 export const handler = lambdaHandler(spec, process.env);

@@ -16,19 +16,13 @@ export const spec = defineRoute({
   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ fields }) => {
-        const zongpai = makeZongpaiSchemas(fields);
-        return {
-          summary: 'The packing list of a zongpai: every box with its order, customer and items; totals per item',
-          request: { path: zongpai.zongpaiPath },
-          response: { schema: PackingListResponse, description: 'The packing list' },
-          errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
-        };
-      },
-  handle: (runtime) => {
-    const packingList = makePackingList({ db: runtime.db(), config: runtime.config });
-    return ({ path }) => packingList(path.zongpai_no);
-  },
+    : () => ({
+        summary: 'The packing list of a zongpai: every box with its order, customer and items; totals per item',
+        response: { schema: PackingListResponse, description: 'The packing list' },
+        errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
+      }),
+  make: makePackingList,
+  handle: (packingList, { path }) => packingList(path.zongpai_no),
 });
 
 export const handler = lambdaHandler(spec, process.env);

@@ -1,9 +1,8 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
 import { makeZongpaiRegister } from '../lib/zongpai/zongpai.ts';
-import { writeHeaders } from '../lib/openapi/common.ts';
 import { ZongpaiResponse } from '../lib/openapi/responses.ts';
-import { DATABASE, ERP_VIEW, named } from '../lib/openapi/route-docs.ts';
+import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/zongpai: register a zongpai (a master tag such as a pallet) that boxes can be appended to. */
 export const spec = defineRoute({
@@ -17,22 +16,13 @@ export const spec = defineRoute({
   schemas: ({ fields }) => ({ body: makeZongpaiSchemas(fields).registerBody }),
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ fields }) => {
-        const zongpai = makeZongpaiSchemas(fields);
-        return {
-          summary: 'Register a zongpai (a master tag such as a pallet)',
-          request: {
-            headers: writeHeaders,
-            body: { schema: named(zongpai.registerBody, 'ZongpaiRegisterRequest'), required: true },
-          },
-          response: { schema: ZongpaiResponse, description: 'The new zongpai, OPEN and empty' },
-          errors: ['INVALID_ZONGPAI', 'ZONGPAI_ALREADY_EXISTS', ...DATABASE, ...ERP_VIEW],
-        };
-      },
-  handle: (runtime) => {
-    const register = makeZongpaiRegister({ db: runtime.db(), config: runtime.config });
-    return ({ body, caller, idempotency }) => register(body.zongpai_no, caller.username, idempotency);
-  },
+    : () => ({
+        summary: 'Register a zongpai (a master tag such as a pallet)',
+        response: { schema: ZongpaiResponse, description: 'The new zongpai, OPEN and empty' },
+        errors: ['INVALID_ZONGPAI', 'ZONGPAI_ALREADY_EXISTS', ...DATABASE, ...ERP_VIEW],
+      }),
+  make: makeZongpaiRegister,
+  handle: (register, { body, caller, idempotency }) => register(body.zongpai_no, caller.username, idempotency),
 });
 
 export const handler = lambdaHandler(spec, process.env);

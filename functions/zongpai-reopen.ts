@@ -1,7 +1,6 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeZongpaiReopen } from '../lib/zongpai/reopen.ts';
 import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
-import { writeHeaders } from '../lib/openapi/common.ts';
 import { ZongpaiResponse } from '../lib/openapi/responses.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
@@ -17,21 +16,15 @@ export const spec = defineRoute({
   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
   docs: import.meta.withoutDocs
     ? undefined
-    : ({ fields }) => {
-        const zongpai = makeZongpaiSchemas(fields);
-        return {
-          summary: 'Reopen a closed zongpai to correct a mistake',
-          description:
-            'Supervisors only; the reopening is kept with the close it undid. Reopening an open zongpai answers it as it is and changes nothing.',
-          request: { path: zongpai.zongpaiPath, headers: writeHeaders },
-          response: { schema: ZongpaiResponse, description: 'The zongpai, OPEN' },
-          errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
-        };
-      },
-  handle: (runtime) => {
-    const reopen = makeZongpaiReopen({ db: runtime.db() });
-    return ({ path, caller, idempotency }) => reopen(path.zongpai_no, caller.username, idempotency);
-  },
+    : () => ({
+        summary: 'Reopen a closed zongpai to correct a mistake',
+        description:
+          'Supervisors only; the reopening is kept with the close it undid. Reopening an open zongpai answers it as it is and changes nothing.',
+        response: { schema: ZongpaiResponse, description: 'The zongpai, OPEN' },
+        errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+      }),
+  make: makeZongpaiReopen,
+  handle: (reopen, { path, caller, idempotency }) => reopen(path.zongpai_no, caller.username, idempotency),
 });
 
 export const handler = lambdaHandler(spec, process.env);

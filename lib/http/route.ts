@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
+import type { Db } from '../db/types.ts';
 import type { Idempotency } from '../db/write.ts';
 import type { RouteDocs } from '../openapi/route-docs.ts';
 import { makeFieldCodes } from '../rules/fields.ts';
@@ -48,10 +49,18 @@ export interface RouteExample {
 }
 
 /**
+ * What a route's operation is built from, once per function: a capability's `makeX({ db, config })`
+ * (lib/<capability>/) takes what it needs of it. The Data API adapter is created when it is taken.
+ */
+export interface RouteDependencies extends Pick<Runtime, 'env' | 'config' | 'logger'> {
+  readonly db: Db;
+}
+
+/**
  * A route, declared once, beside its handler in `functions/<name>.ts`. The CDK stack, the local
  * gateway, the Data API grants, the OpenAPI document and the coverage tests all read it.
  */
-export interface RouteSpec<B = unknown, P = unknown, Q = unknown> {
+export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown> {
   /** Stable identifier (construct ids, function names, OpenAPI operation ids). */
   readonly id: string;
   readonly method: HttpMethod;
@@ -65,43 +74,51 @@ export interface RouteSpec<B = unknown, P = unknown, Q = unknown> {
   readonly dataApi: readonly DataApiAction[];
   /** A request that passes validation. */
   readonly example: RouteExample;
+  /** The write is based on the version the client names: the body's `version`, or an `If-Match` header. */
+  readonly versioned?: true;
   /** The function serves the OpenAPI document, rendered from every declaration where all are known (`API_DOCUMENT_FILE`). */
   readonly describesApi?: true;
-  /** The request's schemas, for this configuration. */
+  /** The request's schemas, for this configuration: what is validated, and what the OpenAPI document shows. */
   readonly schemas?: (runtime: Pick<Runtime, 'config' | 'fields'>) => RequestSchemas<B, P, Q>;
   /**
-   * What the API reference says about the route, built from the documentation's own instances of
-   * the request schemas where the OpenAPI document is rendered (the CDK app, the local runtime,
-   * `npm run docs`). Written `import.meta.withoutDocs ? undefined : (...) => ...`: function bundles
-   * are built with `import.meta.withoutDocs` defined true, so the documentation and what only it
-   * imports are left out of them (lib/openapi is declared free of import-time side effects).
+   * What the API reference says about the route beyond its declaration (summary, description,
+   * response, the codes of its own rules); the request is documented from `schemas`, the headers
+   * from `method` and `versioned`. Written `import.meta.withoutDocs ? undefined : (...) => ...`:
+   * function bundles are built with `import.meta.withoutDocs` defined true, so the documentation and
+   * what only it imports are left out of them (lib/openapi is declared free of import-time side effects).
    */
   readonly docs: ((runtime: Pick<Runtime, 'config' | 'fields'>) => RouteDocs) | undefined;
-  /** The route's logic, given the function's runtime: only ever sees valid input. */
-  readonly handle: (runtime: Runtime) => (request: RouteRequest<B, P, Q>) => Promise<unknown>;
+  /** Builds the operation the route calls, once per function: usually a capability's `makeX`. */
+  readonly make: (dependencies: RouteDependencies) => O;
+  /**
+   * The route's logic: calls the operation with the validated input (it only ever sees valid
+   * input). A method, so that a declaration is a `RouteSpec` whatever its operation.
+   */
+  handle(operation: O, request: RouteRequest<B, P, Q>): Promise<unknown>;
 }
 
 /**
- * Declares a route: typed so that `handle` sees what `schemas` validates.
+ * Declares a route: typed so that `handle` sees what `schemas` validates and what `make` builds.
  *
  * @example
  * ```ts
  * export const spec = defineRoute({
- *   id: 'ZongpaiGet', method: 'GET', path: '/v1/zongpai/{zongpai_no}', access: 'operator', status: 200,
+ *   id: 'ZongpaiGet', method: 'GET', path: '/v1/zongpai/{zongpai_no}', access: 'reader', status: 200,
  *   dataApi: STATEMENT, example: { path: { zongpai_no: 'PLT-0001' } },
  *   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
- *   docs: import.meta.withoutDocs ? undefined : ({ fields }) => ({
- *     summary: 'A zongpai with its boxes and totals', request: { path: makeZongpaiSchemas(fields).zongpaiPath },
- *     response: { schema: ZongpaiResponse, description: 'The zongpai' }, errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+ *   docs: import.meta.withoutDocs ? undefined : () => ({
+ *     summary: 'A zongpai with its boxes and totals', response: { schema: ZongpaiResponse, description: 'The zongpai' },
+ *     errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
  *   }),
- *   handle: (runtime) => { const get = makeZongpaiGet({ db: runtime.db(), config: runtime.config }); return ({ path }) => get(path.zongpai_no); },
+ *   make: makeZongpaiGet,
+ *   handle: (get, { path }) => get(path.zongpai_no),
  * });
  * export const handler = lambdaHandler(spec, process.env);
  * ```
  */
-export const defineRoute = <B = undefined, P = undefined, Q = undefined>(
-  spec: RouteSpec<B, P, Q>,
-): RouteSpec<B, P, Q> => spec;
+export const defineRoute = <B = undefined, P = undefined, Q = undefined, O = unknown>(
+  spec: RouteSpec<B, P, Q, O>,
+): RouteSpec<B, P, Q, O> => spec;
 
 /** The route's path for a service prefix. */
 export const routePath = (spec: Pick<RouteSpec, 'path'>, servicePrefix: string): string =>
@@ -116,10 +133,17 @@ type ProxyHandler = (event: ServiceEvent, context: Context) => Promise<ServiceRe
  * Powertools logging with the Lambda context, lower-cased headers, the role check, JSON body
  * parsing, Zod validation with the SPEC's error codes.
  */
-export const routeHandler = <B, P, Q>(spec: RouteSpec<B, P, Q>, runtime: Runtime): ProxyHandler => {
+export const routeHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, runtime: Runtime): ProxyHandler => {
   const { config, logger } = runtime;
   const schemas = spec.schemas?.(runtime) ?? {};
-  const handle = spec.handle(runtime);
+  const operation = spec.make({
+    env: runtime.env,
+    config,
+    logger,
+    get db() {
+      return runtime.db();
+    },
+  });
   const inputs = new WeakMap<ServiceEvent, RequestInput<B, P, Q>>();
   return middy<ServiceEvent, ServiceResult, Error, Context>()
     .use(errorResponder({ logger }))
@@ -132,7 +156,7 @@ export const routeHandler = <B, P, Q>(spec: RouteSpec<B, P, Q>, runtime: Runtime
       const input = inputs.get(event);
       if (input === undefined) throw new Error('the request reached the handler unvalidated');
       const caller = event.caller ?? anonymous;
-      const body = await handle({
+      const body = await spec.handle(operation, {
         ...input,
         caller,
         idempotency: idempotencyOf(event, caller.username, config.idempotencyTtlHours),
@@ -156,7 +180,7 @@ export const routeHandler = <B, P, Q>(spec: RouteSpec<B, P, Q>, runtime: Runtime
  * export const handler = lambdaHandler(spec, process.env);
  * ```
  */
-export const lambdaHandler = <B, P, Q>(spec: RouteSpec<B, P, Q>, env: Environment): ProxyHandler => {
+export const lambdaHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, env: Environment): ProxyHandler => {
   let built: ProxyHandler | undefined;
   return async (event, context) => {
     built ??= routeHandler(spec, makeRuntime(env));

@@ -394,6 +394,9 @@ export interface components {
         LocationBacklog: {
             records: components["schemas"]["LocationScan"][];
         };
+        LocationVoidRequest: {
+            version?: number;
+        };
         BoxEditRequest: {
             version?: number;
             /** @description Zongpai number. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
@@ -403,6 +406,9 @@ export interface components {
                 item_code: string;
                 quantity: number;
             }[];
+        };
+        BoxUndoRequest: {
+            version?: number;
         };
         BoxSaveRequest: {
             /** @description Box number; an 18-digit value is an SSCC whose GS1 check digit must hold, and a GS1-128 scan '(00)' or '00' + 18 digits is accepted as that SSCC. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
@@ -1151,9 +1157,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    version?: number;
-                };
+                "application/json": components["schemas"]["LocationVoidRequest"];
             };
         };
         responses: {
@@ -1351,9 +1355,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    version?: number;
-                };
+                "application/json": components["schemas"]["BoxUndoRequest"];
             };
         };
         responses: {

@@ -64,15 +64,3 @@ export const VoidedRecordResponse = z.object({
   version: z.literal(2),
 });
 export type VoidedRecordResponse = z.infer<typeof VoidedRecordResponse>;
-
-/** As lib/http/idempotency.ts reads it: 1-255 visible ASCII characters. */
-const idempotencyKey = z.optional(z.string().check(z.regex(/^[!-~]{1,255}$/)));
-
-/** As lib/box/version.ts reads it: `3`, `"3"` or `W/"3"`. */
-const ifMatch = z.optional(z.string().check(z.regex(/^(?:W\/)?"?\d{1,9}"?$/)));
-
-/** The headers a write accepts: every POST, PATCH and DELETE takes an Idempotency-Key. */
-export const writeHeaders = z.object({ 'Idempotency-Key': idempotencyKey });
-
-/** PATCH and DELETE of a box also take the version they are based on. */
-export const versionedWriteHeaders = z.object({ 'If-Match': ifMatch, 'Idempotency-Key': idempotencyKey });

@@ -3,10 +3,11 @@ import type { Config } from '../config.ts';
 import { makeFields } from '../rules/fields.ts';
 import type { HttpMethod, RouteSpec } from '../http/route.ts';
 import type { Role } from '../http/authorize.ts';
+import type { Runtime } from '../runtime.ts';
 import { CargoLocationResponse, LocationRecordsResponse, jsonContent } from './common.ts';
 import { ErrorBody, errorResponses, routeErrorCodes } from './errors.ts';
 import { documentIdentifiers } from './fields.ts';
-import type { RouteDocs } from './route-docs.ts';
+import { documentedRequest } from './request.ts';
 import { BoxHistoryResponse, BoxInfoResponse, BoxSaveResponse, ZongpaiResponse } from './responses.ts';
 
 const ROLES = {
@@ -20,13 +21,13 @@ const ROLES = {
 /** `BoxSave` → `boxSave`: the route id, as generated clients name their methods. */
 const operationId = (id: string) => `${id.charAt(0).toLowerCase()}${id.slice(1)}`;
 
-/** What the document needs of a route: its declaration (docs, status) with its path, the service prefix resolved. */
+/** What the document needs of a route: its declaration (docs, status, schemas) with its path, the service prefix resolved. */
 export interface ApiRoute {
   readonly id: string;
   readonly method: HttpMethod;
   readonly path: string;
   readonly access: Role;
-  readonly spec?: Pick<RouteSpec<any, any, any>, 'status' | 'docs'>;
+  readonly spec?: Pick<RouteSpec<any, any, any>, 'status' | 'docs' | 'schemas' | 'versioned'>;
 }
 
 const TAGS = ['location', 'boxing', 'service'] as const;
@@ -40,14 +41,13 @@ const tagOf = (route: ApiRoute): (typeof TAGS)[number] => {
       : 'location';
 };
 
-const operation = (route: ApiRoute, status: number, doc: RouteDocs): ZodOpenApiOperationObject => {
-  const { request } = doc;
-  const errors = routeErrorCodes({
-    method: route.method,
-    access: route.access,
-    body: request?.body !== undefined,
-    errors: doc.errors,
-  });
+const operation = (route: ApiRoute, runtime: Pick<Runtime, 'config' | 'fields'>): ZodOpenApiOperationObject => {
+  const { spec } = route;
+  if (spec?.docs === undefined)
+    throw new Error(`route ${route.id} declares no docs: its route file documents it (RouteSpec.docs)`);
+  const doc = spec.docs(runtime);
+  const { request, body } = documentedRequest({ ...route, ...spec }, runtime, doc);
+  const errors = routeErrorCodes({ method: route.method, access: route.access, body, errors: doc.errors });
   return {
     operationId: operationId(route.id),
     summary: doc.summary,
@@ -56,21 +56,9 @@ const operation = (route: ApiRoute, status: number, doc: RouteDocs): ZodOpenApiO
     'x-access': route.access,
     'x-error-codes': errors,
     security: route.access === 'public' ? [] : [{ cognito: [] }],
-    requestParams: Object.fromEntries(
-      Object.entries({ path: request?.path, query: request?.query, header: request?.headers }).filter(
-        ([, schema]) => schema !== undefined,
-      ),
-    ),
-    ...(request?.body
-      ? {
-          requestBody: {
-            required: request.body.required,
-            content: { 'application/json': { schema: request.body.schema } },
-          },
-        }
-      : {}),
+    ...request,
     responses: {
-      [String(status)]: jsonContent(doc.response.schema, doc.response.description),
+      [String(spec.status)]: jsonContent(doc.response.schema, doc.response.description),
       ...errorResponses(errors),
     },
   };
@@ -94,15 +82,8 @@ export const buildOpenApiDocument = (config: Config, routes: readonly ApiRoute[]
   documentIdentifiers(config, fields);
   const paths: ZodOpenApiPathsObject = {};
   const ordered = [...routes].sort((a, b) => TAGS.indexOf(tagOf(a)) - TAGS.indexOf(tagOf(b)));
-  for (const route of ordered) {
-    const docs = route.spec?.docs;
-    if (route.spec === undefined || docs === undefined)
-      throw new Error(`route ${route.id} declares no docs: its route file documents it (RouteSpec.docs)`);
-    paths[route.path] = {
-      ...paths[route.path],
-      [route.method.toLowerCase()]: operation(route, route.spec.status, docs({ config, fields })),
-    };
-  }
+  for (const route of ordered)
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route, { config, fields }) };
 
   return createDocument({
     openapi: '3.1.0',

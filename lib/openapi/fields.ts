@@ -18,7 +18,7 @@ export const NORMALISED =
  * (the input side of a transform is a bare string). Only for the documentation's own schema
  * instances: handlers build theirs separately.
  */
-export const documented = <S extends z.ZodMiniType>(schema: S, shown: JsonSchema): S => {
+export const documented = <S extends z.core.$ZodType>(schema: S, shown: Readonly<JsonSchema>): S => {
   z.globalRegistry.add(schema, {
     override: ({ jsonSchema }: { jsonSchema: JsonSchema }) => {
       for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];

@@ -1,21 +1,24 @@
 import * as z from 'zod/mini';
 import type { ErrorCode } from '../errors/catalogue.ts';
 
+/** A JSON Schema, as the document shows it. */
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
 /**
- * What the API reference says about one route, declared in its route file beside its method,
- * path and access: its request, its success answer and the codes of its own rules. The codes
- * every route of its kind shares (sign-in, JSON body, Idempotency-Key, throttling) are added
- * from the declaration by `routeErrorCodes` (lib/openapi/errors.ts).
+ * What the API reference says about one route beyond what its declaration already says: its
+ * summary, its success answer and the codes of its own rules. The request is documented from the
+ * route's `schemas` and its headers from its method (an `Idempotency-Key` on every write) and
+ * `versioned` (`If-Match`); the codes every route of its kind shares (sign-in, JSON body,
+ * Idempotency-Key, throttling) are added from the declaration by `routeErrorCodes`
+ * (lib/openapi/errors.ts).
  */
 export interface RouteDocs {
   readonly summary: string;
   readonly description?: string;
-  readonly request?: {
-    readonly path?: z.ZodMiniType;
-    readonly query?: z.ZodMiniType;
-    readonly headers?: z.ZodMiniObject;
-    readonly body?: { readonly schema: z.ZodMiniType; readonly required: boolean };
-  };
+  /** Query parameters the document shows otherwise than their schema reads them (a string read as a number). */
+  readonly query?: Readonly<Record<string, JsonSchema>>;
+  /** The request body as documented, where it is not its schema named `<id>Request` (alternatives named apart). */
+  readonly body?: z.ZodMiniType;
   readonly response: { readonly schema: z.ZodMiniType; readonly description: string };
   readonly errors: readonly ErrorCode[];
 }
