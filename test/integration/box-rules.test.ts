@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import { itemLines, startTestService, type TestService } from '../support/service.ts';
 
-/** The SPEC's rules on box and zongpai states and response shapes, as a scanner sees them. */
+/**
+ * The SPEC's rules on box and zongpai states and response shapes, as a scanner sees them. Each
+ * test boxes a fresh box of the ERP plan on a fresh open zongpai (`service.freshBox()`).
+ */
 let service: TestService;
-let n = 0;
-const fresh = async (items: Record<string, number> = { 'SKU-A': 10, 'SKU-B': 5 }) => {
-  n += 1;
-  const box = `BOX-U${String(n).padStart(4, '0')}`;
-  const zongpai = `PLT-U${String(n).padStart(4, '0')}`;
-  await service.plan(box, items);
-  expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpai } })).status).toBe(201);
-  return { box, zongpai };
-};
 const supervisor = () => service.tokens.supervisor;
-const save = (body: unknown) => service.call('POST', '/v1/box', { body });
 const patch = (box: string, body: unknown) => service.call('PATCH', `/v1/box/${box}`, { body, token: supervisor() });
 const actions = async (box: string) =>
   (await service.call('GET', `/v1/box/${box}/history`)).body.events.map((e: { action: string }) => e.action);
@@ -26,23 +19,9 @@ afterAll(async () => service?.close());
 
 describe('a PATCH that changes nothing', () => {
   it('answers 200 with the box as it is: no new version, no event', async () => {
-    const { box, zongpai } = await fresh();
-    const saved = await save({
-      box_no: box,
-      zongpai_no: zongpai,
-      items: [
-        { item_code: 'SKU-A', quantity: 4 },
-        { item_code: 'SKU-B', quantity: 2 },
-      ],
-    });
-    const res = await patch(box, {
-      version: 1,
-      zongpai_no: zongpai,
-      items: [
-        { item_code: 'SKU-B', quantity: 2 },
-        { item_code: 'SKU-A', quantity: 4 },
-      ],
-    });
+    const { box, zongpai } = await service.freshBox();
+    const saved = await service.saveBox(box, zongpai, { 'SKU-A': 4, 'SKU-B': 2 });
+    const res = await patch(box, { version: 1, zongpai_no: zongpai, items: itemLines({ 'SKU-B': 2, 'SKU-A': 4 }) });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(saved.body);
     expect(await actions(box)).toEqual(['SAVE']);
@@ -50,8 +29,8 @@ describe('a PATCH that changes nothing', () => {
   });
 
   it("answers 200 without a new version or event when it names the box's own closed zongpai", async () => {
-    const { box, zongpai } = await fresh();
-    const saved = await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
+    const { box, zongpai } = await service.freshBox();
+    const saved = await service.saveBox(box, zongpai, { 'SKU-A': 4 });
     await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: supervisor() });
     const res = await patch(box, { version: 1, zongpai_no: zongpai });
     expect(res.status).toBe(200);
@@ -60,8 +39,8 @@ describe('a PATCH that changes nothing', () => {
   });
 
   it('still answers 409 VERSION_CONFLICT for a stale version', async () => {
-    const { box, zongpai } = await fresh();
-    await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
+    const { box, zongpai } = await service.freshBox();
+    await service.saveBox(box, zongpai, { 'SKU-A': 4 });
     await patch(box, { version: 1, items: [{ item_code: 'SKU-A', quantity: 3 }] });
     expectError(await patch(box, { version: 1, zongpai_no: zongpai }), 409, 'VERSION_CONFLICT');
   });
@@ -69,33 +48,23 @@ describe('a PATCH that changes nothing', () => {
 
 describe('a box on a closed zongpai', () => {
   it('refuses new items for a box on a closed zongpai with 409 ZONGPAI_CLOSED and keeps the box as it was', async () => {
-    const { box, zongpai } = await fresh();
-    await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
+    const { box, zongpai } = await service.freshBox();
+    await service.saveBox(box, zongpai, { 'SKU-A': 4 });
     await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: supervisor() });
     expectError(
       await patch(box, { version: 1, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 5 }] }),
       409,
       'ZONGPAI_CLOSED',
     );
-    expectError(
-      await patch(box, {
-        version: 1,
-        items: [
-          { item_code: 'SKU-A', quantity: 4 },
-          { item_code: 'SKU-B', quantity: 1 },
-        ],
-      }),
-      409,
-      'ZONGPAI_CLOSED',
-    );
+    expectError(await patch(box, { version: 1, items: itemLines({ 'SKU-A': 4, 'SKU-B': 1 }) }), 409, 'ZONGPAI_CLOSED');
     expect(await actions(box)).toEqual(['SAVE']);
   });
 });
 
 describe('closing a closed zongpai', () => {
   it('answers 200 with its state and changes nothing', async () => {
-    const { box, zongpai } = await fresh();
-    await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
+    const { box, zongpai } = await service.freshBox();
+    await service.saveBox(box, zongpai, { 'SKU-A': 4 });
     const first = await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: supervisor() });
     const other = await service.token('ines', ['supervisor']);
     const again = await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: other });
@@ -109,7 +78,7 @@ describe('closing a closed zongpai', () => {
 
 describe('zongpai numbers', () => {
   it('refuses a zongpai number that is a box of the ERP plan with INVALID_ZONGPAI and registers nothing', async () => {
-    const { box } = await fresh();
+    const { box } = await service.freshBox();
     for (const number of [box, 'BOX-1001']) {
       const res = await service.call('POST', '/v1/zongpai', { body: { zongpai_no: number } });
       expectError(res, 400, 'INVALID_ZONGPAI', 'zongpai');
@@ -119,7 +88,7 @@ describe('zongpai numbers', () => {
   });
 
   it("keeps a box's own scans reported via the BOX", async () => {
-    const { box } = await fresh();
+    const { box } = await service.freshBox();
     await service.call('POST', '/v1/zongpai', { body: { zongpai_no: box } });
     await service.call('POST', '/v1/cargo/location', { body: { cargo_no: box, location_code: 'A-01' } });
     const where = await service.call('GET', `/v1/cargo/location/${box}`);
@@ -130,14 +99,16 @@ describe('zongpai numbers', () => {
 
 describe('what a box response says', () => {
   it('lists items ordered by item_code in the save, the edit and the history', async () => {
-    const { box, zongpai } = await fresh({ 'SKU-B': 5, 'SKU-A': 10, 'SKU-C': 5 });
+    const { box, zongpai } = await service.freshBox({ 'SKU-B': 5, 'SKU-A': 10, 'SKU-C': 5 });
     const items = [
       { item_code: 'SKU-C', quantity: 1 },
       { item_code: 'SKU-A', quantity: 2 },
       { item_code: 'SKU-B', quantity: 3 },
     ];
     const sorted = [...items].sort((a, b) => a.item_code.localeCompare(b.item_code));
-    expect((await save({ box_no: box, zongpai_no: zongpai, items })).body.items).toEqual(sorted);
+    expect(
+      (await service.call('POST', '/v1/box', { body: { box_no: box, zongpai_no: zongpai, items } })).body.items,
+    ).toEqual(sorted);
     expect(
       (await patch(box, { version: 1, items: [...items].reverse().map((i) => ({ ...i, quantity: i.quantity + 1 })) }))
         .body.items,
@@ -150,26 +121,13 @@ describe('what a box response says', () => {
   });
 
   it('says complete when the box holds every planned item at exactly its planned quantity', async () => {
-    const { box, zongpai } = await fresh({ 'SKU-A': 10, 'SKU-B': 5 });
+    const { box, zongpai } = await service.freshBox({ 'SKU-A': 10, 'SKU-B': 5 });
     const info = async () => (await service.call('GET', `/v1/box/info?box_no=${box}`)).body.complete;
     expect(await info()).toBe(false);
-    const short = await save({
-      box_no: box,
-      zongpai_no: zongpai,
-      items: [
-        { item_code: 'SKU-A', quantity: 10 },
-        { item_code: 'SKU-B', quantity: 4 },
-      ],
-    });
+    const short = await service.saveBox(box, zongpai, { 'SKU-A': 10, 'SKU-B': 4 });
     expect(short.body.complete).toBe(false);
     expect(await info()).toBe(false);
-    const full = await patch(box, {
-      version: 1,
-      items: [
-        { item_code: 'SKU-B', quantity: 5 },
-        { item_code: 'SKU-A', quantity: 10 },
-      ],
-    });
+    const full = await patch(box, { version: 1, items: itemLines({ 'SKU-B': 5, 'SKU-A': 10 }) });
     expect(full.body.complete).toBe(true);
     expect(await info()).toBe(true);
     const moved = await patch(box, { version: 2, items: [{ item_code: 'SKU-A', quantity: 10 }] });
@@ -177,16 +135,9 @@ describe('what a box response says', () => {
   });
 
   it('says complete for a one-scan save, which boxes exactly the plan', async () => {
-    const { box, zongpai } = await fresh();
+    const plan = { 'SKU-A': 10, 'SKU-B': 5 };
+    const { box, zongpai } = await service.freshBox(plan);
     const res = await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: zongpai } });
-    expect(res.body).toEqual(
-      expect.objectContaining({
-        complete: true,
-        items: [
-          { item_code: 'SKU-A', quantity: 10 },
-          { item_code: 'SKU-B', quantity: 5 },
-        ],
-      }),
-    );
+    expect(res.body).toEqual(expect.objectContaining({ complete: true, items: itemLines(plan) }));
   });
 });

@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import { box1003Lines } from '../support/demo-erp.ts';
+import { itemLines, minutesAgo, startTestService, type TestService } from '../support/service.ts';
 
+/** Each test boxes a fresh box of the ERP plan on a fresh open zongpai (`service.freshBox()`). */
 let service: TestService;
-let n = 0;
-/** A fresh box in the ERP plan, and a fresh open zongpai, for each test. */
-const fresh = async (items: Record<string, number> = { 'SKU-A': 10, 'SKU-B': 5 }) => {
-  n += 1;
-  const box = `BOX-T${String(n).padStart(4, '0')}`;
-  const zongpai = `PLT-T${String(n).padStart(4, '0')}`;
-  await service.plan(box, items);
-  expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpai } })).status).toBe(201);
-  return { box, zongpai };
-};
 const supervisor = () => service.tokens.supervisor;
 const save = (body: unknown) => service.call('POST', '/v1/box', { body });
 
@@ -35,16 +27,12 @@ describe('GET /v1/box/info', () => {
         version: 0,
       }),
     );
-    expect(res.body.items).toEqual([
-      { item_code: 'SKU-OIL-1L', item_name: 'Peanut oil 1 L', unit: 'bottle', planned_quantity: 12, boxed_quantity: 0 },
-      { item_code: 'SKU-RICE-5K', item_name: 'Jasmine rice 5 kg', unit: 'bag', planned_quantity: 8, boxed_quantity: 0 },
-      { item_code: 'SKU-SALT-500', item_name: 'Sea salt 500 g', unit: 'bag', planned_quantity: 20, boxed_quantity: 0 },
-    ]);
+    expect(res.body.items).toEqual(box1003Lines);
   });
 
   it('shows what is boxed beside the plan once saved', async () => {
-    const { box, zongpai } = await fresh();
-    await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 7 }] });
+    const { box, zongpai } = await service.freshBox();
+    await service.saveBox(box, zongpai, { 'SKU-A': 7 });
     const res = await service.call('GET', `/v1/box/info?box_no=${box}`);
     expect(res.body).toEqual(expect.objectContaining({ status: 'BOXED', zongpai_no: zongpai, version: 1 }));
     expect(
@@ -67,7 +55,7 @@ describe('GET /v1/box/info', () => {
 
 describe('POST /v1/box', () => {
   it('saves the box and appends it to its zongpai', async () => {
-    const { box, zongpai } = await fresh();
+    const { box, zongpai } = await service.freshBox();
     const res = await save({
       box_no: ` ${box.toLowerCase()}\r\n`,
       zongpai_no: zongpai.toLowerCase(),
@@ -105,7 +93,7 @@ describe('POST /v1/box', () => {
   });
 
   it('normalises a GS1-128 scan of an SSCC box label', async () => {
-    const { zongpai } = await fresh();
+    const { zongpai } = await service.freshBox();
     const res = await save({
       box_no: ']C100106141411234567897',
       zongpai_no: zongpai,
@@ -116,71 +104,45 @@ describe('POST /v1/box', () => {
   });
 
   it('answers 409 BOX_ALREADY_BOXED for a box saved before', async () => {
-    const { box, zongpai } = await fresh();
-    await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }] });
-    expectError(
-      await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 2 }] }),
-      409,
-      'BOX_ALREADY_BOXED',
-      'box',
-    );
+    const { box, zongpai } = await service.freshBox();
+    await service.saveBox(box, zongpai, { 'SKU-A': 1 });
+    expectError(await service.saveBox(box, zongpai, { 'SKU-A': 2 }), 409, 'BOX_ALREADY_BOXED', 'box');
   });
 
   it('answers 404 ZONGPAI_NOT_FOUND for an unregistered zongpai and stores nothing', async () => {
-    const { box } = await fresh();
-    expectError(
-      await save({ box_no: box, zongpai_no: 'PLT-NONE', items: [{ item_code: 'SKU-A', quantity: 1 }] }),
-      404,
-      'ZONGPAI_NOT_FOUND',
-      'zongpai',
-    );
+    const { box } = await service.freshBox();
+    expectError(await service.saveBox(box, 'PLT-NONE', { 'SKU-A': 1 }), 404, 'ZONGPAI_NOT_FOUND', 'zongpai');
     expect((await service.call('GET', `/v1/box/info?box_no=${box}`)).body.status).toBe('NOT_BOXED');
   });
 
   it('answers 409 ZONGPAI_CLOSED when appending to a closed zongpai', async () => {
-    const { box, zongpai } = await fresh();
+    const { box, zongpai } = await service.freshBox();
     await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: supervisor() });
-    expectError(
-      await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }] }),
-      409,
-      'ZONGPAI_CLOSED',
-      'zongpai',
-    );
+    expectError(await service.saveBox(box, zongpai, { 'SKU-A': 1 }), 409, 'ZONGPAI_CLOSED', 'zongpai');
   });
 
   it('answers 404 BOX_NOT_FOUND for a box not in the ERP view', async () => {
-    const { zongpai } = await fresh();
-    expectError(
-      await save({ box_no: 'BOX-UNPLANNED', zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }] }),
-      404,
-      'BOX_NOT_FOUND',
-    );
+    const { zongpai } = await service.freshBox();
+    expectError(await service.saveBox('BOX-UNPLANNED', zongpai, { 'SKU-A': 1 }), 404, 'BOX_NOT_FOUND');
   });
 
   it('answers 422 ITEM_NOT_IN_PLAN for an item the plan does not list, and stores nothing', async () => {
-    const { box, zongpai } = await fresh();
-    const res = await save({
-      box_no: box,
-      zongpai_no: zongpai,
-      items: [
-        { item_code: 'SKU-A', quantity: 1 },
-        { item_code: 'SKU-X', quantity: 1 },
-      ],
-    });
+    const { box, zongpai } = await service.freshBox();
+    const res = await service.saveBox(box, zongpai, { 'SKU-A': 1, 'SKU-X': 1 });
     expectError(res, 422, 'ITEM_NOT_IN_PLAN', 'box');
     expect(res.body.message).toContain('SKU-X');
     expect((await service.call('GET', `/v1/zongpai/${zongpai}`)).body.box_count).toBe(0);
   });
 
   it('answers 422 QUANTITY_EXCEEDS_PLAN above the planned quantity', async () => {
-    const { box, zongpai } = await fresh();
-    const res = await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-B', quantity: 6 }] });
+    const { box, zongpai } = await service.freshBox();
+    const res = await service.saveBox(box, zongpai, { 'SKU-B': 6 });
     expectError(res, 422, 'QUANTITY_EXCEEDS_PLAN', 'box');
     expect(res.body.message).toContain('5');
   });
 
   it('answers 400 DUPLICATE_BOX_ITEM for the same item twice, also after trimming', async () => {
-    const { box, zongpai } = await fresh();
+    const { box, zongpai } = await service.freshBox();
     expectError(
       await save({
         box_no: box,
@@ -225,22 +187,13 @@ describe('POST /v1/box', () => {
     expectError(await save({ box_no: 'BOX-1001', zongpai_no: 'PLT-X001', items: [] }), 400, 'VALIDATION_ERROR');
     const many = Array.from({ length: 501 }, (_, i) => ({ item_code: `SKU-${i}`, quantity: 1 }));
     expectError(await save({ box_no: 'BOX-1001', zongpai_no: 'PLT-X001', items: many }), 400, 'VALIDATION_ERROR');
-    expectError(
-      await save({ box_no: 'BOX-1001', zongpai_no: 'P!', items: [{ item_code: 'SKU-A', quantity: 1 }] }),
-      400,
-      'INVALID_ZONGPAI',
-      'zongpai',
-    );
+    expectError(await service.saveBox('BOX-1001', 'P!', { 'SKU-A': 1 }), 400, 'INVALID_ZONGPAI', 'zongpai');
   });
 
   it('saves a box of 500 items in one go', async () => {
     const plan = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`SKU-${String(i).padStart(3, '0')}`, 10]));
-    const { box, zongpai } = await fresh(plan);
-    const res = await save({
-      box_no: box,
-      zongpai_no: zongpai,
-      items: Object.keys(plan).map((item_code) => ({ item_code, quantity: 2 })),
-    });
+    const { box, zongpai } = await service.freshBox(plan);
+    const res = await service.saveBox(box, zongpai, Object.fromEntries(Object.keys(plan).map((code) => [code, 2])));
     expect(res.status).toBe(201);
     expect(res.body.total_quantity).toBe(1000);
   });
@@ -248,24 +201,17 @@ describe('POST /v1/box', () => {
 
 describe('POST /v1/box/simple', () => {
   it('boxes exactly the ERP plan from one scan of box and zongpai', async () => {
-    const { box, zongpai } = await fresh({ 'SKU-A': 10, 'SKU-B': 5 });
+    const plan = { 'SKU-A': 10, 'SKU-B': 5 };
+    const { box, zongpai } = await service.freshBox(plan);
     const res = await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: zongpai } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual(
-      expect.objectContaining({
-        status: 'BOXED',
-        version: 1,
-        total_quantity: 15,
-        items: [
-          { item_code: 'SKU-A', quantity: 10 },
-          { item_code: 'SKU-B', quantity: 5 },
-        ],
-      }),
+      expect.objectContaining({ status: 'BOXED', version: 1, total_quantity: 15, items: itemLines(plan) }),
     );
   });
 
   it('answers the same errors as a full save', async () => {
-    const { box, zongpai } = await fresh();
+    const { box, zongpai } = await service.freshBox();
     await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: zongpai } });
     expectError(
       await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: zongpai } }),
@@ -283,10 +229,10 @@ describe('POST /v1/box/simple', () => {
 
 describe('PATCH /v1/box/{box_no}', () => {
   const boxed = async () => {
-    const ids = await fresh();
+    const ids = await service.freshBox();
     const other = `${ids.zongpai}-B`;
     await service.call('POST', '/v1/zongpai', { body: { zongpai_no: other } });
-    await save({ box_no: ids.box, zongpai_no: ids.zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
+    await service.saveBox(ids.box, ids.zongpai, { 'SKU-A': 4 });
     return { ...ids, other };
   };
 
@@ -368,7 +314,7 @@ describe('PATCH /v1/box/{box_no}', () => {
       'ZONGPAI_CLOSED',
     );
     await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: supervisor() });
-    const third = await fresh();
+    const third = await service.freshBox();
     expectError(
       await service.call('PATCH', `/v1/box/${box}`, {
         body: { version: 1, zongpai_no: third.zongpai },
@@ -389,7 +335,7 @@ describe('PATCH /v1/box/{box_no}', () => {
       404,
       'ZONGPAI_NOT_FOUND',
     );
-    const unboxed = await fresh();
+    const unboxed = await service.freshBox();
     const res = await service.call('PATCH', `/v1/box/${unboxed.box}`, {
       body: { version: 1, zongpai_no: unboxed.zongpai },
       token: supervisor(),
@@ -411,8 +357,8 @@ describe('PATCH /v1/box/{box_no}', () => {
 
 describe('DELETE /v1/box/{box_no} and the history', () => {
   it('undoes a boxing: the box is empty and leaves its zongpai; it can be saved again', async () => {
-    const { box, zongpai } = await fresh();
-    await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
+    const { box, zongpai } = await service.freshBox();
+    await service.saveBox(box, zongpai, { 'SKU-A': 4 });
     const undone = await service.call('DELETE', `/v1/box/${box}`, {
       headers: { 'if-match': '1' },
       token: supervisor(),
@@ -423,13 +369,13 @@ describe('DELETE /v1/box/{box_no} and the history', () => {
     const info = await service.call('GET', `/v1/box/info?box_no=${box}`);
     expect(info.body).toEqual(expect.objectContaining({ status: 'NOT_BOXED', zongpai_no: null, version: 2 }));
     expect(info.body.items.every((i: { boxed_quantity: number }) => i.boxed_quantity === 0)).toBe(true);
-    const again = await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-B', quantity: 1 }] });
+    const again = await service.saveBox(box, zongpai, { 'SKU-B': 1 });
     expect(again.body.version).toBe(3);
   });
 
   it('answers 404 for undoing a box that is not boxed, 409 for a stale version', async () => {
-    const { box, zongpai } = await fresh();
-    await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
+    const { box, zongpai } = await service.freshBox();
+    await service.saveBox(box, zongpai, { 'SKU-A': 4 });
     expectError(
       await service.call('DELETE', `/v1/box/${box}`, { body: { version: 7 }, token: supervisor() }),
       409,
@@ -449,8 +395,8 @@ describe('DELETE /v1/box/{box_no} and the history', () => {
   });
 
   it('answers 409 ZONGPAI_CLOSED when the box sits on a closed zongpai', async () => {
-    const { box, zongpai } = await fresh();
-    await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
+    const { box, zongpai } = await service.freshBox();
+    await service.saveBox(box, zongpai, { 'SKU-A': 4 });
     await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: supervisor() });
     expectError(
       await service.call('DELETE', `/v1/box/${box}`, { body: { version: 1 }, token: supervisor() }),
@@ -460,8 +406,8 @@ describe('DELETE /v1/box/{box_no} and the history', () => {
   });
 
   it('keeps every save, edit and undo with who, when, zongpai and items, oldest first', async () => {
-    const { box, zongpai } = await fresh();
-    await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 4 }] });
+    const { box, zongpai } = await service.freshBox();
+    await service.saveBox(box, zongpai, { 'SKU-A': 4 });
     await service.call('PATCH', `/v1/box/${box}`, {
       body: { version: 1, items: [{ item_code: 'SKU-A', quantity: 2 }] },
       token: supervisor(),
@@ -527,11 +473,11 @@ describe('zongpai', () => {
 
 describe('locations of boxes on a zongpai', () => {
   it('moves a box with its zongpai: the newer scan of either is where the box is', async () => {
-    const { box, zongpai } = await fresh();
+    const { box, zongpai } = await service.freshBox();
     await service.call('POST', '/v1/cargo/location', {
-      body: { cargo_no: box, location_code: 'PACK-1', scanned_at: new Date(Date.now() - 60_000).toISOString() },
+      body: { cargo_no: box, location_code: 'PACK-1', scanned_at: minutesAgo(1) },
     });
-    await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }] });
+    await service.saveBox(box, zongpai, { 'SKU-A': 1 });
     await service.call('POST', '/v1/cargo/location', {
       body: { cargo_no: zongpai, location_code: 'DOCK-2', off_shelf: true },
     });
@@ -550,8 +496,8 @@ describe('locations of boxes on a zongpai', () => {
 
 describe('round trips', () => {
   it('uses exactly one Data API call per request on every boxing route', async () => {
-    const { box, zongpai } = await fresh();
-    const other = await fresh();
+    const { box, zongpai } = await service.freshBox();
+    const other = await service.freshBox();
     const calls: [string, string, Record<string, unknown>?][] = [
       ['GET', `/v1/box/info?box_no=${box}`],
       ['POST', '/v1/box', { body: { box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', quantity: 1 }] } }],

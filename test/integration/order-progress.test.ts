@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
+import { box1003Lines } from '../support/demo-erp.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 let service: TestService;
@@ -21,13 +22,6 @@ const scan = async (cargoNo: string, locationCode: string, offShelf = false) =>
     ).status,
   ).toBe(201);
 
-/** The demo ERP plan of order SO-24002 (one box, BOX-1003), nothing of it boxed yet. */
-const so24002Lines = [
-  { item_code: 'SKU-OIL-1L', item_name: 'Peanut oil 1 L', unit: 'bottle', planned_quantity: 12, boxed_quantity: 0 },
-  { item_code: 'SKU-RICE-5K', item_name: 'Jasmine rice 5 kg', unit: 'bag', planned_quantity: 8, boxed_quantity: 0 },
-  { item_code: 'SKU-SALT-500', item_name: 'Sea salt 500 g', unit: 'bag', planned_quantity: 20, boxed_quantity: 0 },
-];
-
 describe('GET /v1/orders/{order_no}', () => {
   it('answers a demo order that nothing is boxed of yet as OPEN, every planned box NOT_BOXED with its plan', async () => {
     const res = await order('SO-24002');
@@ -48,10 +42,10 @@ describe('GET /v1/orders/{order_no}', () => {
           version: 0,
           complete: false,
           location: null,
-          items: so24002Lines,
+          items: box1003Lines,
         },
       ],
-      totals: so24002Lines,
+      totals: box1003Lines,
     });
   });
 

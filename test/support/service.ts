@@ -4,6 +4,13 @@ import { startLocalService, type LocalService } from '../../infra/local/stack.ts
 import { json } from '../../lib/db/types.ts';
 import { createTestBackend } from './backend.ts';
 
+/** The items of a box from quantities by item code, in the order given: `[{ item_code: 'SKU-A', quantity: 5 }]`. */
+export const itemLines = (quantities: Record<string, number>) =>
+  Object.entries(quantities).map(([item_code, quantity]) => ({ item_code, quantity }));
+
+/** An ISO timestamp `minutes` before now, for a scan made earlier. */
+export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
 export interface ApiResponse<T = any> {
   readonly status: number;
   readonly headers: Headers;
@@ -30,6 +37,18 @@ export interface TestService {
   ): Promise<string>;
   /** Adds a box to the demo ERP plan: `plan('BOX-T1', { 'SKU-A': 5 })`. */
   plan(boxNo: string, items: Record<string, number>, order?: string): Promise<void>;
+  /**
+   * A box new to the ERP plan (10 SKU-A and 5 SKU-B unless `items` says otherwise), and a newly
+   * registered open zongpai: `BOX-F0001` and `PLT-F0001`, then `…0002`.
+   */
+  freshBox(items?: Record<string, number>): Promise<{ box: string; zongpai: string }>;
+  /** Saves a box with POST /v1/box: `saveBox('BOX-T1', 'PLT-T1', { 'SKU-A': 5 })`, its items in that order. */
+  saveBox<T = any>(
+    boxNo: string,
+    zongpaiNo: string,
+    items: Record<string, number>,
+    options?: Omit<CallOptions, 'body' | 'rawBody'>,
+  ): Promise<ApiResponse<T>>;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
 }
@@ -89,12 +108,35 @@ export const startTestService = async (options: { env?: Record<string, string> }
     );
   };
 
+  let boxes = 0;
+  const freshBox = async (items: Record<string, number> = { 'SKU-A': 10, 'SKU-B': 5 }) => {
+    boxes += 1;
+    const box = `BOX-F${String(boxes).padStart(4, '0')}`;
+    const zongpai = `PLT-F${String(boxes).padStart(4, '0')}`;
+    await plan(box, items);
+    const registered = await call('POST', '/v1/zongpai', { body: { zongpai_no: zongpai } });
+    if (registered.status !== 201) {
+      throw new Error(`registering ${zongpai} answered ${registered.status}: ${JSON.stringify(registered.body)}`);
+    }
+    return { box, zongpai };
+  };
+
+  const saveBox = <T>(
+    boxNo: string,
+    zongpaiNo: string,
+    items: Record<string, number>,
+    options: Omit<CallOptions, 'body' | 'rawBody'> = {},
+  ) =>
+    call<T>('POST', '/v1/box', { ...options, body: { box_no: boxNo, zongpai_no: zongpaiNo, items: itemLines(items) } });
+
   return {
     stack,
     kind,
     tokens,
     token,
     plan,
+    freshBox,
+    saveBox,
     call,
     close: async () => {
       await stack.close();
