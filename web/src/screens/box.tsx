@@ -1,9 +1,9 @@
-import { useRef, useState } from 'preact/hooks';
-import { createKeyKeeper, withRetries } from '../api.ts';
+import { useState } from 'preact/hooks';
 import type { BoxInfo } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { instructionFor } from '../i18n.ts';
 import { ScanField } from '../scan-field.tsx';
+import { PendingStatus, useWrite } from '../write.tsx';
 import { addScan, linesToSave, planLines, setQuantity, type Line } from './box-lines.ts';
 import { lineState } from './progress.ts';
 
@@ -18,8 +18,7 @@ export const BoxScreen = () => {
   const app = useApp();
   const { t, api } = app;
   const [step, setStep] = useState<Step>({ name: 'box' });
-  const [saving, setSaving] = useState<string | undefined>();
-  const keys = useRef(createKeyKeeper()).current;
+  const { pending, write } = useWrite();
 
   const loadBox = async (code: string) => {
     app.notify({ tone: 'info', text: '…' });
@@ -39,31 +38,26 @@ export const BoxScreen = () => {
 
   const save = async (zongpai: string, info: BoxInfo, lines: readonly Line[]) => {
     const body = { box_no: info.box_no, zongpai_no: zongpai, items: linesToSave(lines) };
-    const key = keys.keyFor(body);
-    setSaving(t('saving'));
-    const outcome = await withRetries(
-      () => api.run(api.client.POST('/v1/box', { body, params: { header: { 'Idempotency-Key': key } } })),
-      { onRetry: () => setSaving(t('retrying')) },
+    const saved = await write(
+      body,
+      (key) => api.run(api.client.POST('/v1/box', { body, params: { header: { 'Idempotency-Key': key } } })),
+      // A refused zongpai is scanned again; any other refusal goes back to the items.
+      (error) => {
+        const code = error.error_code;
+        if (code !== 'ZONGPAI_NOT_FOUND' && code !== 'ZONGPAI_CLOSED' && code !== 'INVALID_ZONGPAI')
+          setStep({ name: 'items', info, lines: [...lines] });
+      },
     );
-    setSaving(undefined);
-    if (!outcome.ok && 'offline' in outcome) return app.notify({ tone: 'error', text: t('notSaved'), code: 'NETWORK' });
-    keys.settle();
-    if (!outcome.ok) {
-      app.refused(outcome);
-      const code = outcome.error.error_code;
-      if (code !== 'ZONGPAI_NOT_FOUND' && code !== 'ZONGPAI_CLOSED' && code !== 'INVALID_ZONGPAI')
-        setStep({ name: 'items', info, lines: [...lines] });
-      return;
-    }
+    if (saved === undefined) return;
     app.notify({
       tone: 'ok',
-      text: t('savedOnZongpai', { box: outcome.data.box_no, zongpai: outcome.data.zongpai_no ?? zongpai }),
+      text: t('savedOnZongpai', { box: saved.box_no, zongpai: saved.zongpai_no ?? zongpai }),
     });
     setStep({ name: 'box' });
   };
 
   const onScan = (code: string) => {
-    if (saving !== undefined) return;
+    if (pending !== undefined) return;
     if (step.name === 'box') return void loadBox(code);
     if (step.name === 'zongpai') return void save(code, step.info, step.lines);
     const { lines, result } = addScan(step.lines, code);
@@ -78,12 +72,8 @@ export const BoxScreen = () => {
   const label = step.name === 'box' ? t('scanBox') : step.name === 'items' ? t('scanItem') : t('scanZongpai');
   return (
     <section class="screen" aria-label={t('box')}>
-      <ScanField label={label} onScan={onScan} disabled={saving !== undefined} />
-      {saving !== undefined && (
-        <p class="saving" role="status">
-          {saving}
-        </p>
-      )}
+      <ScanField label={label} onScan={onScan} disabled={pending !== undefined} />
+      <PendingStatus pending={pending} />
       {step.name !== 'box' && (
         <>
           <dl class="facts">

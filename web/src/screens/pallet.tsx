@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { createKeyKeeper, withRetries } from '../api.ts';
+import { useEffect, useState } from 'preact/hooks';
+import type { Outcome } from '../api.ts';
 import type { PackingList, Zongpai, ZongpaiPage } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { ScanField } from '../scan-field.tsx';
+import { useWrite } from '../write.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
@@ -16,10 +17,10 @@ export const PalletScreen = () => {
   const { t, api } = app;
   const [list, setList] = useState<PackingList | undefined>();
   const [unknown, setUnknown] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const [openOnly, setOpenOnly] = useState(true);
   const [page, setPage] = useState<ZongpaiPage | undefined>();
-  const keys = useRef(createKeyKeeper()).current;
+  const { pending, write } = useWrite();
+  const busy = pending !== undefined;
 
   const loadPage = async (cursor?: string) => {
     const outcome = await api.run(
@@ -58,19 +59,14 @@ export const PalletScreen = () => {
     app.refused(outcome);
   };
 
-  const write = async (
-    run: (key: string) => ReturnType<typeof api.run<Zongpai>>,
-    body: unknown,
+  /** A change to a zongpai: shown as the service now has it, with what was done. */
+  const change = async (
+    name: unknown,
+    send: (key: string) => Promise<Outcome<Zongpai>>,
     done: (z: Zongpai) => string,
   ) => {
-    const key = keys.keyFor(body);
-    setBusy(true);
-    const outcome = await withRetries(() => run(key));
-    setBusy(false);
-    if (!outcome.ok && 'offline' in outcome) return app.notify({ tone: 'error', text: t('notSaved'), code: 'NETWORK' });
-    keys.settle();
-    if (!outcome.ok) return app.refused(outcome);
-    const z = outcome.data;
+    const z = await write(name, send);
+    if (z === undefined) return;
     setUnknown(undefined);
     // A new zongpai is empty; a closed or reopened one keeps its boxes: only its status changed.
     setList((shown) =>
@@ -89,7 +85,8 @@ export const PalletScreen = () => {
   };
 
   const register = (zongpaiNo: string) =>
-    write(
+    change(
+      { register: zongpaiNo },
       (key) =>
         api.run(
           api.client.POST('/v1/zongpai', {
@@ -97,31 +94,22 @@ export const PalletScreen = () => {
             params: { header: { 'Idempotency-Key': key } },
           }),
         ),
-      { register: zongpaiNo },
       (z) => t('registered', { zongpai: z.zongpai_no }),
     );
-  const close = (zongpaiNo: string) =>
-    write(
+  /** Closes an open zongpai, or opens a closed one again: the same request on its own path. */
+  const closeOrReopen = (shown: PackingList) => {
+    const action = shown.status === 'OPEN' ? 'close' : 'reopen';
+    return change(
+      { [action]: shown.zongpai_no },
       (key) =>
         api.run(
-          api.client.POST('/v1/zongpai/{zongpai_no}/close', {
-            params: { path: { zongpai_no: zongpaiNo }, header: { 'Idempotency-Key': key } },
+          api.client.POST(`/v1/zongpai/{zongpai_no}/${action}`, {
+            params: { path: { zongpai_no: shown.zongpai_no }, header: { 'Idempotency-Key': key } },
           }),
         ),
-      { close: zongpaiNo },
-      (z) => `${z.zongpai_no}: ${t('closed')}`,
+      (z) => (action === 'close' ? `${z.zongpai_no}: ${t('closed')}` : t('reopened', { zongpai: z.zongpai_no })),
     );
-  const reopen = (zongpaiNo: string) =>
-    write(
-      (key) =>
-        api.run(
-          api.client.POST('/v1/zongpai/{zongpai_no}/reopen', {
-            params: { path: { zongpai_no: zongpaiNo }, header: { 'Idempotency-Key': key } },
-          }),
-        ),
-      { reopen: zongpaiNo },
-      (z) => t('reopened', { zongpai: z.zongpai_no }),
-    );
+  };
 
   return (
     <section class="screen" aria-label={t('pallet')}>
@@ -178,16 +166,11 @@ export const PalletScreen = () => {
             <button type="button" onClick={() => setList(undefined)}>
               ‹ {t('pallets')}
             </button>
-            {app.auth.isSupervisor() &&
-              (list.status === 'OPEN' ? (
-                <button type="button" class="danger" disabled={busy} onClick={() => void close(list.zongpai_no)}>
-                  {t('close')}
-                </button>
-              ) : (
-                <button type="button" class="danger" disabled={busy} onClick={() => void reopen(list.zongpai_no)}>
-                  {t('reopen')}
-                </button>
-              ))}
+            {app.auth.isSupervisor() && (
+              <button type="button" class="danger" disabled={busy} onClick={() => void closeOrReopen(list)}>
+                {list.status === 'OPEN' ? t('close') : t('reopen')}
+              </button>
+            )}
           </div>
           <h2>{t('packingList')}</h2>
           <table class="lines" data-testid="packing-list">

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'preact/hooks';
-import { createKeyKeeper, withRetries, type Outcome } from '../api.ts';
+import { useState } from 'preact/hooks';
+import type { Outcome } from '../api.ts';
 import type { BoxHistory, BoxInfo, BoxSaved } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { ScanField } from '../scan-field.tsx';
+import { useWrite } from '../write.tsx';
 
 interface Loaded {
   readonly info: BoxInfo;
@@ -10,6 +11,12 @@ interface Loaded {
   readonly zongpai: string;
   readonly quantities: Readonly<Record<string, number>>;
 }
+
+/** A change to a box, sent to the box's own path under its Idempotency-Key. */
+const boxChange = <B,>(loaded: Loaded, key: string, body: B) => ({
+  params: { path: { box_no: loaded.info.box_no }, header: { 'Idempotency-Key': key } },
+  body,
+});
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
@@ -23,8 +30,8 @@ export const SupervisorScreen = () => {
   const { t, api } = app;
   const [box, setBox] = useState<Loaded | undefined>();
   const [confirmUndo, setConfirmUndo] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const keys = useRef(createKeyKeeper()).current;
+  const { pending, write } = useWrite();
+  const busy = pending !== undefined;
 
   const load = async (code: string): Promise<boolean> => {
     const [info, history] = await Promise.all([
@@ -44,19 +51,15 @@ export const SupervisorScreen = () => {
     if (await load(code)) app.notify({ tone: 'ok', text: code.toUpperCase() });
   };
 
-  const write = async (
+  /** A change to the box shown: the box is shown again as it now is, with what was done. */
+  const change = async (
+    name: unknown,
     send: (key: string) => Promise<Outcome<BoxSaved | { box_no: string }>>,
-    body: unknown,
     done: string,
   ) => {
-    const key = keys.keyFor(body);
-    setBusy(true);
-    const outcome = await withRetries(() => send(key));
-    setBusy(false);
-    if (!outcome.ok && 'offline' in outcome) return app.notify({ tone: 'error', text: t('notSaved'), code: 'NETWORK' });
-    keys.settle();
-    if (!outcome.ok) return app.refused(outcome);
-    await load(outcome.data.box_no);
+    const changed = await write(name, send);
+    if (changed === undefined) return;
+    await load(changed.box_no);
     app.notify({ tone: 'ok', text: done });
   };
 
@@ -65,30 +68,18 @@ export const SupervisorScreen = () => {
       .filter(([, q]) => q !== 0)
       .map(([item_code, quantity]) => ({ item_code, quantity }));
     const body = { version: loaded.info.version, zongpai_no: loaded.zongpai, items };
-    return write(
-      (key) =>
-        api.run(
-          api.client.PATCH('/v1/box/{box_no}', {
-            params: { path: { box_no: loaded.info.box_no }, header: { 'Idempotency-Key': key } },
-            body,
-          }),
-        ),
+    return change(
       { edit: loaded.info.box_no, ...body },
+      (key) => api.run(api.client.PATCH('/v1/box/{box_no}', boxChange(loaded, key, body))),
       t('edited', { box: loaded.info.box_no }),
     );
   };
 
   const undo = (loaded: Loaded) => {
     const body = { version: loaded.info.version };
-    return write(
-      (key) =>
-        api.run(
-          api.client.DELETE('/v1/box/{box_no}', {
-            params: { path: { box_no: loaded.info.box_no }, header: { 'Idempotency-Key': key } },
-            body,
-          }),
-        ),
+    return change(
       { undo: loaded.info.box_no, ...body },
+      (key) => api.run(api.client.DELETE('/v1/box/{box_no}', boxChange(loaded, key, body))),
       t('undone', { box: loaded.info.box_no }),
     );
   };

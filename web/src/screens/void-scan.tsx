@@ -1,7 +1,7 @@
-import { useRef, useState } from 'preact/hooks';
-import { createKeyKeeper, withRetries } from '../api.ts';
+import { useState } from 'preact/hooks';
 import type { CargoLocation, VoidedScan } from '../api-types.ts';
 import { useApp } from '../context.ts';
+import { useWrite } from '../write.tsx';
 
 type LocationRecord = CargoLocation['history'][number];
 
@@ -20,14 +20,11 @@ export const VoidScanButton = ({
   const app = useApp();
   const { t, api } = app;
   const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const keys = useRef(createKeyKeeper()).current;
+  const { pending, write } = useWrite();
 
   const voidIt = async () => {
     const body = { version: 1 };
-    const key = keys.keyFor({ void: record.id, ...body });
-    setBusy(true);
-    const outcome = await withRetries(() =>
+    const voided = await write({ void: record.id, ...body }, (key) =>
       api.run(
         api.client.DELETE('/v1/cargo/location/{cargo_no}/records/{id}', {
           params: { path: { cargo_no: record.cargo_no, id: record.id }, header: { 'Idempotency-Key': key } },
@@ -35,23 +32,17 @@ export const VoidScanButton = ({
         }),
       ),
     );
-    setBusy(false);
     setConfirm(false);
-    if (!outcome.ok && 'offline' in outcome) return app.notify({ tone: 'error', text: t('notSaved'), code: 'NETWORK' });
-    keys.settle();
-    if (!outcome.ok) return app.refused(outcome);
-    app.notify({
-      tone: 'ok',
-      text: t('scanVoided', { cargo: outcome.data.cargo_no, location: outcome.data.location_code }),
-    });
-    onVoided(outcome.data);
+    if (voided === undefined) return;
+    app.notify({ tone: 'ok', text: t('scanVoided', { cargo: voided.cargo_no, location: voided.location_code }) });
+    onVoided(voided);
   };
 
   return (
     <button
       type="button"
       class="danger small"
-      disabled={busy}
+      disabled={pending !== undefined}
       onClick={() => (confirm ? void voidIt() : setConfirm(true))}
     >
       {confirm ? t('confirmVoid') : t('voidScan')}
