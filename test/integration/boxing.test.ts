@@ -7,6 +7,9 @@ import { itemLines, minutesAgo, startTestService, type TestService } from '../su
 let service: TestService;
 const supervisor = () => service.tokens.supervisor;
 const save = (body: unknown) => service.call('POST', '/v1/box', { body });
+/** A supervisor's PATCH of the box. */
+const patch = (box: string, body: unknown, options: { headers?: Record<string, string> } = {}) =>
+  service.call('PATCH', `/v1/box/${box}`, { ...options, body, token: supervisor() });
 
 beforeAll(async () => {
   service = await startTestService();
@@ -238,10 +241,7 @@ describe('PATCH /v1/box/{box_no}', () => {
 
   it('moves a box to another zongpai; the totals follow', async () => {
     const { box, zongpai, other } = await boxed();
-    const res = await service.call('PATCH', `/v1/box/${box}`, {
-      body: { version: 1, zongpai_no: other },
-      token: supervisor(),
-    });
+    const res = await patch(box, { version: 1, zongpai_no: other });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(
       expect.objectContaining({
@@ -260,11 +260,7 @@ describe('PATCH /v1/box/{box_no}', () => {
 
   it('replaces the items, checked against the plan, taking the version from If-Match', async () => {
     const { box } = await boxed();
-    const res = await service.call('PATCH', `/v1/box/${box}`, {
-      body: { items: [{ item_code: 'SKU-B', quantity: 5 }] },
-      headers: { 'if-match': '"1"' },
-      token: supervisor(),
-    });
+    const res = await patch(box, { items: [{ item_code: 'SKU-B', quantity: 5 }] }, { headers: { 'if-match': '"1"' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(
       expect.objectContaining({ version: 2, total_quantity: 5, items: [{ item_code: 'SKU-B', quantity: 5 }] }),
@@ -272,10 +268,7 @@ describe('PATCH /v1/box/{box_no}', () => {
     const info = await service.call('GET', `/v1/box/info?box_no=${box}`);
     expect(info.body.items.map((i: { boxed_quantity: number }) => i.boxed_quantity)).toEqual([0, 5]);
     expectError(
-      await service.call('PATCH', `/v1/box/${box}`, {
-        body: { version: 2, items: [{ item_code: 'SKU-B', quantity: 9 }] },
-        token: supervisor(),
-      }),
+      await patch(box, { version: 2, items: [{ item_code: 'SKU-B', quantity: 9 }] }),
       422,
       'QUANTITY_EXCEEDS_PLAN',
     );
@@ -283,63 +276,31 @@ describe('PATCH /v1/box/{box_no}', () => {
 
   it('answers 409 VERSION_CONFLICT for a stale version, 400 for none', async () => {
     const { box, other } = await boxed();
-    await service.call('PATCH', `/v1/box/${box}`, { body: { version: 1, zongpai_no: other }, token: supervisor() });
+    await patch(box, { version: 1, zongpai_no: other });
     expectError(
-      await service.call('PATCH', `/v1/box/${box}`, {
-        body: { version: 1, items: [{ item_code: 'SKU-A', quantity: 1 }] },
-        token: supervisor(),
-      }),
+      await patch(box, { version: 1, items: [{ item_code: 'SKU-A', quantity: 1 }] }),
       409,
       'VERSION_CONFLICT',
       'box',
     );
-    expectError(
-      await service.call('PATCH', `/v1/box/${box}`, { body: { zongpai_no: other }, token: supervisor() }),
-      400,
-      'VALIDATION_ERROR',
-    );
-    expectError(
-      await service.call('PATCH', `/v1/box/${box}`, { body: { version: 2 }, token: supervisor() }),
-      400,
-      'VALIDATION_ERROR',
-    );
+    expectError(await patch(box, { zongpai_no: other }), 400, 'VALIDATION_ERROR');
+    expectError(await patch(box, { version: 2 }), 400, 'VALIDATION_ERROR');
   });
 
   it('answers 409 ZONGPAI_CLOSED when moving out of or into a closed zongpai', async () => {
     const { box, zongpai, other } = await boxed();
     await service.call('POST', `/v1/zongpai/${other}/close`, { token: supervisor() });
-    expectError(
-      await service.call('PATCH', `/v1/box/${box}`, { body: { version: 1, zongpai_no: other }, token: supervisor() }),
-      409,
-      'ZONGPAI_CLOSED',
-    );
+    expectError(await patch(box, { version: 1, zongpai_no: other }), 409, 'ZONGPAI_CLOSED');
     await service.call('POST', `/v1/zongpai/${zongpai}/close`, { token: supervisor() });
     const third = await service.freshBox();
-    expectError(
-      await service.call('PATCH', `/v1/box/${box}`, {
-        body: { version: 1, zongpai_no: third.zongpai },
-        token: supervisor(),
-      }),
-      409,
-      'ZONGPAI_CLOSED',
-    );
+    expectError(await patch(box, { version: 1, zongpai_no: third.zongpai }), 409, 'ZONGPAI_CLOSED');
   });
 
   it('answers 404 for an unknown zongpai or a box that is not boxed', async () => {
     const { box } = await boxed();
-    expectError(
-      await service.call('PATCH', `/v1/box/${box}`, {
-        body: { version: 1, zongpai_no: 'PLT-NONE' },
-        token: supervisor(),
-      }),
-      404,
-      'ZONGPAI_NOT_FOUND',
-    );
+    expectError(await patch(box, { version: 1, zongpai_no: 'PLT-NONE' }), 404, 'ZONGPAI_NOT_FOUND');
     const unboxed = await service.freshBox();
-    const res = await service.call('PATCH', `/v1/box/${unboxed.box}`, {
-      body: { version: 1, zongpai_no: unboxed.zongpai },
-      token: supervisor(),
-    });
+    const res = await patch(unboxed.box, { version: 1, zongpai_no: unboxed.zongpai });
     expectError(res, 404, 'BOX_NOT_FOUND');
     expect(res.body.message).toMatch(/not boxed/);
   });
@@ -408,10 +369,7 @@ describe('DELETE /v1/box/{box_no} and the history', () => {
   it('keeps every save, edit and undo with who, when, zongpai and items, oldest first', async () => {
     const { box, zongpai } = await service.freshBox();
     await service.saveBox(box, zongpai, { 'SKU-A': 4 });
-    await service.call('PATCH', `/v1/box/${box}`, {
-      body: { version: 1, items: [{ item_code: 'SKU-A', quantity: 2 }] },
-      token: supervisor(),
-    });
+    await patch(box, { version: 1, items: [{ item_code: 'SKU-A', quantity: 2 }] });
     await service.call('DELETE', `/v1/box/${box}`, { body: { version: 2 }, token: supervisor() });
     const res = await service.call('GET', `/v1/box/${box}/history`);
     expect(res.status).toBe(200);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBoxContentView } from '../../lib/db/read-contract.ts';
+import { expectError } from '../support/assertions.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 /**
@@ -29,14 +30,8 @@ describe('the ERP view missing or unreadable', () => {
     try {
       const en = await service.call('GET', '/v1/box/info?box_no=BOX-1001');
       const zh = await service.call('GET', '/v1/box/info?box_no=BOX-1001', { headers: { 'accept-language': 'zh-CN' } });
-      expect(en.status).toBe(503);
-      expect(en.body).toEqual(
-        expect.objectContaining({
-          error_code: 'ERP_VIEW_UNAVAILABLE',
-          domain: 'system',
-          message: 'The ERP view of box plans is missing or unreadable; ask operations to check it',
-        }),
-      );
+      expectError(en, 503, 'ERP_VIEW_UNAVAILABLE', 'system');
+      expect(en.body.message).toBe('The ERP view of box plans is missing or unreadable; ask operations to check it');
       expect(en.body.message).not.toContain('v_box_info');
       expect(zh.body.message).toBe('ERP 装箱计划视图缺失或不可读，请联系运维检查');
     } finally {
@@ -50,8 +45,7 @@ describe('the ERP view missing or unreadable', () => {
       const res = await service.call('POST', '/v1/box/simple', {
         body: { box_no: 'BOX-1004', zongpai_no: 'PLT-ERP-1' },
       });
-      expect(res.status).toBe(503);
-      expect(res.body.error_code).toBe('ERP_VIEW_UNAVAILABLE');
+      expectError(res, 503, 'ERP_VIEW_UNAVAILABLE', 'system');
     } finally {
       await restoreView();
     }
@@ -66,8 +60,7 @@ describe('the ERP view missing or unreadable', () => {
     );
     try {
       const res = await service.call('GET', '/v1/box/info?box_no=BOX-1001');
-      expect(res.status).toBe(503);
-      expect(res.body.error_code).toBe('ERP_VIEW_UNAVAILABLE');
+      expectError(res, 503, 'ERP_VIEW_UNAVAILABLE', 'system');
     } finally {
       await dropView();
       await restoreView();
