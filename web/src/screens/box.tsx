@@ -5,6 +5,7 @@ import { instructionFor } from '../i18n.ts';
 import { ScanField } from '../scan-field.tsx';
 import { PendingStatus, useWrite } from '../write.tsx';
 import { addScan, linesToSave, planLines, setQuantity, type Line } from './box-lines.ts';
+import { ItemLines, QuantityInput } from './lines.tsx';
 import { lineState } from './progress.ts';
 
 /**
@@ -84,43 +85,19 @@ export const BoxScreen = () => {
             <dt>{t('customer')}</dt>
             <dd>{step.info.customer_name ?? '–'}</dd>
           </dl>
-          <table class="lines">
-            <thead>
-              <tr>
-                <th>{t('item')}</th>
-                <th>{t('planned')}</th>
-                <th>{t('boxed')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {step.lines.map((line) => (
-                <tr key={line.item_code} data-state={lineState(line.planned, line.quantity)}>
-                  <td>
-                    {line.item_code}
-                    <small>{line.item_name ?? ''}</small>
-                  </td>
-                  <td>{line.planned}</td>
-                  <td>
-                    <input
-                      class="qty"
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={99999}
-                      value={line.quantity}
-                      aria-label={`${t('quantity')} ${line.item_code}`}
-                      onChange={(e) =>
-                        setStep({
-                          ...step,
-                          lines: setQuantity(step.lines, line.item_code, e.currentTarget.valueAsNumber),
-                        })
-                      }
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ItemLines
+            lines={step.lines}
+            planned={(line) => line.planned}
+            state={(line) => lineState(line.planned, line.quantity)}
+            boxed={(line) => (
+              <QuantityInput
+                itemCode={line.item_code}
+                value={line.quantity}
+                max={99999}
+                onChange={(quantity) => setStep({ ...step, lines: setQuantity(step.lines, line.item_code, quantity) })}
+              />
+            )}
+          />
           <div class="actions">
             {step.name === 'items' && (
               <button type="button" class="primary" onClick={() => setStep({ ...step, name: 'zongpai' })}>

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { OrderProgress } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { ScanField } from '../scan-field.tsx';
+import { CodeCell, ItemLines, LinesTable } from './lines.tsx';
 import { lineState, packedPercent } from './progress.ts';
 
 /**
@@ -44,53 +45,30 @@ export const OrderScreen = () => {
             </dd>
           </dl>
           <progress class="progress" max={100} value={packedPercent(order)} />
-          <table class="lines" data-testid="order-boxes">
-            <thead>
-              <tr>
-                <th>{t('box')}</th>
-                <th>{t('pallet')}</th>
-                <th>{t('location')}</th>
+          <LinesTable head={[t('box'), t('pallet'), t('location')]} testId="order-boxes">
+            {order.boxes.map((b) => (
+              <tr key={b.box_no} data-state={b.status === 'BOXED' ? (b.complete ? 'complete' : 'short') : 'open'}>
+                <CodeCell
+                  code={b.box_no}
+                  note={b.status === 'BOXED' ? (b.complete ? t('complete') : t('short')) : t('open')}
+                />
+                <td>{b.zongpai_no ?? '–'}</td>
+                <td>
+                  {b.location === null
+                    ? t('notLocated')
+                    : `${b.location.location_code}${b.location.off_shelf ? ` (${t('offShelf')})` : ''}`}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {order.boxes.map((b) => (
-                <tr key={b.box_no} data-state={b.status === 'BOXED' ? (b.complete ? 'complete' : 'short') : 'open'}>
-                  <td>
-                    {b.box_no}
-                    <small>{b.status === 'BOXED' ? (b.complete ? t('complete') : t('short')) : t('open')}</small>
-                  </td>
-                  <td>{b.zongpai_no ?? '–'}</td>
-                  <td>
-                    {b.location === null
-                      ? t('notLocated')
-                      : `${b.location.location_code}${b.location.off_shelf ? ` (${t('offShelf')})` : ''}`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </LinesTable>
           <h2>{t('itemTotals')}</h2>
-          <table class="lines" data-testid="order-totals">
-            <thead>
-              <tr>
-                <th>{t('item')}</th>
-                <th>{t('planned')}</th>
-                <th>{t('boxed')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.totals.map((line) => (
-                <tr key={line.item_code} data-state={lineState(line.planned_quantity, line.boxed_quantity)}>
-                  <td>
-                    {line.item_code}
-                    <small>{line.item_name ?? ''}</small>
-                  </td>
-                  <td>{line.planned_quantity}</td>
-                  <td>{line.boxed_quantity}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ItemLines
+            lines={order.totals}
+            testId="order-totals"
+            planned={(line) => line.planned_quantity}
+            state={(line) => lineState(line.planned_quantity, line.boxed_quantity)}
+            boxed={(line) => line.boxed_quantity}
+          />
         </>
       )}
     </section>

@@ -4,6 +4,7 @@ import type { PackingList, Zongpai, ZongpaiPage } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useWrite } from '../write.tsx';
+import { CodeCell, LinesTable } from './lines.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
@@ -173,51 +174,34 @@ export const PalletScreen = () => {
             )}
           </div>
           <h2>{t('packingList')}</h2>
-          <table class="lines" data-testid="packing-list">
-            <thead>
-              <tr>
-                <th>{t('box')}</th>
-                <th>{t('item')}</th>
-                <th>{t('total')}</th>
+          <LinesTable head={[t('box'), t('item'), t('total')]} testId="packing-list">
+            {list.boxes.map((b) => (
+              <tr key={b.box_no} data-state={b.complete ? 'complete' : 'short'}>
+                <CodeCell code={b.box_no} note={[b.order_no, b.customer_name].filter((x) => x !== null).join(' · ')} />
+                <td>
+                  {b.items.map((i) => (
+                    <small key={i.item_code}>
+                      {i.item_code} × {i.quantity}
+                    </small>
+                  ))}
+                </td>
+                <td>{b.total_quantity}</td>
               </tr>
-            </thead>
-            <tbody>
-              {list.boxes.map((b) => (
-                <tr key={b.box_no} data-state={b.complete ? 'complete' : 'short'}>
-                  <td>
-                    {b.box_no}
-                    <small>{[b.order_no, b.customer_name].filter((x) => x !== null).join(' · ')}</small>
-                  </td>
-                  <td>
-                    {b.items.map((i) => (
-                      <small key={i.item_code}>
-                        {i.item_code} × {i.quantity}
-                      </small>
-                    ))}
-                  </td>
-                  <td>{b.total_quantity}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </LinesTable>
           {list.totals.length > 0 && (
             <>
               <h2>{t('itemTotals')}</h2>
-              <table class="lines" data-testid="packing-totals">
-                <tbody>
-                  {list.totals.map((i) => (
-                    <tr key={i.item_code}>
-                      <td>
-                        {i.item_code}
-                        <small>{i.item_name ?? ''}</small>
-                      </td>
-                      <td>
-                        {i.quantity} {i.unit ?? ''}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <LinesTable testId="packing-totals">
+                {list.totals.map((i) => (
+                  <tr key={i.item_code}>
+                    <CodeCell code={i.item_code} note={i.item_name} />
+                    <td>
+                      {i.quantity} {i.unit ?? ''}
+                    </td>
+                  </tr>
+                ))}
+              </LinesTable>
             </>
           )}
         </>

@@ -4,6 +4,7 @@ import type { BoxHistory, BoxInfo, BoxSaved } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useWrite } from '../write.tsx';
+import { ItemLines, QuantityInput } from './lines.tsx';
 
 interface Loaded {
   readonly info: BoxInfo;
@@ -115,47 +116,19 @@ export const SupervisorScreen = () => {
                   onInput={(e) => setBox({ ...box, zongpai: e.currentTarget.value })}
                 />
               </label>
-              <table class="lines">
-                <thead>
-                  <tr>
-                    <th>{t('item')}</th>
-                    <th>{t('planned')}</th>
-                    <th>{t('boxed')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {box.info.items.map((item) => (
-                    <tr key={item.item_code}>
-                      <td>
-                        {item.item_code}
-                        <small>{item.item_name ?? ''}</small>
-                      </td>
-                      <td>{item.planned_quantity}</td>
-                      <td>
-                        <input
-                          class="qty"
-                          type="number"
-                          inputMode="numeric"
-                          min={0}
-                          value={box.quantities[item.item_code] ?? 0}
-                          aria-label={`${t('quantity')} ${item.item_code}`}
-                          onChange={(e) =>
-                            setBox({
-                              ...box,
-                              quantities: {
-                                ...box.quantities,
-                                [item.item_code]: Number.isNaN(e.currentTarget.valueAsNumber)
-                                  ? 0
-                                  : e.currentTarget.valueAsNumber,
-                              },
-                            })
-                          }
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ItemLines
+                lines={box.info.items}
+                planned={(item) => item.planned_quantity}
+                boxed={(item) => (
+                  <QuantityInput
+                    itemCode={item.item_code}
+                    value={box.quantities[item.item_code] ?? 0}
+                    onChange={(quantity) =>
+                      setBox({ ...box, quantities: { ...box.quantities, [item.item_code]: quantity } })
+                    }
+                  />
+                )}
+              />
               <div class="actions">
                 <button type="button" class="primary" disabled={busy} onClick={() => void edit(box)}>
                   {t('edit')}

@@ -1,0 +1,93 @@
+import type { ComponentChildren } from 'preact';
+import { useApp } from '../context.ts';
+import type { LineState } from './progress.ts';
+
+/** A table of lines (items, boxes): its column heads, if it has them, and the screen's rows. */
+export const LinesTable = ({
+  head,
+  testId,
+  children,
+}: {
+  head?: readonly string[];
+  testId?: string;
+  children: ComponentChildren;
+}) => (
+  <table class="lines" data-testid={testId}>
+    {head !== undefined && (
+      <thead>
+        <tr>
+          {head.map((h) => (
+            <th key={h}>{h}</th>
+          ))}
+        </tr>
+      </thead>
+    )}
+    <tbody>{children}</tbody>
+  </table>
+);
+
+/** A line's first cell: its code, and under it in small what else names it. */
+export const CodeCell = ({ code, note }: { code: string; note: string | null }) => (
+  <td>
+    {code}
+    <small>{note ?? ''}</small>
+  </td>
+);
+
+/**
+ * Items planned against boxed, a line each, marked complete, short or over when `state` says;
+ * the boxed column as the screen has it: a count, or a field to correct it.
+ */
+export const ItemLines = <L extends { item_code: string; item_name: string | null }>({
+  lines,
+  testId,
+  planned,
+  boxed,
+  state,
+}: {
+  lines: readonly L[];
+  testId?: string;
+  planned: (line: L) => number;
+  boxed: (line: L) => ComponentChildren;
+  state?: (line: L) => LineState;
+}) => {
+  const { t } = useApp();
+  return (
+    <LinesTable head={[t('item'), t('planned'), t('boxed')]} testId={testId}>
+      {lines.map((line) => (
+        <tr key={line.item_code} data-state={state?.(line)}>
+          <CodeCell code={line.item_code} note={line.item_name} />
+          <td>{planned(line)}</td>
+          <td>{boxed(line)}</td>
+        </tr>
+      ))}
+    </LinesTable>
+  );
+};
+
+/** How many of an item are boxed, as the operator types it; an emptied field is zero. */
+export const QuantityInput = ({
+  itemCode,
+  value,
+  max,
+  onChange,
+}: {
+  itemCode: string;
+  value: number;
+  max?: number;
+  onChange: (quantity: number) => void;
+}) => {
+  const { t } = useApp();
+  return (
+    <input
+      class="qty"
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={max}
+      value={value}
+      aria-label={`${t('quantity')} ${itemCode}`}
+      onChange={(e) => onChange(Number.isNaN(e.currentTarget.valueAsNumber) ? 0 : e.currentTarget.valueAsNumber)}
+    />
+  );
+};
