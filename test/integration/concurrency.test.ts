@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../support/service.ts';
+import { startTestService, type ApiResponse, type TestService } from '../support/service.ts';
 
 /**
  * Real parallel requests through the emulators. Over PostgreSQL the Data API emulator runs them
@@ -14,39 +14,40 @@ afterAll(async () => service?.close());
 
 const statuses = (responses: { status: number }[]) =>
   responses.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+/** Every answer but the winners' (`won`) is 409 with `errorCode`. */
+const expectOthersRefused = (responses: ApiResponse[], won: number, errorCode: string) =>
+  expect(
+    responses.filter((r) => r.status !== won).every((r) => r.status === 409 && r.body.error_code === errorCode),
+  ).toBe(true);
+/** `count` box numbers `BOX-<series>-00`, `-01`, … */
+const boxNos = (series: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `BOX-${series}-${String(i).padStart(2, '0')}`);
+const register = (zongpaiNo: string) => service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpaiNo } });
+const close = (zongpaiNo: string) =>
+  service.call('POST', `/v1/zongpai/${zongpaiNo}/close`, { token: service.tokens.supervisor });
+const boxesOn = (zongpai: ApiResponse) => zongpai.body.boxes.map((b: { box_no: string }) => b.box_no);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('racing requests', () => {
   it('20 concurrent appends of different boxes to one zongpai all land on it', async () => {
-    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-RACE-1' } });
-    const boxes = Array.from({ length: 20 }, (_, i) => `BOX-R1-${String(i).padStart(2, '0')}`);
+    await register('PLT-RACE-1');
+    const boxes = boxNos('R1', 20);
     for (const box of boxes) await service.plan(box, { 'SKU-A': 3 });
-    const responses = await Promise.all(
-      boxes.map((box_no) =>
-        service.call('POST', '/v1/box', {
-          body: { box_no, zongpai_no: 'PLT-RACE-1', items: [{ item_code: 'SKU-A', quantity: 3 }] },
-        }),
-      ),
-    );
+    const responses = await Promise.all(boxes.map((box) => service.saveBox(box, 'PLT-RACE-1', { 'SKU-A': 3 })));
     expect(statuses(responses)).toEqual({ 201: 20 });
     const pallet = await service.call('GET', '/v1/zongpai/PLT-RACE-1');
     expect(pallet.body).toEqual(expect.objectContaining({ box_count: 20, total_quantity: 60 }));
-    expect(pallet.body.boxes.map((b: { box_no: string }) => b.box_no)).toEqual(boxes);
+    expect(boxesOn(pallet)).toEqual(boxes);
   });
 
   it('10 concurrent saves of one box: exactly one 201 and nine 409 BOX_ALREADY_BOXED', async () => {
-    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-RACE-2' } });
+    await register('PLT-RACE-2');
     await service.plan('BOX-R2', { 'SKU-A': 10 });
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        service.call('POST', '/v1/box', {
-          body: { box_no: 'BOX-R2', zongpai_no: 'PLT-RACE-2', items: [{ item_code: 'SKU-A', quantity: i + 1 }] },
-        }),
-      ),
+      Array.from({ length: 10 }, (_, i) => service.saveBox('BOX-R2', 'PLT-RACE-2', { 'SKU-A': i + 1 })),
     );
     expect(statuses(responses)).toEqual({ 201: 1, 409: 9 });
-    expect(responses.filter((r) => r.status === 409).every((r) => r.body.error_code === 'BOX_ALREADY_BOXED')).toBe(
-      true,
-    );
+    expectOthersRefused(responses, 201, 'BOX_ALREADY_BOXED');
     const winner = responses.find((r) => r.status === 201);
     const history = await service.call('GET', '/v1/box/BOX-R2/history');
     expect(history.body.events).toHaveLength(1);
@@ -54,11 +55,9 @@ describe('racing requests', () => {
   });
 
   it('concurrent PATCHes with the same version: one 200, the rest VERSION_CONFLICT', async () => {
-    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-RACE-3' } });
+    await register('PLT-RACE-3');
     await service.plan('BOX-R3', { 'SKU-A': 10 });
-    await service.call('POST', '/v1/box', {
-      body: { box_no: 'BOX-R3', zongpai_no: 'PLT-RACE-3', items: [{ item_code: 'SKU-A', quantity: 1 }] },
-    });
+    await service.saveBox('BOX-R3', 'PLT-RACE-3', { 'SKU-A': 1 });
     const responses = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         service.call('PATCH', '/v1/box/BOX-R3', {
@@ -68,7 +67,7 @@ describe('racing requests', () => {
       ),
     );
     expect(statuses(responses)).toEqual({ 200: 1, 409: 7 });
-    expect(responses.filter((r) => r.status === 409).every((r) => r.body.error_code === 'VERSION_CONFLICT')).toBe(true);
+    expectOthersRefused(responses, 200, 'VERSION_CONFLICT');
     const winner = responses.find((r) => r.status === 200);
     const info = await service.call('GET', '/v1/box/info?box_no=BOX-R3');
     expect(info.body.version).toBe(2);
@@ -76,67 +75,53 @@ describe('racing requests', () => {
   });
 
   it('a close racing with appends: every box that got 201 is on the zongpai, the rest got ZONGPAI_CLOSED', async () => {
-    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-RACE-4' } });
-    const boxes = Array.from({ length: 12 }, (_, i) => `BOX-R4-${String(i).padStart(2, '0')}`);
+    await register('PLT-RACE-4');
+    const boxes = boxNos('R4', 12);
     for (const box of boxes) await service.plan(box, { 'SKU-A': 1 });
     const appends = boxes.map((box_no) =>
       service.call('POST', '/v1/box/simple', { body: { box_no, zongpai_no: 'PLT-RACE-4' } }),
     );
-    const close = service.call('POST', '/v1/zongpai/PLT-RACE-4/close', { token: service.tokens.supervisor });
-    const [responses, closed] = await Promise.all([Promise.all(appends), close]);
+    const [responses, closed] = await Promise.all([Promise.all(appends), close('PLT-RACE-4')]);
     expect(closed.status).toBe(200);
     const landed = boxes.filter((_, i) => responses[i]?.status === 201);
-    expect(
-      responses
-        .filter((r) => r.status !== 201)
-        .every((r) => r.status === 409 && r.body.error_code === 'ZONGPAI_CLOSED'),
-    ).toBe(true);
-    const pallet = await service.call('GET', '/v1/zongpai/PLT-RACE-4');
-    expect(pallet.body.boxes.map((b: { box_no: string }) => b.box_no)).toEqual(landed);
+    expectOthersRefused(responses, 201, 'ZONGPAI_CLOSED');
+    expect(boxesOn(await service.call('GET', '/v1/zongpai/PLT-RACE-4'))).toEqual(landed);
   });
   it('a close racing appends answers with exactly the boxes on the zongpai when it closed; no append lands after it', async () => {
-    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-RACE-5' } });
-    const boxes = Array.from({ length: 40 }, (_, i) => `BOX-R5-${String(i).padStart(2, '0')}`);
+    await register('PLT-RACE-5');
+    const boxes = boxNos('R5', 40);
     // Many items per box keep each append's statement running for a while after it locked the zongpai.
     const plan = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`SKU-${String(i).padStart(3, '0')}`, 1]));
     for (const box of boxes) await service.plan(box, plan);
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const appends = boxes.map(async (box_no, i) => {
       await sleep(i * 2);
       return service.call('POST', '/v1/box/simple', { body: { box_no, zongpai_no: 'PLT-RACE-5' } });
     });
-    const close = sleep(35).then(() =>
-      service.call('POST', '/v1/zongpai/PLT-RACE-5/close', { token: service.tokens.supervisor }),
-    );
-    const [responses, closed] = await Promise.all([Promise.all(appends), close]);
+    const closing = sleep(35).then(() => close('PLT-RACE-5'));
+    const [responses, closed] = await Promise.all([Promise.all(appends), closing]);
     const landed = boxes.filter((_, i) => responses[i]?.status === 201);
-    expect(
-      responses
-        .filter((r) => r.status !== 201)
-        .every((r) => r.status === 409 && r.body.error_code === 'ZONGPAI_CLOSED'),
-    ).toBe(true);
+    expectOthersRefused(responses, 201, 'ZONGPAI_CLOSED');
     const pallet = await service.call('GET', '/v1/zongpai/PLT-RACE-5');
     expect(closed.status).toBe(200);
     expect(closed.body).toEqual(pallet.body);
     expect(closed.body).toEqual(
       expect.objectContaining({ status: 'CLOSED', box_count: landed.length, total_quantity: landed.length * 300 }),
     );
-    expect(closed.body.boxes.map((b: { box_no: string }) => b.box_no)).toEqual(landed);
+    expect(boxesOn(closed)).toEqual(landed);
   });
   it('a close that waits for an append in flight lists the appended box in its answer', async () => {
-    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-RACE-6' } });
+    await register('PLT-RACE-6');
     await service.plan('BOX-R6', { 'SKU-A': 2 });
     const { makeBoxSave } = await import('../../lib/box/index.ts');
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     // The append's own statement, in a transaction kept open while the close begins.
     const closing = await service.stack.db.transaction(async (tx) => {
       const append = makeBoxSave({ db: tx, config: service.stack.config });
       expect((await append({ box_no: 'BOX-R6', zongpai_no: 'PLT-RACE-6' }, 'olga')).status).toBe('BOXED');
-      const close = service.call('POST', '/v1/zongpai/PLT-RACE-6/close', { token: service.tokens.supervisor });
+      const closed = close('PLT-RACE-6');
       await sleep(300);
-      return { close };
+      return { closed };
     });
-    const closed = await closing.close;
+    const closed = await closing.closed;
     expect(closed.status).toBe(200);
     expect(closed.body).toEqual(
       expect.objectContaining({
