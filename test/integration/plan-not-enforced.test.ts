@@ -12,16 +12,7 @@ afterAll(async () => service?.close());
 
 describe('with the ERP plan not enforced', () => {
   it('saves unplanned items and quantities above the plan, and shows them beside the plan', async () => {
-    const res = await service.call('POST', '/v1/box', {
-      body: {
-        box_no: 'BOX-1004',
-        zongpai_no: 'PLT-FREE',
-        items: [
-          { item_code: 'SKU-LAMP-01', quantity: 9 },
-          { item_code: 'SKU-EXTRA', quantity: 1 },
-        ],
-      },
-    });
+    const res = await service.saveBox('BOX-1004', 'PLT-FREE', { 'SKU-LAMP-01': 9, 'SKU-EXTRA': 1 });
     expect(res.status).toBe(201);
     const info = await service.call('GET', '/v1/box/info?box_no=BOX-1004');
     expect(
@@ -33,12 +24,6 @@ describe('with the ERP plan not enforced', () => {
   });
 
   it('still refuses a box the ERP does not know', async () => {
-    expectError(
-      await service.call('POST', '/v1/box', {
-        body: { box_no: 'BOX-UNKNOWN', zongpai_no: 'PLT-FREE', items: [{ item_code: 'SKU-A', quantity: 1 }] },
-      }),
-      404,
-      'BOX_NOT_FOUND',
-    );
+    expectError(await service.saveBox('BOX-UNKNOWN', 'PLT-FREE', { 'SKU-A': 1 }), 404, 'BOX_NOT_FOUND');
   });
 });

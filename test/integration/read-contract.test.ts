@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../support/service.ts';
+import { minutesAgo, startTestService, type TestService } from '../support/service.ts';
 
 let service: TestService;
 beforeAll(async () => {
@@ -12,50 +12,23 @@ const ok = async (res: Promise<{ status: number }>, status: number) => expect((a
 describe('the read contract in the database', () => {
   it('cargo.box_content has one row per item of every boxed box, with its order, customer and zongpai', async () => {
     await ok(service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-V001' } }), 201);
-    await ok(
-      service.call('POST', '/v1/box', {
-        body: {
-          box_no: 'BOX-1001',
-          zongpai_no: 'PLT-V001',
-          items: [
-            { item_code: 'SKU-TEA-250', quantity: 24 },
-            { item_code: 'SKU-CUP-06', quantity: 5 },
-          ],
-        },
-      }),
-      201,
-    );
+    await ok(service.saveBox('BOX-1001', 'PLT-V001', { 'SKU-TEA-250': 24, 'SKU-CUP-06': 5 }), 201);
     const { rows } = await service.stack.db.query(
       `SELECT box_no, order_no, customer_name, zongpai_no, zongpai_status, version, item_code, item_name, unit, quantity, saved_by
        FROM cargo.box_content WHERE box_no = 'BOX-1001' ORDER BY item_code`,
     );
+    const box = {
+      box_no: 'BOX-1001',
+      order_no: 'SO-24001',
+      customer_name: 'Shanghai Lianhua Trading',
+      zongpai_no: 'PLT-V001',
+      zongpai_status: 'OPEN',
+      version: 1,
+      saved_by: 'olga',
+    };
     expect(rows).toEqual([
-      {
-        box_no: 'BOX-1001',
-        order_no: 'SO-24001',
-        customer_name: 'Shanghai Lianhua Trading',
-        zongpai_no: 'PLT-V001',
-        zongpai_status: 'OPEN',
-        version: 1,
-        item_code: 'SKU-CUP-06',
-        item_name: 'Porcelain cup set (6)',
-        unit: 'set',
-        quantity: 5,
-        saved_by: 'olga',
-      },
-      {
-        box_no: 'BOX-1001',
-        order_no: 'SO-24001',
-        customer_name: 'Shanghai Lianhua Trading',
-        zongpai_no: 'PLT-V001',
-        zongpai_status: 'OPEN',
-        version: 1,
-        item_code: 'SKU-TEA-250',
-        item_name: 'Green tea 250 g',
-        unit: 'tin',
-        quantity: 24,
-        saved_by: 'olga',
-      },
+      { ...box, item_code: 'SKU-CUP-06', item_name: 'Porcelain cup set (6)', unit: 'set', quantity: 5 },
+      { ...box, item_code: 'SKU-TEA-250', item_name: 'Green tea 250 g', unit: 'tin', quantity: 24 },
     ]);
     const undone = await service.call('DELETE', '/v1/box/BOX-1001', {
       token: service.tokens.supervisor,
@@ -72,7 +45,7 @@ describe('the read contract in the database', () => {
     await ok(service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-1004', zongpai_no: 'PLT-V002' } }), 201);
     await ok(
       service.call('POST', '/v1/cargo/location', {
-        body: { cargo_no: 'BOX-1004', location_code: 'A-01', scanned_at: new Date(Date.now() - 60_000).toISOString() },
+        body: { cargo_no: 'BOX-1004', location_code: 'A-01', scanned_at: minutesAgo(1) },
       }),
       201,
     );
