@@ -1,4 +1,4 @@
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -65,26 +65,31 @@ const file = (path: string, body: string | Uint8Array, contentType: string, immu
   immutable,
 });
 
+/** Both bundles, the app and its service worker: minified for the handheld's Chromium, kept in memory. */
+const bundle = {
+  bundle: true,
+  minify: true,
+  target: ['chrome80'],
+  write: false,
+  logLevel: 'silent',
+} satisfies BuildOptions;
+
 /** Builds the app in memory. */
 export const buildWebApp = (): WebFile[] => {
   const app = buildSync({
+    ...bundle,
     entryPoints: [join(WEB, 'src/main.tsx')],
-    bundle: true,
-    minify: true,
     format: 'esm',
-    target: ['chrome80'],
     jsx: 'automatic',
     jsxImportSource: 'preact',
     entryNames: 'app-[hash]',
     outdir: '/out',
-    write: false,
     legalComments: 'none',
     // Chromium's explicit compile hint: every function of the app is compiled while the script
     // loads (off the main thread, with the streamed script), not lazily at its first call; the
     // first scan of a screen otherwise compiled the API call, the refusal and the banner's render
     // on the throttled main thread between the Enter and the feedback.
     banner: { js: '//# allFunctionsCalledOnLoad' },
-    logLevel: 'silent',
   });
   const assets = app.outputFiles.map((out) => {
     const name = `/${out.path.split('/').pop() as string}`;
@@ -106,13 +111,9 @@ export const buildWebApp = (): WebFile[] => {
   const version = createHash('sha256');
   for (const f of shell) version.update(f.path).update(f.body);
   const worker = buildSync({
+    ...bundle,
     entryPoints: [join(WEB, 'src/sw.ts')],
-    bundle: true,
-    minify: true,
     format: 'iife',
-    target: ['chrome80'],
-    write: false,
-    logLevel: 'silent',
     define: {
       __SHELL__: JSON.stringify(['/', ...shell.map((f) => f.path), '/config.json']),
       __VERSION__: JSON.stringify(version.digest('hex').slice(0, 12)),

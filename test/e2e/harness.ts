@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from '../../web/chromium.ts';
 
 /**
  * End-to-end harness: the real `npm start` (infra/local/start.ts) on a fresh data folder and a
@@ -17,7 +18,6 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
  * warm-up calls: `npm start` builds each function in process at its first request, which the
  * tests' own first calls pay (the suite takes about 25 s on two busy cores).
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -80,20 +80,7 @@ const startService = (
 export const startAll = async (): Promise<Running> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cargo-e2e-'));
   const database = serverUrl === undefined ? undefined : await freshDatabase(serverUrl);
-  const [{ url, child }, browser] = await Promise.all([
-    startService(dataDir, database?.url),
-    chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    }),
-  ]);
+  const [{ url, child }, browser] = await Promise.all([startService(dataDir, database?.url), launchChromium()]);
   return {
     url,
     browser,
