@@ -23,52 +23,34 @@ const badRequestOf = (fn: () => unknown): DataApiError => {
 };
 
 describe('scanSql finds :name placeholders only in SQL code', () => {
-  it('finds placeholders in order, repeated names included', () => {
-    expect(names('SELECT * FROM t WHERE a = :a AND b = :b_2 OR a = :a')).toEqual(['a', 'b_2', 'a']);
+  it.each([
+    [
+      'finds placeholders in order, repeated names included',
+      'SELECT * FROM t WHERE a = :a AND b = :b_2 OR a = :a',
+      ['a', 'b_2', 'a'],
+    ],
+    ['skips string literals, including doubled quotes', "SELECT ':a', 'it''s :b', :c", ['c']],
+    ['skips E-strings with backslash-escaped quotes', "SELECT E'\\' :a', :b", ['b']],
+    ['does not treat a backslash in a standard string as an escape', "SELECT 'C:\\', :path", ['path']],
+    ['skips quoted identifiers', 'SELECT "col:a", ":b""x" FROM t WHERE c = :c', ['c']],
+    ['skips dollar-quoted bodies, tagged or not', 'SELECT $$ :a $$, $fn$ :b $x$ :c $fn$, :d', ['d']],
+    [
+      'does not mistake $1 or an identifier containing $ for a dollar quote',
+      'SELECT $1, a$b$ FROM t WHERE x = :x',
+      ['x'],
+    ],
+    ['skips line and nested block comments', 'SELECT 1 -- :a\n, /* :b /* :c */ :d */ :e', ['e']],
+    ['skips ::type casts, also right after a placeholder', "SELECT '1'::int, :at::timestamptz, x::text", ['at']],
+  ])('%s', (_rule, sql, placeholders) => {
+    expect(names(sql)).toEqual(placeholders);
   });
 
-  it('skips string literals, including doubled quotes', () => {
-    expect(names("SELECT ':a', 'it''s :b', :c")).toEqual(['c']);
-  });
-
-  it('skips E-strings with backslash-escaped quotes', () => {
-    expect(names("SELECT E'\\' :a', :b")).toEqual(['b']);
-  });
-
-  it('does not treat a backslash in a standard string as an escape', () => {
-    expect(names("SELECT 'C:\\', :path")).toEqual(['path']);
-  });
-
-  it('skips quoted identifiers', () => {
-    expect(names('SELECT "col:a", ":b""x" FROM t WHERE c = :c')).toEqual(['c']);
-  });
-
-  it('skips dollar-quoted bodies, tagged or not', () => {
-    expect(names('SELECT $$ :a $$, $fn$ :b $x$ :c $fn$, :d')).toEqual(['d']);
-  });
-
-  it('does not mistake $1 or an identifier containing $ for a dollar quote', () => {
-    expect(names('SELECT $1, a$b$ FROM t WHERE x = :x')).toEqual(['x']);
-  });
-
-  it('skips line and nested block comments', () => {
-    expect(names('SELECT 1 -- :a\n, /* :b /* :c */ :d */ :e')).toEqual(['e']);
-  });
-
-  it('skips ::type casts, also right after a placeholder', () => {
-    expect(names("SELECT '1'::int, :at::timestamptz, x::text")).toEqual(['at']);
-  });
-
-  it('flags SQL after a semicolon as a second statement', () => {
-    expect(scanSql('SELECT 1; SELECT 2').multipleStatements).toBe(true);
-  });
-
-  it('accepts a trailing semicolon, comment or whitespace', () => {
-    expect(scanSql('SELECT 1; -- done\n  ').multipleStatements).toBe(false);
-  });
-
-  it('ignores semicolons inside literals, quotes and bodies', () => {
-    expect(scanSql('SELECT \';\', ";", $$a; b$$ /* ; */').multipleStatements).toBe(false);
+  it.each([
+    ['flags SQL after a semicolon as a second statement', 'SELECT 1; SELECT 2', true],
+    ['accepts a trailing semicolon, comment or whitespace', 'SELECT 1; -- done\n  ', false],
+    ['ignores semicolons inside literals, quotes and bodies', 'SELECT \';\', ";", $$a; b$$ /* ; */', false],
+  ])('%s', (_rule, sql, multiple) => {
+    expect(scanSql(sql).multipleStatements).toBe(multiple);
   });
 });
 
