@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { handheld, hasChromium, scan, screenshot, signIn, startAll, type Running } from './harness.ts';
 
@@ -8,6 +8,8 @@ import { handheld, hasChromium, scan, screenshot, signIn, startAll, type Running
  */
 const notice = (page: Page, tone: 'ok' | 'warn' | 'error', text: string | RegExp) =>
   page.locator(`[data-testid=notice][data-tone=${tone}]`, { hasText: text }).waitFor({ timeout: 10_000 });
+/** The demo users `npm start` creates: an operator and a supervisor. */
+const DEMO_PASSWORDS = { olga: 'olga-demo-2026', sam: 'sam-demo-2026' };
 /** Opens a screen from the tab bar and waits for it, as an operator looks before scanning. */
 const open = async (page: Page, tab: string) => {
   await page.getByRole('link', { name: tab, exact: true }).click();
@@ -21,12 +23,25 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
   }, 60_000);
   afterAll(async () => running?.stop());
 
+  /** A fresh handheld (its own storage), closed when the test ends. */
+  const fresh = async (locale?: string) => {
+    const device = await handheld(running, locale);
+    onTestFinished(() => device.context.close());
+    return device;
+  };
+  /** A fresh handheld a demo user has signed in on. */
+  const signedIn = async (user: keyof typeof DEMO_PASSWORDS, locale?: string) => {
+    const device = await fresh(locale);
+    await signIn(device.page, user, DEMO_PASSWORDS[user]);
+    return device;
+  };
+
   it('refuses a wrong password and signs the demo operator in', async () => {
-    const { page, context } = await handheld(running);
+    const { page } = await fresh();
     await signIn(page, 'olga', 'not-her-password');
     await notice(page, 'error', 'Wrong user name or password.');
     await screenshot(page, 'sign-in');
-    await signIn(page, 'olga', 'olga-demo-2026');
+    await signIn(page, 'olga', DEMO_PASSWORDS.olga);
     await page.getByText('Scan a box').waitFor();
     expect(await page.locator('.who').textContent()).toBe('olga');
     // Signed in across a reload; signed out forgets the session.
@@ -35,12 +50,10 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.reload();
     await page.getByLabel('User name').waitFor();
-    await context.close();
   });
 
   it('registers a pallet and boxes a box by scanning its items, then the zongpai', async () => {
-    const { page, context } = await handheld(running);
-    await signIn(page, 'olga', 'olga-demo-2026');
+    const { page } = await signedIn('olga');
     await open(page, 'Pallet');
     await scan(page, 'PLT-E2E-1');
     await notice(page, 'error', /PLT-E2E-1/);
@@ -87,12 +100,10 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
         .textContent(),
     ).toContain('7224');
     await screenshot(page, 'order');
-    await context.close();
   });
 
   it('boxes a box in one scan, and shows a refused zongpai with what to do', async () => {
-    const { page, context } = await handheld(running);
-    await signIn(page, 'olga', 'olga-demo-2026');
+    const { page } = await signedIn('olga');
     await open(page, 'One scan');
     await scan(page, 'BOX-1002');
     await scan(page, 'PLT-NOT-THERE');
@@ -105,12 +116,10 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await scan(page, 'BOX-1002');
     await scan(page, 'PLT-E2E-1');
     await notice(page, 'error', 'a supervisor can edit or undo it');
-    await context.close();
   });
 
   it('keeps location scans made offline across a reload and uploads them once when the network is back', async () => {
-    const { page, context } = await handheld(running);
-    await signIn(page, 'olga', 'olga-demo-2026');
+    const { page, context } = await signedIn('olga');
     await page
       .waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 10_000 })
       .catch(async () => {
@@ -148,12 +157,10 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     // An operator sees no void button.
     expect(await page.getByRole('button', { name: 'Void' }).count()).toBe(0);
     await screenshot(page, 'find');
-    await context.close();
   });
 
   it('lets a supervisor correct a box, undo it and see its history, and close the pallet', async () => {
-    const { page, context } = await handheld(running);
-    await signIn(page, 'sam', 'sam-demo-2026');
+    const { page } = await signedIn('sam');
     await open(page, 'Supervisor');
     await scan(page, 'BOX-1001');
     await page.getByTestId('box-status').getByText('BOXED').waitFor();
@@ -196,20 +203,16 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await page.getByRole('button', { name: 'What is here: A-01-01' }).click();
     await notice(page, 'ok', '1 at A-01-01');
     expect(await page.getByTestId('here').locator('b').allTextContents()).toEqual(['BOX-1003']);
-    await context.close();
   });
 
   it('hides the supervisor screen from an operator', async () => {
-    const { page, context } = await handheld(running);
-    await signIn(page, 'olga', 'olga-demo-2026');
+    const { page } = await signedIn('olga');
     await page.getByText('Scan a box').waitFor();
     expect(await page.getByRole('link', { name: 'Supervisor' }).count()).toBe(0);
-    await context.close();
   });
 
   it('speaks Chinese on a Chinese device: its own words and the service messages', async () => {
-    const { page, context } = await handheld(running, 'zh-CN');
-    await signIn(page, 'olga', 'olga-demo-2026');
+    const { page } = await signedIn('olga', 'zh-CN');
     await open(page, '查找');
     await scan(page, 'BOX-9999');
     await notice(page, 'error', '该货物从未在库位扫描过');
@@ -219,7 +222,6 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await page.getByRole('button', { name: 'English' }).click();
     await scan(page, 'BOX-9999');
     await notice(page, 'error', 'never scanned at a location');
-    await context.close();
   });
 });
 
