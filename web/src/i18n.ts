@@ -306,3 +306,7 @@ const HAN = /\p{Script=Han}/u;
  */
 export const messageFor = (lang: Lang, error: { error_code: string; message: string }): string =>
   lang === 'zh' && !HAN.test(error.message) ? instructionFor('zh', error.error_code) : error.message;
+
+/** When something happened, short, as the device's own locale writes dates and times. */
+export const when = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });

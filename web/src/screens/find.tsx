@@ -1,12 +1,11 @@
 import { useState } from 'preact/hooks';
 import type { CargoLocation } from '../api-types.ts';
 import { useApp } from '../context.ts';
+import { when } from '../i18n.ts';
 import { ScanField } from '../scan-field.tsx';
 import { LocationContentPanel } from './location-content.tsx';
 import { canVoid } from './progress.ts';
 import { VoidScanButton } from './void-scan.tsx';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
 /**
  * Find: where a box or zongpai is now (itself or through its zongpai), what else is there, and

@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { LocationContent } from '../api-types.ts';
 import { useApp } from '../context.ts';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+import { when } from '../i18n.ts';
 
 /**
  * "What is here": the cargo whose current location is this one, a page at a time, a zongpai with

@@ -2,11 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Outcome } from '../api.ts';
 import type { PackingList, Zongpai, ZongpaiPage } from '../api-types.ts';
 import { useApp } from '../context.ts';
+import { when } from '../i18n.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useWrite } from '../write.tsx';
 import { CodeCell, LinesTable } from './lines.tsx';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
 /**
  * Pallet: the zongpais, newest first (open ones unless asked for all); scan or tap one for its

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Outcome } from '../api.ts';
 import type { BoxHistory, BoxInfo, BoxSaved } from '../api-types.ts';
 import { useApp } from '../context.ts';
+import { when } from '../i18n.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useWrite } from '../write.tsx';
 import { ItemLines, QuantityInput } from './lines.tsx';
@@ -18,8 +19,6 @@ const boxChange = <B,>(loaded: Loaded, key: string, body: B) => ({
   params: { path: { box_no: loaded.info.box_no }, header: { 'Idempotency-Key': key } },
   body,
 });
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
 /**
  * Supervisor: scan a boxed box to see what it holds and its history, then move it to another
