@@ -431,73 +431,96 @@ export interface components {
             /** @description Zongpai number. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             zongpai_no: string;
         };
-        LocationRecordsResponse: {
-            records: {
-                id: string;
-                cargo_no: string;
-                location_code: string;
-                off_shelf: boolean;
-                scanned_at: string | null;
-                /** Format: date-time */
-                recorded_at: string;
-                recorded_by: string;
-                device_id: string | null;
-            }[];
+        EventsResponse: {
+            events: components["schemas"]["EventEnvelope"][];
+            next_after: number;
         };
-        CargoLocationResponse: {
-            cargo_no: string;
-            current: {
-                id: string;
-                cargo_no: string;
-                location_code: string;
-                off_shelf: boolean;
-                scanned_at: string | null;
-                /** Format: date-time */
-                recorded_at: string;
-                recorded_by: string;
-                device_id: string | null;
-                /** Format: date-time */
-                occurred_at: string;
-                /** @enum {string} */
-                via: "BOX" | "ZONGPAI";
+        EventEnvelope: {
+            id: string;
+            sequence: number;
+            /** @enum {string} */
+            type: "cargo.located" | "location.voided" | "box.saved" | "box.edited" | "box.undone" | "zongpai.registered" | "zongpai.closed" | "zongpai.reopened";
+            occurred_at: string;
+            actor: string;
+            idempotency_key: string | null;
+            data: {
+                [key: string]: unknown;
             };
-            history: {
-                id: string;
+        };
+        LocationContentResponse: {
+            location_code: string;
+            cargo: {
                 cargo_no: string;
-                location_code: string;
-                off_shelf: boolean;
-                scanned_at: string | null;
-                /** Format: date-time */
-                recorded_at: string;
-                recorded_by: string;
-                device_id: string | null;
-                /** Format: date-time */
-                occurred_at: string;
                 /** @enum {string} */
-                via: "BOX" | "ZONGPAI";
-                voided_at: string | null;
-                voided_by: string | null;
+                kind: "BOX" | "ZONGPAI" | "CARGO";
+                /** Format: date-time */
+                since: string;
+                off_shelf: boolean;
+                boxes: string[];
             }[];
             next_cursor: string | null;
         };
-        BoxInfoResponse: {
-            box_no: string;
-            order_no: string | null;
-            customer_name: string | null;
+        CargoLocationResponse: {
+            cargo_no: string;
+            current: components["schemas"]["TrailEntry"];
+            history: components["schemas"]["HistoryEntry"][];
+            next_cursor: string | null;
+        };
+        TrailEntry: {
+            id: string;
+            cargo_no: string;
+            location_code: string;
+            off_shelf: boolean;
+            scanned_at: string | null;
+            /** Format: date-time */
+            recorded_at: string;
+            recorded_by: string;
+            device_id: string | null;
+            /** Format: date-time */
+            occurred_at: string;
             /** @enum {string} */
-            status: "BOXED" | "NOT_BOXED";
-            zongpai_no: string | null;
-            version: number;
-            complete: boolean;
-            items: {
-                item_code: string;
-                item_name: string | null;
-                unit: string | null;
-                planned_quantity: number;
-                boxed_quantity: number;
-            }[];
-            saved_at: string | null;
-            saved_by: string | null;
+            via: "BOX" | "ZONGPAI";
+        };
+        HistoryEntry: {
+            id: string;
+            cargo_no: string;
+            location_code: string;
+            off_shelf: boolean;
+            scanned_at: string | null;
+            /** Format: date-time */
+            recorded_at: string;
+            recorded_by: string;
+            device_id: string | null;
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            via: "BOX" | "ZONGPAI";
+            voided_at: string | null;
+            voided_by: string | null;
+        };
+        LocationRecordsResponse: {
+            records: components["schemas"]["LocationRecord"][];
+        };
+        LocationRecord: {
+            id: string;
+            cargo_no: string;
+            location_code: string;
+            off_shelf: boolean;
+            scanned_at: string | null;
+            /** Format: date-time */
+            recorded_at: string;
+            recorded_by: string;
+            device_id: string | null;
+        };
+        VoidedRecordResponse: {
+            id: string;
+            cargo_no: string;
+            location_code: string;
+            /** Format: date-time */
+            voided_at: string;
+            voided_by: string;
+            /** @constant */
+            version: 2;
         };
         BoxSaveResponse: {
             box_no: string;
@@ -506,14 +529,15 @@ export interface components {
             status: "BOXED" | "NOT_BOXED";
             version: number;
             complete: boolean;
-            items: {
-                item_code: string;
-                quantity: number;
-            }[];
+            items: components["schemas"]["BoxItem"][];
             total_quantity: number;
             /** Format: date-time */
             saved_at: string;
             saved_by: string;
+        };
+        BoxItem: {
+            item_code: string;
+            quantity: number;
         };
         BoxHistoryResponse: {
             box_no: string;
@@ -525,11 +549,56 @@ export interface components {
                 /** Format: date-time */
                 at: string;
                 zongpai_no: string | null;
-                items: {
-                    item_code: string;
-                    quantity: number;
-                }[];
+                items: components["schemas"]["BoxItem"][];
             }[];
+        };
+        BoxInfoResponse: {
+            box_no: string;
+            order_no: string | null;
+            customer_name: string | null;
+            /** @enum {string} */
+            status: "BOXED" | "NOT_BOXED";
+            zongpai_no: string | null;
+            version: number;
+            complete: boolean;
+            items: components["schemas"]["PlannedItem"][];
+            saved_at: string | null;
+            saved_by: string | null;
+        };
+        PlannedItem: {
+            item_code: string;
+            item_name: string | null;
+            unit: string | null;
+            planned_quantity: number;
+            boxed_quantity: number;
+        };
+        OrderResponse: {
+            order_no: string;
+            customer_name: string | null;
+            /** @enum {string} */
+            status: "OPEN" | "PARTIAL" | "BOXED";
+            box_count: number;
+            boxed_count: number;
+            complete_count: number;
+            complete: boolean;
+            boxes: {
+                box_no: string;
+                /** @enum {string} */
+                status: "BOXED" | "NOT_BOXED";
+                zongpai_no: string | null;
+                version: number;
+                complete: boolean;
+                location: {
+                    location_code: string;
+                    off_shelf: boolean;
+                    /** @enum {string} */
+                    via: "BOX" | "ZONGPAI";
+                    /** Format: date-time */
+                    located_at: string;
+                } | null;
+                items: components["schemas"]["PlannedItem"][];
+            }[];
+            totals: components["schemas"]["PlannedItem"][];
         };
         ZongpaiResponse: {
             zongpai_no: string;
@@ -547,6 +616,41 @@ export interface components {
             closed_at: string | null;
             closed_by: string | null;
         };
+        ZongpaiListResponse: {
+            zongpais: {
+                zongpai_no: string;
+                /** @enum {string} */
+                status: "OPEN" | "CLOSED";
+                box_count: number;
+                total_quantity: number;
+                /** Format: date-time */
+                registered_at: string;
+                closed_at: string | null;
+            }[];
+            next_cursor: string | null;
+        };
+        PackingListResponse: {
+            zongpai_no: string;
+            /** @enum {string} */
+            status: "OPEN" | "CLOSED";
+            box_count: number;
+            total_quantity: number;
+            boxes: {
+                box_no: string;
+                order_no: string | null;
+                customer_name: string | null;
+                complete: boolean;
+                total_quantity: number;
+                items: components["schemas"]["PackedItem"][];
+            }[];
+            totals: components["schemas"]["PackedItem"][];
+        };
+        PackedItem: {
+            item_code: string;
+            item_name: string | null;
+            unit: string | null;
+            quantity: number;
+        };
         ErrorBody: {
             /** @enum {string} */
             error_code: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "INVALID_LOCATION_CODE" | "INVALID_ORDER_NO" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND" | "CARGO_NOT_FOUND" | "RECORD_NOT_FOUND" | "ORDER_NOT_FOUND" | "ROUTE_NOT_FOUND" | "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED" | "ZONGPAI_ALREADY_EXISTS" | "VERSION_CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "ERP_PLAN_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "THROTTLED" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
@@ -561,7 +665,240 @@ export interface components {
             }[];
         };
     };
-    responses: never;
+    responses: {
+        /** @description VALIDATION_ERROR */
+        ValidationError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "VALIDATION_ERROR";
+                };
+            };
+        };
+        /** @description UNAUTHORIZED */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "UNAUTHORIZED";
+                };
+            };
+        };
+        /** @description FORBIDDEN */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "FORBIDDEN";
+                };
+            };
+        };
+        /** @description THROTTLED */
+        Throttled: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "THROTTLED";
+                };
+            };
+        };
+        /** @description INTERNAL_ERROR */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INTERNAL_ERROR";
+                };
+            };
+        };
+        /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INTERNAL_ERROR";
+                };
+            };
+        };
+        /** @description DATABASE_UNAVAILABLE */
+        DatabaseUnavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "DATABASE_UNAVAILABLE";
+                };
+            };
+        };
+        /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INTERNAL_ERROR";
+                };
+            };
+        };
+        /** @description CARGO_NOT_FOUND */
+        CargoNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "CARGO_NOT_FOUND";
+                };
+            };
+        };
+        /** @description PAYLOAD_TOO_LARGE */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "PAYLOAD_TOO_LARGE";
+                };
+            };
+        };
+        /** @description UNSUPPORTED_MEDIA_TYPE */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "UNSUPPORTED_MEDIA_TYPE";
+                };
+            };
+        };
+        /** @description IDEMPOTENCY_KEY_REUSED */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description RECORD_NOT_FOUND */
+        RecordNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "RECORD_NOT_FOUND";
+                };
+            };
+        };
+        /** @description VERSION_CONFLICT */
+        VersionConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "VERSION_CONFLICT";
+                };
+            };
+        };
+        /** @description BOX_NOT_FOUND */
+        BoxNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "BOX_NOT_FOUND";
+                };
+            };
+        };
+        /** @description INVALID_BOX_NO */
+        InvalidBoxNo: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_BOX_NO";
+                };
+            };
+        };
+        /** @description ORDER_NOT_FOUND */
+        OrderNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "ORDER_NOT_FOUND";
+                };
+            };
+        };
+        /** @description ZONGPAI_NOT_FOUND */
+        ZongpaiNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "ZONGPAI_NOT_FOUND";
+                };
+            };
+        };
+        /** @description ZONGPAI_ALREADY_EXISTS */
+        ZongpaiAlreadyExists: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "ZONGPAI_ALREADY_EXISTS";
+                };
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -587,123 +924,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        events: {
-                            id: string;
-                            sequence: number;
-                            /** @enum {string} */
-                            type: "cargo.located" | "location.voided" | "box.saved" | "box.edited" | "box.undone" | "zongpai.registered" | "zongpai.closed" | "zongpai.reopened";
-                            occurred_at: string;
-                            actor: string;
-                            idempotency_key: string | null;
-                            data: {
-                                [key: string]: unknown;
-                            };
-                        }[];
-                        next_after: number;
-                    };
+                    "application/json": components["schemas"]["EventsResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "VALIDATION_ERROR";
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     locationContent: {
@@ -726,19 +957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        location_code: string;
-                        cargo: {
-                            cargo_no: string;
-                            /** @enum {string} */
-                            kind: "BOX" | "ZONGPAI" | "CARGO";
-                            /** Format: date-time */
-                            since: string;
-                            off_shelf: boolean;
-                            boxes: string[];
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["LocationContentResponse"];
                 };
             };
             /** @description INVALID_LOCATION_CODE, VALIDATION_ERROR */
@@ -753,94 +972,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     locationGet: {
@@ -878,106 +1016,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description CARGO_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "CARGO_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CargoNotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     locationRecord: {
@@ -1016,130 +1062,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     locationVoid: {
@@ -1167,16 +1099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        cargo_no: string;
-                        location_code: string;
-                        /** Format: date-time */
-                        voided_at: string;
-                        voided_by: string;
-                        /** @constant */
-                        version: 2;
-                    };
+                    "application/json": components["schemas"]["VoidedRecordResponse"];
                 };
             };
             /** @description INVALID_BOX_NO, VALIDATION_ERROR, MALFORMED_JSON */
@@ -1191,154 +1114,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description RECORD_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "RECORD_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description VERSION_CONFLICT */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "VERSION_CONFLICT";
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["RecordNotFound"];
+            409: components["responses"]["VersionConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     boxUndo: {
@@ -1380,42 +1167,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description BOX_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_NOT_FOUND";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["BoxNotFound"];
             /** @description ZONGPAI_CLOSED, VERSION_CONFLICT */
             409: {
                 headers: {
@@ -1428,80 +1182,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
@@ -1516,18 +1202,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     boxEdit: {
@@ -1569,30 +1244,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description BOX_NOT_FOUND, ZONGPAI_NOT_FOUND */
             404: {
                 headers: {
@@ -1617,30 +1270,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description ITEM_NOT_IN_PLAN, QUANTITY_EXCEEDS_PLAN, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
@@ -1653,44 +1284,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
@@ -1705,18 +1301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     boxHistory: {
@@ -1751,80 +1336,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description BOX_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["BoxNotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
@@ -1839,18 +1356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     boxInfo: {
@@ -1873,92 +1379,13 @@ export interface operations {
                     "application/json": components["schemas"]["BoxInfoResponse"];
                 };
             };
-            /** @description INVALID_BOX_NO */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO";
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description BOX_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidBoxNo"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["BoxNotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
@@ -1973,18 +1400,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     boxSave: {
@@ -2023,30 +1439,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description BOX_NOT_FOUND, ZONGPAI_NOT_FOUND */
             404: {
                 headers: {
@@ -2071,30 +1465,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description ITEM_NOT_IN_PLAN, QUANTITY_EXCEEDS_PLAN, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
@@ -2107,44 +1479,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
@@ -2159,18 +1496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     boxSimpleSave: {
@@ -2209,30 +1535,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description BOX_NOT_FOUND, ZONGPAI_NOT_FOUND */
             404: {
                 headers: {
@@ -2257,30 +1561,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description ERP_PLAN_INVALID, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
@@ -2293,44 +1575,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
@@ -2345,18 +1592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     orderGet: {
@@ -2376,46 +1612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        order_no: string;
-                        customer_name: string | null;
-                        /** @enum {string} */
-                        status: "OPEN" | "PARTIAL" | "BOXED";
-                        box_count: number;
-                        boxed_count: number;
-                        complete_count: number;
-                        complete: boolean;
-                        boxes: {
-                            box_no: string;
-                            /** @enum {string} */
-                            status: "BOXED" | "NOT_BOXED";
-                            zongpai_no: string | null;
-                            version: number;
-                            complete: boolean;
-                            location: {
-                                location_code: string;
-                                off_shelf: boolean;
-                                /** @enum {string} */
-                                via: "BOX" | "ZONGPAI";
-                                /** Format: date-time */
-                                located_at: string;
-                            } | null;
-                            items: {
-                                item_code: string;
-                                item_name: string | null;
-                                unit: string | null;
-                                planned_quantity: number;
-                                boxed_quantity: number;
-                            }[];
-                        }[];
-                        totals: {
-                            item_code: string;
-                            item_name: string | null;
-                            unit: string | null;
-                            planned_quantity: number;
-                            boxed_quantity: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["OrderResponse"];
                 };
             };
             /** @description INVALID_ORDER_NO, VALIDATION_ERROR */
@@ -2430,80 +1627,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description ORDER_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ORDER_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["OrderNotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
@@ -2518,18 +1647,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     zongpaiClose: {
@@ -2566,118 +1684,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description ZONGPAI_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ZONGPAI_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ZongpaiNotFound"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     zongpaiGet: {
@@ -2712,106 +1727,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description ZONGPAI_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ZONGPAI_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ZongpaiNotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     zongpaiList: {
@@ -2833,121 +1756,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        zongpais: {
-                            zongpai_no: string;
-                            /** @enum {string} */
-                            status: "OPEN" | "CLOSED";
-                            box_count: number;
-                            total_quantity: number;
-                            /** Format: date-time */
-                            registered_at: string;
-                            closed_at: string | null;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["ZongpaiListResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "VALIDATION_ERROR";
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     zongpaiRegister: {
@@ -2986,116 +1805,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description ZONGPAI_ALREADY_EXISTS */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ZONGPAI_ALREADY_EXISTS";
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNSUPPORTED_MEDIA_TYPE";
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ZongpaiAlreadyExists"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
@@ -3110,18 +1828,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     zongpaiPackingList: {
@@ -3141,32 +1848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        zongpai_no: string;
-                        /** @enum {string} */
-                        status: "OPEN" | "CLOSED";
-                        box_count: number;
-                        total_quantity: number;
-                        boxes: {
-                            box_no: string;
-                            order_no: string | null;
-                            customer_name: string | null;
-                            complete: boolean;
-                            total_quantity: number;
-                            items: {
-                                item_code: string;
-                                item_name: string | null;
-                                unit: string | null;
-                                quantity: number;
-                            }[];
-                        }[];
-                        totals: {
-                            item_code: string;
-                            item_name: string | null;
-                            unit: string | null;
-                            quantity: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PackingListResponse"];
                 };
             };
             /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
@@ -3181,80 +1863,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description ZONGPAI_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ZONGPAI_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ZongpaiNotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
             503: {
                 headers: {
@@ -3269,18 +1883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     zongpaiReopen: {
@@ -3317,118 +1920,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description ZONGPAI_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ZONGPAI_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ZongpaiNotFound"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     openApi: {
@@ -3464,56 +1964,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description THROTTLED */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "THROTTLED";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway). */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INTERNAL_ERROR";
-                    };
-                };
-            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
 }

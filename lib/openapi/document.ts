@@ -4,11 +4,33 @@ import { makeFields } from '../rules/fields.ts';
 import type { HttpMethod, RouteSpec } from '../http/route.ts';
 import type { Role } from '../http/authorize.ts';
 import type { Runtime } from '../runtime.ts';
-import { CargoLocationResponse, LocationRecordsResponse, jsonContent } from './common.ts';
+import { EventEnvelopeSchema, EventsResponse } from '../events/feed.ts';
+import {
+  CargoLocationResponse,
+  HistoryEntry,
+  LocationContentResponse,
+  LocationRecord,
+  LocationRecordsResponse,
+  TrailEntry,
+  VoidedRecordResponse,
+  jsonContent,
+} from './common.ts';
 import { ErrorBody, errorResponses, routeErrorCodes } from './errors.ts';
 import { documentIdentifiers } from './fields.ts';
 import { documentedRequest } from './request.ts';
-import { BoxHistoryResponse, BoxInfoResponse, BoxSaveResponse, ZongpaiResponse } from './responses.ts';
+import { named } from './route-docs.ts';
+import {
+  BoxHistoryResponse,
+  BoxInfoResponse,
+  BoxItem,
+  BoxSaveResponse,
+  OrderResponse,
+  PackedItem,
+  PackingListResponse,
+  PlannedItem,
+  ZongpaiListResponse,
+  ZongpaiResponse,
+} from './responses.ts';
 
 const ROLES = {
   operator: 'operator or supervisor',
@@ -29,6 +51,32 @@ export interface ApiRoute {
   readonly access: Role;
   readonly spec?: Pick<RouteSpec<any, any, any>, 'status' | 'docs' | 'schemas' | 'versioned'>;
 }
+
+/**
+ * The answers, and what several of them share, each a named component of the document that every
+ * operation refers to (named where they are first used, so each is rendered as an answer only).
+ */
+const ANSWERS = {
+  LocationRecord,
+  TrailEntry,
+  HistoryEntry,
+  LocationRecordsResponse,
+  CargoLocationResponse,
+  LocationContentResponse,
+  VoidedRecordResponse,
+  BoxItem,
+  PlannedItem,
+  BoxInfoResponse,
+  BoxSaveResponse,
+  BoxHistoryResponse,
+  ZongpaiResponse,
+  ZongpaiListResponse,
+  PackedItem,
+  PackingListResponse,
+  OrderResponse,
+  EventEnvelope: EventEnvelopeSchema,
+  EventsResponse,
+};
 
 const TAGS = ['location', 'boxing', 'service'] as const;
 
@@ -80,6 +128,7 @@ const operation = (route: ApiRoute, runtime: Pick<Runtime, 'config' | 'fields'>)
 export const buildOpenApiDocument = (config: Config, routes: readonly ApiRoute[]) => {
   const fields = makeFields(config);
   documentIdentifiers(config, fields);
+  for (const [id, schema] of Object.entries(ANSWERS)) named(schema, id);
   const paths: ZodOpenApiPathsObject = {};
   const ordered = [...routes].sort((a, b) => TAGS.indexOf(tagOf(a)) - TAGS.indexOf(tagOf(b)));
   for (const route of ordered)
@@ -108,15 +157,7 @@ export const buildOpenApiDocument = (config: Config, routes: readonly ApiRoute[]
       { name: 'service', description: 'The service itself' },
     ],
     components: {
-      schemas: {
-        ErrorBody,
-        LocationRecordsResponse,
-        CargoLocationResponse,
-        BoxInfoResponse,
-        BoxSaveResponse,
-        BoxHistoryResponse,
-        ZongpaiResponse,
-      },
+      schemas: { ErrorBody },
       securitySchemes: {
         cognito: {
           type: 'apiKey',

@@ -65,37 +65,71 @@ export const routeErrorCodes = (source: ErrorSource): ErrorCode[] => {
   return (Object.keys(errorCatalogue) as ErrorCode[]).filter((code) => codes.has(code));
 };
 
-/** Statuses API Gateway answers by itself when the function fails (502) or runs past 29 s (504). */
-const GATEWAY_FAILURES = {
-  '502': 'INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway).',
-  '504':
-    'INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key.',
-} as const;
-
 const RETRY_AFTER = {
   description: 'Seconds to wait before retrying.',
   schema: { type: 'integer', minimum: 1 },
 } as const;
 
-/** The error body of one response, with `error_code` narrowed to the codes it can carry. */
-const errorContent = (codes: readonly ErrorCode[]) => ({
-  'application/json': {
-    schema: {
-      allOf: [
-        { $ref: '#/components/schemas/ErrorBody' },
-        { type: 'object' as const, properties: { error_code: { type: 'string' as const, enum: [...codes] } } },
-      ],
+/** The error response of one status: its codes in the description, and in the schema `error_code` narrowed to them. */
+const errorResponse = (status: number, codes: readonly ErrorCode[], description = codes.join(', ')) => ({
+  description,
+  ...(status === 429 || status === 503 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+  content: {
+    'application/json': {
+      schema: {
+        allOf: [
+          { $ref: '#/components/schemas/ErrorBody' },
+          { type: 'object' as const, properties: { error_code: { type: 'string' as const, enum: [...codes] } } },
+        ],
+      },
     },
   },
 });
 
+/** `ZONGPAI_NOT_FOUND` → `ZongpaiNotFound`. */
+const pascalCase = (code: string) =>
+  code.toLowerCase().replace(/(?:^|_)([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * The response of a status that carries a single code, one per code: a component of the document
+ * every route answering only that code at that status refers to (zod-openapi registers it by its `id`).
+ */
+const singleCodeResponses = Object.fromEntries(
+  (Object.keys(errorCatalogue) as ErrorCode[]).map((code) => [
+    code,
+    { id: pascalCase(code), ...errorResponse(errorCatalogue[code].status, [code]) },
+  ]),
+) as Record<ErrorCode, ZodOpenApiResponseObject>;
+
+/** Statuses API Gateway answers by itself when the function fails (502) or runs past 29 s (504), shared by every route. */
+const GATEWAY_FAILURES: Record<string, ZodOpenApiResponseObject> = {
+  '502': {
+    id: 'BadGateway',
+    ...errorResponse(
+      502,
+      ['INTERNAL_ERROR'],
+      'INTERNAL_ERROR: the function failed or returned no valid answer (API Gateway).',
+    ),
+  },
+  '504': {
+    id: 'GatewayTimeout',
+    ...errorResponse(
+      504,
+      ['INTERNAL_ERROR'],
+      'INTERNAL_ERROR: the function did not answer within 29 seconds (API Gateway); a write may have completed, retry it with its Idempotency-Key.',
+    ),
+  },
+};
+
 /**
  * The error responses of a route, one per status, each naming its codes in the description
- * and in the schema; 429 and 503 declare `Retry-After`; 502 and 504 are API Gateway's own.
+ * and in the schema; 429 and 503 declare `Retry-After`; 502 and 504 are API Gateway's own. A
+ * status with a single code refers to that code's shared response; one with several codes is the
+ * route's own.
  *
  * @example
  * ```ts
- * errorResponses(['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND']); // { '400': …, '404': …, '502': …, '504': … }
+ * errorResponses(['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND']); // { '400': …, '404': ZongpaiNotFound, '502': …, '504': … }
  * ```
  */
 export const errorResponses = (codes: readonly ErrorCode[]): Record<string, ZodOpenApiResponseObject> => {
@@ -104,14 +138,9 @@ export const errorResponses = (codes: readonly ErrorCode[]): Record<string, ZodO
     byStatus.set(errorCatalogue[code].status, [...(byStatus.get(errorCatalogue[code].status) ?? []), code]);
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    responses[String(status)] = {
-      description: list.join(', '),
-      ...(status === 429 || status === 503 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
-      content: errorContent(list),
-    };
+    const [code, ...others] = list;
+    responses[String(status)] =
+      code !== undefined && others.length === 0 ? singleCodeResponses[code] : errorResponse(status, list);
   }
-  for (const [status, description] of Object.entries(GATEWAY_FAILURES)) {
-    responses[status] = { description, content: errorContent(['INTERNAL_ERROR']) };
-  }
-  return responses;
+  return { ...responses, ...GATEWAY_FAILURES };
 };

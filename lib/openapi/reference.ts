@@ -23,6 +23,7 @@ type Schema = {
   description?: string;
 };
 type Parameter = { name: string; in: string; required?: boolean; schema: Schema };
+type Response = { description: string; content?: Record<string, { schema: Schema }> };
 type Operation = {
   operationId: string;
   summary: string;
@@ -30,12 +31,13 @@ type Operation = {
   'x-access': string;
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
+  /** A response of its own, or one of the document's shared responses. */
+  responses: Record<string, Response | { $ref: string }>;
 };
 export interface OpenApiDocument {
   servers?: { url: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema> };
+  components: { schemas: Record<string, Schema>; responses?: Record<string, Response> };
 }
 
 const ROLE = {
@@ -78,6 +80,14 @@ per planned item of a box. \`GET /v1/box/info\`, \`GET /v1/box/{box_no}/history\
 | planned_quantity | integer |
 | unit | text, nullable |
 `;
+
+/** A response, the shared response it refers to resolved. */
+const resolved = (response: Response | { $ref: string }, components: OpenApiDocument['components']): Response => {
+  if (!('$ref' in response)) return response;
+  const shared = components.responses?.[response.$ref.split('/').pop() ?? ''];
+  if (shared === undefined) throw new Error(`the document refers to a response it lacks: ${response.$ref}`);
+  return shared;
+};
 
 const typeOf = (schema: Schema, components: OpenApiDocument['components']): string => {
   if (schema.$ref) return `[${schema.$ref.split('/').pop()}](#${schema.$ref.split('/').pop()?.toLowerCase()})`;
@@ -147,7 +157,9 @@ const operationSection = (
   op: Operation,
   components: OpenApiDocument['components'],
 ): string => {
-  const [success, ...failures] = Object.entries(op.responses);
+  const [success, ...failures] = Object.entries(op.responses).map(
+    ([status, response]) => [status, resolved(response, components)] as const,
+  );
   const parts = [
     `### ${method.toUpperCase()} ${path}`,
     '',

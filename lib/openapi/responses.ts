@@ -7,7 +7,27 @@ import * as z from 'zod/mini';
 
 const timestamp = z.iso.datetime();
 const boxStatus = z.enum(['BOXED', 'NOT_BOXED']);
-const savedItem = z.object({ item_code: z.string(), quantity: z.int() });
+const zongpaiStatus = z.enum(['OPEN', 'CLOSED']);
+
+/** An item in a saved box. */
+export const BoxItem = z.object({ item_code: z.string(), quantity: z.int() });
+
+/** An item of the ERP plan beside what is boxed of it; `item_name` and `unit` from the plan. */
+export const PlannedItem = z.object({
+  item_code: z.string(),
+  item_name: z.nullable(z.string()),
+  unit: z.nullable(z.string()),
+  planned_quantity: z.int(),
+  boxed_quantity: z.int(),
+});
+
+/** A line of a packing list: `item_name` and `unit` from the ERP plan (null for an item it does not list). */
+export const PackedItem = z.object({
+  item_code: z.string(),
+  item_name: z.nullable(z.string()),
+  unit: z.nullable(z.string()),
+  quantity: z.int(),
+});
 
 export const BoxInfoResponse = z.object({
   box_no: z.string(),
@@ -19,15 +39,7 @@ export const BoxInfoResponse = z.object({
   /** True when the box holds every planned item at exactly its planned quantity, and nothing else. */
   complete: z.boolean(),
   /** `planned_quantity` is the sum of the item's usable plan lines, which may exceed `QUANTITY_MAX`. */
-  items: z.array(
-    z.object({
-      item_code: z.string(),
-      item_name: z.nullable(z.string()),
-      unit: z.nullable(z.string()),
-      planned_quantity: z.int(),
-      boxed_quantity: z.int(),
-    }),
-  ),
+  items: z.array(PlannedItem),
   saved_at: z.nullable(timestamp),
   saved_by: z.nullable(z.string()),
 });
@@ -42,7 +54,7 @@ export const BoxSaveResponse = z.object({
   /** True when the box holds every planned item at exactly its planned quantity. */
   complete: z.boolean(),
   /** Ordered by item code. */
-  items: z.array(savedItem),
+  items: z.array(BoxItem),
   total_quantity: z.int(),
   saved_at: timestamp,
   saved_by: z.string(),
@@ -59,7 +71,7 @@ export const BoxHistoryResponse = z.object({
       actor: z.string(),
       at: timestamp,
       zongpai_no: z.nullable(z.string()),
-      items: z.array(savedItem),
+      items: z.array(BoxItem),
     }),
   ),
 });
@@ -69,7 +81,7 @@ export type BoxEvent = BoxHistoryResponse['events'][number];
 
 export const ZongpaiResponse = z.object({
   zongpai_no: z.string(),
-  status: z.enum(['OPEN', 'CLOSED']),
+  status: zongpaiStatus,
   box_count: z.int(),
   total_quantity: z.int(),
   boxes: z.array(z.object({ box_no: z.string(), total_quantity: z.int() })),
@@ -92,7 +104,7 @@ export const ZongpaiListResponse = z.object({
   zongpais: z.array(
     z.object({
       zongpai_no: z.string(),
-      status: z.enum(['OPEN', 'CLOSED']),
+      status: zongpaiStatus,
       box_count: z.int(),
       total_quantity: z.int(),
       registered_at: timestamp,
@@ -104,17 +116,9 @@ export const ZongpaiListResponse = z.object({
 });
 export type ZongpaiListResponse = z.infer<typeof ZongpaiListResponse>;
 
-/** A line of a packing list: `item_name` and `unit` from the ERP plan (null for an item it does not list). */
-const packedItem = z.object({
-  item_code: z.string(),
-  item_name: z.nullable(z.string()),
-  unit: z.nullable(z.string()),
-  quantity: z.int(),
-});
-
 export const PackingListResponse = z.object({
   zongpai_no: z.string(),
-  status: z.enum(['OPEN', 'CLOSED']),
+  status: zongpaiStatus,
   box_count: z.int(),
   total_quantity: z.int(),
   /** Ordered by box number; items by item code. */
@@ -126,21 +130,13 @@ export const PackingListResponse = z.object({
       /** True when the box holds every planned item at exactly its planned quantity, and nothing else. */
       complete: z.boolean(),
       total_quantity: z.int(),
-      items: z.array(packedItem),
+      items: z.array(PackedItem),
     }),
   ),
   /** Every item on the zongpai summed over its boxes, by item code. */
-  totals: z.array(packedItem),
+  totals: z.array(PackedItem),
 });
 export type PackingListResponse = z.infer<typeof PackingListResponse>;
-
-const plannedItem = z.object({
-  item_code: z.string(),
-  item_name: z.nullable(z.string()),
-  unit: z.nullable(z.string()),
-  planned_quantity: z.int(),
-  boxed_quantity: z.int(),
-});
 
 export const OrderResponse = z.object({
   order_no: z.string(),
@@ -170,10 +166,10 @@ export const OrderResponse = z.object({
           located_at: timestamp,
         }),
       ),
-      items: z.array(plannedItem),
+      items: z.array(PlannedItem),
     }),
   ),
   /** Planned and boxed per item over the whole order, by item code. */
-  totals: z.array(plannedItem),
+  totals: z.array(PlannedItem),
 });
 export type OrderResponse = z.infer<typeof OrderResponse>;

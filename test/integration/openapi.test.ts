@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type ApiResponse, type TestService } from '../support/service.ts';
+import { startTestService, type CallOptions, type TestService } from '../support/service.ts';
 
 let service: TestService;
 let doc: any;
@@ -11,10 +11,14 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 const operationOf = (method: string, path: string) => doc.paths[path]?.[method.toLowerCase()];
+/** An operation's response for a status, the shared response it refers to resolved. */
+const responseOf = (method: string, path: string, status: number) => {
+  const response = operationOf(method, path)?.responses[String(status)];
+  return response?.$ref === undefined ? response : doc.components.responses[response.$ref.split('/').pop()];
+};
 /** The codes an operation declares for a status, from its schema's `error_code` enum. */
 const declaredCodes = (method: string, path: string, status: number): string[] =>
-  operationOf(method, path)?.responses[String(status)]?.content['application/json'].schema.allOf?.[1].properties
-    .error_code.enum ?? [];
+  responseOf(method, path, status)?.content['application/json'].schema.allOf?.[1].properties.error_code.enum ?? [];
 const allDeclared = (method: string, path: string): string[] =>
   Object.keys(operationOf(method, path).responses).flatMap((status) => declaredCodes(method, path, Number(status)));
 
@@ -35,9 +39,27 @@ describe('GET /v1/openapi.json', () => {
         'BoxInfoResponse',
         'BoxSaveRequest',
         'BoxSaveResponse',
+        'OrderResponse',
+        'PlannedItem',
       ]),
     );
     expect(doc.components.schemas.ErrorBody.required).toEqual(['error_code', 'message', 'domain', 'request_id']);
+    expect(doc.components.schemas.OrderResponse.properties.totals.items).toEqual({
+      $ref: '#/components/schemas/PlannedItem',
+    });
+  });
+
+  it('refers every route to one shared response for a status that carries a single code', () => {
+    for (const route of service.stack.routes.filter((r) => r.access !== 'public'))
+      expect(operationOf(route.method, route.path).responses['401'], `${route.method} ${route.path}`).toEqual({
+        $ref: '#/components/responses/Unauthorized',
+      });
+    expect(operationOf('GET', '/v1/zongpai/{zongpai_no}').responses['404']).toEqual({
+      $ref: '#/components/responses/ZongpaiNotFound',
+    });
+    expect(Object.keys(doc.components.responses)).toEqual(
+      expect.arrayContaining(['Unauthorized', 'Throttled', 'BadGateway', 'GatewayTimeout']),
+    );
   });
 
   it('documents every route of the route table, each with a unique operationId and its access', () => {
@@ -138,9 +160,9 @@ describe('the errors a route declares', () => {
 
   it('declares Retry-After on every 429 and 503, and the gateway 502 and 504 on every route', () => {
     for (const route of service.stack.routes) {
-      const { responses } = operationOf(route.method, route.path);
-      expect(responses['429'].headers['Retry-After'], `${route.method} ${route.path}`).toBeDefined();
-      if (responses['503'] !== undefined) expect(responses['503'].headers['Retry-After']).toBeDefined();
+      const response = (status: number) => responseOf(route.method, route.path, status);
+      expect(response(429).headers['Retry-After'], `${route.method} ${route.path}`).toBeDefined();
+      if (response(503) !== undefined) expect(response(503).headers['Retry-After']).toBeDefined();
       expect(declaredCodes(route.method, route.path, 502)).toEqual(['INTERNAL_ERROR']);
       expect(declaredCodes(route.method, route.path, 504)).toEqual(['INTERNAL_ERROR']);
     }
@@ -150,127 +172,60 @@ describe('the errors a route declares', () => {
     const supervisor = { token: service.tokens.supervisor };
     await service.plan('BOX-OA01', { 'SKU-A': 2 });
     await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-OA01' } });
-    await service.call('POST', '/v1/box', {
-      body: { box_no: 'BOX-OA01', zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity: 1 }] },
+    const plannedBox = (box_no: string, quantity: number) => ({
+      body: { box_no, zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity }] },
     });
+    await service.call('POST', '/v1/box', plannedBox('BOX-OA01', 1));
     await service.call('POST', '/v1/zongpai', {
       body: { zongpai_no: 'PLT-OA02' },
       headers: { 'idempotency-key': 'oa-key' },
     });
-    const cases: [string, string, () => Promise<ApiResponse>][] = [
-      ['POST', '/v1/zongpai', () => service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'ab' } })],
-      ['POST', '/v1/zongpai', () => service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-OA01' } })],
+    /** A refused request: the route as documented, the path it is sent to, and what it sends. */
+    const cases: [route: string, path: string, options?: CallOptions][] = [
+      ['POST /v1/zongpai', '/v1/zongpai', { body: { zongpai_no: 'ab' } }],
+      ['POST /v1/zongpai', '/v1/zongpai', { body: { zongpai_no: 'PLT-OA01' } }],
       [
-        'POST',
+        'POST /v1/zongpai',
         '/v1/zongpai',
-        () =>
-          service.call('POST', '/v1/zongpai', {
-            rawBody: '{"zongpai_no":',
-            headers: { 'content-type': 'application/json' },
-          }),
+        { rawBody: '{"zongpai_no":', headers: { 'content-type': 'application/json' } },
       ],
+      ['POST /v1/zongpai', '/v1/zongpai', { rawBody: 'zongpai_no=PLT-1', headers: { 'content-type': 'text/plain' } }],
       [
-        'POST',
+        'POST /v1/zongpai',
         '/v1/zongpai',
-        () =>
-          service.call('POST', '/v1/zongpai', {
-            rawBody: 'zongpai_no=PLT-1',
-            headers: { 'content-type': 'text/plain' },
-          }),
+        { body: { zongpai_no: 'PLT-OA03' }, headers: { 'idempotency-key': 'oa-key' } },
       ],
+      ['POST /v1/zongpai', '/v1/zongpai', { body: { zongpai_no: 'PLT-OA04' }, token: null }],
+      ['GET /v1/zongpai/{zongpai_no}', '/v1/zongpai/PLT-NOPE'],
+      ['POST /v1/zongpai/{zongpai_no}/close', '/v1/zongpai/PLT-OA01/close'],
+      ['POST /v1/zongpai/{zongpai_no}/close', '/v1/zongpai/PLT-NOPE/close', supervisor],
+      ['GET /v1/box/info', '/v1/box/info?box_no=BOX-NOPE'],
+      ['GET /v1/box/info', '/v1/box/info?box_no=b'],
+      ['POST /v1/box', '/v1/box', plannedBox('BOX-NOPE', 1)],
+      ['POST /v1/box', '/v1/box', plannedBox('BOX-OA01', 1)],
+      ['POST /v1/box', '/v1/box', plannedBox('BOX-OA01', 0)],
+      ['POST /v1/box/simple', '/v1/box/simple', { body: { box_no: 'BOX-1002', zongpai_no: 'PLT-NOPE' } }],
+      ['PATCH /v1/box/{box_no}', '/v1/box/BOX-OA01', { body: { zongpai_no: 'PLT-OA02' }, ...supervisor }],
+      ['PATCH /v1/box/{box_no}', '/v1/box/BOX-OA01', { body: { version: 7, zongpai_no: 'PLT-OA02' }, ...supervisor }],
       [
-        'POST',
-        '/v1/zongpai',
-        () =>
-          service.call('POST', '/v1/zongpai', {
-            body: { zongpai_no: 'PLT-OA03' },
-            headers: { 'idempotency-key': 'oa-key' },
-          }),
+        'PATCH /v1/box/{box_no}',
+        '/v1/box/BOX-OA01',
+        { body: { version: 1, items: [{ item_code: 'SKU-Z', quantity: 1 }] }, ...supervisor },
       ],
-      [
-        'POST',
-        '/v1/zongpai',
-        () => service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-OA04' }, token: null }),
-      ],
-      ['GET', '/v1/zongpai/{zongpai_no}', () => service.call('GET', '/v1/zongpai/PLT-NOPE')],
-      ['POST', '/v1/zongpai/{zongpai_no}/close', () => service.call('POST', '/v1/zongpai/PLT-OA01/close')],
-      ['POST', '/v1/zongpai/{zongpai_no}/close', () => service.call('POST', '/v1/zongpai/PLT-NOPE/close', supervisor)],
-      ['GET', '/v1/box/info', () => service.call('GET', '/v1/box/info?box_no=BOX-NOPE')],
-      ['GET', '/v1/box/info', () => service.call('GET', '/v1/box/info?box_no=b')],
-      [
-        'POST',
-        '/v1/box',
-        () =>
-          service.call('POST', '/v1/box', {
-            body: { box_no: 'BOX-NOPE', zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity: 1 }] },
-          }),
-      ],
-      [
-        'POST',
-        '/v1/box',
-        () =>
-          service.call('POST', '/v1/box', {
-            body: { box_no: 'BOX-OA01', zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity: 1 }] },
-          }),
-      ],
-      [
-        'POST',
-        '/v1/box',
-        () =>
-          service.call('POST', '/v1/box', {
-            body: { box_no: 'BOX-OA01', zongpai_no: 'PLT-OA01', items: [{ item_code: 'SKU-A', quantity: 0 }] },
-          }),
-      ],
-      [
-        'POST',
-        '/v1/box/simple',
-        () => service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-1002', zongpai_no: 'PLT-NOPE' } }),
-      ],
-      [
-        'PATCH',
-        '/v1/box/{box_no}',
-        () => service.call('PATCH', '/v1/box/BOX-OA01', { body: { zongpai_no: 'PLT-OA02' }, ...supervisor }),
-      ],
-      [
-        'PATCH',
-        '/v1/box/{box_no}',
-        () =>
-          service.call('PATCH', '/v1/box/BOX-OA01', { body: { version: 7, zongpai_no: 'PLT-OA02' }, ...supervisor }),
-      ],
-      [
-        'PATCH',
-        '/v1/box/{box_no}',
-        () =>
-          service.call('PATCH', '/v1/box/BOX-OA01', {
-            body: { version: 1, items: [{ item_code: 'SKU-Z', quantity: 1 }] },
-            ...supervisor,
-          }),
-      ],
-      [
-        'DELETE',
-        '/v1/box/{box_no}',
-        () => service.call('DELETE', '/v1/box/BOX-OA01', { headers: { 'if-match': '"1"' } }),
-      ],
-      [
-        'DELETE',
-        '/v1/box/{box_no}',
-        () => service.call('DELETE', '/v1/box/BOX-1003', { headers: { 'if-match': '"1"' }, ...supervisor }),
-      ],
-      ['GET', '/v1/box/{box_no}/history', () => service.call('GET', '/v1/box/BOX-NOPE/history')],
-      ['GET', '/v1/cargo/location/{cargo_no}', () => service.call('GET', '/v1/cargo/location/BOX-NOPE')],
-      ['GET', '/v1/cargo/location/{cargo_no}', () => service.call('GET', '/v1/cargo/location/BOX-OA01?limit=0')],
-      [
-        'POST',
-        '/v1/cargo/location',
-        () => service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-OA01', location_code: '!' } }),
-      ],
+      ['DELETE /v1/box/{box_no}', '/v1/box/BOX-OA01', { headers: { 'if-match': '"1"' } }],
+      ['DELETE /v1/box/{box_no}', '/v1/box/BOX-1003', { headers: { 'if-match': '"1"' }, ...supervisor }],
+      ['GET /v1/box/{box_no}/history', '/v1/box/BOX-NOPE/history'],
+      ['GET /v1/cargo/location/{cargo_no}', '/v1/cargo/location/BOX-NOPE'],
+      ['GET /v1/cargo/location/{cargo_no}', '/v1/cargo/location/BOX-OA01?limit=0'],
+      ['POST /v1/cargo/location', '/v1/cargo/location', { body: { cargo_no: 'BOX-OA01', location_code: '!' } }],
     ];
-    for (const [method, path, call] of cases) {
-      const res = await call();
-      expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+    for (const [route, path, options] of cases) {
+      const [method = '', documented = ''] = route.split(' ');
+      const res = await service.call(method, path, options);
+      expect(res.status, `${route}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
       expect(
-        declaredCodes(method, path, res.status),
-        `${method} ${path} answered ${res.status} ${res.body.error_code}`,
+        declaredCodes(method, documented, res.status),
+        `${route} answered ${res.status} ${res.body.error_code}`,
       ).toContain(res.body.error_code);
       expect(res.body.request_id).toEqual(expect.any(String));
     }
