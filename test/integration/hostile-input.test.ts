@@ -118,6 +118,13 @@ const hostileQuantity = fc.oneof(
   fc.array(fc.integer(), { maxLength: 2 }),
 );
 
+/** A version the record is not at: the given numbers, or no number at all. */
+const hostileVersion = (...numbers: number[]) =>
+  fc.oneof(
+    fc.constantFrom(...numbers),
+    notAString.filter((v) => typeof v !== 'number'),
+  );
+
 /** A body field of a route and what the property puts there instead of its example's value. */
 interface BodyAttack {
   readonly field: string;
@@ -140,13 +147,7 @@ interface Coverage {
 const coverage: Readonly<Record<string, Coverage>> = {
   BoxEdit: {
     body: [
-      {
-        field: 'version',
-        value: fc.oneof(
-          fc.constantFrom(0, -1, 1.5, 2, 99),
-          notAString.filter((v) => typeof v !== 'number'),
-        ),
-      },
+      { field: 'version', value: hostileVersion(0, -1, 1.5, 2, 99) },
       { field: 'zongpai_no', value: hostileCode },
       {
         field: 'items',
@@ -191,15 +192,7 @@ const coverage: Readonly<Record<string, Coverage>> = {
     ],
   },
   BoxUndo: {
-    body: [
-      {
-        field: 'version',
-        value: fc.oneof(
-          fc.constantFrom(0, -5, 2.5, 7),
-          notAString.filter((v) => typeof v !== 'number'),
-        ),
-      },
-    ],
+    body: [{ field: 'version', value: hostileVersion(0, -5, 2.5, 7) }],
   },
   EventsList: {},
   LocationContent: { query: ['cursor'] },
@@ -219,15 +212,7 @@ const coverage: Readonly<Record<string, Coverage>> = {
     ],
   },
   LocationVoid: {
-    body: [
-      {
-        field: 'version',
-        value: fc.oneof(
-          fc.constantFrom(0, -1, 1.5, 2, 99),
-          notAString.filter((v) => typeof v !== 'number'),
-        ),
-      },
-    ],
+    body: [{ field: 'version', value: hostileVersion(0, -1, 1.5, 2, 99) }],
   },
   /** Takes no input: nothing to attack (its declaration has no schemas, checked below). */
   OpenApi: {},
