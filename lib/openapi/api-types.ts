@@ -766,6 +766,30 @@ export interface components {
                 };
             };
         };
+        /** @description INVALID_LOCATION_CODE, VALIDATION_ERROR */
+        InvalidLocationCodeOrValidationError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_LOCATION_CODE" | "VALIDATION_ERROR";
+                };
+            };
+        };
+        /** @description INVALID_BOX_NO, VALIDATION_ERROR */
+        InvalidBoxNoOrValidationError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_BOX_NO" | "VALIDATION_ERROR";
+                };
+            };
+        };
         /** @description CARGO_NOT_FOUND */
         CargoNotFound: {
             headers: {
@@ -775,6 +799,18 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
                     error_code?: "CARGO_NOT_FOUND";
+                };
+            };
+        };
+        /** @description INVALID_BOX_NO, INVALID_LOCATION_CODE, VALIDATION_ERROR, MALFORMED_JSON */
+        InvalidBoxNoOrInvalidLocationCodeOrValidationErrorOrMalformedJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_BOX_NO" | "INVALID_LOCATION_CODE" | "VALIDATION_ERROR" | "MALFORMED_JSON";
                 };
             };
         };
@@ -814,6 +850,18 @@ export interface components {
                 };
             };
         };
+        /** @description INVALID_BOX_NO, VALIDATION_ERROR, MALFORMED_JSON */
+        InvalidBoxNoOrValidationErrorOrMalformedJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_BOX_NO" | "VALIDATION_ERROR" | "MALFORMED_JSON";
+                };
+            };
+        };
         /** @description RECORD_NOT_FOUND */
         RecordNotFound: {
             headers: {
@@ -835,6 +883,68 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
                     error_code?: "VERSION_CONFLICT";
+                };
+            };
+        };
+        /** @description INVALID_BOX_NO, INVALID_QUANTITY, INVALID_ZONGPAI, INVALID_ITEM_CODE, DUPLICATE_BOX_ITEM, VALIDATION_ERROR, MALFORMED_JSON */
+        InvalidBoxNoOrInvalidQuantityOrInvalidZongpaiOrInvalidItemCodeOrDuplicateBoxItemOrValidationErrorOrMalformedJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON";
+                };
+            };
+        };
+        /** @description BOX_NOT_FOUND, ZONGPAI_NOT_FOUND */
+        BoxNotFoundOrZongpaiNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND";
+                };
+            };
+        };
+        /** @description ZONGPAI_CLOSED, VERSION_CONFLICT */
+        ZongpaiClosedOrVersionConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "ZONGPAI_CLOSED" | "VERSION_CONFLICT";
+                };
+            };
+        };
+        /** @description ITEM_NOT_IN_PLAN, QUANTITY_EXCEEDS_PLAN, IDEMPOTENCY_KEY_REUSED */
+        ItemNotInPlanOrQuantityExceedsPlanOrIdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
+        DatabaseUnavailableOrErpViewUnavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
                 };
             };
         };
@@ -862,6 +972,54 @@ export interface components {
                 };
             };
         };
+        /** @description BOX_ALREADY_BOXED, ZONGPAI_CLOSED */
+        BoxAlreadyBoxedOrZongpaiClosed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED";
+                };
+            };
+        };
+        /** @description INVALID_BOX_NO, INVALID_ZONGPAI, VALIDATION_ERROR, MALFORMED_JSON */
+        InvalidBoxNoOrInvalidZongpaiOrValidationErrorOrMalformedJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_BOX_NO" | "INVALID_ZONGPAI" | "VALIDATION_ERROR" | "MALFORMED_JSON";
+                };
+            };
+        };
+        /** @description ERP_PLAN_INVALID, IDEMPOTENCY_KEY_REUSED */
+        ErpPlanInvalidOrIdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "ERP_PLAN_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description INVALID_ORDER_NO, VALIDATION_ERROR */
+        InvalidOrderNoOrValidationError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_ORDER_NO" | "VALIDATION_ERROR";
+                };
+            };
+        };
         /** @description ORDER_NOT_FOUND */
         OrderNotFound: {
             headers: {
@@ -874,6 +1032,18 @@ export interface components {
                 };
             };
         };
+        /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
+        InvalidZongpaiOrValidationError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
+                };
+            };
+        };
         /** @description ZONGPAI_NOT_FOUND */
         ZongpaiNotFound: {
             headers: {
@@ -883,6 +1053,18 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
                     error_code?: "ZONGPAI_NOT_FOUND";
+                };
+            };
+        };
+        /** @description INVALID_ZONGPAI, VALIDATION_ERROR, MALFORMED_JSON */
+        InvalidZongpaiOrValidationErrorOrMalformedJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR" | "MALFORMED_JSON";
                 };
             };
         };
@@ -960,18 +1142,7 @@ export interface operations {
                     "application/json": components["schemas"]["LocationContentResponse"];
                 };
             };
-            /** @description INVALID_LOCATION_CODE, VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_LOCATION_CODE" | "VALIDATION_ERROR";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidLocationCodeOrValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["Throttled"];
@@ -1004,18 +1175,7 @@ export interface operations {
                     "application/json": components["schemas"]["CargoLocationResponse"];
                 };
             };
-            /** @description INVALID_BOX_NO, VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO" | "VALIDATION_ERROR";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidBoxNoOrValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CargoNotFound"];
@@ -1050,18 +1210,7 @@ export interface operations {
                     "application/json": components["schemas"]["LocationRecordsResponse"];
                 };
             };
-            /** @description INVALID_BOX_NO, INVALID_LOCATION_CODE, VALIDATION_ERROR, MALFORMED_JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO" | "INVALID_LOCATION_CODE" | "VALIDATION_ERROR" | "MALFORMED_JSON";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidBoxNoOrInvalidLocationCodeOrValidationErrorOrMalformedJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1102,18 +1251,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoidedRecordResponse"];
                 };
             };
-            /** @description INVALID_BOX_NO, VALIDATION_ERROR, MALFORMED_JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO" | "VALIDATION_ERROR" | "MALFORMED_JSON";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidBoxNoOrValidationErrorOrMalformedJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["RecordNotFound"];
@@ -1155,53 +1293,18 @@ export interface operations {
                     "application/json": components["schemas"]["BoxSaveResponse"];
                 };
             };
-            /** @description INVALID_BOX_NO, VALIDATION_ERROR, MALFORMED_JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO" | "VALIDATION_ERROR" | "MALFORMED_JSON";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidBoxNoOrValidationErrorOrMalformedJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BoxNotFound"];
-            /** @description ZONGPAI_CLOSED, VERSION_CONFLICT */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ZONGPAI_CLOSED" | "VERSION_CONFLICT";
-                    };
-                };
-            };
+            409: components["responses"]["ZongpaiClosedOrVersionConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
-                    };
-                };
-            };
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -1232,75 +1335,18 @@ export interface operations {
                     "application/json": components["schemas"]["BoxSaveResponse"];
                 };
             };
-            /** @description INVALID_BOX_NO, INVALID_QUANTITY, INVALID_ZONGPAI, INVALID_ITEM_CODE, DUPLICATE_BOX_ITEM, VALIDATION_ERROR, MALFORMED_JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidBoxNoOrInvalidQuantityOrInvalidZongpaiOrInvalidItemCodeOrDuplicateBoxItemOrValidationErrorOrMalformedJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description BOX_NOT_FOUND, ZONGPAI_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description ZONGPAI_CLOSED, VERSION_CONFLICT */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ZONGPAI_CLOSED" | "VERSION_CONFLICT";
-                    };
-                };
-            };
+            404: components["responses"]["BoxNotFoundOrZongpaiNotFound"];
+            409: components["responses"]["ZongpaiClosedOrVersionConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description ITEM_NOT_IN_PLAN, QUANTITY_EXCEEDS_PLAN, IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
+            422: components["responses"]["ItemNotInPlanOrQuantityExceedsPlanOrIdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
-                    };
-                };
-            };
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -1324,38 +1370,14 @@ export interface operations {
                     "application/json": components["schemas"]["BoxHistoryResponse"];
                 };
             };
-            /** @description INVALID_BOX_NO, VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO" | "VALIDATION_ERROR";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidBoxNoOrValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BoxNotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
-                    };
-                };
-            };
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -1386,20 +1408,7 @@ export interface operations {
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
-                    };
-                };
-            };
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -1427,75 +1436,18 @@ export interface operations {
                     "application/json": components["schemas"]["BoxSaveResponse"];
                 };
             };
-            /** @description INVALID_BOX_NO, INVALID_QUANTITY, INVALID_ZONGPAI, INVALID_ITEM_CODE, DUPLICATE_BOX_ITEM, VALIDATION_ERROR, MALFORMED_JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidBoxNoOrInvalidQuantityOrInvalidZongpaiOrInvalidItemCodeOrDuplicateBoxItemOrValidationErrorOrMalformedJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description BOX_NOT_FOUND, ZONGPAI_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description BOX_ALREADY_BOXED, ZONGPAI_CLOSED */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED";
-                    };
-                };
-            };
+            404: components["responses"]["BoxNotFoundOrZongpaiNotFound"];
+            409: components["responses"]["BoxAlreadyBoxedOrZongpaiClosed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description ITEM_NOT_IN_PLAN, QUANTITY_EXCEEDS_PLAN, IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
+            422: components["responses"]["ItemNotInPlanOrQuantityExceedsPlanOrIdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
-                    };
-                };
-            };
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -1523,75 +1475,18 @@ export interface operations {
                     "application/json": components["schemas"]["BoxSaveResponse"];
                 };
             };
-            /** @description INVALID_BOX_NO, INVALID_ZONGPAI, VALIDATION_ERROR, MALFORMED_JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_BOX_NO" | "INVALID_ZONGPAI" | "VALIDATION_ERROR" | "MALFORMED_JSON";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidBoxNoOrInvalidZongpaiOrValidationErrorOrMalformedJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description BOX_NOT_FOUND, ZONGPAI_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description BOX_ALREADY_BOXED, ZONGPAI_CLOSED */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED";
-                    };
-                };
-            };
+            404: components["responses"]["BoxNotFoundOrZongpaiNotFound"];
+            409: components["responses"]["BoxAlreadyBoxedOrZongpaiClosed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description ERP_PLAN_INVALID, IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "ERP_PLAN_INVALID" | "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
+            422: components["responses"]["ErpPlanInvalidOrIdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
-                    };
-                };
-            };
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -1615,38 +1510,14 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            /** @description INVALID_ORDER_NO, VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_ORDER_NO" | "VALIDATION_ERROR";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidOrderNoOrValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OrderNotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
-                    };
-                };
-            };
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -1672,18 +1543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ZongpaiResponse"];
                 };
             };
-            /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidZongpaiOrValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ZongpaiNotFound"];
@@ -1715,18 +1575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ZongpaiResponse"];
                 };
             };
-            /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidZongpaiOrValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ZongpaiNotFound"];
@@ -1793,18 +1642,7 @@ export interface operations {
                     "application/json": components["schemas"]["ZongpaiResponse"];
                 };
             };
-            /** @description INVALID_ZONGPAI, VALIDATION_ERROR, MALFORMED_JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR" | "MALFORMED_JSON";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidZongpaiOrValidationErrorOrMalformedJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["ZongpaiAlreadyExists"];
@@ -1814,20 +1652,7 @@ export interface operations {
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
-                    };
-                };
-            };
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -1851,38 +1676,14 @@ export interface operations {
                     "application/json": components["schemas"]["PackingListResponse"];
                 };
             };
-            /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidZongpaiOrValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ZongpaiNotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
-                    };
-                };
-            };
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -1908,18 +1709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ZongpaiResponse"];
                 };
             };
-            /** @description INVALID_ZONGPAI, VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        error_code?: "INVALID_ZONGPAI" | "VALIDATION_ERROR";
-                    };
-                };
-            };
+            400: components["responses"]["InvalidZongpaiOrValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ZongpaiNotFound"];

@@ -90,16 +90,20 @@ const errorResponse = (status: number, codes: readonly ErrorCode[], description 
 const pascalCase = (code: string) =>
   code.toLowerCase().replace(/(?:^|_)([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
+/** The error responses built so far, by name: one object each, so that zod-openapi registers each once (by its `id`). */
+const sharedResponses = new Map<string, ZodOpenApiResponseObject>();
+
 /**
- * The response of a status that carries a single code, one per code: a component of the document
- * every route answering only that code at that status refers to (zod-openapi registers it by its `id`).
+ * The response of a status with its codes, a component of the document named after them
+ * (`ZongpaiNotFound`, `InvalidZongpaiOrValidationError`) that every route answering exactly
+ * those codes at that status refers to.
  */
-const singleCodeResponses = Object.fromEntries(
-  (Object.keys(errorCatalogue) as ErrorCode[]).map((code) => [
-    code,
-    { id: pascalCase(code), ...errorResponse(errorCatalogue[code].status, [code]) },
-  ]),
-) as Record<ErrorCode, ZodOpenApiResponseObject>;
+const sharedErrorResponse = (status: number, codes: readonly ErrorCode[]): ZodOpenApiResponseObject => {
+  const id = codes.map(pascalCase).join('Or');
+  const response = sharedResponses.get(id) ?? { id, ...errorResponse(status, codes) };
+  sharedResponses.set(id, response);
+  return response;
+};
 
 /** Statuses API Gateway answers by itself when the function fails (502) or runs past 29 s (504), shared by every route. */
 const GATEWAY_FAILURES: Record<string, ZodOpenApiResponseObject> = {
@@ -123,13 +127,12 @@ const GATEWAY_FAILURES: Record<string, ZodOpenApiResponseObject> = {
 
 /**
  * The error responses of a route, one per status, each naming its codes in the description
- * and in the schema; 429 and 503 declare `Retry-After`; 502 and 504 are API Gateway's own. A
- * status with a single code refers to that code's shared response; one with several codes is the
- * route's own.
+ * and in the schema and shared with every route that answers the same codes at that status;
+ * 429 and 503 declare `Retry-After`; 502 and 504 are API Gateway's own.
  *
  * @example
  * ```ts
- * errorResponses(['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND']); // { '400': …, '404': ZongpaiNotFound, '502': …, '504': … }
+ * errorResponses(['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND']); // { '400': InvalidZongpai, '404': ZongpaiNotFound, '502': BadGateway, '504': GatewayTimeout }
  * ```
  */
 export const errorResponses = (codes: readonly ErrorCode[]): Record<string, ZodOpenApiResponseObject> => {
@@ -137,10 +140,7 @@ export const errorResponses = (codes: readonly ErrorCode[]): Record<string, ZodO
   for (const code of codes)
     byStatus.set(errorCatalogue[code].status, [...(byStatus.get(errorCatalogue[code].status) ?? []), code]);
   const responses: Record<string, ZodOpenApiResponseObject> = {};
-  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const [code, ...others] = list;
-    responses[String(status)] =
-      code !== undefined && others.length === 0 ? singleCodeResponses[code] : errorResponse(status, list);
-  }
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b))
+    responses[String(status)] = sharedErrorResponse(status, list);
   return { ...responses, ...GATEWAY_FAILURES };
 };

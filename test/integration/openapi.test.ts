@@ -49,7 +49,7 @@ describe('GET /v1/openapi.json', () => {
     });
   });
 
-  it('refers every route to one shared response for a status that carries a single code', () => {
+  it('names each error response after its codes, shared by every route that answers those codes at that status', () => {
     for (const route of service.stack.routes.filter((r) => r.access !== 'public'))
       expect(operationOf(route.method, route.path).responses['401'], `${route.method} ${route.path}`).toEqual({
         $ref: '#/components/responses/Unauthorized',
@@ -57,6 +57,10 @@ describe('GET /v1/openapi.json', () => {
     expect(operationOf('GET', '/v1/zongpai/{zongpai_no}').responses['404']).toEqual({
       $ref: '#/components/responses/ZongpaiNotFound',
     });
+    for (const path of ['/v1/zongpai/{zongpai_no}/close', '/v1/zongpai/{zongpai_no}/reopen'])
+      expect(operationOf('POST', path).responses['400']).toEqual({
+        $ref: '#/components/responses/InvalidZongpaiOrValidationError',
+      });
     expect(Object.keys(doc.components.responses)).toEqual(
       expect.arrayContaining(['Unauthorized', 'Throttled', 'BadGateway', 'GatewayTimeout']),
     );
