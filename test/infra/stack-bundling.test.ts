@@ -20,40 +20,31 @@ describe('bundling a handler with the local esbuild', () => {
   beforeAll(() => {
     const app = new App({ outdir });
     const stack = new Stack(app, 'Bundle');
-    new ServiceFunction(stack, 'LocationGet', {
-      entry: 'functions/location-get.ts',
-      projectRoot: PROJECT_ROOT,
-      description: 'bundling test',
-      environment: {},
-      logRetentionDays: 1,
-      logLevel: 'INFO',
-    });
-    new ServiceFunction(stack, 'LocationVoid', {
-      entry: 'functions/location-void.ts',
-      projectRoot: PROJECT_ROOT,
-      description: 'bundling test',
-      environment: {},
-      logRetentionDays: 1,
-      logLevel: 'INFO',
-    });
-    new ServiceFunction(stack, 'ZongpaiReopen', {
-      entry: 'functions/zongpai-reopen.ts',
-      projectRoot: PROJECT_ROOT,
-      description: 'bundling test',
-      environment: {},
-      logRetentionDays: 1,
-      logLevel: 'INFO',
-    });
+    const entries = {
+      LocationGet: 'functions/location-get.ts',
+      LocationVoid: 'functions/location-void.ts',
+      ZongpaiReopen: 'functions/zongpai-reopen.ts',
+    };
+    for (const [id, entry] of Object.entries(entries)) {
+      new ServiceFunction(stack, id, {
+        entry,
+        projectRoot: PROJECT_ROOT,
+        description: 'bundling test',
+        environment: {},
+        logRetentionDays: 1,
+        logLevel: 'INFO',
+      });
+    }
     app.synth();
     const assets = readdirSync(outdir)
       .filter((name) => name.startsWith('asset.'))
       .map((name) => path.join(outdir, name));
     const bundleOf = (entry: string) =>
       assets.find((dir) => readFileSync(path.join(dir, 'index.mjs.map'), 'utf8').includes(entry))!;
-    assetDir = bundleOf('functions/location-get.ts');
+    assetDir = bundleOf(entries.LocationGet);
     bundle = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
-    writeBundle = readFileSync(path.join(bundleOf('functions/location-void.ts'), 'index.mjs'), 'utf8');
-    reopenBundle = readFileSync(path.join(bundleOf('functions/zongpai-reopen.ts'), 'index.mjs'), 'utf8');
+    writeBundle = readFileSync(path.join(bundleOf(entries.LocationVoid), 'index.mjs'), 'utf8');
+    reopenBundle = readFileSync(path.join(bundleOf(entries.ZongpaiReopen), 'index.mjs'), 'utf8');
   });
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
