@@ -6,6 +6,24 @@ import { describePattern, normaliseBoxNo, normaliseCode, normaliseItemCode } fro
 /** The longest order number the service accepts (SPEC: 1-64 printable characters). */
 export const ORDER_NO_MAX_LENGTH = 64;
 
+/** Why a field's value is refused: the issue's message and its parameters. */
+interface Refusal {
+  readonly message: string;
+  readonly params: Record<string, unknown>;
+}
+
+/** A string field: what `normalise` makes of the raw value, or an issue on the field saying why it is refused. */
+const normalised = (normalise: (raw: string) => string | Refusal) =>
+  z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx) => {
+      const result = normalise(raw);
+      if (typeof result === 'string') return result;
+      ctx.issues.push({ code: 'custom', input: raw, ...result });
+      return z.NEVER;
+    }),
+  );
+
 /**
  * Zod schemas for the SPEC's identifiers, built once from configuration.
  *
@@ -21,95 +39,44 @@ export const ORDER_NO_MAX_LENGTH = 64;
  */
 export const makeFields = (config: Config) => {
   const code = (pattern: RegExp) =>
-    z.pipe(
-      z.string(),
-      z.transform((raw: string, ctx) => {
-        const value = normaliseCode(raw);
-        if (!pattern.test(value)) {
-          ctx.issues.push({
-            code: 'custom',
-            input: raw,
-            message: `must be ${describePattern(pattern)}`,
-            params: { rule: describePattern(pattern) },
-          });
-          return z.NEVER;
-        }
-        return value;
-      }),
-    );
+    normalised((raw) => {
+      const value = normaliseCode(raw);
+      if (pattern.test(value)) return value;
+      return { message: `must be ${describePattern(pattern)}`, params: { rule: describePattern(pattern) } };
+    });
 
-  const boxNo = z.pipe(
-    z.string(),
-    z.transform((raw: string, ctx) => {
-      const result = normaliseBoxNo(raw, config.boxNoPattern);
-      if (result.ok) return result.value;
-      const reason = result.reason === 'sscc_check_digit' ? 'is an SSCC whose GS1 check digit is wrong' : undefined;
-      ctx.issues.push({
-        code: 'custom',
-        input: raw,
-        message: reason ?? 'does not match',
-        params: { rule: describePattern(config.boxNoPattern), reason },
-      });
-      return z.NEVER;
-    }),
-  );
+  const boxNo = normalised((raw) => {
+    const result = normaliseBoxNo(raw, config.boxNoPattern);
+    if (result.ok) return result.value;
+    const reason = result.reason === 'sscc_check_digit' ? 'is an SSCC whose GS1 check digit is wrong' : undefined;
+    return { message: reason ?? 'does not match', params: { rule: describePattern(config.boxNoPattern), reason } };
+  });
 
   /** A box or a zongpai: box normalisation (SSCC included), then either pattern. */
-  const cargoNo = z.pipe(
-    z.string(),
-    z.transform((raw: string, ctx) => {
-      const asBox = normaliseBoxNo(raw, config.boxNoPattern);
-      if (asBox.ok) return asBox.value;
-      const asCode = normaliseCode(raw);
-      if (asBox.reason === undefined && config.zongpaiNoPattern.test(asCode)) return asCode;
-      ctx.issues.push({
-        code: 'custom',
-        input: raw,
-        message: 'is not a box or zongpai number',
-        params: { rule: describePattern(config.boxNoPattern) },
-      });
-      return z.NEVER;
-    }),
-  );
+  const cargoNo = normalised((raw) => {
+    const asBox = normaliseBoxNo(raw, config.boxNoPattern);
+    if (asBox.ok) return asBox.value;
+    const asCode = normaliseCode(raw);
+    if (asBox.reason === undefined && config.zongpaiNoPattern.test(asCode)) return asCode;
+    return { message: 'is not a box or zongpai number', params: { rule: describePattern(config.boxNoPattern) } };
+  });
 
-  const itemCode = z.pipe(
-    z.string(),
-    z.transform((raw: string, ctx) => {
-      const result = normaliseItemCode(raw, config.itemCodeMaxLength);
+  /** Trimmed of scanner padding, 1 to `maxLength` printable characters, otherwise kept as sent: matched exactly as the ERP holds it (no upper-casing). */
+  const printable = (maxLength: number) =>
+    normalised((raw) => {
+      const result = normaliseItemCode(raw, maxLength);
       if (result.ok) return result.value;
-      ctx.issues.push({
-        code: 'custom',
-        input: raw,
-        message: 'is not printable',
-        params: { limit: config.itemCodeMaxLength },
-      });
-      return z.NEVER;
-    }),
-  );
-
-  /** An ERP order number: trimmed, 1-64 printable characters, otherwise matched exactly as the ERP holds it (no upper-casing). */
-  const orderNo = z.pipe(
-    z.string(),
-    z.transform((raw: string, ctx) => {
-      const result = normaliseItemCode(raw, ORDER_NO_MAX_LENGTH);
-      if (result.ok) return result.value;
-      ctx.issues.push({
-        code: 'custom',
-        input: raw,
-        message: 'is not printable',
-        params: { limit: ORDER_NO_MAX_LENGTH },
-      });
-      return z.NEVER;
-    }),
-  );
+      return { message: 'is not printable', params: { limit: maxLength } };
+    });
 
   return {
     boxNo,
     cargoNo,
-    orderNo,
+    /** An ERP order number (SPEC: 1-64 printable characters). */
+    orderNo: printable(ORDER_NO_MAX_LENGTH),
     zongpaiNo: code(config.zongpaiNoPattern),
     locationCode: code(config.locationCodePattern),
-    itemCode,
+    itemCode: printable(config.itemCodeMaxLength),
     quantity: z.int().check(z.minimum(1), z.maximum(config.quantityMax)),
   };
 };
