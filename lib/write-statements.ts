@@ -1,22 +1,19 @@
 import { editBoxStatement, undoBoxStatement } from './box/change.ts';
 import { saveBoxStatement } from './box/save.ts';
-import type { Config } from './config.ts';
+import { planRulesOf, type PlanSettings } from './box/sql.ts';
 import { compileWrite, type CompiledWrite, type WriteStatement } from './db/write.ts';
 import { RECORD } from './location/locations.ts';
 import { VOID } from './location/void.ts';
 import { reopenStatement } from './zongpai/reopen.ts';
 import { closeStatement, registerStatement } from './zongpai/zongpai.ts';
 
-/** The settings the write statements are built from. */
-export type WriteSettings = Pick<Config, 'erpBoxView' | 'itemCodeMaxLength' | 'quantityMax'>;
-
 /**
  * Every write statement of the service by name, built for `settings`: what the docs render
  * (docs/sql/<name>.md) and what the tests check. The functions compile their own statement;
  * nothing at runtime imports this table.
  */
-export const writeStatements = (settings: WriteSettings): Readonly<Record<string, WriteStatement>> => {
-  const rules = { itemCodeMaxLength: settings.itemCodeMaxLength, quantityMax: settings.quantityMax };
+export const writeStatements = (settings: PlanSettings): Readonly<Record<string, WriteStatement>> => {
+  const rules = planRulesOf(settings);
   return {
     'box-save': saveBoxStatement(settings.erpBoxView, rules),
     'box-edit': editBoxStatement(settings.erpBoxView, rules),
@@ -57,7 +54,7 @@ ${tidy(write.idempotent)};
 `;
 
 /** Each write statement's file name (docs/sql/<name>.md) and rendering for `settings`. */
-export const writeStatementDocs = (settings: WriteSettings): [file: string, text: string][] =>
+export const writeStatementDocs = (settings: PlanSettings): [file: string, text: string][] =>
   Object.entries(writeStatements(settings)).map(([name, statement]) => [
     `${name}.md`,
     renderWrite(name, compileWrite(statement)),

@@ -1,6 +1,6 @@
-import { json, type Db } from '../db/types.ts';
-import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
-import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
+import { json } from '../db/types.ts';
+import { PROCEED, type WriteStatement } from '../db/write.ts';
+import { boxOutcome, runBoxWrite, type BoxSaveResponse, type BoxWriteCall } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import {
   boxEventCte,
@@ -151,51 +151,35 @@ ${boxOutbox('undone', 'box.undone')}`,
   select: boxOutcomeSelect('undone'),
 });
 
-export interface EditBoxInput {
+/** A saved box as the request names it: its number and the version the change is based on. */
+export interface BoxAtVersion {
   readonly box_no: string;
   readonly version: number;
+}
+
+export interface EditBoxInput extends BoxAtVersion {
   readonly zongpai_no?: string;
   readonly items?: readonly BoxItem[];
 }
 
 export const editBox = async (
-  db: Db,
-  write: CompiledWrite,
+  call: BoxWriteCall,
   input: EditBoxInput,
-  actor: string,
   enforcePlan: boolean,
-  idempotency?: Idempotency,
 ): Promise<BoxSaveResponse> => {
   const replaceItems = input.items !== undefined;
-  const rows = await runWrite<BoxOutcomeRow>(
-    db,
-    write,
-    {
-      box_no: input.box_no,
-      version: input.version,
-      zongpai_no: input.zongpai_no ?? null,
-      items: json(input.items ?? []),
-      replace_items: replaceItems,
-      enforce_plan: enforcePlan && replaceItems,
-      actor,
-    },
-    idempotency,
-  );
-  return boxOutcome(rows[0], 'VERSION_CONFLICT', input.box_no, input.version);
+  const row = await runBoxWrite(call, {
+    box_no: input.box_no,
+    version: input.version,
+    zongpai_no: input.zongpai_no ?? null,
+    items: json(input.items ?? []),
+    replace_items: replaceItems,
+    enforce_plan: enforcePlan && replaceItems,
+  });
+  return boxOutcome(row, 'VERSION_CONFLICT', input.box_no, input.version);
 };
 
-export const undoBox = async (
-  db: Db,
-  write: CompiledWrite,
-  input: { box_no: string; version: number },
-  actor: string,
-  idempotency?: Idempotency,
-): Promise<BoxSaveResponse> => {
-  const rows = await runWrite<BoxOutcomeRow>(
-    db,
-    write,
-    { box_no: input.box_no, version: input.version, actor },
-    idempotency,
-  );
-  return boxOutcome(rows[0], 'VERSION_CONFLICT', input.box_no, input.version);
+export const undoBox = async (call: BoxWriteCall, input: BoxAtVersion): Promise<BoxSaveResponse> => {
+  const row = await runBoxWrite(call, { box_no: input.box_no, version: input.version });
+  return boxOutcome(row, 'VERSION_CONFLICT', input.box_no, input.version);
 };

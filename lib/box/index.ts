@@ -1,11 +1,18 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { compileWrite, type Idempotency } from '../db/write.ts';
-import { editBox, editBoxStatement, undoBox, undoBoxStatement, type EditBoxInput } from './change.ts';
+import {
+  editBox,
+  editBoxStatement,
+  undoBox,
+  undoBoxStatement,
+  type BoxAtVersion,
+  type EditBoxInput,
+} from './change.ts';
 import type { BoxSaveResponse } from './outcome.ts';
 import { boxHistorySql, boxInfoSql, readBoxHistory, readBoxInfo } from './read.ts';
 import { saveBox, saveBoxStatement, type SaveBoxInput } from './save.ts';
-import type { PlanRules } from './sql.ts';
+import { planRulesOf } from './sql.ts';
 import type { PlanWarning } from './read.ts';
 
 export type { PlanRules } from './sql.ts';
@@ -20,12 +27,6 @@ export interface Capability {
   readonly config: Config;
   readonly logger?: { warn(message: string, details: Parameters<PlanWarning>[1]): void };
 }
-
-/** The item rules an ERP plan line must meet to be used; other lines are ignored. */
-const planRulesOf = (config: Config): PlanRules => ({
-  itemCodeMaxLength: config.itemCodeMaxLength,
-  quantityMax: config.quantityMax,
-});
 
 const warnOf =
   (logger: Capability['logger']): PlanWarning =>
@@ -58,20 +59,17 @@ export const makeBoxSave = ({ db, config, logger }: Capability) => {
   const write = compileWrite(saveBoxStatement(config.erpBoxView, planRulesOf(config)));
   const warn = warnOf(logger);
   return (input: SaveBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> =>
-    saveBox(db, write, input, actor, config.enforceErpPlan, idempotency, warn);
+    saveBox({ db, write, actor, idempotency }, input, config.enforceErpPlan, warn);
 };
 
 export const makeBoxEdit = ({ db, config }: Capability) => {
   const write = compileWrite(editBoxStatement(config.erpBoxView, planRulesOf(config)));
   return (input: EditBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> =>
-    editBox(db, write, input, actor, config.enforceErpPlan, idempotency);
+    editBox({ db, write, actor, idempotency }, input, config.enforceErpPlan);
 };
 
 export const makeBoxUndo = ({ db, config }: Capability) => {
   const write = compileWrite(undoBoxStatement(config.erpBoxView, planRulesOf(config)));
-  return (
-    input: { box_no: string; version: number },
-    actor: string,
-    idempotency?: Idempotency,
-  ): Promise<BoxSaveResponse> => undoBox(db, write, input, actor, idempotency);
+  return (input: BoxAtVersion, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> =>
+    undoBox({ db, write, actor, idempotency }, input);
 };

@@ -1,4 +1,5 @@
-import { statementErrorCode } from '../db/write.ts';
+import type { Db, SqlParams } from '../db/types.ts';
+import { runWrite, statementErrorCode, type CompiledWrite, type Idempotency } from '../db/write.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode, MessageParams } from '../errors/catalogue.ts';
 import type { BoxSaveResponse } from '../openapi/responses.ts';
@@ -32,6 +33,21 @@ export interface BoxOutcomeRow extends Record<string, unknown> {
   complete: boolean | null;
   items: BoxItem[];
 }
+
+/** One request's box write: the statement compiled for it, who asks, and the Idempotency-Key if any. */
+export interface BoxWriteCall {
+  readonly db: Db;
+  readonly write: CompiledWrite;
+  readonly actor: string;
+  readonly idempotency: Idempotency | undefined;
+}
+
+/** Runs the call's statement with `params` and the actor: its outcome row, if it answered one. */
+export const runBoxWrite = async <R extends BoxOutcomeRow = BoxOutcomeRow>(
+  call: BoxWriteCall,
+  params: SqlParams,
+): Promise<R | undefined> =>
+  (await runWrite<R>(call.db, call.write, { ...params, actor: call.actor }, call.idempotency))[0];
 
 /** What the message of a problem row says, each column under its message parameter. */
 const problemParams = (row: BoxOutcomeRow, boxNo: string): MessageParams => ({

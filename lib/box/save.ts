@@ -1,6 +1,6 @@
-import { json, type Db } from '../db/types.ts';
-import { PROCEED, runWrite, type CompiledWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
-import { boxOutcome, type BoxOutcomeRow, type BoxSaveResponse } from './outcome.ts';
+import { json } from '../db/types.ts';
+import { PROCEED, type WriteStatement } from '../db/write.ts';
+import { boxOutcome, runBoxWrite, type BoxOutcomeRow, type BoxSaveResponse, type BoxWriteCall } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import type { PlanWarning } from './read.ts';
 import {
@@ -83,28 +83,19 @@ export interface SaveBoxInput {
 
 /** Runs {@link saveBoxStatement}: a saved box, or the SPEC error that stopped it. */
 export const saveBox = async (
-  db: Db,
-  write: CompiledWrite,
+  call: BoxWriteCall,
   input: SaveBoxInput,
-  actor: string,
   enforcePlan: boolean,
-  idempotency: Idempotency | undefined,
   warn: PlanWarning,
 ): Promise<BoxSaveResponse> => {
-  const rows = await runWrite<BoxOutcomeRow & { ignored_lines?: unknown }>(
-    db,
-    write,
-    {
-      box_no: input.box_no,
-      zongpai_no: input.zongpai_no,
-      items: json(input.items ?? []),
-      from_plan: input.items === undefined,
-      enforce_plan: enforcePlan,
-      actor,
-    },
-    idempotency,
-  );
-  const ignored = rows[0]?.ignored_lines;
+  const row = await runBoxWrite<BoxOutcomeRow & { ignored_lines?: unknown }>(call, {
+    box_no: input.box_no,
+    zongpai_no: input.zongpai_no,
+    items: json(input.items ?? []),
+    from_plan: input.items === undefined,
+    enforce_plan: enforcePlan,
+  });
+  const ignored = row?.ignored_lines;
   if (ignored != null) warn('ERP plan lines ignored', { box_no: input.box_no, lines: ignored });
-  return boxOutcome(rows[0], 'BOX_ALREADY_BOXED', input.box_no);
+  return boxOutcome(row, 'BOX_ALREADY_BOXED', input.box_no);
 };

@@ -4,6 +4,7 @@
  * request travels as a named parameter.
  */
 
+import type { Config } from '../config.ts';
 import { errorCodeSql, isoTime } from '../db/write.ts';
 import type { ErrorCode } from '../errors/catalogue.ts';
 import { outbox } from '../events/write.ts';
@@ -20,6 +21,15 @@ export interface PlanRules {
   readonly itemCodeMaxLength: number;
   readonly quantityMax: number;
 }
+
+/** The settings a statement over the ERP plan is built from: the view and the item rules. */
+export type PlanSettings = Pick<Config, 'erpBoxView' | 'itemCodeMaxLength' | 'quantityMax'>;
+
+/** The item rules of the configuration. */
+export const planRulesOf = (settings: PlanSettings): PlanRules => ({
+  itemCodeMaxLength: settings.itemCodeMaxLength,
+  quantityMax: settings.quantityMax,
+});
 
 /** Control, format and private-use characters: what the request rules call not printable. */
 const NOT_PRINTABLE = String.raw`[\x01-\x1f\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ue000-\uf8ff\U000110BD\U000110CD\U00013430-\U0001343F\U0001BCA0-\U0001BCA3\U0001D173-\U0001D17A\U000E0001\U000E0020-\U000E007F\U000F0000-\U0010FFFF]`;

@@ -1,7 +1,6 @@
 import { AppError } from '../errors/app-error.ts';
-import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
-import { ignoredBecause, quoteIdentifier, type PlanRules } from '../box/sql.ts';
+import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { OrderResponse } from '../openapi/responses.ts';
 
 /**
@@ -85,17 +84,8 @@ const statusOf = (boxCount: number, boxedCount: number): OrderResponse['status']
  * order.status; // 'PARTIAL'
  * ```
  */
-export const makeOrderProgress = ({
-  db,
-  config,
-}: {
-  db: Db;
-  config: Pick<Config, 'erpBoxView' | 'itemCodeMaxLength' | 'quantityMax'>;
-}) => {
-  const sql = orderProgressSql(config.erpBoxView, {
-    itemCodeMaxLength: config.itemCodeMaxLength,
-    quantityMax: config.quantityMax,
-  });
+export const makeOrderProgress = ({ db, config }: { db: Db; config: PlanSettings }) => {
+  const sql = orderProgressSql(config.erpBoxView, planRulesOf(config));
   return async (orderNo: string): Promise<OrderResponse> => {
     const { rows } = await db.query<OrderRow>(sql, { order_no: orderNo });
     const row = rows[0];

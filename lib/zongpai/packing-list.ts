@@ -1,7 +1,6 @@
 import { AppError } from '../errors/app-error.ts';
-import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
-import { ignoredBecause, quoteIdentifier, type PlanRules } from '../box/sql.ts';
+import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { PackingListResponse } from '../openapi/responses.ts';
 
 /**
@@ -64,17 +63,8 @@ type PackingListRow = Omit<PackingListResponse, 'box_count' | 'total_quantity'>;
  * list.totals; // [{ item_code: 'SKU-TEA-250', item_name: 'Green tea 250 g', unit: 'tin', quantity: 72 }]
  * ```
  */
-export const makePackingList = ({
-  db,
-  config,
-}: {
-  db: Db;
-  config: Pick<Config, 'erpBoxView' | 'itemCodeMaxLength' | 'quantityMax'>;
-}) => {
-  const sql = packingListSql(config.erpBoxView, {
-    itemCodeMaxLength: config.itemCodeMaxLength,
-    quantityMax: config.quantityMax,
-  });
+export const makePackingList = ({ db, config }: { db: Db; config: PlanSettings }) => {
+  const sql = packingListSql(config.erpBoxView, planRulesOf(config));
   return async (zongpaiNo: string): Promise<PackingListResponse> => {
     const { rows } = await db.query<PackingListRow>(sql, { zongpai_no: zongpaiNo });
     const row = rows[0];
