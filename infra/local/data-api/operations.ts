@@ -114,18 +114,14 @@ export const beginTransaction = async (context: OperationContext): Promise<{ tra
   transactionId: context.transactions.add(await context.backend.begin()),
 });
 
-export const commitTransaction = async (
-  context: OperationContext,
-  transactionId: string,
-): Promise<{ transactionStatus: string }> => {
-  await context.transactions.end(transactionId, 'commit');
-  return { transactionStatus: 'Transaction Committed' };
-};
+/** Ends a transaction `how`, answering the status the Data API reports for it. */
+const endTransaction =
+  (how: 'commit' | 'rollback', transactionStatus: string) =>
+  async (context: OperationContext, transactionId: string): Promise<{ transactionStatus: string }> => {
+    await context.transactions.end(transactionId, how);
+    return { transactionStatus };
+  };
 
-export const rollbackTransaction = async (
-  context: OperationContext,
-  transactionId: string,
-): Promise<{ transactionStatus: string }> => {
-  await context.transactions.end(transactionId, 'rollback');
-  return { transactionStatus: 'Rollback Complete' };
-};
+export const commitTransaction = endTransaction('commit', 'Transaction Committed');
+
+export const rollbackTransaction = endTransaction('rollback', 'Rollback Complete');
