@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintainLocationHistory } from '../../lib/location/history.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import { minutesAgo, startTestService, type TestService } from '../support/service.ts';
 
 /**
  * Location history at scale: the current location kept with every scan, history in monthly
@@ -14,7 +14,6 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 const LOCATION = '/v1/cargo/location';
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 /** The first instant of the month `months` before this one (UTC). */
 const monthsAgo = (months: number, day = 10) => {
   const now = new Date();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import { minutesAgo, startTestService, type TestService } from '../support/service.ts';
 
 /** What is at a location, and voiding a wrong scan, through the gateway as a scanner would. */
 let service: TestService;
@@ -10,7 +10,6 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 const LOCATION = '/v1/cargo/location';
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 const scan = async (body: unknown) => {
   const res = await service.call('POST', LOCATION, { body });
   expect(res.status).toBe(201);

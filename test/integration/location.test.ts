@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import { minutesAgo, startTestService, type TestService } from '../support/service.ts';
 
 let service: TestService;
 beforeAll(async () => {
@@ -40,7 +40,7 @@ describe('POST /v1/cargo/location', () => {
     const records = Array.from({ length: 50 }, (_, i) => ({
       cargo_no: `BOX-3${String(i).padStart(3, '0')}`,
       location_code: `R-${i % 7}`,
-      scanned_at: new Date(Date.now() - (60 - i) * 60_000).toISOString(),
+      scanned_at: minutesAgo(60 - i),
     }));
     const res = await scan({ records });
     expect(res.status).toBe(201);
@@ -111,35 +111,35 @@ describe('POST /v1/cargo/location', () => {
     expectError(await scan(body), 400, code);
   });
 
-  it('answers 400 MALFORMED_JSON for a body that does not parse', async () => {
+  it.each([
+    {
+      rule: '400 MALFORMED_JSON for a body that does not parse',
+      rawBody: '{"cargo_no": ',
+      contentType: 'application/json',
+      status: 400,
+      code: 'MALFORMED_JSON',
+      domain: 'request',
+    },
+    {
+      rule: '415 for a body that is not JSON',
+      rawBody: 'cargo_no=BOX-1',
+      contentType: 'application/x-www-form-urlencoded',
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    },
+    {
+      rule: '413 for a body over 256 KiB',
+      rawBody: JSON.stringify({ cargo_no: 'BOX-0001', location_code: 'A-01', device_id: 'x'.repeat(300 * 1024) }),
+      contentType: 'application/json',
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+    },
+  ])('answers $rule', async ({ rawBody, contentType, status, code, domain }) => {
     expectError(
-      await service.call('POST', LOCATION, {
-        rawBody: '{"cargo_no": ',
-        headers: { 'content-type': 'application/json' },
-      }),
-      400,
-      'MALFORMED_JSON',
-      'request',
-    );
-  });
-
-  it('answers 415 for a body that is not JSON', async () => {
-    expectError(
-      await service.call('POST', LOCATION, {
-        rawBody: 'cargo_no=BOX-1',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      }),
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-    );
-  });
-
-  it('answers 413 for a body over 256 KiB', async () => {
-    const rawBody = JSON.stringify({ cargo_no: 'BOX-0001', location_code: 'A-01', device_id: 'x'.repeat(300 * 1024) });
-    expectError(
-      await service.call('POST', LOCATION, { rawBody, headers: { 'content-type': 'application/json' } }),
-      413,
-      'PAYLOAD_TOO_LARGE',
+      await service.call('POST', LOCATION, { rawBody, headers: { 'content-type': contentType } }),
+      status,
+      code,
+      domain,
     );
   });
 
@@ -156,12 +156,11 @@ describe('POST /v1/cargo/location', () => {
 
 describe('GET /v1/cargo/location/{cargo_no}', () => {
   it('answers the newest scan as current and the history newest first', async () => {
-    const t = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
     await scan({
       records: [
-        { cargo_no: 'BOX-6001', location_code: 'DOCK-1', off_shelf: true, scanned_at: t(30) },
-        { cargo_no: 'BOX-6001', location_code: 'A-01', scanned_at: t(50) },
-        { cargo_no: 'BOX-6001', location_code: 'STAGE-2', off_shelf: true, scanned_at: t(40) },
+        { cargo_no: 'BOX-6001', location_code: 'DOCK-1', off_shelf: true, scanned_at: minutesAgo(30) },
+        { cargo_no: 'BOX-6001', location_code: 'A-01', scanned_at: minutesAgo(50) },
+        { cargo_no: 'BOX-6001', location_code: 'STAGE-2', off_shelf: true, scanned_at: minutesAgo(40) },
       ],
     });
     const res = await service.call('GET', `${LOCATION}/box-6001`);
@@ -179,9 +178,7 @@ describe('GET /v1/cargo/location/{cargo_no}', () => {
   it('orders a late backlog by when the scans happened, not when they arrived', async () => {
     await scan({ cargo_no: 'BOX-6101', location_code: 'B-02' });
     await scan({
-      records: [
-        { cargo_no: 'BOX-6101', location_code: 'A-09', scanned_at: new Date(Date.now() - 3_600_000).toISOString() },
-      ],
+      records: [{ cargo_no: 'BOX-6101', location_code: 'A-09', scanned_at: minutesAgo(60) }],
     });
     const res = await service.call('GET', `${LOCATION}/BOX-6101`);
     expect(res.body.current.location_code).toBe('B-02');
