@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteBackend } from '../../../infra/local/data-api/pglite-backend.ts';
 import { startDataApiEmulator, type DataApiEmulator } from '../../../infra/local/data-api/server.ts';
-import { runNpm } from '../local/process.ts';
+import { runNpm, type Finished } from '../local/process.ts';
 
 /**
  * `npm run erp-view` as ops run it against a deployed stack, here pointed at the local Data API
@@ -48,40 +48,49 @@ const erpView = (...args: string[]) =>
     },
   );
 
+/** The command ended with `code` and wrote `text` to `stream`. */
+const expectEnded = (result: Finished, code: number, stream: 'stdout' | 'stderr', text: string) => {
+  expect(result.code).toBe(code);
+  expect(result[stream]).toContain(text);
+};
+
 describe('npm run erp-view', () => {
   it('--check reports a missing ERP view, naming it, and exits 1', async () => {
-    const result = await erpView('--check');
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('erp.v_box_info is missing');
+    expectEnded(await erpView('--check'), 1, 'stderr', 'erp.v_box_info is missing');
   });
 
   it('--demo creates the demo ERP view through the Data API, and --check then finds it readable', async () => {
-    const demo = await erpView('--demo');
-    expect(demo.code).toBe(0);
-    expect(demo.stdout).toContain('created the demo ERP view erp.v_box_info');
-    const check = await erpView('--check');
-    expect(check.code).toBe(0);
-    expect(check.stdout).toContain('erp.v_box_info is readable with every column the service reads');
+    expectEnded(await erpView('--demo'), 0, 'stdout', 'created the demo ERP view erp.v_box_info');
+    expectEnded(
+      await erpView('--check'),
+      0,
+      'stdout',
+      'erp.v_box_info is readable with every column the service reads',
+    );
   });
 
   it('--demo leaves an existing view as it is', async () => {
-    const demo = await erpView('--demo');
-    expect(demo.code).toBe(0);
-    expect(demo.stdout).toContain('erp.v_box_info already exists; left as it is');
+    expectEnded(await erpView('--demo'), 0, 'stdout', 'erp.v_box_info already exists; left as it is');
   });
 
   it('--check names the columns an ops-made view lacks', async () => {
     await emulator.backend.query(
       'CREATE VIEW erp.v_partial AS SELECT box_no, order_no, item_code FROM erp.demo_box_plan',
     );
-    const result = await erpView('--check', '--view', 'erp.v_partial');
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('erp.v_partial lacks the columns customer_name, item_name, planned_quantity, unit');
+    expectEnded(
+      await erpView('--check', '--view', 'erp.v_partial'),
+      1,
+      'stderr',
+      'erp.v_partial lacks the columns customer_name, item_name, planned_quantity, unit',
+    );
   });
 
   it('refuses to run without a cluster, naming what is missing', async () => {
-    const result = await runNpm(['run', '-s', 'erp-view', '--', '--check']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--cluster-arn and --secret-arn are required');
+    expectEnded(
+      await runNpm(['run', '-s', 'erp-view', '--', '--check']),
+      2,
+      'stderr',
+      '--cluster-arn and --secret-arn are required',
+    );
   });
 });
