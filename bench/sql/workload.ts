@@ -134,130 +134,101 @@ export const scenarios = (
     location_code: `B-${String(i % 40).padStart(2, '0')}-01`,
     device_id: 'PDA-07',
   });
+  /** One scan under its own Idempotency-Key: the same request again is that key's replay. */
+  const keyedScan = (i: number): BenchRequest => ({
+    method: 'POST',
+    path: location,
+    body: scan(i),
+    headers: { 'idempotency-key': `bench-scan-${i}` },
+  });
   const items = (count: number) =>
     Array.from({ length: count }, (_, k) => ({
       item_code: `SKU-${String(k + 1).padStart(5, '0')}`,
       quantity: 1 + (k % 9),
     }));
 
+  /** A read: `samples` GETs of `path`, each answered 200. */
+  const read = (name: string, route: string, path: (i: number) => string, as?: BenchRequest['as']): Scenario => ({
+    name,
+    route,
+    class: 'read',
+    samples,
+    status: 200,
+    request: (i) => ({ method: 'GET', path: path(i), ...(as === undefined ? {} : { as }) }),
+  });
+  /** A write to each of `targets` in turn (its own box or pallet per request), each answered 200. */
+  const eachOf = (
+    name: string,
+    route: string,
+    targets: readonly number[],
+    request: (target: number, i: number) => BenchRequest,
+  ): Scenario => ({
+    name,
+    route,
+    class: 'write',
+    samples: within(samples, targets),
+    status: 200,
+    request: (i) => request(targets[i] as number, i),
+  });
+  /** A box the workload saves: its planned number, an open zongpai, and `count` items. */
+  const saveBody = (kind: 'S' | 'K' | 'L', i: number, count: number) => ({
+    box_no: workBoxNo(kind, i + 1),
+    zongpai_no: zongpaiNo(target(i)),
+    items: items(count),
+  });
+  /** A supervisor's change of a seeded box, based on the version the seed gave it. */
+  const boxChange = (method: 'PATCH' | 'DELETE', box: number, body?: unknown): BenchRequest => ({
+    method,
+    path: `/v1/box/${boxNo(box)}`,
+    as: 'supervisor',
+    headers: { 'if-match': `"${versionOf(box)}"` },
+    ...(body === undefined ? {} : { body }),
+  });
+
   return [
-    {
-      name: 'GET location of a box (on a pallet)',
-      route: 'LocationGet',
-      class: 'read',
-      samples,
-      status: 200,
-      request: () => ({ method: 'GET', path: `${location}/${cargoNo(d, pickBoxCargo(rnd, d))}` }),
-    },
-    {
-      name: 'GET location of a zongpai',
-      route: 'LocationGet',
-      class: 'read',
-      samples,
-      status: 200,
-      request: () => ({
-        method: 'GET',
-        path: `${location}/${cargoNo(d, 10 * rnd.int(1, Math.max(1, Math.floor(d.cargo / 10))))}`,
-      }),
-    },
-    {
-      name: 'GET location, next page (cursor)',
-      route: 'LocationGet',
-      class: 'read',
-      samples,
-      status: 200,
-      request: (i) => {
-        const c = cursors[i % cursors.length];
-        return { method: 'GET', path: `${location}/${c?.cargo ?? anyCargo()}?limit=5&cursor=${c?.cursor ?? ''}` };
-      },
-    },
-    {
-      name: 'GET box info (planned box)',
-      route: 'BoxInfo',
-      class: 'read',
-      samples,
-      status: 200,
-      request: () => ({
-        method: 'GET',
-        path: `/v1/box/info?box_no=${boxNo(rnd.int(firstPlanned, d.boxes + d.planBoxes))}`,
-      }),
-    },
-    {
-      name: 'GET box history',
-      route: 'BoxHistory',
-      class: 'read',
-      samples,
-      status: 200,
-      request: () => ({ method: 'GET', path: `/v1/box/${boxNo(rnd.int(1, d.boxes))}/history` }),
-    },
-    {
-      name: 'GET zongpai (its boxes and totals)',
-      route: 'ZongpaiGet',
-      class: 'read',
-      samples,
-      status: 200,
-      request: () => ({ method: 'GET', path: `/v1/zongpai/${zongpaiNo(rnd.int(1, d.zongpai))}` }),
-    },
+    read('GET location of a box (on a pallet)', 'LocationGet', () => `${location}/${cargoNo(d, pickBoxCargo(rnd, d))}`),
+    read(
+      'GET location of a zongpai',
+      'LocationGet',
+      () => `${location}/${cargoNo(d, 10 * rnd.int(1, Math.max(1, Math.floor(d.cargo / 10))))}`,
+    ),
+    read('GET location, next page (cursor)', 'LocationGet', (i) => {
+      const c = cursors[i % cursors.length];
+      return `${location}/${c?.cargo ?? anyCargo()}?limit=5&cursor=${c?.cursor ?? ''}`;
+    }),
+    read(
+      'GET box info (planned box)',
+      'BoxInfo',
+      () => `/v1/box/info?box_no=${boxNo(rnd.int(firstPlanned, d.boxes + d.planBoxes))}`,
+    ),
+    read('GET box history', 'BoxHistory', () => `/v1/box/${boxNo(rnd.int(1, d.boxes))}/history`),
+    read('GET zongpai (its boxes and totals)', 'ZongpaiGet', () => `/v1/zongpai/${zongpaiNo(rnd.int(1, d.zongpai))}`),
     // Orders of the seeded plan: box i belongs to SO-<i / 10>, ten boxes each (bench/sql/seed.ts).
-    {
-      name: 'GET order (its 10 planned boxes, where they are)',
-      route: 'OrderGet',
-      class: 'read',
-      samples,
-      status: 200,
-      request: () => ({
-        method: 'GET',
-        path: `/v1/orders/SO-${String(Math.floor(rnd.int(firstPlanned + 10, d.boxes + d.planBoxes - 10) / 10)).padStart(7, '0')}`,
-      }),
-    },
-    {
-      name: 'GET packing list of a zongpai',
-      route: 'ZongpaiPackingList',
-      class: 'read',
-      samples,
-      status: 200,
-      request: () => ({ method: 'GET', path: `/v1/zongpai/${zongpaiNo(rnd.int(1, d.zongpai))}/packing-list` }),
-    },
-    {
-      name: 'GET zongpai list, newest first (20)',
-      route: 'ZongpaiList',
-      class: 'read',
-      samples,
-      status: 200,
-      request: () => ({ method: 'GET', path: '/v1/zongpai?limit=20' }),
-    },
-    {
-      name: 'GET zongpai list, only CLOSED (20)',
-      route: 'ZongpaiList',
-      class: 'read',
-      samples,
-      status: 200,
-      request: () => ({ method: 'GET', path: '/v1/zongpai?status=CLOSED&limit=20' }),
-    },
-    {
-      name: 'GET events, a page of 100 (anywhere in the outbox)',
-      route: 'EventsList',
-      class: 'read',
-      samples,
-      status: 200,
-      request: () => ({
-        method: 'GET',
-        path: `/v1/events?after=${rnd.int(0, Math.max(0, d.events - 100))}&limit=100`,
-        as: 'supervisor',
-      }),
-    },
-    {
-      name: 'GET events, a page of 500',
-      route: 'EventsList',
-      class: 'read',
-      samples,
-      status: 200,
-      request: () => ({
-        method: 'GET',
-        path: `/v1/events?after=${rnd.int(0, Math.max(0, d.events - 500))}&limit=500`,
-        as: 'supervisor',
-      }),
-    },
+    read(
+      'GET order (its 10 planned boxes, where they are)',
+      'OrderGet',
+      () =>
+        `/v1/orders/SO-${String(Math.floor(rnd.int(firstPlanned + 10, d.boxes + d.planBoxes - 10) / 10)).padStart(7, '0')}`,
+    ),
+    read(
+      'GET packing list of a zongpai',
+      'ZongpaiPackingList',
+      () => `/v1/zongpai/${zongpaiNo(rnd.int(1, d.zongpai))}/packing-list`,
+    ),
+    read('GET zongpai list, newest first (20)', 'ZongpaiList', () => '/v1/zongpai?limit=20'),
+    read('GET zongpai list, only CLOSED (20)', 'ZongpaiList', () => '/v1/zongpai?status=CLOSED&limit=20'),
+    read(
+      'GET events, a page of 100 (anywhere in the outbox)',
+      'EventsList',
+      () => `/v1/events?after=${rnd.int(0, Math.max(0, d.events - 100))}&limit=100`,
+      'supervisor',
+    ),
+    read(
+      'GET events, a page of 500',
+      'EventsList',
+      () => `/v1/events?after=${rnd.int(0, Math.max(0, d.events - 500))}&limit=500`,
+      'supervisor',
+    ),
     {
       name: 'POST location, one scan',
       route: 'LocationRecord',
@@ -276,12 +247,7 @@ export const scenarios = (
       class: 'write',
       samples,
       status: 201,
-      request: (i) => ({
-        method: 'POST',
-        path: location,
-        body: scan(i),
-        headers: { 'idempotency-key': `bench-scan-${i}` },
-      }),
+      request: keyedScan,
     },
     {
       name: 'POST location, one scan, Idempotency-Key (replay)',
@@ -289,12 +255,7 @@ export const scenarios = (
       class: 'write',
       samples,
       status: 201,
-      request: (i) => ({
-        method: 'POST',
-        path: location,
-        body: scan(i),
-        headers: { 'idempotency-key': `bench-scan-${i}` },
-      }),
+      request: keyedScan,
     },
     {
       name: 'POST location, backlog of 500',
@@ -319,11 +280,7 @@ export const scenarios = (
       class: 'write',
       samples,
       status: 201,
-      request: (i) => ({
-        method: 'POST',
-        path: '/v1/box',
-        body: { box_no: workBoxNo('S', i + 1), zongpai_no: zongpaiNo(target(i)), items: items(d.itemsPerBox) },
-      }),
+      request: (i) => ({ method: 'POST', path: '/v1/box', body: saveBody('S', i, d.itemsPerBox) }),
     },
     {
       name: 'POST box, 5 items, Idempotency-Key',
@@ -335,7 +292,7 @@ export const scenarios = (
         method: 'POST',
         path: '/v1/box',
         headers: { 'idempotency-key': `bench-save-${i}` },
-        body: { box_no: workBoxNo('K', i + 1), zongpai_no: zongpaiNo(target(i)), items: items(d.itemsPerBox) },
+        body: saveBody('K', i, d.itemsPerBox),
       }),
     },
     {
@@ -344,11 +301,7 @@ export const scenarios = (
       class: '500',
       samples: bulk,
       status: 201,
-      request: (i) => ({
-        method: 'POST',
-        path: '/v1/box',
-        body: { box_no: workBoxNo('L', i + 1), zongpai_no: zongpaiNo(target(i)), items: items(LARGE_ITEMS) },
-      }),
+      request: (i) => ({ method: 'POST', path: '/v1/box', body: saveBody('L', i, LARGE_ITEMS) }),
     },
     {
       name: 'PATCH box, replace its 500 items',
@@ -380,60 +333,17 @@ export const scenarios = (
         body: { box_no: workBoxNo('Q', i + 1), zongpai_no: zongpaiNo(target(i)) },
       }),
     },
-    {
-      name: 'PATCH box, move to another zongpai',
-      route: 'BoxEdit',
-      class: 'write',
-      samples: within(samples, moves),
-      status: 200,
-      request: (i) => {
-        const box = moves[i] as number;
-        return {
-          method: 'PATCH',
-          path: `/v1/box/${boxNo(box)}`,
-          as: 'supervisor',
-          headers: { 'if-match': `"${versionOf(box)}"` },
-          body: { zongpai_no: zongpaiNo(target(i, zongpaiOf(d, box))) },
-        };
-      },
-    },
-    {
-      name: 'PATCH box, correct its items',
-      route: 'BoxEdit',
-      class: 'write',
-      samples: within(samples, corrections),
-      status: 200,
-      request: (i) => {
-        const box = corrections[i] as number;
-        const kept = Array.from({ length: Math.max(1, d.itemsPerBox - 1) }, (_, k) => ({
-          item_code: itemCodeOf(box, k + 1),
-          quantity: 1,
-        }));
-        return {
-          method: 'PATCH',
-          path: `/v1/box/${boxNo(box)}`,
-          as: 'supervisor',
-          headers: { 'if-match': `"${versionOf(box)}"` },
-          body: { items: kept },
-        };
-      },
-    },
-    {
-      name: 'DELETE box (undo)',
-      route: 'BoxUndo',
-      class: 'write',
-      samples: within(samples, undos),
-      status: 200,
-      request: (i) => {
-        const box = undos[i] as number;
-        return {
-          method: 'DELETE',
-          path: `/v1/box/${boxNo(box)}`,
-          as: 'supervisor',
-          headers: { 'if-match': `"${versionOf(box)}"` },
-        };
-      },
-    },
+    eachOf('PATCH box, move to another zongpai', 'BoxEdit', moves, (box, i) =>
+      boxChange('PATCH', box, { zongpai_no: zongpaiNo(target(i, zongpaiOf(d, box))) }),
+    ),
+    eachOf('PATCH box, correct its items', 'BoxEdit', corrections, (box) => {
+      const kept = Array.from({ length: Math.max(1, d.itemsPerBox - 1) }, (_, k) => ({
+        item_code: itemCodeOf(box, k + 1),
+        quantity: 1,
+      }));
+      return boxChange('PATCH', box, { items: kept });
+    }),
+    eachOf('DELETE box (undo)', 'BoxUndo', undos, (box) => boxChange('DELETE', box)),
     {
       name: 'POST zongpai (register)',
       route: 'ZongpaiRegister',
@@ -446,18 +356,11 @@ export const scenarios = (
         body: { zongpai_no: `WZ-${String(i + 1).padStart(6, '0')}` },
       }),
     },
-    {
-      name: `POST zongpai close (${d.boxesPerZongpai} boxes)`,
-      route: 'ZongpaiClose',
-      class: 'write',
-      samples: within(samples, closes),
-      status: 200,
-      request: (i) => ({
-        method: 'POST',
-        path: `/v1/zongpai/${zongpaiNo(closes[i] as number)}/close`,
-        as: 'supervisor',
-      }),
-    },
+    eachOf(`POST zongpai close (${d.boxesPerZongpai} boxes)`, 'ZongpaiClose', closes, (z) => ({
+      method: 'POST',
+      path: `/v1/zongpai/${zongpaiNo(z)}/close`,
+      as: 'supervisor',
+    })),
   ];
 };
 
