@@ -38,6 +38,38 @@ const writeThrice = (
   { route, case: what, key: 'key, replay', request: first, status },
 ];
 
+/** A request sent once, without an idempotency key. */
+const once = (route: string, what: string, request: RoundTripStep['request'], status: number): RoundTripStep => ({
+  route,
+  case: what,
+  key: 'no key',
+  request,
+  status,
+});
+
+/** An operator's GET of `path`, sent once. */
+const get = (route: string, what: string, path: string, status: number): RoundTripStep =>
+  once(route, what, { method: 'GET', path }, status);
+
+/** The page after the one the step before answered (`path` with its `next_cursor`). */
+const nextPage = (route: string, path: string): RoundTripStep =>
+  once(
+    route,
+    'next page (cursor)',
+    (previous) => ({ method: 'GET', path: `${path}&cursor=${String(previous?.body?.next_cursor)}` }),
+    200,
+  );
+
+/** A supervisor's close or reopening of the walk's pallets: RT-PLT-1 without a key, RT-PLT-2 with one. */
+const palletAction = (route: string, action: 'close' | 'reopen'): RoundTripStep[] =>
+  writeThrice(
+    route,
+    action,
+    { method: 'POST', path: `/v1/zongpai/RT-PLT-1/${action}`, as: 'supervisor' },
+    { method: 'POST', path: `/v1/zongpai/RT-PLT-2/${action}`, as: 'supervisor', headers: keyed(`rt-${action}-2`) },
+    200,
+  );
+
 /** The id of the record a step before answered: the first record of a scan, or the voided record. */
 const recordId = (previous: BenchResponse | undefined): string =>
   String(previous?.body?.records?.[0]?.id ?? previous?.body?.id);
@@ -80,13 +112,12 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
       { method: 'POST', path: '/v1/zongpai', body: { zongpai_no: 'RT-PLT-2' }, headers: keyed('rt-zp-2') },
       201,
     ),
-    {
-      route: 'ZongpaiRegister',
-      case: 'already registered',
-      key: 'no key',
-      request: { method: 'POST', path: '/v1/zongpai', body: { zongpai_no: 'RT-PLT-1' } },
-      status: 409,
-    },
+    once(
+      'ZongpaiRegister',
+      'already registered',
+      { method: 'POST', path: '/v1/zongpai', body: { zongpai_no: 'RT-PLT-1' } },
+      409,
+    ),
     ...writeThrice(
       'LocationRecord',
       'one scan',
@@ -106,38 +137,20 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
       { method: 'POST', path: location, body: backlog(500), headers: keyed('rt-loc-500') },
       201,
     ),
-    {
-      route: 'LocationRecord',
-      case: 'pallet scan',
-      key: 'no key',
-      request: {
-        method: 'POST',
-        path: location,
-        body: { cargo_no: 'RT-PLT-1', location_code: 'DOCK-1', off_shelf: true },
-      },
-      status: 201,
-    },
-    {
-      route: 'LocationRecord',
-      case: 'bad location code',
-      key: 'no key',
-      request: { method: 'POST', path: location, body: { cargo_no: 'RT-BOX-01', location_code: '?' } },
-      status: 400,
-    },
-    {
-      route: 'BoxInfo',
-      case: 'planned box',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/box/info?box_no=RT-BOX-01' },
-      status: 200,
-    },
-    {
-      route: 'BoxInfo',
-      case: 'unknown box',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/box/info?box_no=RT-NOPE-1' },
-      status: 404,
-    },
+    once(
+      'LocationRecord',
+      'pallet scan',
+      { method: 'POST', path: location, body: { cargo_no: 'RT-PLT-1', location_code: 'DOCK-1', off_shelf: true } },
+      201,
+    ),
+    once(
+      'LocationRecord',
+      'bad location code',
+      { method: 'POST', path: location, body: { cargo_no: 'RT-BOX-01', location_code: '?' } },
+      400,
+    ),
+    get('BoxInfo', 'planned box', '/v1/box/info?box_no=RT-BOX-01', 200),
+    get('BoxInfo', 'unknown box', '/v1/box/info?box_no=RT-NOPE-1', 404),
     ...writeThrice(
       'BoxSave',
       'save',
@@ -161,28 +174,26 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
       },
       201,
     ),
-    {
-      route: 'BoxSave',
-      case: 'already boxed',
-      key: 'no key',
-      request: {
+    once(
+      'BoxSave',
+      'already boxed',
+      {
         method: 'POST',
         path: '/v1/box',
         body: { box_no: 'RT-BOX-01', zongpai_no: 'RT-PLT-1', items: [{ item_code: 'SKU-A', quantity: 1 }] },
       },
-      status: 409,
-    },
-    {
-      route: 'BoxSave',
-      case: 'over the plan',
-      key: 'no key',
-      request: {
+      409,
+    ),
+    once(
+      'BoxSave',
+      'over the plan',
+      {
         method: 'POST',
         path: '/v1/box',
         body: { box_no: 'RT-BOX-05', zongpai_no: 'RT-PLT-1', items: [{ item_code: 'SKU-C', quantity: 9 }] },
       },
-      status: 422,
-    },
+      422,
+    ),
     ...writeThrice(
       'BoxSimpleSave',
       'one-scan save',
@@ -195,117 +206,46 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
       },
       201,
     ),
-    {
-      route: 'LocationGet',
-      case: 'box on a scanned pallet',
-      key: 'no key',
-      request: { method: 'GET', path: `${location}/RT-BOX-01` },
-      status: 200,
-    },
-    {
-      route: 'LocationGet',
-      case: 'first page of 5',
-      key: 'no key',
-      request: { method: 'GET', path: `${location}/RT-CARGO-001?limit=5` },
-      status: 200,
-    },
-    {
-      route: 'LocationGet',
-      case: 'next page (cursor)',
-      key: 'no key',
-      status: 200,
-      request: (previous) => ({
-        method: 'GET',
-        path: `${location}/RT-CARGO-001?limit=5&cursor=${String(previous?.body?.next_cursor)}`,
-      }),
-    },
-    {
-      route: 'LocationGet',
-      case: 'never scanned',
-      key: 'no key',
-      request: { method: 'GET', path: `${location}/RT-NOPE-1` },
-      status: 404,
-    },
-    {
-      route: 'LocationContent',
-      case: 'first page of 1',
-      key: 'no key',
-      request: { method: 'GET', path: `${locations}/A-10-01/cargo?limit=1` },
-      status: 200,
-    },
-    {
-      route: 'LocationContent',
-      case: 'next page (cursor)',
-      key: 'no key',
-      status: 200,
-      request: (previous) => ({
-        method: 'GET',
-        path: `${locations}/A-10-01/cargo?limit=1&cursor=${String(previous?.body?.next_cursor)}`,
-      }),
-    },
-    {
-      route: 'LocationContent',
-      case: 'pallet with its boxes',
-      key: 'no key',
-      request: { method: 'GET', path: `${locations}/DOCK-1/cargo` },
-      status: 200,
-    },
-    {
-      route: 'LocationContent',
-      case: 'nothing there',
-      key: 'no key',
-      request: { method: 'GET', path: `${locations}/EMPTY-1/cargo` },
-      status: 200,
-    },
-    {
-      route: 'LocationRecord',
-      case: 'a wrong scan',
-      key: 'no key',
-      request: { method: 'POST', path: location, body: { cargo_no: 'RT-VOID-1', location_code: 'WRONG-1' } },
-      status: 201,
-    },
-    {
+    get('LocationGet', 'box on a scanned pallet', `${location}/RT-BOX-01`, 200),
+    get('LocationGet', 'first page of 5', `${location}/RT-CARGO-001?limit=5`, 200),
+    nextPage('LocationGet', `${location}/RT-CARGO-001?limit=5`),
+    get('LocationGet', 'never scanned', `${location}/RT-NOPE-1`, 404),
+    get('LocationContent', 'first page of 1', `${locations}/A-10-01/cargo?limit=1`, 200),
+    nextPage('LocationContent', `${locations}/A-10-01/cargo?limit=1`),
+    get('LocationContent', 'pallet with its boxes', `${locations}/DOCK-1/cargo`, 200),
+    get('LocationContent', 'nothing there', `${locations}/EMPTY-1/cargo`, 200),
+    once(
+      'LocationRecord',
+      'a wrong scan',
+      { method: 'POST', path: location, body: { cargo_no: 'RT-VOID-1', location_code: 'WRONG-1' } },
+      201,
+    ),
+    once('LocationVoid', 'void', (previous) => voidRecord(location, 'RT-VOID-1', recordId(previous)), 200),
+    once(
+      'LocationVoid',
+      'record of another cargo',
+      (previous) => voidRecord(location, 'RT-VOID-2', recordId(previous)),
+      404,
+    ),
+    once(
+      'LocationRecord',
+      'a wrong scan',
+      { method: 'POST', path: location, body: { cargo_no: 'RT-VOID-2', location_code: 'WRONG-2' } },
+      201,
+    ),
+    ...(['key, first', 'key, replay'] as const).map((key): RoundTripStep => ({
       route: 'LocationVoid',
       case: 'void',
-      key: 'no key',
-      status: 200,
-      request: (previous) => voidRecord(location, 'RT-VOID-1', recordId(previous)),
-    },
-    {
-      route: 'LocationVoid',
-      case: 'record of another cargo',
-      key: 'no key',
-      status: 404,
-      request: (previous) => voidRecord(location, 'RT-VOID-2', recordId(previous)),
-    },
-    {
-      route: 'LocationRecord',
-      case: 'a wrong scan',
-      key: 'no key',
-      request: { method: 'POST', path: location, body: { cargo_no: 'RT-VOID-2', location_code: 'WRONG-2' } },
-      status: 201,
-    },
-    {
-      route: 'LocationVoid',
-      case: 'void',
-      key: 'key, first',
+      key,
       status: 200,
       request: (previous) => voidRecord(location, 'RT-VOID-2', recordId(previous), keyed('rt-void-2')),
-    },
-    {
-      route: 'LocationVoid',
-      case: 'void',
-      key: 'key, replay',
-      status: 200,
-      request: (previous) => voidRecord(location, 'RT-VOID-2', recordId(previous), keyed('rt-void-2')),
-    },
-    {
-      route: 'LocationVoid',
-      case: 'already voided (stale version)',
-      key: 'no key',
-      status: 409,
-      request: (previous) => voidRecord(location, 'RT-VOID-2', recordId(previous)),
-    },
+    })),
+    once(
+      'LocationVoid',
+      'already voided (stale version)',
+      (previous) => voidRecord(location, 'RT-VOID-2', recordId(previous)),
+      409,
+    ),
     ...writeThrice(
       'BoxEdit',
       'move',
@@ -330,26 +270,19 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
       },
       200,
     ),
-    {
-      route: 'BoxEdit',
-      case: 'stale version',
-      key: 'no key',
-      request: {
+    once(
+      'BoxEdit',
+      'stale version',
+      {
         method: 'PATCH',
         path: '/v1/box/RT-BOX-01',
         as: 'supervisor',
         headers: { 'if-match': '"1"' },
         body: { zongpai_no: 'RT-PLT-1' },
       },
-      status: 409,
-    },
-    {
-      route: 'BoxHistory',
-      case: 'saved and moved',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/box/RT-BOX-01/history' },
-      status: 200,
-    },
+      409,
+    ),
+    get('BoxHistory', 'saved and moved', '/v1/box/RT-BOX-01/history', 200),
     ...writeThrice(
       'BoxUndo',
       'undo',
@@ -362,118 +295,40 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
       },
       200,
     ),
-    {
-      route: 'ZongpaiGet',
-      case: 'with boxes',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/zongpai/RT-PLT-2' },
-      status: 200,
-    },
-    {
-      route: 'ZongpaiGet',
-      case: 'unknown',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/zongpai/RT-NOPE-1' },
-      status: 404,
-    },
-    ...writeThrice(
-      'ZongpaiClose',
-      'close',
-      { method: 'POST', path: '/v1/zongpai/RT-PLT-1/close', as: 'supervisor' },
-      { method: 'POST', path: '/v1/zongpai/RT-PLT-2/close', as: 'supervisor', headers: keyed('rt-close-2') },
+    get('ZongpaiGet', 'with boxes', '/v1/zongpai/RT-PLT-2', 200),
+    get('ZongpaiGet', 'unknown', '/v1/zongpai/RT-NOPE-1', 404),
+    ...palletAction('ZongpaiClose', 'close'),
+    once(
+      'BoxSimpleSave',
+      'onto a closed zongpai',
+      { method: 'POST', path: '/v1/box/simple', body: { box_no: 'RT-BOX-05', zongpai_no: 'RT-PLT-1' } },
+      409,
+    ),
+    get('ZongpaiPackingList', 'closed, with boxes', '/v1/zongpai/RT-PLT-2/packing-list', 200),
+    get('ZongpaiPackingList', 'unknown', '/v1/zongpai/RT-NOPE-1/packing-list', 404),
+    get('ZongpaiList', 'first page of 1', '/v1/zongpai?limit=1', 200),
+    nextPage('ZongpaiList', '/v1/zongpai?limit=1'),
+    get('ZongpaiList', 'only CLOSED', '/v1/zongpai?status=CLOSED', 200),
+    get('OrderGet', 'order of 5 boxes', '/v1/orders/SO-RT', 200),
+    get('OrderGet', 'unknown order', '/v1/orders/SO-NOPE', 404),
+    ...palletAction('ZongpaiReopen', 'reopen'),
+    once(
+      'EventsList',
+      'first page of 100',
+      { method: 'GET', path: '/v1/events?after=0&limit=100', as: 'supervisor' },
       200,
     ),
-    {
-      route: 'BoxSimpleSave',
-      case: 'onto a closed zongpai',
-      key: 'no key',
-      request: { method: 'POST', path: '/v1/box/simple', body: { box_no: 'RT-BOX-05', zongpai_no: 'RT-PLT-1' } },
-      status: 409,
-    },
-    {
-      route: 'ZongpaiPackingList',
-      case: 'closed, with boxes',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/zongpai/RT-PLT-2/packing-list' },
-      status: 200,
-    },
-    {
-      route: 'ZongpaiPackingList',
-      case: 'unknown',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/zongpai/RT-NOPE-1/packing-list' },
-      status: 404,
-    },
-    {
-      route: 'ZongpaiList',
-      case: 'first page of 1',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/zongpai?limit=1' },
-      status: 200,
-    },
-    {
-      route: 'ZongpaiList',
-      case: 'next page (cursor)',
-      key: 'no key',
-      status: 200,
-      request: (previous) => ({
-        method: 'GET',
-        path: `/v1/zongpai?limit=1&cursor=${String(previous?.body?.next_cursor)}`,
-      }),
-    },
-    {
-      route: 'ZongpaiList',
-      case: 'only CLOSED',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/zongpai?status=CLOSED' },
-      status: 200,
-    },
-    {
-      route: 'OrderGet',
-      case: 'order of 5 boxes',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/orders/SO-RT' },
-      status: 200,
-    },
-    {
-      route: 'OrderGet',
-      case: 'unknown order',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/orders/SO-NOPE' },
-      status: 404,
-    },
-    ...writeThrice(
-      'ZongpaiReopen',
-      'reopen',
-      { method: 'POST', path: '/v1/zongpai/RT-PLT-1/reopen', as: 'supervisor' },
-      { method: 'POST', path: '/v1/zongpai/RT-PLT-2/reopen', as: 'supervisor', headers: keyed('rt-reopen-2') },
-      200,
-    ),
-    {
-      route: 'EventsList',
-      case: 'first page of 100',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/events?after=0&limit=100', as: 'supervisor' },
-      status: 200,
-    },
-    {
-      route: 'EventsList',
-      case: 'next page',
-      key: 'no key',
-      status: 200,
-      request: (previous) => ({
+    once(
+      'EventsList',
+      'next page',
+      (previous) => ({
         method: 'GET',
         path: `/v1/events?after=${String(previous?.body?.next_after)}&limit=100`,
         as: 'supervisor',
       }),
-    },
-    {
-      route: 'EventsList',
-      case: 'past the end',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/events?after=100000000', as: 'supervisor' },
-      status: 200,
-    },
+      200,
+    ),
+    once('EventsList', 'past the end', { method: 'GET', path: '/v1/events?after=100000000', as: 'supervisor' }, 200),
     {
       route: 'ZongpaiRegister',
       case: 'key reused',
@@ -481,12 +336,6 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
       request: { method: 'POST', path: '/v1/zongpai', body: { zongpai_no: 'RT-PLT-9' }, headers: keyed('rt-zp-2') },
       status: 422,
     },
-    {
-      route: 'OpenApi',
-      case: 'document',
-      key: 'no key',
-      request: { method: 'GET', path: '/v1/openapi.json' },
-      status: 200,
-    },
+    get('OpenApi', 'document', '/v1/openapi.json', 200),
   ];
 };
