@@ -4,48 +4,45 @@ import {
   CommitTransactionCommand,
   RollbackTransactionCommand,
 } from '@aws-sdk/client-rds-data';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ARNS, failure, signedPost, startFixture } from './harness.ts';
-import type { Fixture } from './harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ARNS, failure, freshTableEachTest, signedPost, useFixture } from './harness.ts';
 
 describe('injected faults, counters and protocol robustness (PGlite)', () => {
-  let fx: Fixture;
+  const fx = useFixture('pglite');
+  freshTableEachTest(fx, 'scan', 'code text');
+  beforeEach(() => fx.emulator.resetCounters());
   const count = async () => (await fx.exec('SELECT count(*) FROM scan')).records?.[0]?.[0]?.longValue;
   const insert = () => fx.exec("INSERT INTO scan VALUES ('A')");
   const post = (path: string, body: string) => signedPost(fx.emulator.endpoint, path, body);
 
-  beforeAll(async () => {
-    fx = await startFixture('pglite');
-  });
-  afterAll(async () => {
-    await fx?.close();
-  });
-  beforeEach(async () => {
-    await fx.exec('DROP TABLE IF EXISTS scan');
-    await fx.exec('CREATE TABLE scan (code text)');
-    fx.emulator.resetCounters();
-  });
-
-  it('fails with DatabaseResumingException without running the statement', async () => {
-    fx.emulator.injectFault('resuming');
+  it.each([
+    {
+      rule: 'fails with DatabaseResumingException without running the statement',
+      fault: 'resuming',
+      name: 'DatabaseResumingException',
+      status: 400,
+      rows: 0,
+    },
+    {
+      rule: 'fails with ServiceUnavailableError (HTTP 503) without running the statement',
+      fault: 'unavailable',
+      name: 'ServiceUnavailableError',
+      status: 503,
+      rows: 0,
+    },
+    {
+      rule: 'answers StatementTimeoutException after the statement ran and committed',
+      fault: 'timeout-after-commit',
+      name: 'StatementTimeoutException',
+      status: 400,
+      rows: 1,
+    },
+  ] as const)('$rule', async ({ fault, name, status, rows }) => {
+    fx.emulator.injectFault(fault);
     const error = await failure(insert());
-    expect(error.name).toBe('DatabaseResumingException');
-    expect(await count()).toBe(0);
-  });
-
-  it('fails with ServiceUnavailableError (HTTP 503) without running the statement', async () => {
-    fx.emulator.injectFault('unavailable');
-    const error = await failure(insert());
-    expect(error.name).toBe('ServiceUnavailableError');
-    expect(error.$metadata?.httpStatusCode).toBe(503);
-    expect(await count()).toBe(0);
-  });
-
-  it('answers StatementTimeoutException after the statement ran and committed', async () => {
-    fx.emulator.injectFault('timeout-after-commit');
-    const error = await failure(insert());
-    expect(error.name).toBe('StatementTimeoutException');
-    expect(await count()).toBe(1);
+    expect(error.name).toBe(name);
+    expect(error.$metadata?.httpStatusCode).toBe(status);
+    expect(await count()).toBe(rows);
   });
 
   it('applies a fault to the next N execute calls, then recovers', async () => {

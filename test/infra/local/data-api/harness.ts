@@ -4,6 +4,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ExecuteStatementCommand, RDSDataClient } from '@aws-sdk/client-rds-data';
 import type { ExecuteStatementCommandOutput, SqlParameter } from '@aws-sdk/client-rds-data';
 import type { SqlBackend } from '../../../../infra/local/data-api/backend.ts';
@@ -114,6 +115,42 @@ export const startFixture = async (
       }
     },
   };
+};
+
+/**
+ * The fixture of the enclosing `describe` ({@link startFixture}): started before its first test,
+ * closed after its last. Use it from the tests and hooks of that `describe` only.
+ */
+export const useFixture = (kind: 'pglite' | 'postgres', options: Partial<DataApiEmulatorOptions> = {}): Fixture => {
+  let fixture: Fixture | undefined;
+  beforeAll(async () => {
+    fixture = await startFixture(kind, options);
+  });
+  afterAll(async () => {
+    await fixture?.close();
+  });
+  const started = (): Fixture => {
+    if (fixture === undefined) throw new Error('the fixture starts in beforeAll');
+    return fixture;
+  };
+  return {
+    get emulator() {
+      return started().emulator;
+    },
+    get client() {
+      return started().client;
+    },
+    exec: (sql, parameters, extra) => started().exec(sql, parameters, extra),
+    close: () => started().close(),
+  };
+};
+
+/** Before each test of the enclosing `describe`: the table `name` dropped and created anew, empty. */
+export const freshTableEachTest = (fx: Fixture, name: string, columns: string) => {
+  beforeEach(async () => {
+    await fx.exec(`DROP TABLE IF EXISTS ${name}`);
+    await fx.exec(`CREATE TABLE ${name} (${columns})`);
+  });
 };
 
 /** The error a promise rejects with (fails the test when it resolves). */

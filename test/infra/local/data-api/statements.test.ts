@@ -1,22 +1,14 @@
 import { BeginTransactionCommand, CommitTransactionCommand, ExecuteStatementCommand } from '@aws-sdk/client-rds-data';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ARNS, BACKENDS, failure, startFixture } from './harness.ts';
-import type { Fixture } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ARNS, BACKENDS, failure, freshTableEachTest, useFixture } from './harness.ts';
 
 describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
-  let fx: Fixture;
-  beforeAll(async () => {
-    fx = await startFixture(kind);
-  });
-  afterAll(async () => {
-    await fx?.close();
-  });
-  beforeEach(async () => {
-    await fx.exec('DROP TABLE IF EXISTS box');
-    await fx.exec(
-      'CREATE TABLE box (box_no text PRIMARY KEY, qty int4, packed_at timestamptz, info jsonb, id uuid, weight numeric(8,3), day date, slot time)',
-    );
-  });
+  const fx = useFixture(kind);
+  freshTableEachTest(
+    fx,
+    'box',
+    'box_no text PRIMARY KEY, qty int4, packed_at timestamptz, info jsonb, id uuid, weight numeric(8,3), day date, slot time',
+  );
 
   it('binds named parameters, the same name several times', async () => {
     const { records } = await fx.exec('SELECT :a || :b || :a AS s, :n + 1 AS n', [

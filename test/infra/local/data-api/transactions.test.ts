@@ -5,14 +5,14 @@ import {
   RollbackTransactionCommand,
 } from '@aws-sdk/client-rds-data';
 import type { SqlParameter } from '@aws-sdk/client-rds-data';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ARNS, BACKENDS, failure, startFixture } from './harness.ts';
-import type { Fixture } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ARNS, BACKENDS, failure, freshTableEachTest, useFixture } from './harness.ts';
 
 const text = (name: string, stringValue: string): SqlParameter => ({ name, value: { stringValue } });
 
 describe.each(BACKENDS)('transactions and batches on %s', (kind) => {
-  let fx: Fixture;
+  const fx = useFixture(kind);
+  freshTableEachTest(fx, 'scan', 'code text PRIMARY KEY');
   const begin = async () => (await fx.client.send(new BeginTransactionCommand(ARNS))).transactionId ?? '';
   const commit = (transactionId: string) => fx.client.send(new CommitTransactionCommand({ ...ARNS, transactionId }));
   const rollback = (transactionId: string) =>
@@ -20,17 +20,6 @@ describe.each(BACKENDS)('transactions and batches on %s', (kind) => {
   const count = async () => (await fx.exec('SELECT count(*) FROM scan')).records?.[0]?.[0]?.longValue;
   const insert = (code: string, transactionId?: string) =>
     fx.exec('INSERT INTO scan (code) VALUES (:code)', [text('code', code)], { transactionId });
-
-  beforeAll(async () => {
-    fx = await startFixture(kind);
-  });
-  afterAll(async () => {
-    await fx?.close();
-  });
-  beforeEach(async () => {
-    await fx.exec('DROP TABLE IF EXISTS scan');
-    await fx.exec('CREATE TABLE scan (code text PRIMARY KEY)');
-  });
 
   it('commits: statements in the transaction become visible with "Transaction Committed"', async () => {
     const id = await begin();

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, failure, startFixture } from './harness.ts';
-import type { Fixture } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, failure, useFixture } from './harness.ts';
 
 describe.each(BACKENDS)('Data API type mapping on %s', (kind) => {
-  let fx: Fixture;
-  beforeAll(async () => {
-    fx = await startFixture(kind);
-  });
-  afterAll(async () => {
-    await fx?.close();
-  });
+  const fx = useFixture(kind);
 
   const one = async (sql: string) => (await fx.exec(sql)).records?.[0]?.[0];
 
