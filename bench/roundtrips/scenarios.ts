@@ -87,6 +87,20 @@ const voidRecord = (
   headers: { 'if-match': '"1"', ...headers },
 });
 
+/** A supervisor's edit or undo of a walk box, based on its `version`. */
+const boxChange = (
+  method: 'PATCH' | 'DELETE',
+  boxNo: string,
+  version: number,
+  { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
+): BenchRequest => ({
+  method,
+  path: `/v1/box/${boxNo}`,
+  as: 'supervisor',
+  headers: { 'if-match': `"${version}"`, ...headers },
+  ...(body === undefined ? {} : { body }),
+});
+
 const backlog = (n: number) => ({
   records: Array.from({ length: n }, (_, i) => ({
     cargo_no: `RT-CARGO-${String(i % 50).padStart(3, '0')}`,
@@ -249,50 +263,25 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
     ...writeThrice(
       'BoxEdit',
       'move',
-      {
-        method: 'PATCH',
-        path: '/v1/box/RT-BOX-01',
-        as: 'supervisor',
-        headers: { 'if-match': '"1"' },
-        body: { zongpai_no: 'RT-PLT-2' },
-      },
-      {
-        method: 'PATCH',
-        path: '/v1/box/RT-BOX-02',
-        as: 'supervisor',
-        headers: { 'if-match': '"1"', ...keyed('rt-edit-2') },
+      boxChange('PATCH', 'RT-BOX-01', 1, { body: { zongpai_no: 'RT-PLT-2' } }),
+      boxChange('PATCH', 'RT-BOX-02', 1, {
+        headers: keyed('rt-edit-2'),
         body: {
           items: [
             { item_code: 'SKU-A', quantity: 5 },
             { item_code: 'SKU-B', quantity: 1 },
           ],
         },
-      },
+      }),
       200,
     ),
-    once(
-      'BoxEdit',
-      'stale version',
-      {
-        method: 'PATCH',
-        path: '/v1/box/RT-BOX-01',
-        as: 'supervisor',
-        headers: { 'if-match': '"1"' },
-        body: { zongpai_no: 'RT-PLT-1' },
-      },
-      409,
-    ),
+    once('BoxEdit', 'stale version', boxChange('PATCH', 'RT-BOX-01', 1, { body: { zongpai_no: 'RT-PLT-1' } }), 409),
     get('BoxHistory', 'saved and moved', '/v1/box/RT-BOX-01/history', 200),
     ...writeThrice(
       'BoxUndo',
       'undo',
-      { method: 'DELETE', path: '/v1/box/RT-BOX-01', as: 'supervisor', headers: { 'if-match': '"2"' } },
-      {
-        method: 'DELETE',
-        path: '/v1/box/RT-BOX-02',
-        as: 'supervisor',
-        headers: { 'if-match': '"2"', ...keyed('rt-undo-2') },
-      },
+      boxChange('DELETE', 'RT-BOX-01', 2),
+      boxChange('DELETE', 'RT-BOX-02', 2, { headers: keyed('rt-undo-2') }),
       200,
     ),
     get('ZongpaiGet', 'with boxes', '/v1/zongpai/RT-PLT-2', 200),
