@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { APIGatewayProxyEventSchema } from '@aws-lambda-powertools/parser/schemas/api-gateway';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayErrorBody } from '../../../infra/constructs/gateway-responses.ts';
 import { GATEWAY_ERRORS } from '../../../infra/gateway-errors.ts';
 import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, signLocalToken, verifyLocalToken } from '../../../infra/local/auth.ts';
-import { createGateway, createGatewayServer } from '../../../infra/local/gateway.ts';
+import { createGatewayServer } from '../../../infra/local/gateway.ts';
 import type { RouteDefinition } from '../../../infra/routes.ts';
 
 const key = new Uint8Array(32).fill(7);
@@ -19,6 +19,35 @@ const routes: RouteDefinition[] = [
   { id: 'Undo', method: 'DELETE', path: '/v1/box/{box_no}', entry: 'x', access: 'supervisor' },
   { id: 'Doc', method: 'GET', path: '/v1/openapi.json', entry: 'x', access: 'public' },
 ];
+
+/** Listens on an ephemeral port of 127.0.0.1; answers the server's base URL. */
+const listen = async (server: Server) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+const stop = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/**
+ * A gateway that lets every caller in and answers 200 `{}` on every route, throttled at `throttle`
+ * (the stack's stage limits when undefined), listening while `use` runs with its base URL.
+ */
+const withOpenGateway = async <T>(
+  throttle: { rate: number; burst: number } | undefined,
+  use: (base: string) => Promise<T>,
+): Promise<T> => {
+  const gateway = createGatewayServer({
+    routes,
+    verifyToken: async () => undefined,
+    ...(throttle === undefined ? {} : { throttle }),
+    loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }),
+  });
+  const base = await listen(gateway);
+  try {
+    return await use(base);
+  } finally {
+    await stop(gateway);
+  }
+};
 
 let server: Server;
 let url: string;
@@ -41,10 +70,9 @@ beforeAll(async () => {
       };
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await listen(server);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stop(server));
 
 const auth = async (groups = ['operator', 'supervisor']) => ({
   authorization: `Bearer ${await signLocalToken(key, { user: 'alice', groups })}`,
@@ -157,19 +185,11 @@ describe('emulated API Gateway v1', () => {
 
 describe('throttling', () => {
   it('answers 429 THROTTLED once the burst is used up', async () => {
-    const throttled = createServer(
-      createGateway({
-        routes,
-        verifyToken: async () => undefined,
-        throttle: { rate: 1, burst: 2 },
-        loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }),
-      }),
-    );
-    await new Promise<void>((resolve) => throttled.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(throttled.address() as AddressInfo).port}`;
-    const statuses = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await fetch(`${base}/v1/openapi.json`)).status);
-    await new Promise<void>((resolve) => throttled.close(() => resolve()));
+    const statuses = await withOpenGateway({ rate: 1, burst: 2 }, async (base) => {
+      const answered = [];
+      for (let i = 0; i < 4; i += 1) answered.push((await fetch(`${base}/v1/openapi.json`)).status);
+      return answered;
+    });
     expect(statuses).toEqual([200, 200, 429, 429]);
   });
 });
@@ -289,18 +309,11 @@ describe('gateway parity with the stack', () => {
   );
 
   it("answers 429 in English with the stack's Retry-After", async () => {
-    const throttled = createGatewayServer({
-      routes,
-      verifyToken: async () => undefined,
-      throttle: { rate: 1, burst: 1 },
-      loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }),
+    const { res, body } = await withOpenGateway({ rate: 1, burst: 1 }, async (base) => {
+      await fetch(`${base}/v1/openapi.json`);
+      const second = await fetch(`${base}/v1/openapi.json`, { headers: { 'accept-language': 'zh-CN' } });
+      return { res: second, body: await second.json() };
     });
-    await new Promise<void>((resolve) => throttled.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(throttled.address() as AddressInfo).port}`;
-    await fetch(`${base}/v1/openapi.json`);
-    const res = await fetch(`${base}/v1/openapi.json`, { headers: { 'accept-language': 'zh-CN' } });
-    const body = await res.json();
-    await new Promise<void>((resolve) => throttled.close(() => resolve()));
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe(
       GATEWAY_ERRORS.find((e) => e.type === 'THROTTLED')?.headers?.['Retry-After'],
@@ -309,19 +322,13 @@ describe('gateway parity with the stack', () => {
   });
 
   it("throttles at the stack's default stage limits (50 requests per second, burst 100) when given none", async () => {
-    const gateway = createGatewayServer({
-      routes,
-      verifyToken: async () => undefined,
-      loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }),
+    const { statuses, seconds } = await withOpenGateway(undefined, async (base) => {
+      const started = Date.now();
+      const answered = await Promise.all(
+        Array.from({ length: 140 }, () => fetch(`${base}/v1/openapi.json`).then((r) => r.status)),
+      );
+      return { statuses: answered, seconds: (Date.now() - started) / 1000 };
     });
-    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
-    const started = Date.now();
-    const statuses = await Promise.all(
-      Array.from({ length: 140 }, () => fetch(`${base}/v1/openapi.json`).then((r) => r.status)),
-    );
-    const seconds = (Date.now() - started) / 1000;
-    await new Promise<void>((resolve) => gateway.close(() => resolve()));
     const passed = statuses.filter((s) => s === 200).length;
     expect(passed).toBeGreaterThanOrEqual(100);
     expect(passed).toBeLessThanOrEqual(100 + Math.ceil(50 * seconds));
