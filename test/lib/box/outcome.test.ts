@@ -35,6 +35,13 @@ const thrown = (run: () => unknown): unknown => {
   throw new Error('nothing was thrown');
 };
 
+/** The error body, in `language`, of the AppError a box write outcome throws. */
+const refusal = (language: 'en' | 'zh', ...outcome: Parameters<typeof boxOutcome>) => {
+  const error = thrown(() => boxOutcome(...outcome));
+  expect(error).toBeInstanceOf(AppError);
+  return errorBody(error as AppError, language);
+};
+
 /** What the caller receives for `error`, and what was logged, through the service's error responder. */
 const answered = (error: unknown) => {
   const logger = new Logger();
@@ -73,16 +80,8 @@ describe('a box write outcome', () => {
   });
 
   it('answers a box that exists but is not boxed with BOX_NOT_FOUND saying so', () => {
-    const error = thrown(() =>
-      boxOutcome(
-        problem({ error_code: 'BOX_NOT_FOUND', error_value: 'BOX-1001', error_reason: 'not_boxed' }),
-        'VERSION_CONFLICT',
-        'BOX-1001',
-        2,
-      ),
-    );
-    expect(error).toBeInstanceOf(AppError);
-    expect(errorBody(error as AppError, 'en')).toEqual({
+    const row = problem({ error_code: 'BOX_NOT_FOUND', error_value: 'BOX-1001', error_reason: 'not_boxed' });
+    expect(refusal('en', row, 'VERSION_CONFLICT', 'BOX-1001', 2)).toEqual({
       error_code: 'BOX_NOT_FOUND',
       domain: 'box',
       message: "Box 'BOX-1001' is not boxed; save it first",
@@ -90,34 +89,22 @@ describe('a box write outcome', () => {
   });
 
   it('names the version a VERSION_CONFLICT was based on', () => {
-    const error = thrown(() =>
-      boxOutcome(
-        problem({ error_code: 'VERSION_CONFLICT', error_value: 'BOX-1001', error_version: 3 }),
-        'VERSION_CONFLICT',
-        'BOX-1001',
-        3,
-      ),
-    );
-    expect(errorBody(error as AppError, 'en').message).toBe(
+    const row = problem({ error_code: 'VERSION_CONFLICT', error_value: 'BOX-1001', error_version: 3 });
+    expect(refusal('en', row, 'VERSION_CONFLICT', 'BOX-1001', 3).message).toBe(
       "Box 'BOX-1001' was changed by someone else: version 3 is not the current one; reload the box and try again",
     );
   });
 
   it('names the version when a racing change wrote first', () => {
-    const error = thrown(() => boxOutcome(nothing, 'VERSION_CONFLICT', 'BOX-1001', 4));
-    expect(errorBody(error as AppError, 'zh').message).toBe(
+    expect(refusal('zh', nothing, 'VERSION_CONFLICT', 'BOX-1001', 4).message).toBe(
       "箱 'BOX-1001'已被他人修改：版本 4 不是当前版本，请刷新后重试",
     );
   });
 
   it('names the planned quantity a QUANTITY_EXCEEDS_PLAN goes beyond', () => {
-    const error = thrown(() =>
-      boxOutcome(
-        problem({ error_code: 'QUANTITY_EXCEEDS_PLAN', error_value: 'SKU-TEA-250', error_planned: 24 }),
-        'BOX_ALREADY_BOXED',
-        'BOX-1001',
-      ),
+    const row = problem({ error_code: 'QUANTITY_EXCEEDS_PLAN', error_value: 'SKU-TEA-250', error_planned: 24 });
+    expect(refusal('en', row, 'BOX_ALREADY_BOXED', 'BOX-1001').message).toBe(
+      "Item 'SKU-TEA-250': quantity is more than the planned 24",
     );
-    expect(errorBody(error as AppError, 'en').message).toBe("Item 'SKU-TEA-250': quantity is more than the planned 24");
   });
 });
