@@ -111,30 +111,36 @@ describe('POST /v1/cargo/location', () => {
     expectError(await scan(body), 400, code);
   });
 
-  it.each([
-    {
-      rule: '400 MALFORMED_JSON for a body that does not parse',
-      rawBody: '{"cargo_no": ',
-      contentType: 'application/json',
-      status: 400,
-      code: 'MALFORMED_JSON',
-      domain: 'request',
-    },
-    {
-      rule: '415 for a body that is not JSON',
-      rawBody: 'cargo_no=BOX-1',
-      contentType: 'application/x-www-form-urlencoded',
-      status: 415,
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-    },
-    {
-      rule: '413 for a body over 256 KiB',
-      rawBody: JSON.stringify({ cargo_no: 'BOX-0001', location_code: 'A-01', device_id: 'x'.repeat(300 * 1024) }),
-      contentType: 'application/json',
-      status: 413,
-      code: 'PAYLOAD_TOO_LARGE',
-    },
-  ])('answers $rule', async ({ rawBody, contentType, status, code, domain }) => {
+  it.each<[string, { rawBody: string; contentType: string; status: number; code: string; domain?: string }]>([
+    [
+      '400 MALFORMED_JSON for a body that does not parse',
+      {
+        rawBody: '{"cargo_no": ',
+        contentType: 'application/json',
+        status: 400,
+        code: 'MALFORMED_JSON',
+        domain: 'request',
+      },
+    ],
+    [
+      '415 for a body that is not JSON',
+      {
+        rawBody: 'cargo_no=BOX-1',
+        contentType: 'application/x-www-form-urlencoded',
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      },
+    ],
+    [
+      '413 for a body over 256 KiB',
+      {
+        rawBody: JSON.stringify({ cargo_no: 'BOX-0001', location_code: 'A-01', device_id: 'x'.repeat(300 * 1024) }),
+        contentType: 'application/json',
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+      },
+    ],
+  ])('answers %s', async (_rule, { rawBody, contentType, status, code, domain }) => {
     expectError(
       await service.call('POST', LOCATION, { rawBody, headers: { 'content-type': contentType } }),
       status,

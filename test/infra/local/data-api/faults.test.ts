@@ -16,28 +16,19 @@ describe('injected faults, counters and protocol robustness (PGlite)', () => {
   const post = (path: string, body: string) => signedPost(fx.emulator.endpoint, path, body);
 
   it.each([
-    {
-      rule: 'fails with DatabaseResumingException without running the statement',
-      fault: 'resuming',
-      name: 'DatabaseResumingException',
-      status: 400,
-      rows: 0,
-    },
-    {
-      rule: 'fails with ServiceUnavailableError (HTTP 503) without running the statement',
-      fault: 'unavailable',
-      name: 'ServiceUnavailableError',
-      status: 503,
-      rows: 0,
-    },
-    {
-      rule: 'answers StatementTimeoutException after the statement ran and committed',
-      fault: 'timeout-after-commit',
-      name: 'StatementTimeoutException',
-      status: 400,
-      rows: 1,
-    },
-  ] as const)('$rule', async ({ fault, name, status, rows }) => {
+    [
+      'fails with DatabaseResumingException without running the statement',
+      { fault: 'resuming', name: 'DatabaseResumingException', status: 400, rows: 0 },
+    ],
+    [
+      'fails with ServiceUnavailableError (HTTP 503) without running the statement',
+      { fault: 'unavailable', name: 'ServiceUnavailableError', status: 503, rows: 0 },
+    ],
+    [
+      'answers StatementTimeoutException after the statement ran and committed',
+      { fault: 'timeout-after-commit', name: 'StatementTimeoutException', status: 400, rows: 1 },
+    ],
+  ] as const)('%s', async (_rule, { fault, name, status, rows }) => {
     fx.emulator.injectFault(fault);
     const error = await failure(insert());
     expect(error.name).toBe(name);
