@@ -10,12 +10,16 @@ import { PROJECT_ROOT } from '../../infra/stack.ts';
 /** One real esbuild run (about a second) on a handler that talks to the Data API. */
 describe('bundling a handler with the local esbuild', () => {
   const outdir = mkdtempSync(path.join(tmpdir(), 'cargo-bundle-'));
-  let bundle = '';
   let assetDir = '';
-  /** location-void: a function that writes. */
-  let writeBundle = '';
-  /** zongpai-reopen: imports the zongpai module for its outbox fragment only. */
-  let reopenBundle = '';
+  const bundles = {
+    /** location-get: a function that only reads. */
+    read: '',
+    /** location-void: a function that writes. */
+    write: '',
+    /** zongpai-reopen: imports the zongpai module for its outbox fragment only. */
+    reopen: '',
+  };
+  type BundleTexts = Partial<Record<keyof typeof bundles, string[]>>;
 
   beforeAll(() => {
     const app = new App({ outdir });
@@ -42,76 +46,87 @@ describe('bundling a handler with the local esbuild', () => {
     const bundleOf = (entry: string) =>
       assets.find((dir) => readFileSync(path.join(dir, 'index.mjs.map'), 'utf8').includes(entry))!;
     assetDir = bundleOf(entries.LocationGet);
-    bundle = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
-    writeBundle = readFileSync(path.join(bundleOf(entries.LocationVoid), 'index.mjs'), 'utf8');
-    reopenBundle = readFileSync(path.join(bundleOf(entries.ZongpaiReopen), 'index.mjs'), 'utf8');
+    bundles.read = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
+    bundles.write = readFileSync(path.join(bundleOf(entries.LocationVoid), 'index.mjs'), 'utf8');
+    bundles.reopen = readFileSync(path.join(bundleOf(entries.ZongpaiReopen), 'index.mjs'), 'utf8');
   });
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it("signs with the role's credentials from the environment, without the SDK's other credential sources", () => {
-    // Containers, web identity, credential processes and SSO never apply inside Lambda.
-    for (const source of [
-      'AWS_CONTAINER_CREDENTIALS',
-      'AWS_WEB_IDENTITY_TOKEN_FILE',
-      'credential_process',
-      'sso_start_url',
-    ])
-      expect(bundle).not.toContain(source);
-    expect(bundle).toContain('AWS_SECRET_ACCESS_KEY');
-  });
-
-  it('leaves the route documentation and the response schemas only it imports out of the bundle', () => {
-    expect(bundle).not.toContain('Where a box or zongpai is, and where it was');
-    expect(bundle).not.toContain('Entries per page.');
-  });
-
-  it('leaves the SQL of recording a scan out of a function that only reads locations', () => {
-    expect(bundle).toContain('location_current');
-    expect(bundle).not.toContain('INSERT INTO cargo.location_record');
-    expect(bundle).not.toContain("'cargo.located'");
-  });
-
-  it('lower-cases header names without carrying a table of canonical header spellings', () => {
-    expect(bundle).not.toContain('Sec-WebSocket-Accept');
-  });
-
-  it('leaves the SQL of voiding a scan out of a function that only reads locations', () => {
-    expect(bundle).not.toContain('location.voided');
-    expect(writeBundle).toContain('location.voided');
-  });
-
-  it('builds only the request schemas of its own route, not those of the other location routes', () => {
-    expect(bundle).not.toContain('must not be in the future');
-    expect(writeBundle).not.toContain('must not be in the future');
-  });
-
-  it('leaves the SQL of closing and reading a zongpai out of the function that reopens one', () => {
-    expect(reopenBundle).toContain('INSERT INTO cargo.zongpai_reopening');
-    expect(reopenBundle).not.toContain("SET status = 'CLOSED'");
-    expect(reopenBundle).not.toContain("json_build_object('box_no', b.box_no, 'total_quantity', b.total_quantity)");
-  });
-
-  it('leaves the check of the idempotency gate, which the tests run over every write statement, out of a writing function', () => {
-    expect(writeBundle).toContain('cargo.location_record');
-    expect(writeBundle).not.toContain('writes without the idempotency gate');
+  it.each<[string, { holds?: BundleTexts; lacks?: BundleTexts }]>([
+    [
+      // Containers, web identity, credential processes and SSO never apply inside Lambda.
+      "signs with the role's credentials from the environment, without the SDK's other credential sources",
+      {
+        holds: { read: ['AWS_SECRET_ACCESS_KEY'] },
+        lacks: {
+          read: ['AWS_CONTAINER_CREDENTIALS', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'credential_process', 'sso_start_url'],
+        },
+      },
+    ],
+    [
+      'leaves the route documentation and the response schemas only it imports out of the bundle',
+      { lacks: { read: ['Where a box or zongpai is, and where it was', 'Entries per page.'] } },
+    ],
+    [
+      'leaves the SQL of recording a scan out of a function that only reads locations',
+      {
+        holds: { read: ['location_current'] },
+        lacks: { read: ['INSERT INTO cargo.location_record', "'cargo.located'"] },
+      },
+    ],
+    [
+      'lower-cases header names without carrying a table of canonical header spellings',
+      { lacks: { read: ['Sec-WebSocket-Accept'] } },
+    ],
+    [
+      'leaves the SQL of voiding a scan out of a function that only reads locations',
+      { holds: { write: ['location.voided'] }, lacks: { read: ['location.voided'] } },
+    ],
+    [
+      'builds only the request schemas of its own route, not those of the other location routes',
+      { lacks: { read: ['must not be in the future'], write: ['must not be in the future'] } },
+    ],
+    [
+      'leaves the SQL of closing and reading a zongpai out of the function that reopens one',
+      {
+        holds: { reopen: ['INSERT INTO cargo.zongpai_reopening'] },
+        lacks: {
+          reopen: [
+            "SET status = 'CLOSED'",
+            "json_build_object('box_no', b.box_no, 'total_quantity', b.total_quantity)",
+          ],
+        },
+      },
+    ],
+    [
+      'leaves the check of the idempotency gate, which the tests run over every write statement, out of a writing function',
+      { holds: { write: ['cargo.location_record'] }, lacks: { write: ['writes without the idempotency gate'] } },
+    ],
+  ])('%s', (_rule, { holds = {}, lacks = {} }) => {
+    for (const [name, texts] of Object.entries(holds)) {
+      for (const text of texts) expect(bundles[name as keyof typeof bundles], name).toContain(text);
+    }
+    for (const [name, texts] of Object.entries(lacks)) {
+      for (const text of texts) expect(bundles[name as keyof typeof bundles], name).not.toContain(text);
+    }
   });
 
   it("ends without a block of the dependencies' legal comments, like the floor reference", () => {
-    expect(bundle).not.toContain('Bundled license information');
-    expect(bundle.trimEnd().split('\n').at(-1)).toBe('//# sourceMappingURL=index.mjs.map');
+    expect(bundles.read).not.toContain('Bundled license information');
+    expect(bundles.read.trimEnd().split('\n').at(-1)).toBe('//# sourceMappingURL=index.mjs.map');
   });
 
   it('writes one minified ES module with its source map', () => {
     expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
     // Minified code is a few very long lines; the remaining newlines are inside SQL template literals.
-    expect(bundle.length / bundle.split('\n').length).toBeGreaterThan(1000);
+    expect(bundles.read.length / bundles.read.split('\n').length).toBeGreaterThan(1000);
   });
 
   it("bundles the RDS Data client instead of importing the runtime's AWS SDK", () => {
-    expect(bundle).toContain('RDSDataClient');
-    expect(bundle).not.toMatch(/from\s*["']@aws-sdk\//);
-    expect(bundle).not.toMatch(/from\s*["'](?!node:)[^"'./][^"']*["']/);
+    expect(bundles.read).toContain('RDSDataClient');
+    expect(bundles.read).not.toMatch(/from\s*["']@aws-sdk\//);
+    expect(bundles.read).not.toMatch(/from\s*["'](?!node:)[^"'./][^"']*["']/);
   });
 
   it('loads on Node.js 24 and exports handler (CommonJS dependencies get require through createRequire)', () => {
