@@ -61,8 +61,12 @@ const RECORD_WRITE = /* @__PURE__ */ compileWrite(RECORD);
  * scans: the newer of its own current location and its zongpai's is where it is now (moving a
  * pallet moves its boxes), and the zongpai's scans since the box joined it appear in its history.
  * The current locations are kept (`location_current`, primary key lookups), never searched;
- * each half of the history is an index range scan on (cargo_no, occurred_at, id) read backward
- * from the cursor, newest month first. Voided scans stay in the history, marked.
+ * each half of the history (the cargo's own trail, and its zongpai's since the box joined it) is
+ * an index range scan on (cargo_no, occurred_at, id) read backward from the cursor, newest month
+ * first. Both halves are one LATERAL reference to the partitioned table, so its partitions are
+ * planned once, not twice (planning grows with their number; the Data API cannot keep a prepared
+ * plan), and a cursor's time bound prunes the months after it while planning. Voided scans stay
+ * in the history, marked.
  */
 export const TRAIL_SQL = `
 WITH carrier AS (
@@ -77,20 +81,22 @@ latest AS (
   FROM cargo.location_current c, kind k
   WHERE c.cargo_no IN (:cargo_no, (SELECT z.zongpai_no FROM carrier z))
 ),
-page AS (
-  (SELECT r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
-          r.voided_at, r.voided_by, k.own_via AS via
-    FROM cargo.location_record r, kind k
-    WHERE r.cargo_no = :cargo_no
-      AND (r.occurred_at, r.id) < (COALESCE(:before_at::timestamptz, 'infinity'), COALESCE(:before_id::bigint, 9223372036854775807))
-    ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch)
+trails AS (
+  SELECT :cargo_no::text AS cargo_no, '-infinity'::timestamptz AS since, k.own_via AS via FROM kind k
   UNION ALL
-  (SELECT r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
-          r.voided_at, r.voided_by, 'ZONGPAI'
-    FROM cargo.location_record r JOIN carrier c ON r.cargo_no = c.zongpai_no
-    WHERE r.occurred_at >= c.zongpai_since
+  SELECT c.zongpai_no, c.zongpai_since, 'ZONGPAI' FROM carrier c
+),
+page AS (
+  SELECT p.*, t.via
+  FROM trails t
+  CROSS JOIN LATERAL (
+    SELECT r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
+           r.voided_at, r.voided_by
+    FROM cargo.location_record r
+    WHERE r.cargo_no = t.cargo_no AND r.occurred_at >= t.since
+      AND r.occurred_at <= COALESCE(:before_at::timestamptz, 'infinity')
       AND (r.occurred_at, r.id) < (COALESCE(:before_at::timestamptz, 'infinity'), COALESCE(:before_id::bigint, 9223372036854775807))
-    ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch)
+    ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch) p
 ),
 parts AS (
   (SELECT 'current' AS part, * FROM latest ORDER BY occurred_at DESC, id DESC LIMIT 1)
