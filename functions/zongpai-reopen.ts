@@ -1,6 +1,6 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeZongpaiReopen } from '../lib/zongpai/reopen.ts';
-import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
+import { oneZongpai } from '../lib/zongpai/schemas.ts';
 import { ZongpaiResponse } from '../lib/openapi/responses.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
@@ -12,8 +12,7 @@ export const spec = defineRoute({
   access: 'supervisor',
   status: 200,
   dataApi: STATEMENT,
-  example: { path: { zongpai_no: 'PLT-0001' } },
-  schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
+  ...oneZongpai,
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({

@@ -17,3 +17,17 @@ export const makeZongpaiSchemas = (fields: Fields) => ({
     cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/))),
   }),
 });
+
+/**
+ * What every route on one zongpai (`/v1/zongpai/{zongpai_no}…`) declares of its request: the
+ * validated path and its example. Spread into the declaration.
+ *
+ * @example
+ * ```ts
+ * export const spec = defineRoute({ id: 'ZongpaiGet', method: 'GET', path: '/v1/zongpai/{zongpai_no}', ...oneZongpai, ... });
+ * ```
+ */
+export const oneZongpai = {
+  example: { path: { zongpai_no: 'PLT-0001' } },
+  schemas: ({ fields }: { fields: Fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
+};
