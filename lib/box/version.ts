@@ -1,5 +1,4 @@
-import { AppError } from '../errors/app-error.ts';
-import { ifMatchVersion } from '../http/if-match.ts';
+import { requestVersion } from '../http/if-match.ts';
 
 /**
  * The version a PATCH or DELETE is based on: the body's `version`, or the `If-Match` header
@@ -10,18 +9,8 @@ import { ifMatchVersion } from '../http/if-match.ts';
  * expectedVersion(undefined, '"4"'); // 4
  * ```
  */
-export const expectedVersion = (bodyVersion: number | undefined, ifMatch: string | undefined): number => {
-  const headerVersion = ifMatchVersion(ifMatch);
-  if (headerVersion === null)
-    throw new AppError('VALIDATION_ERROR', { field: 'If-Match', reason: 'must be the box version, e.g. "3"' });
-  if (bodyVersion !== undefined && headerVersion !== undefined && bodyVersion !== headerVersion) {
-    throw new AppError('VALIDATION_ERROR', { field: 'version', reason: 'differs from If-Match' });
-  }
-  const version = bodyVersion ?? headerVersion;
-  if (version === undefined || version < 1)
-    throw new AppError('VALIDATION_ERROR', {
-      field: 'version',
-      reason: 'is required (body field or If-Match header) and must be at least 1',
-    });
-  return version;
-};
+export const expectedVersion = (bodyVersion: number | undefined, ifMatch: string | undefined): number =>
+  requestVersion(bodyVersion, ifMatch, {
+    header: 'must be the box version, e.g. "3"',
+    missing: 'is required (body field or If-Match header) and must be at least 1',
+  });

@@ -11,7 +11,7 @@ import {
   type WriteStatement,
 } from '../db/write.ts';
 import { outbox } from '../events/write.ts';
-import { ifMatchVersion } from '../http/if-match.ts';
+import { requestVersion } from '../http/if-match.ts';
 
 /** The voided record, as the SPEC's DELETE location record answers it. */
 export interface VoidedRecord {
@@ -116,22 +116,11 @@ const MAX_ID = 9_223_372_036_854_775_807n;
  * recordVersion(undefined, '"1"'); // 1
  * ```
  */
-export const recordVersion = (bodyVersion: number | undefined, ifMatch: string | undefined): number => {
-  const header = ifMatchVersion(ifMatch);
-  if (header === null)
-    throw new AppError('VALIDATION_ERROR', { field: 'If-Match', reason: 'must be the record version, e.g. "1"' });
-  if (bodyVersion !== undefined && header !== undefined && bodyVersion !== header) {
-    throw new AppError('VALIDATION_ERROR', { field: 'version', reason: 'differs from If-Match' });
-  }
-  const version = bodyVersion ?? header;
-  if (version === undefined || version < 1) {
-    throw new AppError('VALIDATION_ERROR', {
-      field: 'version',
-      reason: 'is required (body field or If-Match header): 1 for a record not voided',
-    });
-  }
-  return version;
-};
+export const recordVersion = (bodyVersion: number | undefined, ifMatch: string | undefined): number =>
+  requestVersion(bodyVersion, ifMatch, {
+    header: 'must be the record version, e.g. "1"',
+    missing: 'is required (body field or If-Match header): 1 for a record not voided',
+  });
 
 /**
  * Voids a wrong scan of a cargo (supervisors), in one statement.
