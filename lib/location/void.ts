@@ -11,18 +11,8 @@ import {
   type WriteStatement,
 } from '../db/write.ts';
 import { outbox } from '../events/write.ts';
+import type { VoidedRecordResponse } from '../openapi/common.ts';
 import { requestVersion } from '../http/if-match.ts';
-
-/** The voided record, as the SPEC's DELETE location record answers it. */
-export interface VoidedRecord {
-  id: string;
-  cargo_no: string;
-  location_code: string;
-  voided_at: string;
-  voided_by: string;
-  /** A record is at version 1 until it is voided, 2 after. */
-  version: 2;
-}
 
 /** A location record's version: 1 as scanned, 2 once voided. */
 export const LIVE = 1;
@@ -137,7 +127,7 @@ export const makeScanVoider = ({ db }: { db: Db }) => {
     request: { cargo_no: string; id: string; version: number },
     voidedBy: string,
     idempotency?: Idempotency,
-  ): Promise<VoidedRecord> => {
+  ): Promise<VoidedRecordResponse> => {
     // An id beyond bigint names no record; it never reaches the database as an error.
     if (BigInt(request.id) > MAX_ID) throw new AppError('RECORD_NOT_FOUND', { value: request.id });
     const rows = await runWrite<VoidRow>(
