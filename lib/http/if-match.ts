@@ -1,5 +1,8 @@
 import { AppError } from '../errors/app-error.ts';
 
+/** An `If-Match` header that names a version: `3`, `"3"` or `W/"3"`. */
+export const IF_MATCH = /^(?:W\/)?"?(\d{1,9})"?$/;
+
 /**
  * The version an `If-Match` header names: `3`, `"3"` and `W/"3"` all name version 3.
  * `undefined` when there is no header (or an empty one), `null` when it names no version.
@@ -12,7 +15,7 @@ import { AppError } from '../errors/app-error.ts';
 export const ifMatchVersion = (header: string | undefined): number | null | undefined => {
   const value = header?.trim();
   if (value === undefined || value === '') return undefined;
-  const digits = /^(?:W\/)?"?(\d{1,9})"?$/.exec(value)?.[1];
+  const digits = IF_MATCH.exec(value)?.[1];
   return digits === undefined ? null : Number(digits);
 };
 

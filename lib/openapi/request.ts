@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { ZodOpenApiOperationObject } from 'zod-openapi';
 import type { HttpMethod, RouteSpec } from '../http/route.ts';
+import { IF_MATCH } from '../http/if-match.ts';
 import type { Runtime } from '../runtime.ts';
 import { documented } from './fields.ts';
 import { named, type RouteDocs } from './route-docs.ts';
@@ -8,8 +9,8 @@ import { named, type RouteDocs } from './route-docs.ts';
 /** As lib/http/idempotency.ts reads it: 1-255 visible ASCII characters. */
 const idempotencyKey = z.optional(z.string().check(z.regex(/^[!-~]{1,255}$/)));
 
-/** As lib/box/version.ts reads it: `3`, `"3"` or `W/"3"`. */
-const ifMatch = z.optional(z.string().check(z.regex(/^(?:W\/)?"?\d{1,9}"?$/)));
+/** As lib/http/if-match.ts reads it: `3`, `"3"` or `W/"3"`. */
+const ifMatch = z.optional(z.string().check(z.regex(IF_MATCH)));
 
 /** The headers a write accepts: every POST, PATCH and DELETE takes an Idempotency-Key. */
 const writeHeaders = z.object({ 'Idempotency-Key': idempotencyKey });
