@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { compileWrite } from '../../lib/db/write.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
+import { TRAIL_INDEX } from '../../lib/db/migrations/008-location-trail-index.ts';
 import { CONTENT_SQL } from '../../lib/location/content.ts';
 import { RECORD, TRAIL_SQL } from '../../lib/location/locations.ts';
 import { VOID } from '../../lib/location/void.ts';
@@ -263,7 +264,8 @@ const seed = async (client: pg.Client, design: Design, d: Shape, start: string):
   });
   // Bulk load without the indexes, then build them: what a steady state has, in a fraction of the time.
   await client.query('ALTER TABLE cargo.location_record DROP CONSTRAINT location_record_pkey');
-  await client.query('DROP INDEX cargo.location_record_cargo_idx');
+  const historyIndex = design === 'partitioned' ? 'location_record_trail_idx' : 'location_record_cargo_idx';
+  await client.query(`DROP INDEX cargo.${historyIndex}`);
   const chunk = Math.ceil(d.records / 12);
   await timed('location_record', async () => {
     for (let from = 1; from <= d.records; from += chunk) {
@@ -276,8 +278,12 @@ const seed = async (client: pg.Client, design: Design, d: Shape, start: string):
       `ALTER TABLE cargo.location_record ADD CONSTRAINT location_record_pkey PRIMARY KEY (${design === 'partitioned' ? 'id, occurred_at' : 'id'})`,
     ),
   );
-  await timed('cargo index', () =>
-    client.query('CREATE INDEX location_record_cargo_idx ON cargo.location_record (cargo_no, occurred_at, id)'),
+  await timed(design === 'partitioned' ? 'trail index' : 'cargo index', () =>
+    client.query(
+      design === 'partitioned'
+        ? TRAIL_INDEX
+        : 'CREATE INDEX location_record_cargo_idx ON cargo.location_record (cargo_no, occurred_at, id)',
+    ),
   );
   await client.query(`SELECT setval(pg_get_serial_sequence('cargo.location_record', 'id'), ${d.records})`);
   if (design === 'partitioned') await timed('location_current', () => client.query(currentSql(d)));
@@ -291,7 +297,7 @@ const sizes = async (client: pg.Client): Promise<Record<string, string>> => {
   const { rows } = await client.query<{ name: string; size: string }>(
     `SELECT 'database' AS name, pg_size_pretty(pg_database_size(current_database())) AS size
      UNION ALL SELECT 'location_record (all partitions, with indexes)', pg_size_pretty(sum(pg_total_relation_size(relid))) FROM pg_partition_tree('cargo.location_record')
-     UNION ALL SELECT 'location_record_cargo_idx (all partitions)', pg_size_pretty(sum(pg_relation_size(relid))) FROM pg_partition_tree('cargo.location_record_cargo_idx')
+     UNION ALL SELECT 'history index (all partitions)', pg_size_pretty(sum(pg_relation_size(relid))) FROM pg_partition_tree(COALESCE(to_regclass('cargo.location_record_trail_idx'), 'cargo.location_record_cargo_idx'))
      UNION ALL SELECT 'location_current (with indexes)', pg_size_pretty(pg_total_relation_size(to_regclass('cargo.location_current')))`,
   );
   return Object.fromEntries(rows.map((r) => [r.name, r.size ?? '-']));

@@ -6,6 +6,7 @@ import { zongpaiBoxes } from './004-zongpai-boxes.ts';
 import { locationHistory } from './005-location-history.ts';
 import { readContract } from './006-read-contract.ts';
 import { eventOutbox } from './007-event-outbox.ts';
+import { locationTrailIndex } from './008-location-trail-index.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   locationHistory,
   readContract,
   eventOutbox,
+  locationTrailIndex,
 ];
