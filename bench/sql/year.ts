@@ -297,7 +297,7 @@ const sizes = async (client: pg.Client): Promise<Record<string, string>> => {
   const { rows } = await client.query<{ name: string; size: string }>(
     `SELECT 'database' AS name, pg_size_pretty(pg_database_size(current_database())) AS size
      UNION ALL SELECT 'location_record (all partitions, with indexes)', pg_size_pretty(sum(pg_total_relation_size(relid))) FROM pg_partition_tree('cargo.location_record')
-     UNION ALL SELECT 'history index (all partitions)', pg_size_pretty(sum(pg_relation_size(relid))) FROM pg_partition_tree(COALESCE(to_regclass('cargo.location_record_trail_idx'), 'cargo.location_record_cargo_idx'))
+     UNION ALL SELECT 'history index (all partitions)', pg_size_pretty(sum(pg_relation_size(relid))) FROM pg_partition_tree(COALESCE(to_regclass('cargo.location_record_trail_idx'), to_regclass('cargo.location_record_cargo_idx')))
      UNION ALL SELECT 'location_current (with indexes)', pg_size_pretty(pg_total_relation_size(to_regclass('cargo.location_current')))`,
   );
   return Object.fromEntries(rows.map((r) => [r.name, r.size ?? '-']));
