@@ -264,8 +264,15 @@ const seed = async (client: pg.Client, design: Design, d: Shape, start: string):
   });
   // Bulk load without the indexes, then build them: what a steady state has, in a fraction of the time.
   await client.query('ALTER TABLE cargo.location_record DROP CONSTRAINT location_record_pkey');
-  const historyIndex = design === 'partitioned' ? 'location_record_trail_idx' : 'location_record_cargo_idx';
-  await client.query(`DROP INDEX cargo.${historyIndex}`);
+  // The history index: the trail index of migration 008, or the key-only one of the design before it.
+  const history =
+    design === 'partitioned'
+      ? { name: 'location_record_trail_idx', create: TRAIL_INDEX }
+      : {
+          name: 'location_record_cargo_idx',
+          create: 'CREATE INDEX location_record_cargo_idx ON cargo.location_record (cargo_no, occurred_at, id)',
+        };
+  await client.query(`DROP INDEX cargo.${history.name}`);
   const chunk = Math.ceil(d.records / 12);
   await timed('location_record', async () => {
     for (let from = 1; from <= d.records; from += chunk) {
@@ -278,13 +285,7 @@ const seed = async (client: pg.Client, design: Design, d: Shape, start: string):
       `ALTER TABLE cargo.location_record ADD CONSTRAINT location_record_pkey PRIMARY KEY (${design === 'partitioned' ? 'id, occurred_at' : 'id'})`,
     ),
   );
-  await timed(design === 'partitioned' ? 'trail index' : 'cargo index', () =>
-    client.query(
-      design === 'partitioned'
-        ? TRAIL_INDEX
-        : 'CREATE INDEX location_record_cargo_idx ON cargo.location_record (cargo_no, occurred_at, id)',
-    ),
-  );
+  await timed(history.name, () => client.query(history.create));
   await client.query(`SELECT setval(pg_get_serial_sequence('cargo.location_record', 'id'), ${d.records})`);
   if (design === 'partitioned') await timed('location_current', () => client.query(currentSql(d)));
   await client.query('RESET synchronous_commit');

@@ -32,7 +32,9 @@ const voidedData =
  *
  * The partitioned history is referenced twice, each time by constant predicates: once to read the
  * cargo's scans that matter (the record, and every unvoided one: the fallback is the newest of
- * them), an index-only scan of the trail index, and once to update the record. Every request plans
+ * them), an index-only scan of the trail index, and once to update the record. The first reads
+ * all of the cargo's unvoided scans kept (a box has tens a year; a zongpai moved daily, hundreds),
+ * where a separate lookup of the record and of the newest other scan would read a few. Every request plans
  * its statement (the Data API keeps no prepared statement) and planning costs per partition and
  * per reference: the record, its update and the fallback as three references, the update joined
  * to the record, took twice as long to plan over 30 partitions.
