@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -44,6 +44,11 @@ export interface YearSettings {
    * measure an existing one again without seeding it (BENCH_YEAR_KEEP=1): seeding takes minutes.
    */
   readonly keep: boolean;
+  /**
+   * Time dropping a month of history (BENCH_YEAR_DROP_MONTH=1; always without BENCH_YEAR_KEEP):
+   * a kept database loses that month, and its statements are measured before the drop.
+   */
+  readonly dropMonth: boolean;
 }
 
 export type Design = 'partitioned' | 'unpartitioned';
@@ -103,10 +108,23 @@ export const readYearSettings = (env: NodeJS.ProcessEnv = process.env): YearSett
     ...(env.BENCH_YEAR_URL === undefined ? {} : { url: env.BENCH_YEAR_URL }),
     designs,
     keep: env.BENCH_YEAR_KEEP === '1',
+    dropMonth: env.BENCH_YEAR_KEEP !== '1' || env.BENCH_YEAR_DROP_MONTH === '1',
   };
 };
 
 const BIN = '/usr/lib/postgresql/15/bin';
+
+/**
+ * glibc's allocator keeps the memory a backend frees instead of handing it back to the OS after
+ * every statement. Planning over 30 partitions allocates about 1.5 MB; when glibc trims it after
+ * each statement, the next one takes about 390 page faults to get it back, and in this VM (nested
+ * virtualization) a page fault costs about 20 µs: 8-9 ms of a 2-3 ms statement, measured with
+ * `perf stat -e page-faults` on the backend. Whether a backend trims depends on its history
+ * (glibc raises its thresholds the first time it frees a large mapped block), so without this the
+ * same statement takes 2.3 or 9.2 ms depending on what the connection ran first. On hardware
+ * where a fault costs well under a microsecond, the difference is a fraction of a millisecond.
+ */
+const MALLOC = 'GLIBC_TUNABLES=glibc.malloc.trim_threshold=268435456:glibc.malloc.mmap_threshold=33554432';
 
 /**
  * A PostgreSQL 15 cluster of its own (Debian's binaries), so that shared_buffers can be what a
@@ -125,8 +143,8 @@ const startCluster = (s: YearSettings): { url: string; stop: () => void } => {
   if (root) spawnSync('chown', ['-R', 'postgres:postgres', s.dir]);
   const run = (bin: string, args: string[]) => {
     const command = root
-      ? ['runuser', '-u', 'postgres', '--', path.join(BIN, bin), ...args]
-      : [path.join(BIN, bin), ...args];
+      ? ['runuser', '-u', 'postgres', '--', 'env', MALLOC, path.join(BIN, bin), ...args]
+      : ['env', MALLOC, path.join(BIN, bin), ...args];
     const out = spawnSync(command[0] as string, command.slice(1), { encoding: 'utf8' });
     if (out.status !== 0) throw new Error(`${bin} failed: ${out.stderr || out.stdout}`);
   };
@@ -147,9 +165,10 @@ const startCluster = (s: YearSettings): { url: string; stop: () => void } => {
     '-c jit=off',
     '-c max_parallel_maintenance_workers=1',
   ].join(' ');
-  // A kept cluster may still be running from the run before.
-  const running = reuse && existsSync(path.join(data, 'postmaster.pid'));
-  if (!running) run('pg_ctl', ['-D', data, '-l', path.join(s.dir, 'server.log'), '-o', options, '-w', 'start']);
+  // A kept cluster may still be running from the run before: restarted, so that it runs with
+  // this run's settings.
+  if (reuse && existsSync(path.join(data, 'postmaster.pid'))) run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  run('pg_ctl', ['-D', data, '-l', path.join(s.dir, 'server.log'), '-o', options, '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${s.port}/postgres`,
     stop: () => {
@@ -294,11 +313,18 @@ const seed = async (client: pg.Client, design: Design, d: Shape, start: string):
   return seconds;
 };
 
+/** A relation's size on disk, summed over its partitions when it has any. */
+const TREE_SIZE = (relation: string, size: string) =>
+  `pg_size_pretty(COALESCE((SELECT sum(${size}(relid)) FROM pg_partition_tree(${relation}) WHERE ${relation} IS NOT NULL), ${size}(${relation})))`;
+
 const sizes = async (client: pg.Client): Promise<Record<string, string>> => {
+  const history = "to_regclass('cargo.location_record')";
+  const index =
+    "COALESCE(to_regclass('cargo.location_record_trail_idx'), to_regclass('cargo.location_record_cargo_idx'))";
   const { rows } = await client.query<{ name: string; size: string }>(
     `SELECT 'database' AS name, pg_size_pretty(pg_database_size(current_database())) AS size
-     UNION ALL SELECT 'location_record (all partitions, with indexes)', pg_size_pretty(sum(pg_total_relation_size(relid))) FROM pg_partition_tree('cargo.location_record')
-     UNION ALL SELECT 'history index (all partitions)', pg_size_pretty(sum(pg_relation_size(relid))) FROM pg_partition_tree(COALESCE(to_regclass('cargo.location_record_trail_idx'), to_regclass('cargo.location_record_cargo_idx')))
+     UNION ALL SELECT 'location_record (all partitions, with indexes)', ${TREE_SIZE(history, 'pg_total_relation_size')}
+     UNION ALL SELECT 'history index (all partitions)', ${TREE_SIZE(index, 'pg_relation_size')}
      UNION ALL SELECT 'location_current (with indexes)', pg_size_pretty(pg_total_relation_size(to_regclass('cargo.location_current')))`,
   );
   return Object.fromEntries(rows.map((r) => [r.name, r.size ?? '-']));
@@ -419,19 +445,42 @@ const measure = async (client: pg.Client, s: Statement, samples: number): Promis
   };
 };
 
-/** Dropping the oldest month of history, as the maintenance does it: one DROP TABLE, timed. */
+/**
+ * Dropping a whole month of history, as the maintenance drops a month past retention: one DROP
+ * TABLE, timed. The month dropped is the oldest full one: the months before the seeded year (a new
+ * layout starts at the retention cutoff) are empty and the seeded year's first month is partial,
+ * so both would understate it.
+ */
 const dropMonth = async (client: pg.Client): Promise<StatementResult> => {
-  const { rows } = await client.query<{ name: string }>(
+  const { rows: months } = await client.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-     WHERE i.inhparent = 'cargo.location_record'::regclass AND c.relname ~ '^location_record_p[0-9]{6}$' ORDER BY 1 LIMIT 1`,
+     WHERE i.inhparent = 'cargo.location_record'::regclass AND c.relname ~ '^location_record_p[0-9]{6}$' ORDER BY 1`,
   );
-  const name = rows[0]?.name as string;
+  const filled: { name: string; rows: string; size: string }[] = [];
+  for (const { name } of months) {
+    const { rows } = await client.query<{ rows: string; size: string }>(
+      `SELECT count(*)::text AS rows, pg_size_pretty(pg_total_relation_size($1::regclass)) AS size FROM cargo.${name}`,
+      [`cargo.${name}`],
+    );
+    if (rows[0] !== undefined && rows[0].rows !== '0') filled.push({ name, ...rows[0] });
+    if (filled.length === 2) break;
+  }
+  const month = filled.at(-1);
+  if (month === undefined) throw new Error('no month of history holds a scan');
+  // The DROP and its commit timed apart: the commit is when the files are removed, which is the
+  // file system's work (here ext4 mounted with discard: removing a 2 GB file takes about 0.6 s).
   const t = performance.now();
-  await client.query(`DROP TABLE cargo.${name}`);
+  await client.query('BEGIN');
+  await client.query(`DROP TABLE cargo.${month.name}`);
+  const dropped = performance.now();
+  await client.query('COMMIT');
   const ms = summarize([performance.now() - t]);
-  log(`  drop the oldest month (${name}): ${ms.p50.toFixed(1)} ms`);
+  const split = `DROP TABLE ${(dropped - t).toFixed(1)} ms, its commit ${(ms.p50 - (dropped - t)).toFixed(1)} ms`;
+  log(
+    `  drop the oldest full month (${month.name}, ${month.rows} records, ${month.size}): ${ms.p50.toFixed(1)} ms (${split})`,
+  );
   return {
-    name: `drop a month of history (${name}, DROP TABLE)`,
+    name: `drop a month of history (${month.name}: ${month.rows} records, ${month.size}; ${split})`,
     samples: 1,
     ms,
     sharedHit: null,
@@ -441,6 +490,44 @@ const dropMonth = async (client: pg.Client): Promise<StatementResult> => {
     indexes: [],
     seqScans: [],
   };
+};
+
+/**
+ * The design's tables and indexes read into the OS page cache (pg_prewarm's 'read' mode, which
+ * leaves shared_buffers alone) before it is measured: the history tables first, then every index,
+ * then the small tables, so that what the machine cannot hold is the history's heap, which an
+ * index-only read does not need. Without it a design is measured with whatever the run before
+ * left in the cache (the other design's 16-23 GB evicts it), and the figures say more about this
+ * machine's disk than about the design. What would miss a 1-ACU instance's cache is reported
+ * apart: each statement's shared reads. The page cache is emptied first where the run may
+ * (as root: /proc/sys/vm/drop_caches), since the kernel keeps pages read twice (the design
+ * measured before) ahead of pages read once.
+ */
+const prewarm = async (client: pg.Client): Promise<void> => {
+  const t = performance.now();
+  spawnSync('sync');
+  try {
+    writeFileSync('/proc/sys/vm/drop_caches', '1');
+  } catch (error) {
+    log(
+      `  the page cache was not emptied (${(error as Error).message}): the design measured before may keep part of it`,
+    );
+  }
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_prewarm');
+  const { rows: relations } = await client.query<{ oid: number }>(
+    `SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'cargo' AND c.relkind IN ('r', 'i')
+     ORDER BY CASE WHEN c.relkind = 'r' AND c.relname LIKE 'location_record%' THEN 0 WHEN c.relkind = 'i' THEN 1 ELSE 2 END, c.relname`,
+  );
+  let pages = 0;
+  for (const { oid } of relations) {
+    const { rows } = await client.query<{ pages: string }>(`SELECT pg_prewarm($1::oid, 'read')::text AS pages`, [oid]);
+    pages += Number(rows[0]?.pages ?? 0);
+  }
+  const gb = (pages * 8192) / 2 ** 30;
+  log(
+    `  read ${gb.toFixed(1)} GB of tables and indexes into the page cache in ${((performance.now() - t) / 1000).toFixed(0)} s`,
+  );
 };
 
 /** What a kept database was seeded with: measured again only when the settings are the same. */
@@ -496,6 +583,7 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
         JSON.stringify(seedSeconds),
       ]);
     }
+    await prewarm(client);
     const rnd = random(11);
     const some = Array.from({ length: 400 }, () => cargoOf(rnd.int(1, d.boxes), d));
     const { rows: cursors } = await client.query<{ cargo: string; at: string; id: string }>(
@@ -514,9 +602,9 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
     for (const statement of statements(design, d, s.samples, { cursors, records }))
       results.push(await measure(client, statement, s.samples));
     const sized = await sizes(client);
-    // A kept database keeps its months: the drop is measured by a run that does not keep it.
-    if (design === 'partitioned' && !s.keep) results.push(await dropMonth(client));
-    else if (design === 'partitioned') log(`  drop a month: not measured (BENCH_YEAR_KEEP keeps the data)`);
+    if (design === 'partitioned' && s.dropMonth) results.push(await dropMonth(client));
+    else if (design === 'partitioned')
+      log(`  drop a month: not measured (BENCH_YEAR_KEEP keeps the data; BENCH_YEAR_DROP_MONTH=1 drops one)`);
     if (!fresh) log(`${design}: seeded earlier, seed times are the seeding run's`);
     return { design, seedSeconds, sizes: sized, statements: results };
   } finally {
