@@ -7,6 +7,7 @@ import { startBenchService } from '../support/service.ts';
 import type { BenchSettings } from '../support/settings.ts';
 import { summarize, type Summary } from '../support/stats.ts';
 import { timedBackend, type TimedStatement } from '../support/timed-backend.ts';
+import { commitFloor } from './commit-floor.ts';
 import { cargoNo, dataset, type Dataset } from './dataset.ts';
 import { measureOutboxCost, type OutboxCost } from './outbox-cost.ts';
 import { indexesUsed, renderPlan, seqScans, type ExplainOutput } from './plans.ts';
@@ -82,18 +83,6 @@ const tablesOver = async (client: pg.Client, rows: number): Promise<string[]> =>
       [rows],
     )
   ).rows.map((r) => r.name);
-
-/** One-row INSERTs, each committed (synchronous_commit as the server has it), on a scratch table. */
-const commitFloor = async (client: pg.Client, samples: number): Promise<Summary> => {
-  await client.query('CREATE TABLE IF NOT EXISTS public.bench_commit_floor (n integer)');
-  const times: number[] = [];
-  for (let i = 0; i < samples; i += 1) {
-    const started = performance.now();
-    await client.query('INSERT INTO public.bench_commit_floor (n) VALUES ($1)', [i]);
-    times.push(performance.now() - started);
-  }
-  return summarize(times);
-};
 
 /** Cursors to the second page (limit 5) of some boxes' history, as the service would hand them out. */
 const cursorsFor = async (

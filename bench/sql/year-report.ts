@@ -40,7 +40,9 @@ export const renderYear = (result: YearResult): string => {
         .map(([k, v]) => `${k} ${v} s`)
         .join(', ')}; ${Object.entries(d.sizes)
         .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}`,
+        .join(
+          ', ',
+        )}; commit floor (a one-row INSERT committed alone) p50 ${ms(d.commitFloor.p50)} / p99 ${ms(d.commitFloor.p99)} ms`,
   );
   return [
     `Year scale: ${result.settings.records} records, ${result.settings.boxes} boxes; ${Object.entries(result.server)

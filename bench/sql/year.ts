@@ -10,6 +10,7 @@ import { CONTENT_SQL } from '../../lib/location/content.ts';
 import { RECORD, TRAIL_SQL } from '../../lib/location/locations.ts';
 import { VOID } from '../../lib/location/void.ts';
 import { summarize, type Summary } from '../support/stats.ts';
+import { commitFloor } from './commit-floor.ts';
 import type { ExplainOutput } from './plans.ts';
 import { indexesUsed, seqScans } from './plans.ts';
 import { FLAT_RECORD_SQL, FLAT_TRAIL_SQL } from './unpartitioned.ts';
@@ -74,6 +75,8 @@ export interface DesignResult {
   readonly seedSeconds: Record<string, number>;
   readonly sizes: Record<string, string>;
   readonly statements: readonly StatementResult[];
+  /** A one-row INSERT committed alone, after the statements: the part of every write's time that is the WAL flush. */
+  readonly commitFloor: Summary;
 }
 
 export interface YearResult {
@@ -606,7 +609,11 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
     else if (design === 'partitioned')
       log(`  drop a month: not measured (BENCH_YEAR_KEEP keeps the data; BENCH_YEAR_DROP_MONTH=1 drops one)`);
     if (!fresh) log(`${design}: seeded earlier, seed times are the seeding run's`);
-    return { design, seedSeconds, sizes: sized, statements: results };
+    const floor = await commitFloor(client, Math.max(100, s.samples));
+    log(
+      `  commit floor (a one-row INSERT committed alone): p50 ${floor.p50.toFixed(2)} / p99 ${floor.p99.toFixed(2)} ms`,
+    );
+    return { design, seedSeconds, sizes: sized, statements: results, commitFloor: floor };
   } finally {
     await client.end();
     if (!s.keep) {

@@ -1,0 +1,23 @@
+import type pg from 'pg';
+import { summarize, type Summary } from '../support/stats.ts';
+
+/**
+ * The commit floor: one-row INSERTs on a scratch table, each committed on its own
+ * (synchronous_commit as the server has it). Every write statement pays it, so a write's p99
+ * reads against this one's.
+ *
+ * @example
+ * ```ts
+ * const floor = await commitFloor(client, 300); // { p50: 0.4, p99: 2.1, ... }
+ * ```
+ */
+export const commitFloor = async (client: pg.Client, samples: number): Promise<Summary> => {
+  await client.query('CREATE TABLE IF NOT EXISTS public.bench_commit_floor (n integer)');
+  const times: number[] = [];
+  for (let i = 0; i < samples; i += 1) {
+    const started = performance.now();
+    await client.query('INSERT INTO public.bench_commit_floor (n) VALUES ($1)', [i]);
+    times.push(performance.now() - started);
+  }
+  return summarize(times);
+};
