@@ -7,6 +7,7 @@ import { compileWrite } from '../../lib/db/write.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
 import { TRAIL_INDEX } from '../../lib/db/migrations/008-location-trail-index.ts';
 import { CONTENT_SQL } from '../../lib/location/content.ts';
+import { MAINTAIN_SQL, MONTHS_AHEAD } from '../../lib/location/history.ts';
 import { RECORD, TRAIL_SQL } from '../../lib/location/locations.ts';
 import { VOID } from '../../lib/location/void.ts';
 import { summarize, type Summary } from '../support/stats.ts';
@@ -591,6 +592,13 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
         d.locations,
         JSON.stringify(seedSeconds),
       ]);
+    }
+    if (design === 'partitioned') {
+      // The hourly maintenance, as on an install that has kept a year of scans: among other
+      // things it drops the empty months a new layout made back to the retention cutoff.
+      const { text, values } = positional(MAINTAIN_SQL, { months_kept: 25, months_ahead: MONTHS_AHEAD });
+      const { rows } = await client.query<{ summary: { folded: string[] } }>(text, values);
+      log(`  maintenance: ${rows[0]?.summary.folded.length ?? 0} empty months before the history dropped`);
     }
     await prewarm(client);
     const rnd = random(11);

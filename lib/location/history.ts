@@ -10,17 +10,23 @@ export interface HistoryMaintenance {
   emptied: string[];
   /** Scans moved out of the open-ended partition into the month created for them. */
   moved: number;
+  /** Empty months before the first month holding scans, dropped: `before` covers them. */
+  folded: string[];
 }
 
 /** How many months ahead of the current one always have a partition. */
 export const MONTHS_AHEAD = 2;
 
-const MAINTAIN_SQL = 'SELECT cargo.maintain_location_history(:months_kept::integer, :months_ahead::integer) AS summary';
+export const MAINTAIN_SQL =
+  'SELECT cargo.keep_location_history(:months_kept::integer, :months_ahead::integer) AS summary';
 
 /**
  * Keeps the location history's monthly partitions: the months ahead exist before a scan needs
- * them, and months whose every scan is older than `monthsKept` months are dropped whole (one
- * `DROP TABLE` each, no row-by-row delete). Current locations are not touched. One statement.
+ * them, months whose every scan is older than `monthsKept` months are dropped whole (one
+ * `DROP TABLE` each, no row-by-row delete), and the empty months before the first one holding
+ * scans are dropped too, so that history statements do not plan them (migration 009). Scans
+ * dated before every month, kept apart, are removed once past retention. Current locations are
+ * not touched. One statement.
  *
  * @example
  * ```ts

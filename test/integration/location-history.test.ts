@@ -20,6 +20,31 @@ const monthsAgo = (months: number, day = 10) => {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, day, 12)).toISOString();
 };
 const partitionOf = (iso: string) => `location_record_p${iso.slice(0, 4)}${iso.slice(5, 7)}`;
+/**
+ * The layout of a history kept since `months` months ago: a partition for each of those months,
+ * as a layout migrated with older scans, or running for that long, has. The service started with
+ * none (the maintenance drops the empty months before the first scan), so the test makes them as
+ * the owner, moving what `before` held.
+ */
+const historySince = async (months: number) => {
+  const db = service.stack.db;
+  await db.query('ALTER TABLE cargo.location_record DETACH PARTITION cargo.location_record_before');
+  await db.query('ALTER TABLE cargo.location_record_before RENAME TO location_record_before_old');
+  for (let m = months; m >= 1; m -= 1) {
+    const start = monthsAgo(m, 1).slice(0, 7);
+    const end = monthsAgo(m - 1, 1).slice(0, 7);
+    await db.query(
+      `CREATE TABLE cargo.${partitionOf(start)} PARTITION OF cargo.location_record FOR VALUES FROM ('${start}-01T00:00:00Z') TO ('${end}-01T00:00:00Z')`,
+    );
+  }
+  await db.query(
+    `CREATE TABLE cargo.location_record_before PARTITION OF cargo.location_record FOR VALUES FROM (MINVALUE) TO ('${monthsAgo(months, 1).slice(0, 7)}-01T00:00:00Z')`,
+  );
+  await db.query(
+    'INSERT INTO cargo.location_record OVERRIDING SYSTEM VALUE SELECT * FROM cargo.location_record_before_old',
+  );
+  await db.query('DROP TABLE cargo.location_record_before_old');
+};
 const scan = (body: unknown) => service.call('POST', LOCATION, { body });
 const where = async (cargoNo: string) => {
   const res = await service.call('GET', `${LOCATION}/${cargoNo}`);
@@ -103,6 +128,16 @@ describe('history by month', () => {
     expect((await where('BOX-H201')).history.map((h) => h.location_code)).toEqual(['A-03', 'A-02', 'A-01']);
   });
 
+  it('drops the empty months before the first one holding scans, and stores their late scans all the same', async () => {
+    await historySince(2);
+    const done = await maintainLocationHistory(service.stack.db, { monthsKept: 25 });
+    expect(done.folded).toEqual([partitionOf(monthsAgo(2)), partitionOf(monthsAgo(1))]);
+    expect((await maintainLocationHistory(service.stack.db, { monthsKept: 25 })).folded).toEqual([]);
+    const late = await scan({ records: [{ cargo_no: 'BOX-H202', location_code: 'LATE-2', scanned_at: monthsAgo(2) }] });
+    expect(late.status).toBe(201);
+    expect((await where('BOX-H202')).history.map((h) => h.location_code)).toEqual(['LATE-2']);
+  });
+
   it('creates the months ahead the maintenance is asked for, once', async () => {
     const first = await maintainLocationHistory(service.stack.db, { monthsKept: 25, monthsAhead: 4 });
     expect(first.created).toEqual([partitionOf(monthsAgo(-3)), partitionOf(monthsAgo(-4))]);
@@ -129,6 +164,7 @@ describe('retention: LOCATION_HISTORY_MONTHS', () => {
   });
 
   it('drops a whole month once all of it is older than the months kept', async () => {
+    await historySince(3);
     const threeMonthsAgo = monthsAgo(3);
     await scan({
       records: [

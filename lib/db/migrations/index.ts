@@ -7,6 +7,7 @@ import { locationHistory } from './005-location-history.ts';
 import { readContract } from './006-read-contract.ts';
 import { eventOutbox } from './007-event-outbox.ts';
 import { locationTrailIndex } from './008-location-trail-index.ts';
+import { locationHistoryFromFirstScan } from './009-location-history-from-first-scan.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   readContract,
   eventOutbox,
   locationTrailIndex,
+  locationHistoryFromFirstScan,
 ];
