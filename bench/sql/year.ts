@@ -452,9 +452,9 @@ const measure = async (client: pg.Client, s: Statement, samples: number): Promis
 
 /**
  * Dropping a whole month of history, as the maintenance drops a month past retention: one DROP
- * TABLE, timed. The month dropped is the oldest full one: the months before the seeded year (a new
- * layout starts at the retention cutoff) are empty and the seeded year's first month is partial,
- * so both would understate it.
+ * TABLE, timed. The month dropped is the oldest full one: the seeded year's first month is
+ * partial, and a database kept from before the maintenance dropped empty months still has them
+ * before it; either would understate it.
  */
 const dropMonth = async (client: pg.Client): Promise<StatementResult> => {
   const { rows: months } = await client.query<{ name: string }>(
