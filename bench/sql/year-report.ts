@@ -34,16 +34,14 @@ export const renderYear = (result: YearResult): string => {
     'statement',
     ...result.designs.flatMap((d) => [`${d.design} p50 / p99`, `${d.design} buffers hit / read`]),
   ];
-  const seeds = result.designs.map(
-    (d) =>
-      `${d.design}: seed ${Object.entries(d.seedSeconds)
-        .map(([k, v]) => `${k} ${v} s`)
-        .join(', ')}; ${Object.entries(d.sizes)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(
-          ', ',
-        )}; commit floor (a one-row INSERT committed alone) p50 ${ms(d.commitFloor.p50)} / p99 ${ms(d.commitFloor.p99)} ms`,
-  );
+  const pairs = (entries: Record<string, string | number>, unit = '') =>
+    Object.entries(entries)
+      .map(([k, v]) => `${k} ${v}${unit}`)
+      .join(', ');
+  const seeds = result.designs.map((d) => {
+    const floor = `commit floor (a one-row INSERT committed alone) p50 ${ms(d.commitFloor.p50)} / p99 ${ms(d.commitFloor.p99)} ms`;
+    return `${d.design}: seed ${pairs(d.seedSeconds, ' s')}; ${pairs(d.sizes)}; ${floor}`;
+  });
   return [
     `Year scale: ${result.settings.records} records, ${result.settings.boxes} boxes; ${Object.entries(result.server)
       .map(([k, v]) => `${k}=${v}`)

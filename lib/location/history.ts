@@ -6,7 +6,7 @@ export interface HistoryMaintenance {
   created: string[];
   /** Whole months dropped as past retention, and the partition of what came before them. */
   dropped: string[];
-  /** The partition of scans older than every month, emptied when all of it is past retention. */
+  /** The partition of scans older than every month, when scans past retention were removed from it. */
   emptied: string[];
   /** Scans moved out of the open-ended partition into the month created for them. */
   moved: number;
