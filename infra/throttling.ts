@@ -1,11 +1,11 @@
 import * as z from 'zod';
+import { ConfigError } from '../lib/config.ts';
 
 /**
  * Stage throttling, shared by the stack (infra/settings.ts) and the local gateway: a token
  * bucket of `rateLimit` requests per second holding at most `burstLimit`.
  *
- * This module imports nothing that reads the environment on import, so the local gateway can
- * load it before the functions' configuration exists.
+ * A bad value is a {@link ConfigError}, as a bad setting of the functions is.
  */
 export const DEFAULT_THROTTLING = { rateLimit: 50, burstLimit: 100 } as const;
 
@@ -24,7 +24,13 @@ export const ThrottlingBurstLimit = z.coerce.number().int().min(1).max(5_000).de
 export const readThrottling = (env: Record<string, string | undefined>): { rateLimit: number; burstLimit: number } => {
   const rate = ThrottlingRateLimit.safeParse(env.CARGO_THROTTLING_RATE_LIMIT || undefined);
   const burst = ThrottlingBurstLimit.safeParse(env.CARGO_THROTTLING_BURST_LIMIT || undefined);
-  if (!rate.success) throw new Error('CARGO_THROTTLING_RATE_LIMIT must be a number from 1 to 10000');
-  if (!burst.success) throw new Error('CARGO_THROTTLING_BURST_LIMIT must be a whole number from 1 to 5000');
+  if (!rate.success)
+    throw new ConfigError(
+      `CARGO_THROTTLING_RATE_LIMIT='${String(env.CARGO_THROTTLING_RATE_LIMIT)}' is not allowed: allowed are numbers of requests per second from 1 to 10000`,
+    );
+  if (!burst.success)
+    throw new ConfigError(
+      `CARGO_THROTTLING_BURST_LIMIT='${String(env.CARGO_THROTTLING_BURST_LIMIT)}' is not allowed: allowed are whole numbers of requests from 1 to 5000`,
+    );
   return { rateLimit: rate.data, burstLimit: burst.data };
 };

@@ -32,6 +32,34 @@ const LOCAL_ENV = {
   USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
 };
 
+/** A local function's environment: the developer's settings, the local database, bus and region. */
+const functionEnv = (
+  given: Readonly<Record<string, string | undefined>>,
+  endpoints: { readonly dataApi: string; readonly eventBridge: string },
+): Record<string, string | undefined> => {
+  const target = localTarget(given);
+  return {
+    ...given,
+    ...LOCAL_ENV,
+    DB_CLUSTER_ARN: target.resourceArn,
+    DB_SECRET_ARN: target.secretArn,
+    DATA_API_ENDPOINT: endpoints.dataApi,
+    EVENT_BUS_NAME: LOCAL_EVENT_BUS,
+    EVENTBRIDGE_ENDPOINT: endpoints.eventBridge,
+  };
+};
+
+/**
+ * The developer's settings refused as a cold start would refuse them (a {@link ConfigError}
+ * naming each bad variable), before a database is opened: `npm start` with a bad QUANTITY_MAX
+ * stops at once and leaves no data behind. The emulators' endpoints are not known yet; the
+ * loopback stands in for them.
+ */
+export const checkLocalSettings = (given: Readonly<Record<string, string | undefined>> = process.env): void => {
+  readThrottling(given);
+  loadConfig(functionEnv(given, { dataApi: 'http://127.0.0.1', eventBridge: 'http://127.0.0.1' }));
+};
+
 export interface LocalServiceOptions {
   readonly backend: SqlBackend;
   readonly verifyToken: (authorization: string | undefined) => Promise<Record<string, string> | undefined>;
@@ -98,6 +126,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   );
   const migrator = identities.get('Migrate')!;
   const target = localTarget(given);
+  const stageThrottling = readThrottling(given);
   const dataApi = await startDataApiEmulator({
     backend: options.backend,
     target,
@@ -112,16 +141,8 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     })),
     ...(options.relay?.file === undefined ? {} : { file: options.relay.file }),
   });
-  const env = {
-    ...given,
-    ...LOCAL_ENV,
-    DB_CLUSTER_ARN: target.resourceArn,
-    DB_SECRET_ARN: target.secretArn,
-    DATA_API_ENDPOINT: dataApi.endpoint,
-    EVENT_BUS_NAME: LOCAL_EVENT_BUS,
-    EVENTBRIDGE_ENDPOINT: eventBridge.endpoint,
-  };
-  // A bad setting is refused here, before anything starts, with the message a cold start would give.
+  const env = functionEnv(given, { dataApi: dataApi.endpoint, eventBridge: eventBridge.endpoint });
+  // Checked again with the real endpoints (checkLocalSettings is for callers that open the database).
   const config = loadConfig(env);
   // This process migrates, loads the demo plan and sweeps keys: it is the migration function.
   const db = createDataApiDb(config, {
@@ -153,7 +174,6 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     }
     return (await fn).handler;
   };
-  const stageThrottling = readThrottling(given);
   const server: Server = createGatewayServer({
     routes,
     verifyToken: options.verifyToken,

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { localSigningKey, verifyLocalToken } from './auth.ts';
 import { DataDirInUseError, lockDataDir } from './data-lock.ts';
 import type { SqlBackend } from './data-api/backend.ts';
 import { createPgliteBackend } from './data-api/pglite-backend.ts';
 import { createPostgresBackend } from './data-api/postgres-backend.ts';
-import { startLocalService } from './stack.ts';
+import { checkLocalSettings, startLocalService } from './stack.ts';
 import { ensureDemoUsers } from './users.ts';
 import { createLocalSite } from './web.ts';
 
@@ -64,12 +65,42 @@ const openPostgres = async (url: string): Promise<SqlBackend> => {
   }
 };
 
+/** What a failed listen means to the developer: a port in use, or a HOST this machine does not have. */
+const listenError =
+  (port: number, host: string) =>
+  (error: unknown): never => {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new StartError(
+        `PORT ${String(port)} on ${host} is already in use: stop what uses it or set PORT to another port`,
+        1,
+      );
+    if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL')
+      throw new StartError(
+        `HOST='${host}' is not an address of this machine: allowed are its addresses, e.g. 127.0.0.1 or 0.0.0.0`,
+        2,
+      );
+    throw error;
+  };
+
+/**
+ * The port tried before the database is opened, so that a port in use stops `npm start` at once.
+ * The service binds it for good once migrated; what takes the port in between is still refused then.
+ */
+const checkPort = (port: number, host: string): Promise<void> =>
+  new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  }).catch(listenError(port, host));
+
 const main = async (): Promise<void> => {
   const defaultDataDir = resolve('.data');
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const port = readPort(process.env.PORT);
   const host = process.env.HOST ?? '127.0.0.1';
   const databaseUrl = process.env.DATABASE_URL === '' ? undefined : process.env.DATABASE_URL;
+  checkLocalSettings(process.env);
+  await checkPort(port, host);
   mkdirSync(dataDir, { recursive: true });
   // Before the database is opened: a second start on this folder touches nothing.
   const lock = lockDataDir(dataDir);
@@ -91,19 +122,7 @@ const main = async (): Promise<void> => {
     site,
     relay,
     verifyToken: (h) => verifyLocalToken(key, h),
-  }).catch((error: unknown) => {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new StartError(
-        `PORT ${String(port)} on ${host} is already in use: stop what uses it or set PORT to another port`,
-        1,
-      );
-    if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL')
-      throw new StartError(
-        `HOST='${host}' is not an address of this machine: allowed are its addresses, e.g. 127.0.0.1 or 0.0.0.0`,
-        2,
-      );
-    throw error;
-  });
+  }).catch(listenError(port, host));
 
   // Before the ready line: whoever reads it may stop the service at once (the default action of a
   // signal with no listener yet would kill the process without closing the database).
@@ -126,7 +145,7 @@ const main = async (): Promise<void> => {
 try {
   await main();
 } catch (error) {
-  // startLocalService validates the functions' environment with loadConfig before migrating.
+  // checkLocalSettings refuses a bad setting with a ConfigError before anything is opened.
   const badConfig = (error as Error).name === 'ConfigError';
   const known = error instanceof StartError || badConfig || error instanceof DataDirInUseError;
   // An unexpected failure keeps its stack: that one is a bug to report.

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,11 +87,24 @@ describe('configuration errors stop npm start with a clear message', PROCESSES, 
     noStackTrace(result.stderr);
   });
 
-  it('names QUANTITY_MAX, the reason and the allowed values for a bad bound, without a stack trace', async () => {
-    const result = await startExpectingExit({ DATA_DIR: dataFolder(), PORT: '0', QUANTITY_MAX: '0' });
+  it('names QUANTITY_MAX, the reason and the allowed values for a bad bound, before it opens a database', async () => {
+    const dataDir = dataFolder();
+    const result = await startExpectingExit({ DATA_DIR: dataDir, PORT: '0', QUANTITY_MAX: '0' });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("QUANTITY_MAX='0' is too small: allowed are whole numbers from 1 to 2000000000");
     noStackTrace(result.stderr);
+    expect(existsSync(join(dataDir, 'pglite')), 'no database is made for a service that cannot start').toBe(false);
+  });
+
+  it('names the stage throttling variable and its allowed values for a bad rate, without a stack trace', async () => {
+    const dataDir = dataFolder();
+    const result = await startExpectingExit({ DATA_DIR: dataDir, PORT: '0', CARGO_THROTTLING_RATE_LIMIT: 'many' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "CARGO_THROTTLING_RATE_LIMIT='many' is not allowed: allowed are numbers of requests per second from 1 to 10000",
+    );
+    noStackTrace(result.stderr);
+    expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
   });
 
   it('names BOX_NO_PATTERN and why when the pattern is not a regular expression', async () => {
@@ -122,12 +135,14 @@ describe('configuration errors stop npm start with a clear message', PROCESSES, 
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const result = await startExpectingExit({ DATA_DIR: dataFolder(), PORT: String(port) });
+      const dataDir = dataFolder();
+      const result = await startExpectingExit({ DATA_DIR: dataDir, PORT: String(port) });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(
         `PORT ${String(port)} on 127.0.0.1 is already in use: stop what uses it or set PORT to another port`,
       );
       noStackTrace(result.stderr);
+      expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
     } finally {
       blocker.close();
     }
