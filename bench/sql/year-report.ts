@@ -1,5 +1,6 @@
 import { ms } from '../support/stats.ts';
 import { table } from '../support/table.ts';
+import { describeWaits } from './waits.ts';
 import type { YearResult } from './year.ts';
 
 /** The year-scale section as text: each statement's p50/p99 per design, side by side. */
@@ -42,11 +43,15 @@ export const renderYear = (result: YearResult): string => {
     const floor = `commit floor (a one-row INSERT committed alone) p50 ${ms(d.commitFloor.p50)} / p99 ${ms(d.commitFloor.p99)} ms`;
     return `${d.design}: seed ${pairs(d.seedSeconds, ' s')}; ${pairs(d.sizes)}; ${floor}`;
   });
+  const waits = result.designs.flatMap((d) =>
+    d.statements.flatMap((s) => (s.waits === undefined ? [] : [`${d.design}, ${s.name}: ${describeWaits(s.waits)}`])),
+  );
   return [
     `Year scale: ${result.settings.records} records, ${result.settings.boxes} boxes; ${Object.entries(result.server)
       .map(([k, v]) => `${k}=${v}`)
       .join(', ')}`,
     table(headers, rows),
     ...seeds,
+    ...(waits.length === 0 ? [] : ['What the slowest samples of a second, watched pass waited for:', ...waits]),
   ].join('\n');
 };

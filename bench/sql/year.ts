@@ -15,6 +15,7 @@ import { commitFloor } from './commit-floor.ts';
 import type { ExplainOutput } from './plans.ts';
 import { indexesUsed, seqScans } from './plans.ts';
 import { FLAT_RECORD_SQL, FLAT_TRAIL_SQL } from './unpartitioned.ts';
+import { describeWaits, profileWaits, type WaitProfile } from './waits.ts';
 import { random } from './workload.ts';
 
 /**
@@ -68,6 +69,8 @@ export interface StatementResult {
   readonly executionMs: number | null;
   readonly indexes: readonly string[];
   readonly seqScans: readonly string[];
+  /** What the slowest samples of a second, watched pass waited for. */
+  readonly waits?: WaitProfile;
   /** Backlogs: records stored per second at the median. */
   readonly recordsPerSecond?: number;
 }
@@ -108,7 +111,9 @@ export const readYearSettings = (env: NodeJS.ProcessEnv = process.env): YearSett
     locations: positive(env, 'BENCH_YEAR_LOCATIONS', 2_000),
     samples: positive(env, 'BENCH_SAMPLES', 300),
     sharedBuffers,
-    port: positive(env, 'BENCH_YEAR_PORT', 55_432),
+    // Below Linux's range of ephemeral ports (32768-60999): one the run's own connections use
+    // cannot be the port the cluster is to listen on.
+    port: positive(env, 'BENCH_YEAR_PORT', 25_432),
     dir: env.BENCH_YEAR_DIR ?? path.join(tmpdir(), 'cargo-bench-year-pg'),
     ...(env.BENCH_YEAR_URL === undefined ? {} : { url: env.BENCH_YEAR_URL }),
     designs,
@@ -419,13 +424,21 @@ const explain = async (client: pg.Client, text: string, values: unknown[]): Prom
   }
 };
 
-const measure = async (client: pg.Client, s: Statement, samples: number): Promise<StatementResult> => {
+const measure = async (
+  client: pg.Client,
+  watcher: pg.Client,
+  s: Statement,
+  samples: number,
+): Promise<StatementResult> => {
   const n = s.samples ?? samples;
+  const run = (i: number) => {
+    const { text, values } = positional(s.sql, s.params(i));
+    return client.query(text, values);
+  };
   const times: number[] = [];
   for (let i = 0; i < n + 3; i += 1) {
-    const { text, values } = positional(s.sql, s.params(i));
     const t = performance.now();
-    await client.query(text, values);
+    await run(i);
     if (i >= 3) times.push(performance.now() - t);
   }
   // After the samples, as a pooled connection plans: its catalog caches are warm. Another
@@ -436,6 +449,9 @@ const measure = async (client: pg.Client, s: Statement, samples: number): Promis
   log(
     `  ${s.name}: p50 ${ms.p50.toFixed(2)} / p99 ${ms.p99.toFixed(2)} ms, plan ${plan['Planning Time'].toFixed(2)} + exec ${plan['Execution Time'].toFixed(2)} ms, shared read ${plan.Plan['Shared Read Blocks'] ?? '?'}`,
   );
+  // A second pass as long as the timed one, with other parameters, watched (bench/sql/waits.ts).
+  const waits = await profileWaits(client, watcher, n, (i) => run(n + 20 + i));
+  log(`    ${describeWaits(waits)}`);
   return {
     name: s.name,
     samples: n,
@@ -444,6 +460,7 @@ const measure = async (client: pg.Client, s: Statement, samples: number): Promis
     sharedRead: plan.Plan['Shared Read Blocks'] ?? null,
     planningMs: plan['Planning Time'],
     executionMs: plan['Execution Time'],
+    waits,
     indexes: indexesUsed(plan.Plan),
     seqScans: seqScans(plan.Plan, ['location_record', 'location_current', 'box', 'zongpai']),
     ...(s.rate === undefined ? {} : { recordsPerSecond: Math.round((s.rate * 1000) / ms.p50) }),
@@ -540,8 +557,11 @@ const prewarm = async (client: pg.Client): Promise<void> => {
   );
 };
 
-/** What a kept database was seeded with: measured again only when the settings are the same. */
-const SEED_MARK = `CREATE TABLE public.bench_year_seed (records bigint, boxes bigint, locations bigint, seed_seconds jsonb)`;
+/**
+ * What a kept database was seeded with: measured again only when the settings are the same. The
+ * seed times are `json`, which keeps the phases in the order they ran (`jsonb` sorts its keys).
+ */
+const SEED_MARK = `CREATE TABLE public.bench_year_seed (records bigint, boxes bigint, locations bigint, seed_seconds json)`;
 
 const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Promise<DesignResult> => {
   const database = s.keep ? `cargo_bench_year_${design}` : 'cargo_bench_year';
@@ -616,8 +636,14 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
       [some.slice(200)],
     );
     const results: StatementResult[] = [];
-    for (const statement of statements(design, d, s.samples, { cursors, records }))
-      results.push(await measure(client, statement, s.samples));
+    const watcher = new pg.Client({ connectionString: url.toString() });
+    await watcher.connect();
+    try {
+      for (const statement of statements(design, d, s.samples, { cursors, records }))
+        results.push(await measure(client, watcher, statement, s.samples));
+    } finally {
+      await watcher.end();
+    }
     const sized = await sizes(client);
     if (design === 'partitioned' && s.dropMonth) results.push(await dropMonth(client));
     else if (design === 'partitioned')
