@@ -21,3 +21,23 @@ export const commitFloor = async (client: pg.Client, samples: number): Promise<S
   }
   return summarize(times);
 };
+
+/**
+ * The machine's speed at the time: a fixed piece of executor work (counting a million generated
+ * rows, no I/O) timed `samples` times. It is the same on every run of one machine that has its CPU
+ * to itself, so a run whose statements are all slower than another's shows it here too.
+ *
+ * @example
+ * ```ts
+ * const cpu = await cpuReference(client, 10); // { p50: 48.1, ... }
+ * ```
+ */
+export const cpuReference = async (client: pg.Client, samples: number): Promise<Summary> => {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i += 1) {
+    const started = performance.now();
+    await client.query('SELECT count(*) FROM generate_series(1, 1000000)');
+    times.push(performance.now() - started);
+  }
+  return summarize(times);
+};

@@ -41,7 +41,11 @@ export const renderYear = (result: YearResult): string => {
       .join(', ');
   const seeds = result.designs.map((d) => {
     const floor = `commit floor (a one-row INSERT committed alone) p50 ${ms(d.commitFloor.p50)} / p99 ${ms(d.commitFloor.p99)} ms`;
-    return `${d.design}: seed ${pairs(d.seedSeconds, ' s')}; ${pairs(d.sizes)}; ${floor}`;
+    const cpu =
+      d.cpuReference === undefined
+        ? ''
+        : `; CPU reference (a million rows counted) p50 ${ms(d.cpuReference.before.p50)} ms before the statements, ${ms(d.cpuReference.after.p50)} ms after`;
+    return `${d.design}: seed ${pairs(d.seedSeconds, ' s')}; ${pairs(d.sizes)}; ${floor}${cpu}`;
   });
   const waits = result.designs.flatMap((d) =>
     d.statements.flatMap((s) => (s.waits === undefined ? [] : [`${d.design}, ${s.name}: ${describeWaits(s.waits)}`])),

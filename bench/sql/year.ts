@@ -11,7 +11,7 @@ import { MAINTAIN_SQL, MONTHS_AHEAD } from '../../lib/location/history.ts';
 import { RECORD, TRAIL_SQL } from '../../lib/location/locations.ts';
 import { VOID } from '../../lib/location/void.ts';
 import { summarize, type Summary } from '../support/stats.ts';
-import { commitFloor } from './commit-floor.ts';
+import { commitFloor, cpuReference } from './commit-floor.ts';
 import type { ExplainOutput } from './plans.ts';
 import { indexesUsed, seqScans } from './plans.ts';
 import { FLAT_RECORD_SQL, FLAT_TRAIL_SQL } from './unpartitioned.ts';
@@ -53,6 +53,11 @@ export interface YearSettings {
    * its statements are measured before the drop.
    */
   readonly dropMonth: boolean;
+  /**
+   * More settings for the cluster of its own, as `name=value` separated by spaces
+   * (BENCH_YEAR_PG_OPTIONS, e.g. `bgwriter_delay=10ms`): one change measured against a run without it.
+   */
+  readonly serverOptions: readonly string[];
 }
 
 export type Design = 'partitioned' | 'unpartitioned';
@@ -82,6 +87,8 @@ export interface DesignResult {
   readonly statements: readonly StatementResult[];
   /** A one-row INSERT committed alone, after the statements: the part of every write's time that is the WAL flush. */
   readonly commitFloor: Summary;
+  /** The machine's speed before and after the statements (bench/sql/commit-floor.ts); absent in runs before it existed. */
+  readonly cpuReference?: { readonly before: Summary; readonly after: Summary };
 }
 
 export interface YearResult {
@@ -105,6 +112,10 @@ export const readYearSettings = (env: NodeJS.ProcessEnv = process.env): YearSett
   const sharedBuffers = env.BENCH_YEAR_SHARED_BUFFERS ?? '1GB';
   if (!/^\d{1,5}(kB|MB|GB)$/.test(sharedBuffers))
     throw new Error(`BENCH_YEAR_SHARED_BUFFERS must be like 1GB or 512MB, got '${sharedBuffers}'`);
+  // pg_ctl hands its -o string to a shell: only plain names and values.
+  const serverOptions = (env.BENCH_YEAR_PG_OPTIONS ?? '').split(' ').filter((o) => o !== '');
+  const bad = serverOptions.find((o) => !/^[a-z_]+=[A-Za-z0-9_.]+$/.test(o));
+  if (bad !== undefined) throw new Error(`BENCH_YEAR_PG_OPTIONS takes name=value settings, got '${bad}'`);
   return {
     records: positive(env, 'BENCH_YEAR_RECORDS', 100_000_000),
     boxes: positive(env, 'BENCH_YEAR_BOXES', 1_000_000),
@@ -119,6 +130,7 @@ export const readYearSettings = (env: NodeJS.ProcessEnv = process.env): YearSett
     designs,
     keep: env.BENCH_YEAR_KEEP === '1',
     dropMonth: env.BENCH_YEAR_KEEP !== '1' || env.BENCH_YEAR_DROP_MONTH === '1',
+    serverOptions,
   };
 };
 
@@ -174,6 +186,7 @@ const startCluster = (s: YearSettings): { url: string; stop: () => void } => {
     '-c synchronous_commit=on',
     '-c jit=off',
     '-c max_parallel_maintenance_workers=1',
+    ...s.serverOptions.map((o) => `-c ${o}`),
   ].join(' ');
   // A kept cluster may still be running from the run before: restarted, so that it runs with
   // this run's settings.
@@ -635,6 +648,7 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
                            ORDER BY r.occurred_at DESC, r.id DESC LIMIT 1) p`,
       [some.slice(200)],
     );
+    const cpuBefore = await cpuReference(client, 10);
     const results: StatementResult[] = [];
     const watcher = new pg.Client({ connectionString: url.toString() });
     await watcher.connect();
@@ -653,7 +667,11 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
     log(
       `  commit floor (a one-row INSERT committed alone): p50 ${floor.p50.toFixed(2)} / p99 ${floor.p99.toFixed(2)} ms`,
     );
-    return { design, seedSeconds, sizes: sized, statements: results, commitFloor: floor };
+    const cpu = { before: cpuBefore, after: await cpuReference(client, 10) };
+    log(
+      `  CPU reference (a million rows counted): p50 ${cpu.before.p50.toFixed(1)} ms before the statements, ${cpu.after.p50.toFixed(1)} ms after`,
+    );
+    return { design, seedSeconds, sizes: sized, statements: results, commitFloor: floor, cpuReference: cpu };
   } finally {
     await client.end();
     if (!s.keep) {
