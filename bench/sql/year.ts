@@ -186,6 +186,14 @@ const startCluster = (s: YearSettings): { url: string; stop: () => void } => {
     '-c synchronous_commit=on',
     '-c jit=off',
     '-c max_parallel_maintenance_workers=1',
+    // Aurora's instances write no data pages, for checkpoints or for evicting a dirty buffer: its
+    // storage builds pages from the log (AWS Database Blog, "Planning I/O in Amazon Aurora"). Here a
+    // statement that needs a free buffer writes a dirty one out itself (IO:DataFileWrite in the
+    // current location's slowest samples) unless the background writer has cleaned it already, so
+    // it runs every 10 ms and cleans ahead of demand. docs/PERFORMANCE.md §4 has both measured.
+    '-c bgwriter_delay=10ms',
+    '-c bgwriter_lru_maxpages=1000',
+    '-c bgwriter_lru_multiplier=4',
     ...s.serverOptions.map((o) => `-c ${o}`),
   ].join(' ');
   // A kept cluster may still be running from the run before: restarted, so that it runs with
@@ -696,7 +704,7 @@ export const runYear = async (s: YearSettings): Promise<YearResult> => {
     await admin.connect();
     const { rows } = await admin.query<{ name: string; setting: string }>(
       `SELECT 'version' AS name, version() AS setting UNION ALL
-       SELECT name, current_setting(name) FROM pg_settings WHERE name IN ('shared_buffers', 'effective_cache_size', 'work_mem', 'synchronous_commit', 'random_page_cost')`,
+       SELECT name, current_setting(name) FROM pg_settings WHERE name IN ('shared_buffers', 'effective_cache_size', 'work_mem', 'synchronous_commit', 'random_page_cost', 'bgwriter_delay', 'bgwriter_lru_maxpages', 'bgwriter_lru_multiplier')`,
     );
     await admin.end();
     const designs: DesignResult[] = [];
