@@ -142,7 +142,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     ...(options.relay?.file === undefined ? {} : { file: options.relay.file }),
   });
   const env = functionEnv(given, { dataApi: dataApi.endpoint, eventBridge: eventBridge.endpoint });
-  // Checked again with the real endpoints (checkLocalSettings is for callers that open the database).
+  // Refused here too, for callers that start the service without checkLocalSettings (the tests).
   const config = loadConfig(env);
   // This process migrates, loads the demo plan and sweeps keys: it is the migration function.
   const db = createDataApiDb(config, {
