@@ -24,13 +24,9 @@ export const ThrottlingBurstLimit = z.coerce.number().int().min(1).max(5_000).de
 export const readThrottling = (env: Record<string, string | undefined>): { rateLimit: number; burstLimit: number } => {
   const rate = ThrottlingRateLimit.safeParse(env.CARGO_THROTTLING_RATE_LIMIT || undefined);
   const burst = ThrottlingBurstLimit.safeParse(env.CARGO_THROTTLING_BURST_LIMIT || undefined);
-  if (!rate.success)
-    throw new ConfigError(
-      `CARGO_THROTTLING_RATE_LIMIT='${String(env.CARGO_THROTTLING_RATE_LIMIT)}' is not allowed: allowed are numbers of requests per second from 1 to 10000`,
-    );
-  if (!burst.success)
-    throw new ConfigError(
-      `CARGO_THROTTLING_BURST_LIMIT='${String(env.CARGO_THROTTLING_BURST_LIMIT)}' is not allowed: allowed are whole numbers of requests from 1 to 5000`,
-    );
+  const refused = (name: string, allowed: string) =>
+    new ConfigError(`${name}='${String(env[name])}' is not allowed: allowed are ${allowed}`);
+  if (!rate.success) throw refused('CARGO_THROTTLING_RATE_LIMIT', 'numbers of requests per second from 1 to 10000');
+  if (!burst.success) throw refused('CARGO_THROTTLING_BURST_LIMIT', 'whole numbers of requests from 1 to 5000');
   return { rateLimit: rate.data, burstLimit: burst.data };
 };

@@ -13,10 +13,15 @@ import { summarize, type Summary } from '../support/stats.ts';
  */
 export const commitFloor = async (client: pg.Client, samples: number): Promise<Summary> => {
   await client.query('CREATE TABLE IF NOT EXISTS public.bench_commit_floor (n integer)');
+  return timed(samples, (i) => client.query('INSERT INTO public.bench_commit_floor (n) VALUES ($1)', [i]));
+};
+
+/** Each of `samples` calls of `run`, one after the other, timed. */
+const timed = async (samples: number, run: (i: number) => Promise<unknown>): Promise<Summary> => {
   const times: number[] = [];
   for (let i = 0; i < samples; i += 1) {
     const started = performance.now();
-    await client.query('INSERT INTO public.bench_commit_floor (n) VALUES ($1)', [i]);
+    await run(i);
     times.push(performance.now() - started);
   }
   return summarize(times);
@@ -32,12 +37,5 @@ export const commitFloor = async (client: pg.Client, samples: number): Promise<S
  * const cpu = await cpuReference(client, 10); // { p50: 48.1, ... }
  * ```
  */
-export const cpuReference = async (client: pg.Client, samples: number): Promise<Summary> => {
-  const times: number[] = [];
-  for (let i = 0; i < samples; i += 1) {
-    const started = performance.now();
-    await client.query('SELECT count(*) FROM generate_series(1, 1000000)');
-    times.push(performance.now() - started);
-  }
-  return summarize(times);
-};
+export const cpuReference = (client: pg.Client, samples: number): Promise<Summary> =>
+  timed(samples, () => client.query('SELECT count(*) FROM generate_series(1, 1000000)'));
