@@ -8,7 +8,8 @@ import { migrations } from '../../lib/db/migrations/index.ts';
 import { TRAIL_INDEX } from '../../lib/db/migrations/008-location-trail-index.ts';
 import { CONTENT_SQL } from '../../lib/location/content.ts';
 import { MAINTAIN_SQL, MONTHS_AHEAD } from '../../lib/location/history.ts';
-import { RECORD, TRAIL_SQL } from '../../lib/location/locations.ts';
+import { loadConfig } from '../../lib/config.ts';
+import { locatedData, RECORD, TRAIL_SQL } from '../../lib/location/locations.ts';
 import { VOID } from '../../lib/location/void.ts';
 import { summarize, type Summary } from '../support/stats.ts';
 import { commitFloor, cpuReference } from './commit-floor.ts';
@@ -21,8 +22,9 @@ import { random } from './workload.ts';
 /**
  * The year-scale location benchmark (`npm run bench -- --only=year`): a year of a large
  * warehouse's scans (BENCH_YEAR_RECORDS, default 100 M, over 12 months) for BENCH_YEAR_BOXES boxes
- * (default 1 M, 20 to a zongpai), on a PostgreSQL cluster of its own whose shared_buffers is the
- * cache share of a 1-ACU Aurora Serverless v2 instance (BENCH_YEAR_SHARED_BUFFERS, default 1GB),
+ * (default 1 M, 20 to a zongpai), the partitioned design with a week of their events in the
+ * outbox, on a PostgreSQL cluster of its own whose shared_buffers is the cache share of a 1-ACU
+ * Aurora Serverless v2 instance (BENCH_YEAR_SHARED_BUFFERS, default 1GB),
  * measured twice: the partitioned design (every migration) and the unpartitioned one (001-004
  * with the statements before migration 005, bench/sql/unpartitioned.ts), one after the other in
  * the same database name, each dropped before the next is built.
@@ -290,6 +292,20 @@ FROM (SELECT c, CASE WHEN r0 = 0 THEN ${d.cargo}::bigint * (${d.records} / ${d.c
 JOIN cargo.location_record r ON r.id = l.last AND r.cargo_no = ${cargoSql('l.c', d)}`;
 };
 
+/**
+ * The event outbox as the relay leaves it: the `cargo.located` event of every record of the last
+ * EVENTS_RETENTION_DAYS (its default), all published, the older ones pruned. A backlog's 500
+ * events then go into a table and indexes of a week of a large warehouse's scans (about 1.9 M
+ * events at 100 M records a year), among them the unique index of the random event ids, not
+ * into an empty one.
+ */
+const EVENTS_KEPT_DAYS = loadConfig({}).eventsRetentionDays;
+const eventsSql = `
+INSERT INTO cargo.event (sequence, type, occurred_at, actor, data)
+SELECT row_number() OVER (ORDER BY i.id), 'cargo.located', i.recorded_at, i.recorded_by, ${locatedData()}
+FROM cargo.location_record i
+WHERE i.occurred_at >= now() - make_interval(days => ${EVENTS_KEPT_DAYS})`;
+
 const seed = async (client: pg.Client, design: Design, d: Shape, start: string): Promise<Record<string, number>> => {
   const seconds: Record<string, number> = {};
   const timed = async (name: string, work: () => Promise<unknown>) => {
@@ -337,7 +353,14 @@ const seed = async (client: pg.Client, design: Design, d: Shape, start: string):
   );
   await timed(history.name, () => client.query(history.create));
   await client.query(`SELECT setval(pg_get_serial_sequence('cargo.location_record', 'id'), ${d.records})`);
-  if (design === 'partitioned') await timed('location_current', () => client.query(currentSql(d)));
+  if (design === 'partitioned') {
+    await timed('location_current', () => client.query(currentSql(d)));
+    await timed(`event outbox (${EVENTS_KEPT_DAYS} days)`, async () => {
+      const { rowCount } = await client.query(eventsSql);
+      await client.query('UPDATE cargo.event_sequence SET last = $1', [rowCount]);
+      await client.query('UPDATE cargo.event_relay SET last_published = $1', [rowCount]);
+    });
+  }
   await client.query('RESET synchronous_commit');
   await timed('VACUUM ANALYZE', () => client.query('VACUUM (ANALYZE)'));
   await timed('CHECKPOINT', () => client.query('CHECKPOINT'));
@@ -356,7 +379,8 @@ const sizes = async (client: pg.Client): Promise<Record<string, string>> => {
     `SELECT 'database' AS name, pg_size_pretty(pg_database_size(current_database())) AS size
      UNION ALL SELECT 'location_record (all partitions, with indexes)', ${TREE_SIZE(history, 'pg_total_relation_size')}
      UNION ALL SELECT 'history index (all partitions)', ${TREE_SIZE(index, 'pg_relation_size')}
-     UNION ALL SELECT 'location_current (with indexes)', pg_size_pretty(pg_total_relation_size(to_regclass('cargo.location_current')))`,
+     UNION ALL SELECT 'location_current (with indexes)', pg_size_pretty(pg_total_relation_size(to_regclass('cargo.location_current')))
+     UNION ALL SELECT 'event outbox (with indexes)', pg_size_pretty(pg_total_relation_size(to_regclass('cargo.event')))`,
   );
   return Object.fromEntries(rows.map((r) => [r.name, r.size ?? '-']));
 };

@@ -7,10 +7,10 @@ import type { CargoLocationResponse, HistoryEntry, LocationRecord, TrailEntry } 
 import type { Scan } from './schemas.ts';
 
 /**
- * The `cargo.located` event of each stored record: the record as the POST answers it. Reading
- * `located` first (its count) makes the current locations' row locks come before the outbox's.
+ * The `cargo.located` event of a stored record `i`: the record as the POST answers it (the
+ * year benchmark seeds its outbox with the same payload).
  */
-const locatedData =
+export const locatedData =
   () => `jsonb_build_object('id', i.id::text, 'cargo_no', i.cargo_no, 'location_code', i.location_code, 'off_shelf', i.off_shelf,
   'scanned_at', ${isoTime('i.scanned_at')}, 'recorded_at', ${isoTime('i.recorded_at')}, 'recorded_by', i.recorded_by, 'device_id', i.device_id)`;
 
@@ -20,6 +20,8 @@ const locatedData =
  * The same statement keeps `location_current`: each cargo's newest scan of the request replaces
  * the one held only when it is newer (`occurred_at`, then id), so a backlog of old scans uploaded
  * late never displaces a newer location, and concurrent scans of one cargo end with the newest.
+ * The events read `located` first (its count), so that the current locations' row locks come
+ * before the outbox's.
  */
 const recordStatement = (): WriteStatement => ({
   ctes: `
