@@ -23,8 +23,8 @@ const partitionOf = (iso: string) => `location_record_p${iso.slice(0, 4)}${iso.s
 /**
  * The layout of a history kept since `months` months ago: a partition for each of those months,
  * as a layout migrated with older scans, or running for that long, has. The service started with
- * none (the maintenance drops the empty months before the first scan), so the test makes them as
- * the owner, moving what `before` held.
+ * none (the maintenance drops the empty months before the first scan), so the test makes those
+ * missing as the owner, moving what `before` held.
  */
 const historySince = async (months: number) => {
   const db = service.stack.db;
@@ -34,7 +34,7 @@ const historySince = async (months: number) => {
     const start = monthsAgo(m, 1).slice(0, 7);
     const end = monthsAgo(m - 1, 1).slice(0, 7);
     await db.query(
-      `CREATE TABLE cargo.${partitionOf(start)} PARTITION OF cargo.location_record FOR VALUES FROM ('${start}-01T00:00:00Z') TO ('${end}-01T00:00:00Z')`,
+      `CREATE TABLE IF NOT EXISTS cargo.${partitionOf(start)} PARTITION OF cargo.location_record FOR VALUES FROM ('${start}-01T00:00:00Z') TO ('${end}-01T00:00:00Z')`,
     );
   }
   await db.query(
@@ -186,6 +186,38 @@ describe('retention: LOCATION_HISTORY_MONTHS', () => {
     ]);
     expect((await where('BOX-H304')).current.location_code).toBe('LATE-4');
     expect((await where('BOX-H304')).history).toEqual([]);
+  });
+
+  it("takes a month out of the history at once and removes its table at the next run, with the history's partitions left alone", async () => {
+    await historySince(4);
+    const fourMonthsAgo = monthsAgo(4);
+    const month = partitionOf(fourMonthsAgo);
+    await scan({
+      records: [
+        { cargo_no: 'BOX-H305', location_code: 'MONTH-4', scanned_at: fourMonthsAgo },
+        { cargo_no: 'BOX-H305', location_code: 'NOW-5' },
+      ],
+    });
+    const retired = await maintainLocationHistory(service.stack.db, { monthsKept: 2 });
+    expect(retired.dropped).toContain(month);
+    expect(retired.removed).toEqual([]);
+    expect((await where('BOX-H305')).history.map((h) => h.location_code)).toEqual(['NOW-5']);
+    // What the next run drops is no partition any more: dropping it locks no table a scan or a read uses.
+    const partitions = await service.stack.db.query<{ name: string }>(
+      "SELECT c.relname::text AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'cargo.location_record'::regclass",
+    );
+    expect(partitions.rows.map((r) => r.name)).not.toContain(`${month}_retired`);
+    const next = await maintainLocationHistory(service.stack.db, { monthsKept: 2 });
+    expect(next.removed).toContain(`${month}_retired`);
+    expect(next.removed).toEqual(
+      retired.dropped.filter((name) => name !== 'location_record_before').map((name) => `${name}_retired`),
+    );
+    expect(next.dropped).toEqual([]);
+    const left = await service.stack.db.query<{ table: string | null }>(
+      `SELECT to_regclass('cargo.${month}_retired')::text AS table`,
+    );
+    expect(left.rows).toEqual([{ table: null }]);
+    expect((await maintainLocationHistory(service.stack.db, { monthsKept: 2 })).removed).toEqual([]);
   });
 
   it('refuses a retention of less than one month', async () => {

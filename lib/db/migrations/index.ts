@@ -8,6 +8,7 @@ import { readContract } from './006-read-contract.ts';
 import { eventOutbox } from './007-event-outbox.ts';
 import { locationTrailIndex } from './008-location-trail-index.ts';
 import { locationHistoryFromFirstScan } from './009-location-history-from-first-scan.ts';
+import { locationHistoryRetiredMonths } from './010-location-history-retired-months.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   eventOutbox,
   locationTrailIndex,
   locationHistoryFromFirstScan,
+  locationHistoryRetiredMonths,
 ];
