@@ -7,7 +7,7 @@ import { compileWrite } from '../../lib/db/write.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
 import { TRAIL_INDEX } from '../../lib/db/migrations/008-location-trail-index.ts';
 import { CONTENT_SQL } from '../../lib/location/content.ts';
-import { MAINTAIN_SQL, MONTHS_AHEAD } from '../../lib/location/history.ts';
+import { MAINTAIN_SQL, MONTHS_AHEAD, type HistoryMaintenance } from '../../lib/location/history.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { locatedData, RECORD, TRAIL_SQL } from '../../lib/location/locations.ts';
 import { VOID } from '../../lib/location/void.ts';
@@ -521,13 +521,13 @@ const measure = async (
 };
 
 /**
- * Dropping a whole month of history as the maintenance drops a month past retention (migration
- * 010), in its two steps, each timed with its commit: the month detached and renamed (a catalog
- * change; scans and history reads wait for it), and at the next run the retired table dropped,
- * whose commit removes the files. While that commit runs, a box's history is read on another
- * connection: it waits on nothing. The month dropped is the oldest full one: the seeded year's
- * first month is partial, and a database kept from before the maintenance dropped empty months
- * still has them before it; either would understate it.
+ * Dropping a whole month of history: the maintenance itself (migration 010), run twice with the
+ * retention that puts the oldest full month past it, each run in a transaction timed with its
+ * commit. The first run takes the month out of the history (detached; scans and history reads
+ * wait for it); the second drops its table, whose commit removes the files, while a box's history
+ * is read on another connection: it waits on nothing. The month is the oldest full one (the
+ * seeded year's first month is partial, and goes in the same run if it is still there; a kept
+ * database may also still have empty months before it).
  */
 const dropMonth = async (client: pg.Client, url: string, d: Shape): Promise<StatementResult> => {
   const { rows: months } = await client.query<{ name: string }>(
@@ -545,37 +545,47 @@ const dropMonth = async (client: pg.Client, url: string, d: Shape): Promise<Stat
   }
   const month = filled.at(-1);
   if (month === undefined) throw new Error('no month of history holds a scan');
-  const t = performance.now();
-  await client.query('BEGIN');
-  await client.query(`ALTER TABLE cargo.location_record DETACH PARTITION cargo.${month.name}`);
-  await client.query(`ALTER TABLE cargo.${month.name} RENAME TO ${month.name}_retired`);
-  await client.query('COMMIT');
-  const ms = summarize([performance.now() - t]);
+  // The whole months from the end of that month to now: a retention of that many puts it past.
+  const now = new Date();
+  const endMonths = Number(month.name.slice(17, 21)) * 12 + Number(month.name.slice(21, 23));
+  const maintain = positional(MAINTAIN_SQL, {
+    months_kept: now.getUTCFullYear() * 12 + now.getUTCMonth() - endMonths,
+    months_ahead: MONTHS_AHEAD,
+  });
+  const run = async (during?: () => Promise<number>) => {
+    const t = performance.now();
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ summary: HistoryMaintenance }>(maintain.text, maintain.values);
+    const statement = performance.now() - t;
+    const commit = client.query('COMMIT');
+    const readMs = await during?.();
+    await commit;
+    return { total: performance.now() - t, statement, readMs, summary: rows[0]?.summary };
+  };
+  const first = await run();
+  if (!first.summary?.dropped.includes(month.name)) throw new Error(`the maintenance kept ${month.name}`);
   const reader = new pg.Client({ connectionString: url });
   await reader.connect();
-  const read = (cargo: number) =>
-    positional(TRAIL_SQL, { cargo_no: cargoOf(cargo, d), before_at: null, before_id: null, fetch: 21 });
+  const read = async (cargo: number) => {
+    const { text, values } = positional(TRAIL_SQL, {
+      cargo_no: cargoOf(cargo, d),
+      before_at: null,
+      before_id: null,
+      fetch: 21,
+    });
+    const t = performance.now();
+    await reader.query(text, values);
+    return performance.now() - t;
+  };
   try {
     // A first read on the new connection fills its catalog caches, as a pooled connection has them.
-    const warm = read(2);
-    await reader.query(warm.text, warm.values);
-    // The DROP and its commit timed apart: the commit is when the files are removed, which is
-    // the file system's work (ext4 mounted with discard: `rm` of a 2 GB file takes 0.6-1.4 s).
-    const t2 = performance.now();
-    await client.query('BEGIN');
-    await client.query(`DROP TABLE cargo.${month.name}_retired`);
-    const dropped = performance.now();
-    const commit = client.query('COMMIT');
-    const r = performance.now();
-    const during = read(1);
-    await reader.query(during.text, during.values);
-    const readMs = performance.now() - r;
-    await commit;
-    const removal = performance.now() - t2;
-    const split = `detached ${ms.p50.toFixed(1)} ms with its commit; the next run's DROP TABLE ${(dropped - t2).toFixed(1)} ms, its commit ${(removal - (dropped - t2)).toFixed(1)} ms, a history read meanwhile ${readMs.toFixed(1)} ms`;
-    log(
-      `  drop the oldest full month (${month.name}, ${month.rows} records, ${month.size}): ${ms.p50.toFixed(1)} ms (${split})`,
-    );
+    await read(2);
+    const next = await run(() => read(1));
+    if (!next.summary?.removed.includes(`${month.name}_retired`))
+      throw new Error(`the next run kept ${month.name}_retired`);
+    const ms = summarize([first.total]);
+    const split = `${first.summary.dropped.join(', ')} out of the history in ${ms.p50.toFixed(1)} ms with its commit; the next run ${next.statement.toFixed(1)} ms, its commit removing the files ${(next.total - next.statement).toFixed(1)} ms, a history read meanwhile ${next.readMs?.toFixed(1)} ms`;
+    log(`  drop the oldest full month (${month.name}, ${month.rows} records, ${month.size}): ${split}`);
     return {
       name: `drop a month of history (${month.name}: ${month.rows} records, ${month.size}; ${split})`,
       samples: 1,
