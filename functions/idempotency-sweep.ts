@@ -7,8 +7,9 @@ const logger = new Logger();
 
 /**
  * The scheduled maintenance, run hourly by an EventBridge schedule: creates the location
- * history's months ahead, drops the months past LOCATION_HISTORY_MONTHS, and deletes expired
- * idempotency keys. Each part is safe to repeat; a missed run is caught up by the next.
+ * history's months ahead, takes the months past LOCATION_HISTORY_MONTHS out of the history (their
+ * tables are removed by the next run), and deletes expired idempotency keys. Each part is safe to
+ * repeat; a missed run is caught up by the next.
  */
 export const task = defineTask({
   id: 'IdempotencySweep',
