@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSigningKey, signLocalToken } from '../../../infra/local/auth.ts';
 import { startExpectingExit, startService, type Running } from './process.ts';
 
@@ -28,7 +28,7 @@ afterAll(async () => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Each test starts `npm start` once or twice, a child process that migrates a fresh database first. */
+/** Each test starts `npm start` as a child process, once or more; a fresh data folder's first start migrates its database. */
 const PROCESSES = { timeout: 120_000 };
 
 const noStackTrace = (text: string): void => {
@@ -36,10 +36,22 @@ const noStackTrace = (text: string): void => {
   expect(text).not.toContain('node:internal');
 };
 
+/**
+ * One data folder for the whole block: only its first start migrates a fresh database, and each
+ * test leaves no process running on it.
+ */
 describe('one npm start per data folder', PROCESSES, () => {
+  const dataDir = dataFolder();
+  let first: Running;
+  beforeAll(async () => {
+    first = await start({ DATA_DIR: dataDir, PORT: '0' });
+  }, PROCESSES.timeout);
+
+  it('shows a DATA_DIR that is not the default in the ready line token hint', () => {
+    expect(first.readyLine).toContain(`DATA_DIR=${dataDir} npm run -s token -- --user alice --groups operator`);
+  });
+
   it('refuses a second npm start on the same DATA_DIR and the first keeps its data', async () => {
-    const dataDir = dataFolder();
-    const first = await start({ DATA_DIR: dataDir, PORT: '0' });
     const token = await signLocalToken(localSigningKey(dataDir), { user: 'olga', groups: ['operator'] });
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const saved = await fetch(`${first.url}/v1/cargo/location`, {
@@ -68,7 +80,7 @@ describe('one npm start per data folder', PROCESSES, () => {
   });
 
   it('starts on a data folder left locked by a process that no longer runs (killed with kill -9)', async () => {
-    const dataDir = dataFolder();
+    await first.stop();
     const killed = await start({ DATA_DIR: dataDir, PORT: '0' });
     killed.child.kill('SIGKILL');
     await killed.stop();
@@ -146,14 +158,5 @@ describe('configuration errors stop npm start with a clear message', PROCESSES, 
     } finally {
       blocker.close();
     }
-  });
-});
-
-describe('tokens belong to the data folder', PROCESSES, () => {
-  it('shows a DATA_DIR that is not the default in the ready line token hint', async () => {
-    const dataDir = dataFolder();
-    const service = await start({ DATA_DIR: dataDir, PORT: '0' });
-    expect(service.readyLine).toContain(`DATA_DIR=${dataDir} npm run -s token -- --user alice --groups operator`);
-    await service.stop();
   });
 });
