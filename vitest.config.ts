@@ -35,7 +35,12 @@ export default defineConfig({
         : []),
       {
         extends: true,
-        test: { name: 'pglite', include: ['test/integration/**/*.test.ts'], env: { TEST_BACKEND: 'pglite' } },
+        test: {
+          name: 'pglite',
+          include: ['test/integration/**/*.test.ts'],
+          env: { TEST_BACKEND: 'pglite' },
+          globalSetup: ['test/support/service-template.setup.ts'],
+        },
       },
       ...(postgres
         ? [

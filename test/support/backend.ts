@@ -1,19 +1,26 @@
 import type { SqlBackend } from '../../infra/local/data-api/backend.ts';
 import { createPgliteBackend } from '../../infra/local/data-api/pglite-backend.ts';
 import { createPostgresBackend } from '../../infra/local/data-api/postgres-backend.ts';
+import { pgliteTemplate, serviceTemplate } from './pglite-template.ts';
 import { throwawayDatabase } from './throwaway-database.ts';
 
 /**
  * The backend of this test project: in-memory PGlite, or a throwaway database on the server
- * named by TEST_DATABASE_URL (created here, dropped by the returned `drop`).
+ * named by TEST_DATABASE_URL (created here, dropped by the returned `drop`). Empty, but for
+ * `serviceDatabase` on PGlite: then it holds what a started local service leaves (migrated, the
+ * demo plan loaded; test/support/service-template.setup.ts), which saves each file the migrations.
  */
-export const createTestBackend = async (): Promise<{
+export const createTestBackend = async (
+  options: { serviceDatabase?: boolean } = {},
+): Promise<{
   backend: SqlBackend;
   kind: 'pglite' | 'postgres';
   drop: () => Promise<void>;
 }> => {
   if (process.env.TEST_BACKEND !== 'postgres') {
-    const backend = await createPgliteBackend();
+    const backend = await createPgliteBackend({
+      loadDataDir: await (options.serviceDatabase === true ? serviceTemplate() : pgliteTemplate()),
+    });
     return { backend, kind: 'pglite', drop: async () => undefined };
   }
   const { url, drop } = await throwawayDatabase();

@@ -65,7 +65,7 @@ export interface TestService {
  * ```
  */
 export const startTestService = async (options: { env?: Record<string, string> } = {}): Promise<TestService> => {
-  const { backend, kind, drop } = await createTestBackend();
+  const { backend, kind, drop } = await createTestBackend({ serviceDatabase: true });
   const key = randomBytes(32);
   // Tests call faster than a scanner; the stage throttling itself is tested in test/infra/local/gateway.test.ts.
   const stack = await startLocalService({

@@ -63,6 +63,12 @@ export interface PgliteBackendOptions {
   readonly loadDataDir?: Blob;
 }
 
+/** A PGlite backend can also hand over its data directory, for {@link PgliteBackendOptions.loadDataDir}. */
+export interface PgliteBackend extends SqlBackend {
+  /** The whole data directory as a tarball, taken between statements (never inside a transaction). */
+  dumpDataDir(): Promise<Blob>;
+}
+
 /**
  * A backend on embedded PGlite: in memory, or persisted in `dataDir`. PGlite is a single
  * connection, so one mutex orders everything: a statement waits for the one before it, and
@@ -75,7 +81,7 @@ export interface PgliteBackendOptions {
  * await backend.close();
  * ```
  */
-export const createPgliteBackend = async (options: PgliteBackendOptions = {}): Promise<SqlBackend> => {
+export const createPgliteBackend = async (options: PgliteBackendOptions = {}): Promise<PgliteBackend> => {
   const db = await PGlite.create({
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
@@ -152,6 +158,7 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
     query: (text, values = []) => withSession((s) => s.query(text, values)),
     withSession,
     begin,
+    dumpDataDir: () => lock.runExclusive(async () => await db.dumpDataDir('none')),
     close: async () => {
       if (!db.closed) await db.close();
     },

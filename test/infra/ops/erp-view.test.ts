@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteBackend } from '../../../infra/local/data-api/pglite-backend.ts';
 import { startDataApiEmulator, type DataApiEmulator } from '../../../infra/local/data-api/server.ts';
+import { pgliteTemplate } from '../../support/pglite-template.ts';
 import { runNpm, type Finished } from '../local/process.ts';
 
 /**
@@ -20,7 +21,7 @@ const OPS = {
 let emulator: DataApiEmulator;
 beforeAll(async () => {
   emulator = await startDataApiEmulator({
-    backend: await createPgliteBackend(),
+    backend: await createPgliteBackend({ loadDataDir: await pgliteTemplate() }),
     target: { resourceArn: CLUSTER, secretArn: SECRET, database: 'cargo' },
     identities: [OPS],
   });

@@ -1,9 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ExecuteStatementCommand, RDSDataClient } from '@aws-sdk/client-rds-data';
 import type { ExecuteStatementCommandOutput, SqlParameter } from '@aws-sdk/client-rds-data';
@@ -11,6 +7,7 @@ import type { SqlBackend } from '../../../../infra/local/data-api/backend.ts';
 import { createPgliteBackend } from '../../../../infra/local/data-api/pglite-backend.ts';
 import { createPostgresBackend } from '../../../../infra/local/data-api/postgres-backend.ts';
 import { startDataApiEmulator } from '../../../../infra/local/data-api/server.ts';
+import { pgliteTemplate } from '../../../support/pglite-template.ts';
 import { throwawayDatabase } from '../../../support/throwaway-database.ts';
 import type { DataApiEmulator, DataApiEmulatorOptions } from '../../../../infra/local/data-api/server.ts';
 import type { DataApiIdentity } from '../../../../infra/local/data-api/access.ts';
@@ -38,28 +35,6 @@ export interface Fixture {
   ): Promise<ExecuteStatementCommandOutput>;
   close(): Promise<void>;
 }
-
-const pglitePackage = new URL('../package.json', import.meta.resolve('@electric-sql/pglite'));
-const pgliteVersion = (JSON.parse(await readFile(pglitePackage, 'utf8')) as { version: string }).version;
-const TEMPLATE = join(tmpdir(), `data-api-emulator-pglite-${pgliteVersion}.tar`);
-
-/**
- * A freshly initialised PGlite data directory, shared by the test processes through a file in
- * the temp directory: loading it takes a fraction of a second where initdb takes seconds.
- */
-const pgliteTemplate = async (): Promise<Blob> => {
-  try {
-    return new Blob([await readFile(TEMPLATE)]);
-  } catch {
-    const db = await PGlite.create();
-    const dump = await db.dumpDataDir('none');
-    await db.close();
-    const partial = `${TEMPLATE}.${process.pid}`;
-    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-    await rename(partial, TEMPLATE); // atomic: a concurrent reader sees no file or a whole one
-    return dump;
-  }
-};
 
 export const createBackend = async (
   kind: 'pglite' | 'postgres',
