@@ -38,6 +38,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: ['test/integration/**/*.test.ts'],
+          isolate: false,
           env: { TEST_BACKEND: 'pglite' },
           globalSetup: ['test/support/service-template.setup.ts'],
         },
@@ -46,7 +47,12 @@ export default defineConfig({
         ? [
             {
               extends: true,
-              test: { name: 'postgres', include: ['test/integration/**/*.test.ts'], env: { TEST_BACKEND: 'postgres' } },
+              test: {
+                name: 'postgres',
+                include: ['test/integration/**/*.test.ts'],
+                isolate: false,
+                env: { TEST_BACKEND: 'postgres' },
+              },
             },
           ]
         : []),

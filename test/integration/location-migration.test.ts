@@ -19,7 +19,6 @@ let drop: () => Promise<void> = async () => undefined;
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 beforeAll(async () => {
-  Object.assign(process.env, { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
   const test = await createTestBackend();
   drop = test.drop;
   const target = {
@@ -45,6 +44,7 @@ beforeAll(async () => {
       DB_SECRET_ARN: target.secretArn,
       DATA_API_ENDPOINT: emulator.endpoint,
     }),
+    { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   );
 });
 afterAll(async () => {

@@ -54,6 +54,7 @@ const signIn = async (url: string, user?: string): Promise<DataApiDb> => {
   });
   const db = createDataApiDb(
     loadConfig({ DB_CLUSTER_ARN: resourceArn, DB_SECRET_ARN: secretArn, DATA_API_ENDPOINT: emulator.endpoint }),
+    { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
   );
   sessions.push({ emulator, db });
   return db;
@@ -61,7 +62,6 @@ const signIn = async (url: string, user?: string): Promise<DataApiDb> => {
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  Object.assign(process.env, { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
   const database = await throwawayDatabase();
   drop = database.drop;
   master = await signIn(database.url);
