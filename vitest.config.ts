@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config';
  * Three kinds of tests: unit tests of `lib`, infrastructure tests (CDK template, emulators), and
  * integration tests that go through the emulated API Gateway and Data API as a scanner would.
  * The integration suite runs over embedded PGlite always, and once more over PostgreSQL when
- * TEST_DATABASE_URL names a server (CI sets it).
+ * TEST_DATABASE_URL names a server (CI sets it). Its files share their worker's modules
+ * (`isolate: false`): each file starts a service of its own from an environment object, and the
+ * handler modules do nothing at import, so a worker loads them (and PGlite) once, not per file.
  */
 /** The handheld app's browser tests need Debian's Chromium; CI (REQUIRE_E2E=1) fails without it. */
 const chromium = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
