@@ -36,10 +36,7 @@ const noStackTrace = (text: string): void => {
   expect(text).not.toContain('node:internal');
 };
 
-/**
- * One data folder for the whole block: only its first start migrates a fresh database, and each
- * test leaves no process running on it.
- */
+/** The first start's data folder serves the ready-line, lock and restart tests. */
 describe('one npm start per data folder', PROCESSES, () => {
   const dataDir = dataFolder();
   let first: Running;
@@ -80,12 +77,12 @@ describe('one npm start per data folder', PROCESSES, () => {
   });
 
   it('starts on a data folder left locked by a process that no longer runs (killed with kill -9)', async () => {
-    await first.stop();
-    const killed = await start({ DATA_DIR: dataDir, PORT: '0' });
+    const folder = dataFolder();
+    const killed = await start({ DATA_DIR: folder, PORT: '0' });
     killed.child.kill('SIGKILL');
     await killed.stop();
 
-    const next = await start({ DATA_DIR: dataDir, PORT: '0' });
+    const next = await start({ DATA_DIR: folder, PORT: '0' });
     expect(next.readyLine).toContain('ready on');
     expect(await next.stop()).toBe(0);
   });
