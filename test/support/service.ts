@@ -83,8 +83,10 @@ export const startTestService = async (options: { env?: Record<string, string> }
 
   // Node's HTTP client with keep-alive: a scanner's connection is reused, and thousands of
   // requests (the hostile-input properties) cost no new connection each. Node's fetch opens a
-  // new connection for every request once a DELETE with a body was sent (Node 24).
-  const agent = new Agent({ keepAlive: true });
+  // new connection for every request once a DELETE with a body was sent (Node 24). An idle
+  // connection is let go after 4 s, before the gateway's 5 s keep-alive timeout closes it under
+  // a request about to be sent on it.
+  const agent = new Agent({ keepAlive: true, timeout: 4_000 });
   const call = async <T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...options.headers };
     const bearer = options.token === undefined ? tokens.operator : options.token;
