@@ -10,7 +10,7 @@ export interface Summary {
 
 /**
  * The nearest-rank percentile of an ascending list: with 200 samples, p99 is the 198th value,
- * so one slow outlier in 200 does not decide it, two do.
+ * so the two slowest of 200 do not decide it, a third does.
  *
  * @example
  * ```ts
