@@ -159,12 +159,16 @@ export const makeCargoFinder =
       .filter((r) => r.part === 'current')
       .map(withoutPart)
       .map(({ voided_at: _at, voided_by: _by, ...entry }): TrailEntry => entry);
-    if (current === undefined) throw new AppError('CARGO_NOT_FOUND', { value: cargoNo });
     const history = rows.filter((r) => r.part === 'history').map(withoutPart);
+    // A cargo whose every scan was voided has no current location, but its voided scans stay in
+    // its history: only cargo with no scan at all is not found (a page past the first may be empty).
+    if (current === undefined && history.length === 0 && before === undefined) {
+      throw new AppError('CARGO_NOT_FOUND', { value: cargoNo });
+    }
     const last = history.length > page.limit ? history[page.limit - 1] : undefined;
     return {
       cargo_no: cargoNo,
-      current,
+      current: current ?? null,
       history: history.slice(0, page.limit),
       next_cursor: last === undefined ? null : encodeCursor({ at: last.occurred_at, id: last.id }),
     };

@@ -57,7 +57,7 @@ export interface paths {
         };
         /**
          * Where a box or zongpai is, and where it was
-         * @description The current location (of a box on a zongpai: the newer of its own last record and its zongpai's) and one page of its history, newest first.
+         * @description The current location (of a box on a zongpai: the newer of its own last record and its zongpai's) and one page of its history, newest first. `current` is null when every scan of the cargo was voided; the voided scans stay in the history.
          *
          *     Access: operator, supervisor or integration (an ERP's read-only user).
          */
@@ -462,7 +462,7 @@ export interface components {
         };
         CargoLocationResponse: {
             cargo_no: string;
-            current: components["schemas"]["TrailEntry"];
+            current: components["schemas"]["TrailEntry"] | null;
             history: components["schemas"]["HistoryEntry"][];
             next_cursor: string | null;
         };

@@ -34,7 +34,8 @@ export const LocationRecordsResponse = z.object({ records: z.array(LocationRecor
 
 export const CargoLocationResponse = z.object({
   cargo_no: z.string(),
-  current: TrailEntry,
+  /** null once every scan of the cargo (and of its zongpai) was voided. */
+  current: z.nullable(TrailEntry),
   history: z.array(HistoryEntry),
   next_cursor: z.nullable(z.string()),
 });

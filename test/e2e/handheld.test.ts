@@ -197,6 +197,7 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await page.getByRole('button', { name: 'Tap again to void' }).click();
     await notice(page, 'ok', 'Scan of BOX-1004 at A-01-01 voided');
     await page.locator('.history li[data-voided=true]', { hasText: 'Voided by sam' }).waitFor();
+    await page.getByTestId('current').getByText('Nowhere: every scan was voided').waitFor();
     await screenshot(page, 'void');
     await open(page, 'Locate');
     await scan(page, 'A-01-01');

@@ -153,10 +153,15 @@ describe('DELETE /v1/cargo/location/{cargo_no}/records/{id}', () => {
     expect((await current('BOX-V002')).location_code).toBe('B-02');
   });
 
-  it('leaves no current location when the only scan is voided', async () => {
+  it('leaves no current location when the only scan is voided, and keeps the voided scan in the history', async () => {
     const [only] = await scan({ cargo_no: 'BOX-V003', location_code: 'C-01' });
     expect((await voidScan('BOX-V003', only!.id)).status).toBe(200);
-    expectError(await service.call('GET', `${LOCATION}/BOX-V003`), 404, 'CARGO_NOT_FOUND', 'location');
+    const res = await service.call('GET', `${LOCATION}/BOX-V003`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ cargo_no: 'BOX-V003', current: null, next_cursor: null });
+    expect(res.body.history).toEqual([
+      expect.objectContaining({ id: only!.id, location_code: 'C-01', voided_by: 'sam', voided_at: expect.any(String) }),
+    ]);
   });
 
   it('refuses operators with 403 FORBIDDEN', async () => {

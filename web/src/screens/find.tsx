@@ -21,7 +21,7 @@ export const FindScreen = () => {
       api.client.GET('/v1/cargo/location/{cargo_no}', { params: { path: { cargo_no: code } } }),
     );
     if (!outcome.ok) {
-      // Reloading after a void: the cargo may have no counted scan left; the void is still shown.
+      // A reload after a void that fails leaves the screen as the void left it.
       if (quiet) return undefined;
       setFound(undefined);
       app.refused(outcome);
@@ -32,7 +32,9 @@ export const FindScreen = () => {
   };
   const onScan = async (code: string) => {
     const data = await load(code);
-    if (data !== undefined) app.notify({ tone: 'ok', text: `${data.cargo_no} → ${data.current.location_code}` });
+    if (data !== undefined) {
+      app.notify({ tone: 'ok', text: `${data.cargo_no} → ${data.current?.location_code ?? t('noCurrent')}` });
+    }
   };
   const supervisor = app.auth.isSupervisor();
 
@@ -41,16 +43,10 @@ export const FindScreen = () => {
       <ScanField label={t('scanAny')} onScan={(code) => void onScan(code)} />
       {found !== undefined && (
         <>
-          <div class="card" data-testid="current">
-            <p class="muted">{t('current')}</p>
-            <p class="big">{found.current.location_code}</p>
-            <p>
-              {found.current.off_shelf ? t('offShelf') : t('onShelf')} ·{' '}
-              {t('via', { via: found.current.via === 'ZONGPAI' ? t('pallet') : t('box') })} ·{' '}
-              {when(found.current.occurred_at)}
-            </p>
-          </div>
-          <LocationContentPanel key={found.current.location_code} location={found.current.location_code} />
+          <CurrentCard current={found.current} />
+          {found.current !== null && (
+            <LocationContentPanel key={found.current.location_code} location={found.current.location_code} />
+          )}
           <h2>{t('history')}</h2>
           <ul class="history">
             {found.history.map((h) => (
@@ -80,5 +76,26 @@ export const FindScreen = () => {
         </>
       )}
     </section>
+  );
+};
+
+/** Where the cargo is now; nowhere once a supervisor voided every scan of it. */
+const CurrentCard = ({ current }: { current: CargoLocation['current'] }) => {
+  const { t } = useApp();
+  return (
+    <div class="card" data-testid="current">
+      <p class="muted">{t('current')}</p>
+      {current === null ? (
+        <p class="big">{t('noCurrent')}</p>
+      ) : (
+        <>
+          <p class="big">{current.location_code}</p>
+          <p>
+            {current.off_shelf ? t('offShelf') : t('onShelf')} ·{' '}
+            {t('via', { via: current.via === 'ZONGPAI' ? t('pallet') : t('box') })} · {when(current.occurred_at)}
+          </p>
+        </>
+      )}
+    </div>
   );
 };
