@@ -38,7 +38,14 @@ const zhRule = (rule: string | undefined, min: number): string => {
 };
 
 /** The groups of the SPEC, as an operator knows them in Chinese. */
-const ZH_ROLES: Readonly<Record<string, string>> = { operator: '操作员', supervisor: '主管', integration: 'ERP 集成' };
+const ZH_GROUPS: Readonly<Record<string, string>> = { operator: '操作员', supervisor: '主管', integration: 'ERP 集成' };
+
+/** FORBIDDEN's `rule`: the comma-separated groups that may call the route. */
+const groupsOf = (p: MessageParams): string[] => (p.rule ?? 'supervisor').split(',');
+
+/** `a`, `a or b`, `a, b or c` (`a、b或c`). */
+const anyOf = (items: readonly string[], comma: string, or: string): string =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(comma)}${or}${items.at(-1)}`;
 
 const entry = (status: number, domain: ErrorDomain, en: Template, zh: Template): CatalogueEntry => ({
   status,
@@ -127,8 +134,13 @@ export const errorCatalogue = {
   FORBIDDEN: entry(
     403,
     'auth',
-    (p) => `This action needs the ${p.rule ?? 'supervisor'} role`,
-    (p) => `此操作需要“${ZH_ROLES[p.rule ?? 'supervisor'] ?? p.rule}”角色`,
+    (p) => `This action needs the group ${anyOf(groupsOf(p), ', ', ' or ')}`,
+    (p) => {
+      const groups = groupsOf(p).map((g) => `“${ZH_GROUPS[g] ?? g}”`);
+      return groups.length === 1
+        ? `此操作需要${groups[0]}用户组`
+        : `此操作需要以下用户组之一：${anyOf(groups, '、', '或')}`;
+    },
   ),
   BOX_NOT_FOUND: entry(
     404,

@@ -116,7 +116,9 @@ export const authorize = (role: Role, options: AuthorizeOptions = {}): Middlewar
     const caller = callerFromEvent(request.event);
     if (caller === undefined || claims?.token_use !== 'id') throw new AppError('UNAUTHORIZED');
     if (options.clientId !== undefined && claims.aud !== options.clientId) throw new AppError('UNAUTHORIZED');
-    if (!caller.groups.some((g) => allowedGroups[role].includes(g))) throw new AppError('FORBIDDEN', { rule: role });
+    const groups = allowedGroups[role];
+    // The refusal names the groups, as the user pool spells them; the role is this service's own word.
+    if (!caller.groups.some((g) => groups.includes(g))) throw new AppError('FORBIDDEN', { rule: groups.join(',') });
     request.event.caller = caller;
   },
 });

@@ -49,9 +49,18 @@ describe('every route is behind the authorizer', () => {
   it('refuses a signed-in user outside the route groups with 403 FORBIDDEN, and writes nothing', async () => {
     const guest = await service.token('gina', ['guest']);
     const operator = service.tokens.operator;
+    // The refusal names the Cognito groups that may call the route, as the user pool spells them.
+    const needs: Record<string, string> = {
+      operator: 'This action needs the group operator or supervisor',
+      supervisor: 'This action needs the group supervisor',
+      reader: 'This action needs the group operator, supervisor or integration',
+      integration: 'This action needs the group supervisor or integration',
+    };
     for (const route of protectedRoutes()) {
       const [path, body] = requestFor(route);
-      expectError(await service.call(route.method, path, { body, token: guest }), 403, 'FORBIDDEN', 'auth');
+      const refused = await service.call(route.method, path, { body, token: guest });
+      expectError(refused, 403, 'FORBIDDEN', 'auth');
+      expect(refused.body.message).toBe(needs[route.access]);
       if (route.access === 'supervisor')
         expectError(await service.call(route.method, path, { body, token: operator }), 403, 'FORBIDDEN');
     }

@@ -38,8 +38,14 @@ const latinWords = (message: string, params: MessageParams): string[] => {
   return rest.match(/[A-Za-z]{2,}/g) ?? [];
 };
 
-/** FORBIDDEN's `rule` is the role the action needs. */
-const roleSets: MessageParams[] = [{}, { rule: 'supervisor' }, { rule: 'operator' }, { rule: 'integration' }];
+/** FORBIDDEN's `rule`: the groups that may call the route. */
+const roleSets: MessageParams[] = [
+  {},
+  { rule: 'supervisor' },
+  { rule: 'operator,supervisor' },
+  { rule: 'supervisor,integration' },
+  { rule: 'operator,supervisor,integration' },
+];
 
 /** Every parameter set a message is rendered with: each field's own rule (default and custom patterns), and the bare message. */
 const paramSets = (): MessageParams[] => {
