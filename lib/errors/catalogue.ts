@@ -1,3 +1,5 @@
+import { SSCC_CHECK_DIGIT_WRONG } from '../rules/identifiers.ts';
+
 /** The languages of the messages. */
 export type Language = 'en' | 'zh';
 
@@ -35,6 +37,12 @@ const zhRule = (rule: string | undefined, min: number): string => {
   const prose = /^(\d+)-(\d+) characters of A-Z, 0-9 and '-'$/.exec(text);
   if (prose !== null) return `必须是 ${prose[1]}-${prose[2]} 位 A-Z、0-9 或 -`;
   return `必须符合格式 ${text.replace(/^a value matching /, '')}`;
+};
+
+/** Why a zongpai number is refused, in Chinese: its pattern, its SSCC check digit, or a box's number. */
+const zhZongpaiReason = (p: MessageParams): string => {
+  if (p.reason === undefined) return zhRule(p.rule, 4);
+  return p.reason === SSCC_CHECK_DIGIT_WRONG ? 'SSCC 校验位错误' : '这是 ERP 计划中的箱号，请扫描总牌标签';
 };
 
 /** The groups of the SPEC, as an operator knows them in Chinese. */
@@ -86,8 +94,7 @@ export const errorCatalogue = {
     'zongpai',
     (p) =>
       `${fieldName(p, 'zongpai_no')}${quoted(p)} ${p.reason ?? `must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`}`,
-    (p) =>
-      `总牌号${quoted(p)}无效：${p.reason === undefined ? zhRule(p.rule, 4) : '这是 ERP 计划中的箱号，请扫描总牌标签'}`,
+    (p) => `总牌号${quoted(p)}无效：${zhZongpaiReason(p)}`,
   ),
   INVALID_ITEM_CODE: entry(
     400,

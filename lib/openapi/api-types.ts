@@ -399,7 +399,7 @@ export interface components {
         };
         BoxEditRequest: {
             version?: number;
-            /** @description Zongpai number. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
+            /** @description Zongpai number; an SSCC pallet label is read as a box label is (its check digit, its GS1-128 forms). Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             zongpai_no?: string;
             items?: {
                 /** @description Item code: printable characters, trimmed. */
@@ -413,7 +413,7 @@ export interface components {
         BoxSaveRequest: {
             /** @description Box number; an 18-digit value is an SSCC whose GS1 check digit must hold, and a GS1-128 scan '(00)' or '00' + 18 digits is accepted as that SSCC. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             box_no: string;
-            /** @description Zongpai number. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
+            /** @description Zongpai number; an SSCC pallet label is read as a box label is (its check digit, its GS1-128 forms). Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             zongpai_no: string;
             items: {
                 /** @description Item code: printable characters, trimmed. */
@@ -424,11 +424,11 @@ export interface components {
         BoxSimpleSaveRequest: {
             /** @description Box number; an 18-digit value is an SSCC whose GS1 check digit must hold, and a GS1-128 scan '(00)' or '00' + 18 digits is accepted as that SSCC. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             box_no: string;
-            /** @description Zongpai number. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
+            /** @description Zongpai number; an SSCC pallet label is read as a box label is (its check digit, its GS1-128 forms). Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             zongpai_no: string;
         };
         ZongpaiRegisterRequest: {
-            /** @description Zongpai number. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
+            /** @description Zongpai number; an SSCC pallet label is read as a box label is (its check digit, its GS1-128 forms). Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             zongpai_no: string;
         };
         EventsResponse: {

@@ -60,7 +60,13 @@ export const documentIdentifiers = (config: Config, fields: Fields): void => {
     ...code(box, 'A box number (SSCC and GS1-128 forms as for box_no) or a zongpai number'),
     pattern: cargoPattern,
   });
-  documented(fields.zongpaiNo, code(zongpai, 'Zongpai number'));
+  documented(
+    fields.zongpaiNo,
+    code(
+      zongpai,
+      'Zongpai number; an SSCC pallet label is read as a box label is (its check digit, its GS1-128 forms)',
+    ),
+  );
   documented(fields.locationCode, code(config.locationCodePattern, 'Location code'));
   documented(fields.itemCode, {
     type: 'string',

@@ -1,7 +1,13 @@
 import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
 import type { FieldCodes } from '../http/validate.ts';
-import { describePattern, normaliseBoxNo, normaliseCode, normaliseItemCode } from './identifiers.ts';
+import {
+  describePattern,
+  normaliseCargoNo,
+  normaliseCode,
+  normaliseItemCode,
+  SSCC_CHECK_DIGIT_WRONG,
+} from './identifiers.ts';
 
 /** The longest order number the service accepts (SPEC: 1-64 printable characters). */
 export const ORDER_NO_MAX_LENGTH = 64;
@@ -45,19 +51,20 @@ export const makeFields = (config: Config) => {
       return { message: `must be ${describePattern(pattern)}`, params: { rule: describePattern(pattern) } };
     });
 
-  const boxNo = normalised((raw) => {
-    const result = normaliseBoxNo(raw, config.boxNoPattern);
-    if (result.ok) return result.value;
-    const reason = result.reason === 'sscc_check_digit' ? 'is an SSCC whose GS1 check digit is wrong' : undefined;
-    return { message: reason ?? 'does not match', params: { rule: describePattern(config.boxNoPattern), reason } };
-  });
+  /** A box or a zongpai number: SSCC forms read as the SSCC, then `pattern`. */
+  const labelNo = (pattern: RegExp) =>
+    normalised((raw) => {
+      const result = normaliseCargoNo(raw, pattern);
+      if (result.ok) return result.value;
+      const reason = result.reason === 'sscc_check_digit' ? SSCC_CHECK_DIGIT_WRONG : undefined;
+      return { message: reason ?? 'does not match', params: { rule: describePattern(pattern), reason } };
+    });
 
-  /** A box or a zongpai: box normalisation (SSCC included), then either pattern. */
+  /** A box or a zongpai, read as both are (SSCC included), then either pattern. */
   const cargoNo = normalised((raw) => {
-    const asBox = normaliseBoxNo(raw, config.boxNoPattern);
+    const asBox = normaliseCargoNo(raw, config.boxNoPattern);
     if (asBox.ok) return asBox.value;
-    const asCode = normaliseCode(raw);
-    if (asBox.reason === undefined && config.zongpaiNoPattern.test(asCode)) return asCode;
+    if (asBox.reason === undefined && normaliseCargoNo(raw, config.zongpaiNoPattern).ok) return asBox.value;
     return { message: 'is not a box or zongpai number', params: { rule: describePattern(config.boxNoPattern) } };
   });
 
@@ -70,11 +77,11 @@ export const makeFields = (config: Config) => {
     });
 
   return {
-    boxNo,
+    boxNo: labelNo(config.boxNoPattern),
     cargoNo,
     /** An ERP order number (SPEC: 1-64 printable characters). */
     orderNo: printable(ORDER_NO_MAX_LENGTH),
-    zongpaiNo: code(config.zongpaiNoPattern),
+    zongpaiNo: labelNo(config.zongpaiNoPattern),
     locationCode: code(config.locationCodePattern),
     itemCode: printable(config.itemCodeMaxLength),
     quantity: z.int().check(z.minimum(1), z.maximum(config.quantityMax)),

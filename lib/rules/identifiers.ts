@@ -64,18 +64,23 @@ export const gs1CheckDigit = (digits: string): number => {
 export const isValidSscc = (sscc: string): boolean =>
   SSCC.test(sscc) && gs1CheckDigit(sscc.slice(0, 17)) === Number(sscc[17]);
 
-export type BoxNoResult = { ok: true; value: string } | { ok: false; value: string; reason?: 'sscc_check_digit' };
+export type CargoNoResult = { ok: true; value: string } | { ok: false; value: string; reason?: 'sscc_check_digit' };
+
+/** Why an 18-digit box or zongpai number is refused. */
+export const SSCC_CHECK_DIGIT_WRONG = 'is an SSCC whose GS1 check digit is wrong';
 
 /**
- * Normalises a scanned box number: GS1-128 `(00)`/`00` + 18 digits becomes the bare SSCC,
- * an 18-digit value must carry a valid check digit, and the result must match `pattern`.
+ * Normalises a scanned box or zongpai number: GS1-128 `(00)`/`00` + 18 digits becomes the bare
+ * SSCC, an 18-digit value must carry a valid check digit, and the result must match `pattern`.
+ * Boxes and zongpais (pallets carry SSCC labels too) are read alike, because a location scan's
+ * `cargo_no` may be either: one label is one number whichever route reads it.
  *
  * @example
  * ```ts
- * normaliseBoxNo('(00)000123456000123452', /^[A-Z0-9-]{4,32}$/); // { ok: true, value: '000123456000123452' }
+ * normaliseCargoNo('(00)000123456000123452', /^[A-Z0-9-]{4,32}$/); // { ok: true, value: '000123456000123452' }
  * ```
  */
-export const normaliseBoxNo = (raw: string, pattern: RegExp): BoxNoResult => {
+export const normaliseCargoNo = (raw: string, pattern: RegExp): CargoNoResult => {
   const code = normaliseCode(raw);
   const value = GS1_SSCC.exec(code)?.[1] ?? code;
   if (SSCC.test(value) && !isValidSscc(value)) return { ok: false, value, reason: 'sscc_check_digit' };

@@ -87,6 +87,37 @@ describe('zongpai numbers', () => {
     }
   });
 
+  it('reads a zongpai label that is an SSCC as a box label is read, so that scanning it at a location moves its boxes', async () => {
+    // An SSCC pallet label: GS1-128 `00` + the 18-digit SSCC, as scanners send it.
+    const sscc = '350123456789012349';
+    const registered = await service.call('POST', '/v1/zongpai', { body: { zongpai_no: `00${sscc}` } });
+    expect(registered.status).toBe(201);
+    expect(registered.body.zongpai_no).toBe(sscc);
+    const { box } = await service.freshBox();
+    await service.call('POST', '/v1/cargo/location', { body: { cargo_no: box, location_code: 'A-01' } });
+    const saved = await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: `(00)${sscc}` } });
+    expect(saved.status).toBe(201);
+    expect(saved.body.zongpai_no).toBe(sscc);
+    const scanned = await service.call('POST', '/v1/cargo/location', {
+      body: { cargo_no: `00${sscc}`, location_code: 'DOCK-7', off_shelf: true },
+    });
+    expect(scanned.body.records[0].cargo_no).toBe(sscc);
+    const where = await service.call('GET', `/v1/cargo/location/${box}`);
+    expect(where.body.current).toMatchObject({ location_code: 'DOCK-7', via: 'ZONGPAI' });
+    expect((await service.call('GET', `/v1/zongpai/00${sscc}`)).body.zongpai_no).toBe(sscc);
+  });
+
+  it('refuses an 18-digit zongpai number whose SSCC check digit is wrong with INVALID_ZONGPAI, as it would be refused as cargo', async () => {
+    const res = await service.call('POST', '/v1/zongpai', { body: { zongpai_no: '106141411234567890' } });
+    expectError(res, 400, 'INVALID_ZONGPAI', 'zongpai');
+    expect(res.body.message).toBe("zongpai_no '106141411234567890' is an SSCC whose GS1 check digit is wrong");
+    const zh = await service.call('POST', '/v1/zongpai', {
+      body: { zongpai_no: '106141411234567890' },
+      headers: { 'accept-language': 'zh' },
+    });
+    expect(zh.body.message).toBe("总牌号 '106141411234567890'无效：SSCC 校验位错误");
+  });
+
   it("keeps a box's own scans reported via the BOX", async () => {
     const { box } = await service.freshBox();
     await service.call('POST', '/v1/zongpai', { body: { zongpai_no: box } });

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   gs1CheckDigit,
   isValidSscc,
-  normaliseBoxNo,
+  normaliseCargoNo,
   normaliseCode,
   normaliseItemCode,
 } from '../../../lib/rules/identifiers.ts';
 
 const PATTERN = /^[A-Z0-9-]{4,32}$/;
 
-describe('box number normalisation', () => {
+describe('box and zongpai number normalisation', () => {
   it('trims whitespace and a trailing CR/LF and upper-cases', () => {
-    expect(normaliseBoxNo('  box-1001\r\n', PATTERN)).toEqual({ ok: true, value: 'BOX-1001' });
+    expect(normaliseCargoNo('  box-1001\r\n', PATTERN)).toEqual({ ok: true, value: 'BOX-1001' });
   });
 
   it('strips an AIM symbology prefix such as ]C1', () => {
@@ -19,15 +19,15 @@ describe('box number normalisation', () => {
   });
 
   it('normalises a GS1-128 scan (00)+18 digits to the SSCC', () => {
-    expect(normaliseBoxNo('(00)106141411234567897', PATTERN)).toEqual({ ok: true, value: '106141411234567897' });
+    expect(normaliseCargoNo('(00)106141411234567897', PATTERN)).toEqual({ ok: true, value: '106141411234567897' });
   });
 
   it('normalises a GS1-128 scan 00+18 digits to the SSCC', () => {
-    expect(normaliseBoxNo(']C100106141411234567897', PATTERN)).toEqual({ ok: true, value: '106141411234567897' });
+    expect(normaliseCargoNo(']C100106141411234567897', PATTERN)).toEqual({ ok: true, value: '106141411234567897' });
   });
 
   it('rejects an 18-digit SSCC whose check digit is wrong', () => {
-    expect(normaliseBoxNo('106141411234567890', PATTERN)).toEqual({
+    expect(normaliseCargoNo('106141411234567890', PATTERN)).toEqual({
       ok: false,
       value: '106141411234567890',
       reason: 'sscc_check_digit',
@@ -35,10 +35,10 @@ describe('box number normalisation', () => {
   });
 
   it('rejects values outside the pattern instead of altering them', () => {
-    expect(normaliseBoxNo('AB', PATTERN).ok).toBe(false);
-    expect(normaliseBoxNo('BOX_1001', PATTERN).ok).toBe(false);
-    expect(normaliseBoxNo('BOX 1001', PATTERN).ok).toBe(false);
-    expect(normaliseBoxNo('X'.repeat(33), PATTERN).ok).toBe(false);
+    expect(normaliseCargoNo('AB', PATTERN).ok).toBe(false);
+    expect(normaliseCargoNo('BOX_1001', PATTERN).ok).toBe(false);
+    expect(normaliseCargoNo('BOX 1001', PATTERN).ok).toBe(false);
+    expect(normaliseCargoNo('X'.repeat(33), PATTERN).ok).toBe(false);
   });
 });
 
@@ -86,7 +86,7 @@ describe('only ASCII letters change case', () => {
     'plt-\u0131',
   ])('refuses %s instead of upper-casing it into the pattern', (raw) => {
     expect(ZONGPAI.test(normaliseCode(raw))).toBe(false);
-    expect(normaliseBoxNo(raw, ZONGPAI).ok).toBe(false);
+    expect(normaliseCargoNo(raw, ZONGPAI).ok).toBe(false);
   });
 
   it('upper-cases a-z and leaves every other character as it was', () => {
@@ -106,8 +106,8 @@ describe('trimming strips what a scanner sends, nothing else', () => {
     'keeps U+%s around a code, so the code is refused',
     (hex) => {
       const space = String.fromCodePoint(Number.parseInt(hex, 16));
-      expect(normaliseBoxNo(`${space}BOX-1001`, /^[A-Z0-9-]{4,32}$/).ok).toBe(false);
-      expect(normaliseBoxNo(`BOX-1001${space}`, /^[A-Z0-9-]{4,32}$/).ok).toBe(false);
+      expect(normaliseCargoNo(`${space}BOX-1001`, /^[A-Z0-9-]{4,32}$/).ok).toBe(false);
+      expect(normaliseCargoNo(`BOX-1001${space}`, /^[A-Z0-9-]{4,32}$/).ok).toBe(false);
     },
   );
 
