@@ -8,11 +8,20 @@ const KEY = /^[\x21-\x7E]{1,255}$/;
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'DELETE']);
 
 /**
+ * `JSON.stringify` replacer that writes every object's keys in one order, so that two bodies
+ * holding the same JSON value in another key order serialise alike.
+ */
+const keysInOrder = (_key: string, value: unknown): unknown =>
+  value === null || typeof value !== 'object' || Array.isArray(value)
+    ? value
+    : Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/**
  * Reads the `Idempotency-Key` of a write. The request is identified by the caller, the key, and
- * a hash of what the request asks for: the route, the validated path, query and body (a JSON
- * value: key order and whitespace do not count, and two spellings of the same scan, ` box-1 `
- * and `BOX-1`, are the same request) and the version `If-Match` bases it on (`"3"` and `W/"3"`
- * are the same). Another body or another version under the same key is another request.
+ * a hash of what the request asks for: the route, the validated path and query, the body's JSON
+ * value as sent (SPEC: key order and whitespace do not count; anything else does, ` box-1 ` and
+ * `BOX-1` included) and the version `If-Match` bases it on (`"3"` and `W/"3"` are the same).
+ * Another body or another version under the same key is another request.
  * Only a request that passed validation gets here: a 400 binds nothing to its key.
  *
  * @example
@@ -31,9 +40,9 @@ export const idempotencyOf = (event: ServiceEvent, caller: string, ttlHours: num
   const route = `${event.httpMethod} ${event.resource}`;
   const ifMatch = event.headers?.['if-match'];
   const version = ifMatchVersion(ifMatch);
-  const identity: unknown[] = [route, event.input?.path, event.input?.query, event.input?.body];
+  const identity: unknown[] = [route, event.input?.path, event.input?.query, event.json];
   // Appended only when present, so that a request without If-Match keeps the identity it always had.
   if (version !== undefined) identity.push({ if_match: version ?? ifMatch });
-  const hash = createHash('sha256').update(JSON.stringify(identity)).digest('base64url');
+  const hash = createHash('sha256').update(JSON.stringify(identity, keysInOrder)).digest('base64url');
   return { caller, key, route, hash, ttlHours };
 };

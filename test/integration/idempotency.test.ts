@@ -36,10 +36,19 @@ describe('Idempotency-Key', () => {
     expect(await history('BOX-I001')).toHaveLength(1);
   });
 
-  it('treats two spellings of the same scan as the same request', async () => {
+  it('answers 422 for another JSON value under the key, even one the service reads as the same scan', async () => {
+    // SPEC: "same body" means the same JSON value; only key order and whitespace do not matter.
     const first = await locate({ cargo_no: 'BOX-I002', location_code: 'A-01' }, 'k-002');
-    const retry = await locate({ cargo_no: ' box-i002\r\n', location_code: 'a-01' }, 'k-002');
-    expect(retry.body).toEqual(first.body);
+    expect(first.status).toBe(201);
+    for (const other of [
+      { cargo_no: ' box-i002\r\n', location_code: 'a-01' },
+      { cargo_no: 'BOX-I002', location_code: 'A-01', off_shelf: false },
+      { cargo_no: 'BOX-I002', location_code: 'A-01', note: 'x' },
+      { records: [{ cargo_no: 'BOX-I002', location_code: 'A-01' }] },
+    ]) {
+      expectError(await locate(other, 'k-002'), 422, 'IDEMPOTENCY_KEY_REUSED', 'request');
+    }
+    expect(await history('BOX-I002')).toHaveLength(1);
   });
 
   it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key with another body, and stores nothing', async () => {
