@@ -57,8 +57,8 @@ Every POST, PATCH and DELETE accepts an \`Idempotency-Key\` header (1-255 visibl
 - The same key from the same caller with the same body answers the first response again (status and body), and the
   write happens once, also when the two requests race.
 - The same key with a different body (or on another route) is 422 \`IDEMPOTENCY_KEY_REUSED\`; nothing is written.
-- "Same body" means the same JSON value after the service's normalisation: key order, whitespace and the spelling of
-  a scanned code (\` box-1 \` and \`BOX-1\`) do not matter.
+- "Same body" means the same JSON value: key order and whitespace do not matter; anything else does, the spelling of
+  a scanned code included (\` box-1 \` and \`BOX-1\` are two bodies).
 - A key is scoped to its caller: two users' identical keys are two requests. Keys expire after 24 hours
   (\`IDEMPOTENCY_TTL_HOURS\`).
 - A refusal is kept under its key as well: correct the request and send it under a new key.
