@@ -56,12 +56,26 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
     records: z.array(scan).check(z.minLength(1), z.maxLength(config.locationRecordsMax)),
   });
 
+  // A body naming `records` and a scan's own fields would lose the scan: it is refused, not guessed at.
+  const oneShape = z.unknown().check(
+    z.refine(
+      (input) => !(isObject(input) && 'records' in input && Object.keys(scan.shape).some((field) => field in input)),
+      {
+        message: 'body holds one scan or records, not both',
+        params: { error_code: 'VALIDATION_ERROR', reason: 'holds one scan or records, not both' },
+      },
+    ),
+  );
+
   return {
     scan,
     backlog,
     /** One scan, or `{ records: [...] }`: both arrive as a list of scans. */
     recordBody: z.pipe(
-      either((input) => isObject(input) && 'records' in input, backlog, scan),
+      z.pipe(
+        oneShape,
+        either((input) => isObject(input) && 'records' in input, backlog, scan),
+      ),
       z.transform((body) => ('records' in body ? body.records : [body])),
     ),
   };

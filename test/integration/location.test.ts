@@ -61,6 +61,18 @@ describe('POST /v1/cargo/location', () => {
     expectError(stored, 404, 'CARGO_NOT_FOUND', 'location');
   });
 
+  it('refuses a body holding both one scan and a backlog with 400 VALIDATION_ERROR, and stores neither', async () => {
+    const res = await scan({
+      cargo_no: 'BOX-4201',
+      location_code: 'A-01',
+      records: [{ cargo_no: 'BOX-4202', location_code: 'B-01' }],
+    });
+    expectError(res, 400, 'VALIDATION_ERROR', 'request');
+    expect(res.body.message).toBe('body holds one scan or records, not both');
+    for (const cargo of ['BOX-4201', 'BOX-4202'])
+      expectError(await service.call('GET', `${LOCATION}/${cargo}`), 404, 'CARGO_NOT_FOUND');
+  });
+
   it('lists every bad record of a backlog in details', async () => {
     const res = await scan({
       records: [
