@@ -42,17 +42,24 @@ export const sqlInteger = (n: number): string => {
   return String(n);
 };
 
+/** The largest planned quantity of one line: the SPEC's view column is a PostgreSQL integer. */
+const PLANNED_QUANTITY_MAX = 2_147_483_647;
+
 /**
  * Why a line of the ERP view is ignored, or NULL for a line the service uses. The ERP is outside
  * our control: a line without a valid item code or with no quantity to box (NULL, 0, negative)
- * plans nothing a scanner could box, so it neither shows nor can be saved.
+ * plans nothing a scanner could box, so it neither shows nor can be saved. A view whose column is
+ * not an integer may hold a fraction (never rounded into a plan), NaN or a number beyond an
+ * integer: such a line is ignored too (the `numeric` casts accept every numeric column type).
  */
 export const ignoredBecause = (rules: PlanRules) => `CASE
     WHEN v.item_code IS NULL THEN 'item_code is NULL'
     WHEN v.item_code = '' OR char_length(v.item_code) > ${sqlInteger(rules.itemCodeMaxLength)} OR v.item_code ~ '${NOT_PRINTABLE}' OR v.item_code ~ '${PADDED}'
       THEN 'item_code is not 1-${sqlInteger(rules.itemCodeMaxLength)} printable characters without surrounding whitespace'
     WHEN v.planned_quantity IS NULL THEN 'planned_quantity is NULL'
+    WHEN v.planned_quantity::numeric % 1 <> 0 THEN 'planned_quantity is not a whole number'
     WHEN v.planned_quantity < 1 THEN 'planned_quantity is below 1'
+    WHEN v.planned_quantity::numeric > ${PLANNED_QUANTITY_MAX} THEN 'planned_quantity is above ${PLANNED_QUANTITY_MAX}'
   END`;
 
 /**

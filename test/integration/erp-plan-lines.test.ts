@@ -169,3 +169,45 @@ describe('plans one save cannot hold are refused', () => {
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
   });
 });
+
+describe('an ERP view whose planned_quantity is not an integer column', () => {
+  beforeAll(async () => {
+    // The SPEC's view has an integer column; an ERP may hand over numeric. Rebuild the demo view over numeric.
+    for (const statement of [
+      'DROP VIEW cargo.box_content',
+      'DROP VIEW erp.v_box_info',
+      'ALTER TABLE erp.demo_box_plan ALTER COLUMN planned_quantity TYPE numeric',
+      `CREATE VIEW erp.v_box_info AS
+       SELECT box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit FROM erp.demo_box_plan`,
+    ])
+      await service.stack.db.query(statement);
+    await service.stack.db.query(
+      `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
+       VALUES ('BOX-E030', 'SO-FRAC', 'Bad Plans Ltd', 'SKU-GOOD', 'Good', 3, 'pcs'),
+              ('BOX-E030', 'SO-FRAC', 'Bad Plans Ltd', 'SKU-HALF', 'Half', 1.5, 'pcs'),
+              ('BOX-E030', 'SO-FRAC', 'Bad Plans Ltd', 'SKU-TINY', 'Tiny', 0.4, 'pcs'),
+              ('BOX-E030', 'SO-FRAC', 'Bad Plans Ltd', 'SKU-NAN', 'NaN', 'NaN', 'pcs'),
+              ('BOX-E031', 'SO-FRAC', 'Bad Plans Ltd', 'SKU-GOOD', 'Good', 2, 'pcs'),
+              ('BOX-E031', 'SO-FRAC', 'Bad Plans Ltd', 'SKU-HUGE', 'Huge', 1e30, 'pcs')`,
+    );
+  });
+
+  it('ignores a fractional, NaN or out-of-range quantity instead of rounding it or failing', async () => {
+    for (const [boxNo, planned] of [
+      ['BOX-E030', 3],
+      ['BOX-E031', 2],
+    ] as const) {
+      const shown = await info(boxNo);
+      expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+      expect(shown.body.items).toEqual([expect.objectContaining({ item_code: 'SKU-GOOD', planned_quantity: planned })]);
+      const saved = await simpleSave(boxNo);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      expect(await boxItems(boxNo)).toEqual([{ item_code: 'SKU-GOOD', quantity: planned }]);
+    }
+    const order = await service.call('GET', '/v1/orders/SO-FRAC');
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    expect(order.body.status).toBe('BOXED');
+    const packing = await service.call('GET', '/v1/zongpai/PLT-ERP/packing-list');
+    expect(packing.status, JSON.stringify(packing.body)).toBe(200);
+  });
+});
