@@ -14,7 +14,8 @@ export const orderProgressSql = (erpView: string, rules: PlanRules) => `
 WITH plan_lines AS (
   SELECT v.box_no, v.customer_name, v.item_code, v.item_name, v.unit, v.planned_quantity, ${ignoredBecause(rules)} AS ignored_because
   FROM ${quoteIdentifier(erpView)} v
-  WHERE v.order_no = :order_no
+  -- A line with no box number plans no box anyone could scan or box: it is not part of the order's progress.
+  WHERE v.order_no = :order_no AND v.box_no IS NOT NULL
 ),
 plan AS (
   SELECT l.box_no, l.item_code, sum(l.planned_quantity)::bigint AS planned, min(l.item_name) AS item_name, min(l.unit) AS unit

@@ -170,13 +170,13 @@ describe('plans one save cannot hold are refused', () => {
   });
 });
 
-describe('an ERP view whose planned_quantity is not an integer column', () => {
+describe('an ERP view with a numeric planned_quantity column and lines without a box number', () => {
   beforeAll(async () => {
     // The SPEC's view has an integer column; an ERP may hand over numeric. Rebuild the demo view over numeric.
     for (const statement of [
       'DROP VIEW cargo.box_content',
       'DROP VIEW erp.v_box_info',
-      'ALTER TABLE erp.demo_box_plan ALTER COLUMN planned_quantity TYPE numeric',
+      'ALTER TABLE erp.demo_box_plan ALTER COLUMN planned_quantity TYPE numeric, ALTER COLUMN box_no DROP NOT NULL',
       `CREATE VIEW erp.v_box_info AS
        SELECT box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit FROM erp.demo_box_plan`,
     ])
@@ -188,7 +188,8 @@ describe('an ERP view whose planned_quantity is not an integer column', () => {
               ('BOX-E030', 'SO-FRAC', 'Bad Plans Ltd', 'SKU-TINY', 'Tiny', 0.4, 'pcs'),
               ('BOX-E030', 'SO-FRAC', 'Bad Plans Ltd', 'SKU-NAN', 'NaN', 'NaN', 'pcs'),
               ('BOX-E031', 'SO-FRAC', 'Bad Plans Ltd', 'SKU-GOOD', 'Good', 2, 'pcs'),
-              ('BOX-E031', 'SO-FRAC', 'Bad Plans Ltd', 'SKU-HUGE', 'Huge', 1e30, 'pcs')`,
+              ('BOX-E031', 'SO-FRAC', 'Bad Plans Ltd', 'SKU-HUGE', 'Huge', 1e30, 'pcs'),
+              (NULL, 'SO-FRAC', 'Bad Plans Ltd', 'SKU-GOOD', 'Good', 1, 'pcs')`,
     );
   });
 
@@ -206,6 +207,8 @@ describe('an ERP view whose planned_quantity is not an integer column', () => {
     }
     const order = await service.call('GET', '/v1/orders/SO-FRAC');
     expect(order.status, JSON.stringify(order.body)).toBe(200);
+    // A line with no box number plans no box a scanner could box: the order lists only real boxes.
+    expect(order.body.boxes.map((b: { box_no: string }) => b.box_no)).toEqual(['BOX-E030', 'BOX-E031']);
     expect(order.body.status).toBe('BOXED');
     const packing = await service.call('GET', '/v1/zongpai/PLT-ERP/packing-list');
     expect(packing.status, JSON.stringify(packing.body)).toBe(200);
