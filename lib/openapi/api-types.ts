@@ -35,7 +35,7 @@ export interface paths {
         };
         /**
          * What is at a location now
-         * @description The cargo whose current location is this location, by cargo_no, a page at a time; the boxes on a zongpai are listed under it. A page looks at no more than 4 × limit current locations: it may hold fewer than limit entries while next_cursor goes on.
+         * @description The cargo whose current location is this location, by cargo_no, a page at a time; the boxes on a zongpai are listed under it. `kind` is ZONGPAI for a registered zongpai, BOX for a box this service has boxed (saved at least once), CARGO for anything else scanned (an ERP box never boxed included). A page looks at no more than 4 × limit current locations: it may hold fewer than limit entries while next_cursor goes on.
          *
          *     Access: operator, supervisor or integration (an ERP's read-only user).
          */
