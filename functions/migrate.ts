@@ -53,8 +53,12 @@ export const task = defineTask({
       await grantService(db(), roles);
       const erpViewGranted = await grantErpView(master, roles, config.erpBoxView);
       // The read contract's view over the ERP view: the master may read the view it could grant.
-      if (erpViewGranted && (await ensureBoxContentView(master, config.erpBoxView)))
-        await grantBoxContent(master, roles);
+      const boxContent = erpViewGranted ? await ensureBoxContentView(master, config.erpBoxView) : 'view missing';
+      if (boxContent === 'created') await grantBoxContent(master, roles);
+      if (boxContent === 'view unreadable')
+        logger.warn('the ERP view lacks a column the service reads, or has one of another type: see npm run erp-view', {
+          view: config.erpBoxView,
+        });
       if (!erpViewGranted)
         logger.warn(
           "the service user may not read the ERP view yet (missing, or not the master's to grant): see npm run erp-view",

@@ -15,7 +15,7 @@ import { startDataApiEmulator, type DataApiEmulator } from './data-api/server.ts
 import { functionIdentity, localTarget } from './credentials.ts';
 import { startFunction, type LocalFunction } from './functions.ts';
 import { ensureDemoErp } from './demo-erp.ts';
-import { ensureBoxContentView } from '../../lib/db/read-contract.ts';
+import { ensureBoxContentView, type BoxContentOutcome } from '../../lib/db/read-contract.ts';
 import { readThrottling } from '../throttling.ts';
 import { LOCAL_CLIENT_ID } from './auth.ts';
 import { createGatewayServer, type GatewayOptions, type ProxyHandler } from './gateway.ts';
@@ -91,6 +91,8 @@ export interface LocalService {
   /** The functions' configuration. */
   readonly config: Config;
   readonly routes: readonly RouteDefinition[];
+  /** The read-contract view over the ERP view: created, or left out while the ERP view is missing or unreadable. */
+  readonly erpView: BoxContentOutcome;
   /** The local PutEvents stand-in the relay publishes to. */
   readonly eventBridge: EventBridgeStandIn;
   /** Runs the event relay function once, as its schedule does. */
@@ -154,7 +156,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   await maintainLocationHistory(db, { monthsKept: config.locationHistoryMonths });
   if (options.demoErp !== false) await ensureDemoErp(db, config.erpBoxView);
   // The read contract's view over the ERP view, once that exists (as the migration function does).
-  await ensureBoxContentView(db, config.erpBoxView);
+  const erpView = await ensureBoxContentView(db, config.erpBoxView);
 
   const routes = routeTable(config.servicePrefix);
   // Each function is built on its first request, like a Lambda cold start, from an environment of
@@ -239,6 +241,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     db,
     config,
     routes,
+    erpView,
     eventBridge,
     relayEvents,
     close: async () => {

@@ -8,6 +8,10 @@ import type { Db } from './types.ts';
  */
 const UNREADABLE = new Set(['42P01', '42501', '42703', '42804', '42883']);
 
+/** True for a database error that says a view is missing or unreadable. */
+export const isUnreadableView = (error: unknown): boolean =>
+  error instanceof DatabaseError && error.sqlState !== undefined && UNREADABLE.has(error.sqlState);
+
 /**
  * Wraps the database adapter so that a statement reading the ERP view, failing because the view
  * is missing or unreadable, answers 503 ERP_VIEW_UNAVAILABLE (an operations problem, alarmed on)
@@ -34,12 +38,7 @@ export const guardErpView = (db: Db, view: string): Db => {
       try {
         return await db.query(sql, params);
       } catch (error) {
-        if (
-          error instanceof DatabaseError &&
-          error.sqlState !== undefined &&
-          UNREADABLE.has(error.sqlState) &&
-          readsView(sql)
-        ) {
+        if (isUnreadableView(error) && readsView(sql)) {
           throw new AppError('ERP_VIEW_UNAVAILABLE', {}, [], { cause: error });
         }
         throw error;

@@ -1,4 +1,5 @@
 import { quoteIdentifier } from '../box/sql.ts';
+import { isUnreadableView } from './erp-view.ts';
 import type { Db } from './types.ts';
 
 /**
@@ -24,21 +25,32 @@ LEFT JOIN LATERAL (
 ) AS p ON true
 WHERE b.status = 'BOXED'`;
 
+/** What became of `cargo.box_content`: created, or left out until the ERP view is there and readable. */
+export type BoxContentOutcome = 'created' | 'view missing' | 'view unreadable';
+
 /**
- * Creates or replaces `cargo.box_content` over the ERP view when the view exists; `false` when it
- * does not yet (run again once it does: every deployment's migration and `npm run erp-view -- --demo` do).
- * `erpView` is the validated ERP_BOX_VIEW identifier.
+ * Creates or replaces `cargo.box_content` over the ERP view when the view exists and has the
+ * columns it reads. While the view is missing or unreadable (a column missing or of another
+ * type) the read-contract view is left out and nothing fails: the routes that read the ERP view
+ * answer 503 ERP_VIEW_UNAVAILABLE, the others go on. Run again once the view is right: every
+ * deployment's migration and `npm run erp-view -- --demo` do. `erpView` is the validated
+ * ERP_BOX_VIEW identifier.
  *
  * @example
  * ```ts
- * await ensureBoxContentView(db, config.erpBoxView); // true
+ * await ensureBoxContentView(db, config.erpBoxView); // 'created'
  * ```
  */
-export const ensureBoxContentView = async (db: Db, erpView: string): Promise<boolean> => {
+export const ensureBoxContentView = async (db: Db, erpView: string): Promise<BoxContentOutcome> => {
   const { rows } = await db.query<{ exists: boolean }>('SELECT to_regclass(:view) IS NOT NULL AS exists', {
     view: erpView,
   });
-  if (rows[0]?.exists !== true) return false;
-  await db.query(boxContentSql(erpView));
-  return true;
+  if (rows[0]?.exists !== true) return 'view missing';
+  try {
+    await db.query(boxContentSql(erpView));
+  } catch (error) {
+    if (isUnreadableView(error)) return 'view unreadable';
+    throw error;
+  }
+  return 'created';
 };

@@ -67,6 +67,27 @@ describe('the ERP view missing or unreadable', () => {
     }
   });
 
+  it('leaves the read-contract view out, without failing, while the ERP view lacks a column (a start or deployment goes on)', async () => {
+    await dropView();
+    await service.stack.db.query(
+      `CREATE VIEW ${VIEW} AS SELECT box_no, order_no, customer_name, item_code, item_name, planned_quantity FROM erp.demo_box_plan`,
+    );
+    try {
+      expect(await ensureBoxContentView(service.stack.db, VIEW)).toBe('view unreadable');
+      expectError(await service.call('GET', '/v1/box/info?box_no=BOX-1001'), 503, 'ERP_VIEW_UNAVAILABLE');
+      // The location routes never read the ERP view: they go on answering.
+      expect(
+        (await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-1001', location_code: 'A-01' } }))
+          .status,
+      ).toBe(201);
+    } finally {
+      await dropView();
+      await restoreView();
+    }
+    expect(await ensureBoxContentView(service.stack.db, VIEW)).toBe('created');
+    expect(await ensureBoxContentView(service.stack.db, 'erp.v_missing_for_test')).toBe('view missing');
+  });
+
   it('answers box info again once the view is back', async () => {
     const res = await service.call('GET', '/v1/box/info?box_no=BOX-1001');
     expect(res.status).toBe(200);
