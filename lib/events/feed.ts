@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Db } from '../db/types.ts';
+import { wholeNumberQuery } from '../rules/query.ts';
 import type { EventEnvelope } from './entries.ts';
 import { EVENT_ENVELOPE } from './envelope.ts';
 
@@ -9,17 +10,8 @@ export const FEED_LIMIT_DEFAULT = 100;
 
 /** `?after=&limit=` of GET /v1/events: `after` a sequence (0, the default, is before the first event). */
 export const feedQuery = z.object({
-  after: z._default(
-    z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.pipe(z.transform(Number), z.int().check(z.minimum(0)))),
-    0,
-  ),
-  limit: z._default(
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,3}$/)),
-      z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(FEED_LIMIT_MAX))),
-    ),
-    FEED_LIMIT_DEFAULT,
-  ),
+  after: wholeNumberQuery({ min: 0, fallback: 0 }),
+  limit: wholeNumberQuery({ min: 1, max: FEED_LIMIT_MAX, fallback: FEED_LIMIT_DEFAULT }),
 });
 export type FeedQuery = z.output<typeof feedQuery>;
 

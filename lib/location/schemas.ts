@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Fields } from '../rules/fields.ts';
 import { either, isObject } from '../rules/either.ts';
 import { trimScan } from '../rules/identifiers.ts';
+import { cursorQuery, wholeNumberQuery } from '../rules/query.ts';
 import { isStorableInstant } from '../rules/timestamps.ts';
 
 /** Device clocks drift; a scan time further ahead of the server than this is refused. */
@@ -10,16 +11,7 @@ const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** One page of a list: `limit` (1-100, default 20) and the opaque `cursor` of the previous page. */
 const pageQuery = (cursor: RegExp) =>
-  z.object({
-    limit: z._default(
-      z.pipe(
-        z.string().check(z.regex(/^\d{1,3}$/)),
-        z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(100))),
-      ),
-      20,
-    ),
-    cursor: z.optional(z.string().check(z.regex(cursor))),
-  });
+  z.object({ limit: wholeNumberQuery({ min: 1, max: 100, fallback: 20 }), cursor: cursorQuery(cursor) });
 
 /**
  * The body of POST location: one scan or a backlog. Each location route builds only its own
@@ -42,7 +34,14 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
     }),
   );
 
-  const deviceId = z.string().check(z.overwrite(trimScan), z.minLength(1), z.maxLength(64), z.regex(/^[^\p{C}]+$/u));
+  const deviceId = z
+    .string()
+    .check(
+      z.overwrite(trimScan),
+      z.minLength(1),
+      z.maxLength(64),
+      z.regex(/^[^\p{C}]+$/u, 'must be printable characters'),
+    );
 
   const scan = z.object({
     cargo_no: fields.cargoNo,
@@ -95,7 +94,10 @@ export const makeLocationContentSchemas = (fields: Fields) => ({
 
 /** Void a scan: the cargo and the record's id (a bigint, as the POST answered it). */
 export const makeScanVoidSchemas = (fields: Fields) => ({
-  voidPath: z.object({ cargo_no: fields.cargoNo, id: z.string().check(z.regex(/^[1-9]\d{0,18}$/)) }),
+  voidPath: z.object({
+    cargo_no: fields.cargoNo,
+    id: z.string().check(z.regex(/^[1-9]\d{0,18}$/, 'must be a record id: a whole number from 1')),
+  }),
   voidBody: z.optional(z.object({ version: z.optional(z.int().check(z.minimum(1))) })),
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Fields } from '../rules/fields.ts';
+import { cursorQuery, wholeNumberQuery } from '../rules/query.ts';
 
 /** Request schemas of the zongpai routes. */
 export const makeZongpaiSchemas = (fields: Fields) => ({
@@ -7,14 +8,8 @@ export const makeZongpaiSchemas = (fields: Fields) => ({
   zongpaiPath: z.object({ zongpai_no: fields.zongpaiNo }),
   listQuery: z.object({
     status: z.optional(z.enum(['OPEN', 'CLOSED'])),
-    limit: z._default(
-      z.pipe(
-        z.string().check(z.regex(/^\d{1,3}$/)),
-        z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(100))),
-      ),
-      20,
-    ),
-    cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/))),
+    limit: wholeNumberQuery({ min: 1, max: 100, fallback: 20 }),
+    cursor: cursorQuery(/^[A-Za-z0-9_-]{1,200}$/),
   }),
 });
 

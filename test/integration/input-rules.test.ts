@@ -58,6 +58,35 @@ describe('history cursors a client forged', () => {
   });
 });
 
+describe('page parameters a client got wrong', () => {
+  it.each([
+    ['/v1/zongpai?limit=abc', 'limit must be a whole number from 1 to 100'],
+    [`${LOCATION}/BOX-7001?limit=1000`, 'limit must be a whole number from 1 to 100'],
+    ['/v1/cargo/locations/A-01/cargo?limit=-1', 'limit must be a whole number from 1 to 100'],
+    ['/v1/events?limit=1.5', 'limit must be a whole number from 1 to 500'],
+    ['/v1/events?after=x', 'after must be a whole number from 0'],
+    ['/v1/zongpai?cursor=***', 'cursor is not a cursor this service issued'],
+  ])('answers %s with a message that says what is wanted, not a pattern', async (path, message) => {
+    const res = await service.call('GET', path, { token: service.tokens.supervisor });
+    expectError(res, 400, 'VALIDATION_ERROR', 'request');
+    expect(res.body.message).toBe(message);
+  });
+
+  it('says what a record id and a device id must be', async () => {
+    const voided = await service.call('DELETE', `${LOCATION}/BOX-7001/records/abc`, {
+      body: { version: 1 },
+      token: service.tokens.supervisor,
+    });
+    expectError(voided, 400, 'VALIDATION_ERROR');
+    expect(voided.body.message).toBe('id must be a record id: a whole number from 1');
+    const scanned = await service.call('POST', LOCATION, {
+      body: { cargo_no: 'BOX-7001', location_code: 'A-01', device_id: 'PDA\u0007' },
+    });
+    expectError(scanned, 400, 'VALIDATION_ERROR');
+    expect(scanned.body.message).toBe('device_id must be printable characters');
+  });
+});
+
 describe('codes are never silently altered', () => {
   it.each(['plt-\uFB0101', '\u017Ftage-\u0131', 'stra\u00DFe-1', 'plt-\uFB03', 'plt-\uFB06'])(
     'refuses zongpai_no %s with INVALID_ZONGPAI instead of upper-casing it',

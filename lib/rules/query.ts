@@ -1,0 +1,31 @@
+import * as z from 'zod/mini';
+
+/**
+ * A query parameter holding a whole number from `min` to `max` (digits only: no sign, point or
+ * exponent), `fallback` when absent. A refusal says what is wanted, never the pattern.
+ *
+ * @example
+ * ```ts
+ * const limit = wholeNumberQuery({ min: 1, max: 100, fallback: 20 });
+ * ```
+ */
+export const wholeNumberQuery = ({ min, max, fallback }: { min: number; max?: number; fallback: number }) => {
+  const wanted =
+    max === undefined ? `must be a whole number from ${min}` : `must be a whole number from ${min} to ${max}`;
+  // Without a bound, 15 digits: every such number is exact as a JavaScript number.
+  const digits = max === undefined ? 15 : String(max).length;
+  return z._default(
+    z.pipe(
+      z.string().check(z.regex(new RegExp(`^\\d{1,${digits}}$`), wanted)),
+      z.pipe(
+        z.transform(Number),
+        z.int().check(z.minimum(min, wanted), ...(max === undefined ? [] : [z.maximum(max, wanted)])),
+      ),
+    ),
+    fallback,
+  );
+};
+
+/** The opaque `cursor` of a list's previous page: the characters the service's cursors are made of. */
+export const cursorQuery = (pattern: RegExp) =>
+  z.optional(z.string().check(z.regex(pattern, 'is not a cursor this service issued')));
