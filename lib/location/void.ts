@@ -30,30 +30,25 @@ const voidedData =
  * (or the cargo has no current location left). Only version 1 (not voided) may be voided;
  * naming version 2 of a voided record answers it as it is, changing nothing.
  *
- * The partitioned history is referenced twice, each time by constant predicates: once to read the
- * cargo's scans that matter (the record, and every unvoided one: the fallback is the newest of
- * them), an index-only scan of the trail index, and once to update the record. The first reads
- * all of the cargo's unvoided scans kept (a box has tens a year; a zongpai moved daily, hundreds),
- * where a separate lookup of the record and of the newest other scan would read a few. Every request plans
- * its statement (the Data API keeps no prepared statement) and planning costs per partition and
- * per reference: the record, its update and the fallback as three references, the update joined
- * to the record, took twice as long to plan over 30 partitions.
+ * The current location is moved back by `cargo.void_current` (migration 011), called once for a
+ * record this statement voided: it waits for any other scan or void of the cargo holding its
+ * current location and reads what they committed, which this statement's own snapshot would not
+ * show (two scans voided at once, or a late backlog uploaded as the current scan is voided).
+ * The partitioned history is referenced twice by this statement, by constant predicates: to read
+ * the record, and to update it (planning costs per partition and per reference, and the Data API
+ * keeps no prepared statement); the function's query is planned once per connection.
  *
  * The void is announced (`location.voided`, the record with `voided_at` and `voided_by`) in the
  * same statement, so the event exists exactly when the void committed. The event's rows read the
- * counts of `moved_back` and `forgotten`, so the current location's row lock comes before the
- * outbox counter's (the lock a write takes last).
+ * count of `current_kept`, so the current location's row lock comes before the outbox counter's
+ * (the lock a write takes last).
  */
 const voidStatement = (): WriteStatement => ({
   ctes: `
-scans AS (
-  SELECT r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
-         r.voided_at, r.voided_by
-  FROM cargo.location_record r
-  WHERE r.cargo_no = :cargo_no AND (r.id = :id::bigint OR r.voided_at IS NULL)
-),
 target AS (
-  SELECT s.id, s.cargo_no, s.location_code, s.voided_at, s.voided_by FROM scans s WHERE s.id = :id::bigint
+  SELECT r.id, r.cargo_no, r.location_code, r.voided_at, r.voided_by
+  FROM cargo.location_record r
+  WHERE r.cargo_no = :cargo_no AND r.id = :id::bigint
 ),
 voided AS (
   UPDATE cargo.location_record r SET voided_at = now(), voided_by = :voided_by
@@ -61,27 +56,10 @@ voided AS (
     AND r.voided_at IS NULL AND :version::integer = ${LIVE} AND ${PROCEED}
   RETURNING r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.recorded_by, r.device_id, r.voided_at, r.voided_by
 ),
-fallback AS (
-  SELECT s.id, s.location_code, s.off_shelf, s.scanned_at, s.recorded_at, s.occurred_at, s.recorded_by, s.device_id
-  FROM scans s
-  WHERE s.voided_at IS NULL AND s.id <> :id::bigint
-  ORDER BY s.occurred_at DESC, s.id DESC
-  LIMIT 1
+current_kept AS (
+  SELECT cargo.void_current(v.cargo_no, v.id) AS outcome FROM voided v
 ),
-moved_back AS (
-  UPDATE cargo.location_current c
-  SET record_id = f.id, location_code = f.location_code, off_shelf = f.off_shelf, scanned_at = f.scanned_at,
-      recorded_at = f.recorded_at, occurred_at = f.occurred_at, recorded_by = f.recorded_by, device_id = f.device_id
-  FROM voided v, fallback f
-  WHERE c.cargo_no = v.cargo_no AND c.record_id = v.id
-  RETURNING c.cargo_no
-),
-forgotten AS (
-  DELETE FROM cargo.location_current c USING voided v
-  WHERE c.cargo_no = v.cargo_no AND c.record_id = v.id AND NOT EXISTS (SELECT 1 FROM fallback)
-  RETURNING c.cargo_no
-),
-${outbox([{ type: 'location.voided', from: 'voided v CROSS JOIN (SELECT count(*) FROM moved_back) AS moved CROSS JOIN (SELECT count(*) FROM forgotten) AS gone', data: voidedData() }], ':voided_by')}`,
+${outbox([{ type: 'location.voided', from: 'voided v CROSS JOIN (SELECT count(*) FROM current_kept) AS kept', data: voidedData() }], ':voided_by')}`,
   select: `
 SELECT CASE WHEN t.id IS NULL THEN ${errorCodeSql('RECORD_NOT_FOUND')}
             WHEN v.id IS NOT NULL OR (t.voided_at IS NOT NULL AND :version::integer = ${VOIDED}) THEN NULL

@@ -164,6 +164,41 @@ describe('DELETE /v1/cargo/location/{cargo_no}/records/{id}', () => {
     ]);
   });
 
+  it('ends on the newest scan not voided when two scans of one cargo are voided at once', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const cargo = `BOX-VR${String(round).padStart(2, '0')}`;
+      const [, middle, newest] = await scan({
+        records: ['R-1', 'R-2', 'R-3'].map((code, i) => ({
+          cargo_no: cargo,
+          location_code: code,
+          scanned_at: minutesAgo(30 - i * 10),
+        })),
+      });
+      const voids = await Promise.all([voidScan(cargo, newest!.id), voidScan(cargo, middle!.id)]);
+      expect(voids.map((v) => v.status)).toEqual([200, 200]);
+      expect((await current(cargo))?.location_code, cargo).toBe('R-1');
+      expect((await content('R-2')).body.cargo.map((c: { cargo_no: string }) => c.cargo_no)).not.toContain(cargo);
+    }
+  });
+
+  it('ends on the newest scan not voided when a late backlog arrives while the current one is voided', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const cargo = `BOX-VL${String(round).padStart(2, '0')}`;
+      const [, newest] = await scan({
+        records: [
+          { cargo_no: cargo, location_code: 'L-1', scanned_at: minutesAgo(30) },
+          { cargo_no: cargo, location_code: 'L-3', scanned_at: minutesAgo(10) },
+        ],
+      });
+      const [voided, late] = await Promise.all([
+        voidScan(cargo, newest!.id),
+        service.call('POST', LOCATION, { body: { cargo_no: cargo, location_code: 'L-2', scanned_at: minutesAgo(20) } }),
+      ]);
+      expect([voided.status, late.status]).toEqual([200, 201]);
+      expect((await current(cargo))?.location_code, cargo).toBe('L-2');
+    }
+  });
+
   it('refuses operators with 403 FORBIDDEN', async () => {
     const [record] = await scan({ cargo_no: 'BOX-V004', location_code: 'D-01' });
     const res = await service.call('DELETE', `${LOCATION}/BOX-V004/records/${record!.id}`, { body: { version: 1 } });

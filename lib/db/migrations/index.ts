@@ -9,6 +9,7 @@ import { eventOutbox } from './007-event-outbox.ts';
 import { locationTrailIndex } from './008-location-trail-index.ts';
 import { locationHistoryFromFirstScan } from './009-location-history-from-first-scan.ts';
 import { locationHistoryRetiredMonths } from './010-location-history-retired-months.ts';
+import { voidCurrentAfterConcurrentWrites } from './011-void-current-after-concurrent-writes.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   locationTrailIndex,
   locationHistoryFromFirstScan,
   locationHistoryRetiredMonths,
+  voidCurrentAfterConcurrentWrites,
 ];
