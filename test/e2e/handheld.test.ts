@@ -224,6 +224,125 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await scan(page, 'BOX-9999');
     await notice(page, 'error', 'never scanned at a location');
   });
+
+  it('keeps a wedge scan out of the focused quantity field or toggle, and lets a person type a quantity', async () => {
+    const { page } = await signedIn('olga');
+    await open(page, 'Box');
+    await scan(page, 'BOX-1003');
+    await page.getByTestId('box-no').getByText('BOX-1003').waitFor();
+    await scan(page, 'SKU-RICE-5K');
+    await scan(page, 'SKU-RICE-5K');
+    await notice(page, 'ok', 'SKU-RICE-5K +1');
+    // A person types a quantity at human speed: it goes into the field.
+    const rice = page.getByLabel('Qty SKU-RICE-5K');
+    await rice.fill('');
+    await rice.click();
+    await page.keyboard.type('12', { delay: 100 });
+    // The wedge's burst and Enter, with the quantity field focused, reach the scan.
+    await scan(page, 'SKU-OIL-1L');
+    await notice(page, 'ok', 'SKU-OIL-1L +1');
+    expect(await page.getByLabel('Qty SKU-OIL-1L').inputValue()).toBe('1');
+    expect(await rice.inputValue()).toBe('12');
+    await scan(page, 'SKU-OIL-1L');
+    await notice(page, 'ok', 'SKU-OIL-1L +1');
+    expect(await page.getByLabel('Qty SKU-OIL-1L').inputValue()).toBe('2');
+    expect(await rice.inputValue()).toBe('12');
+    await page.getByRole('button', { name: 'Next box' }).click();
+
+    // A tapped toggle keeps its state; the scan after it is recorded.
+    await open(page, 'Locate');
+    await scan(page, 'G-07-07');
+    await notice(page, 'ok', 'Location G-07-07');
+    const offShelf = page.getByLabel('Off shelf');
+    await offShelf.click();
+    await scan(page, 'BOX-1003');
+    await notice(page, 'ok', 'BOX-1003 at G-07-07');
+    expect(await offShelf.isChecked()).toBe(true);
+
+    await open(page, 'Pallet');
+    await page.getByLabel('Open only').click();
+    await scan(page, 'PLT-E2E-1');
+    await page.getByTestId('zongpai-no').getByText('PLT-E2E-1').waitFor();
+  });
+
+  it('refuses, with the error tone, a scan made while a One scan save waits for the service', async () => {
+    const { page } = await signedIn('olga');
+    await page.route('**/v1/box/simple', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await open(page, 'One scan');
+    await scan(page, 'BOX-1005');
+    await scan(page, 'PLT-E2E-1');
+    await page.getByRole('status').getByText('Saving…').waitFor();
+    await scan(page, 'BOX-1004');
+    await notice(page, 'error', 'BOX-1004 not taken');
+    expect(await page.getByTestId('notice').getAttribute('data-code')).toBe('BUSY');
+    await notice(page, 'ok', 'Box BOX-1005 saved on PLT-E2E-1');
+    await page.getByText('Scan a box').waitFor();
+
+    // The Box screen the same: the scan made during the save is refused, the save goes on.
+    await page.route('**/v1/box', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await open(page, 'Box');
+    await scan(page, 'BOX-1004');
+    await page.getByTestId('box-no').getByText('BOX-1004').waitFor();
+    for (let i = 0; i < 4; i += 1) await scan(page, 'SKU-LAMP-01');
+    await page.getByRole('button', { name: 'Zongpai ›' }).click();
+    await scan(page, 'PLT-E2E-1');
+    await page.getByRole('status').getByText('Saving…').waitFor();
+    await scan(page, 'BOX-1003');
+    await notice(page, 'error', 'BOX-1003 not taken');
+    await notice(page, 'ok', 'Box BOX-1004 saved on PLT-E2E-1');
+    await page.getByText('Scan a box').waitFor();
+  });
+
+  it("takes a supervisor's wedge scan while the move field has the focus", async () => {
+    const { page } = await signedIn('sam');
+    await open(page, 'Supervisor');
+    await scan(page, 'BOX-1002');
+    await page.getByTestId('box-status').getByText('BOXED').waitFor();
+    await page.getByLabel('Move to zongpai').fill('');
+    await page.getByLabel('Move to zongpai').click();
+    await page.keyboard.type('PLT-0002', { delay: 100 });
+    expect(await page.getByLabel('Move to zongpai').inputValue()).toBe('PLT-0002');
+    await scan(page, 'BOX-1005');
+    await page.getByTestId('box-no').getByText('BOX-1005').waitFor();
+  });
+
+  it('uploads offline location scans only for the operator who made them, after a warning at sign-out', async () => {
+    const { page, context } = await signedIn('olga');
+    await open(page, 'Locate');
+    await scan(page, 'E-05-05');
+    await context.setOffline(true);
+    await scan(page, 'BOX-1004');
+    await page.locator('[data-testid=waiting][data-waiting="1"]').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await notice(page, 'warn', '1 scans not uploaded yet');
+    await page.getByRole('button', { name: 'Tap again to sign out' }).click();
+    await page.getByLabel('User name').waitFor();
+    await context.setOffline(false);
+
+    // Sam signs in on the same handheld: olga's scan waits for her.
+    await signIn(page, 'sam', DEMO_PASSWORDS.sam);
+    await open(page, 'Locate');
+    await page.locator('[data-testid=waiting][data-waiting="0"][data-others="1"]').waitFor();
+    await open(page, 'Find');
+    await scan(page, 'BOX-1004');
+    await page.getByTestId('current').getByText('Nowhere: every scan was voided').waitFor();
+    expect(await page.locator('.history li', { hasText: 'E-05-05' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(page, 'olga', DEMO_PASSWORDS.olga);
+    await open(page, 'Locate');
+    await page.locator('[data-testid=waiting][data-waiting="0"][data-others="0"]').waitFor();
+    await open(page, 'Find');
+    await scan(page, 'BOX-1004');
+    await page.getByTestId('current').getByText('E-05-05').waitFor();
+    await page.locator('.history li', { hasText: 'E-05-05' }).getByText('by olga').waitFor();
+  });
 });
 
 if (!hasChromium) {

@@ -4,8 +4,8 @@ import type { Auth } from './auth.ts';
 import { AppContext, type AppState, type Notice } from './context.ts';
 import { primeAudio, signal } from './feedback.ts';
 import { instructionFor, messageFor, translate, type Key, type Lang } from './i18n.ts';
-import type { QueuedScan, ScanStore } from './queue.ts';
-import { createUploader } from './queue.ts';
+import type { QueueCounts, ScanStore } from './queue.ts';
+import { createUploader, ownedBy } from './queue.ts';
 import { BoxScreen } from './screens/box.tsx';
 import { FindScreen } from './screens/find.tsx';
 import { LocateScreen } from './screens/locate.tsx';
@@ -70,11 +70,14 @@ export interface AppProps {
 export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProps) => {
   const [lang, setLang] = useState<Lang>(initialLang);
   const [signedIn, setSignedIn] = useState(auth.session() !== undefined);
+  /** Who signed in on this device, kept while a refused token refresh waits for them to sign in again. */
+  const [user, setUser] = useState(auth.session()?.user);
   const [screen, setScreen] = useState<Screen>(screenOf(location.hash));
   const banner = useRef<(notice: Notice | undefined) => void>(() => undefined);
   const setNotice = (next: Notice | undefined) => banner.current(next);
   const [online, setOnline] = useState(navigator.onLine);
-  const [queue, setQueue] = useState<{ waiting: number; refused: QueuedScan[] }>({ waiting: 0, refused: [] });
+  const [queue, setQueue] = useState<QueueCounts>({ waiting: 0, others: 0, refused: [] });
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
   const langRef = useRef(lang);
   langRef.current = lang;
   const t = useCallback((key: Key, vars?: Record<string, string | number>) => translate(lang, key, vars), [lang]);
@@ -86,9 +89,12 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
 
   const refreshQueue = useCallback(async () => {
     const all = await store.all();
+    const user = auth.session()?.user;
+    const pending = all.filter((q) => q.state === 'pending');
     setQueue({
-      waiting: all.filter((q) => q.state === 'pending').length,
-      refused: all.filter((q) => q.state === 'refused'),
+      waiting: pending.filter((q) => ownedBy(q, user)).length,
+      others: pending.filter((q) => !ownedBy(q, user)).length,
+      refused: all.filter((q) => q.state === 'refused' && ownedBy(q, user)),
     });
   }, [store]);
 
@@ -96,6 +102,7 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
     () =>
       createUploader({
         store,
+        user: () => auth.session()?.user,
         upload: (records, key) =>
           api.run(
             api.client.POST('/v1/cargo/location', {
@@ -139,6 +146,11 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
     };
   }, [upload]);
 
+  // Armed by a sign-out with scans waiting; nothing to warn about once they are uploaded.
+  useEffect(() => {
+    if (queue.waiting === 0) setConfirmSignOut(false);
+  }, [queue.waiting]);
+
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
     localStorage.setItem('cargo.lang', lang);
@@ -158,7 +170,7 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
     [notify],
   );
 
-  const state: AppState = { api, auth, lang, t, deviceId, store, notify, refused, upload };
+  const state: AppState = { api, auth, user, lang, t, deviceId, store, notify, refused, upload };
   const session = auth.session();
   return (
     <AppContext.Provider value={state}>
@@ -181,12 +193,25 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
           <button
             type="button"
             onClick={() => {
+              // Scans still waiting upload only when their user signs in again: say so first.
+              if (queue.waiting > 0 && !confirmSignOut) {
+                setConfirmSignOut(true);
+                notify({
+                  tone: 'warn',
+                  text: t('signOutWaiting', { n: queue.waiting }),
+                  detail: t('signOutWaitingDetail'),
+                });
+                return upload();
+              }
               auth.signOut();
+              setUser(undefined);
+              setConfirmSignOut(false);
               setSignedIn(false);
               setNotice(undefined);
+              void refreshQueue();
             }}
           >
-            {t('signOut')}
+            {confirmSignOut && queue.waiting > 0 ? t('confirmSignOut') : t('signOut')}
           </button>
         )}
       </header>
@@ -195,6 +220,7 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
         <SignInScreen
           onSignedIn={() => {
             setSignedIn(true);
+            setUser(auth.session()?.user);
             setNotice(undefined);
             upload();
           }}

@@ -19,6 +19,8 @@ export interface Notice {
 export interface AppState {
   readonly api: Api;
   readonly auth: Auth;
+  /** The user signed in on this device (whose name their scans are kept and uploaded under). */
+  readonly user: string | undefined;
   readonly lang: Lang;
   readonly t: (key: Key, vars?: Record<string, string | number>) => string;
   readonly deviceId: string;

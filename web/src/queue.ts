@@ -5,13 +5,17 @@ import type { ErrorBody, LocationScan } from './api-types.ts';
  * Location scans kept on the device (IndexedDB) from the moment they are scanned until the
  * service stored them, so a reload, a crash, a closed tab or a dead network loses none. The
  * uploader sends them as backlogs of at most 500; a backlog, once sent, is sent again only as
- * itself under its own Idempotency-Key, so the service stores each scan exactly once.
+ * itself under its own Idempotency-Key, so the service stores each scan exactly once. Each scan
+ * keeps the user who made it and is uploaded only while that user is signed in (the service
+ * records the caller as the one who scanned); another user's scans wait for them.
  */
 export interface QueuedScan {
   /** The scan's own Idempotency-Key (also the key of a backlog of that one scan). */
   readonly key: string;
   readonly seq: number;
   readonly scan: LocationScan & { scanned_at: string; device_id: string };
+  /** Who scanned it; scans kept before users were kept have none, and go with whoever is signed in. */
+  readonly user?: string;
   readonly state: 'pending' | 'refused';
   /** The key of the backlog it was sent in, while that backlog has no definitive answer. */
   readonly batch?: string;
@@ -51,9 +55,10 @@ export const openScanStore = async (factory: IDBFactory, name = 'cargo-handheld'
     tx('readonly', (s) => s.index('seq').getAll() as IDBRequest<QueuedScan[]>);
   return {
     /** Kept before the scan is answered: the put completes before `add` resolves. */
-    add: async (scan: QueuedScan['scan'], key: string): Promise<QueuedScan> => {
+    add: async (scan: QueuedScan['scan'], key: string, user: string | undefined): Promise<QueuedScan> => {
       counter += 1;
-      const queued: QueuedScan = { key, seq: Date.now() * 1000 + (counter % 1000), scan, state: 'pending' };
+      const seq = Date.now() * 1000 + (counter % 1000);
+      const queued: QueuedScan = { key, seq, scan, ...(user === undefined ? {} : { user }), state: 'pending' };
       await tx('readwrite', (s) => s.add(queued));
       return queued;
     },
@@ -77,6 +82,17 @@ export const openScanStore = async (factory: IDBFactory, name = 'cargo-handheld'
 
 export type ScanStore = Awaited<ReturnType<typeof openScanStore>>;
 
+/** Whether the user signed in may upload (and sees) this scan: their own, or one kept with no user. */
+export const ownedBy = (q: QueuedScan, user: string | undefined): boolean =>
+  user !== undefined && (q.user === undefined || q.user === user);
+
+/** The location scans on the device: the signed-in user's waiting and refused, and others' waiting. */
+export interface QueueCounts {
+  readonly waiting: number;
+  readonly others: number;
+  readonly refused: readonly QueuedScan[];
+}
+
 /** The next backlog: the one already sent and unanswered, else up to 500 waiting scans. */
 const nextBacklog = (
   pending: readonly QueuedScan[],
@@ -96,6 +112,8 @@ export interface UploaderOptions {
   readonly store: ScanStore;
   readonly upload: (records: QueuedScan['scan'][], key: string) => Promise<Outcome<unknown>>;
   readonly newKey?: () => string;
+  /** The user signed in now (undefined when no one is): only their scans are uploaded. */
+  readonly user: () => string | undefined;
   /** Told after every change to the queue (the screen shows the counts). */
   readonly onChange?: () => void;
 }
@@ -116,9 +134,15 @@ export const createUploader = (options: UploaderOptions) => {
 
   const flushOnce = async (): Promise<FlushResult> => {
     for (;;) {
-      const backlog = nextBacklog(await store.pending(), newKey);
+      const user = options.user();
+      if (user === undefined) return 'unauthorized';
+      const backlog = nextBacklog(
+        (await store.pending()).filter((q) => ownedBy(q, user)),
+        newKey,
+      );
       if (backlog === undefined) return 'done';
-      const members = backlog.members.map((q) => ({ ...q, batch: backlog.key }));
+      // A scan kept with no user becomes this user's when first sent: a backlog has one owner.
+      const members = backlog.members.map((q) => ({ ...q, batch: backlog.key, user: q.user ?? user }));
       // Marked before it is sent: whatever happens next, it is only ever sent again as itself.
       for (const q of members) await store.put(q);
       const outcome = await options.upload(

@@ -4,54 +4,86 @@ import { Camera, hasBarcodeDetector } from './camera.tsx';
 
 /**
  * The field every scan arrives in. A keyboard-wedge scanner types its characters into the
- * focused field and ends with Enter; the field keeps the focus (taken back whenever it drifts
- * to nothing), so the next scan lands here whatever the operator touched. Typing is the
- * fallback (the keyboard button shows the soft keyboard), and the camera reads barcodes where
- * the browser has BarcodeDetector.
+ * focused element a few ms apart and ends with Enter; the field keeps the focus (taken back
+ * whenever it drifts to anything but a text field), so the next scan lands here whatever the
+ * operator touched. When a text field (a quantity) has the focus, a person types into it at
+ * human speed, and a wedge burst is told apart by its timing: its first character is taken back
+ * out of that field, the rest and the Enter land here. Typing is the fallback (the keyboard
+ * button shows the soft keyboard), and the camera reads barcodes where the browser has
+ * BarcodeDetector.
  */
 export interface ScanFieldProps {
   readonly label: string;
   readonly onScan: (code: string) => void;
   readonly name?: string;
-  readonly disabled?: boolean;
+  /**
+   * A save is under way: a scan now is refused with the error tone and asked for again, not
+   * dropped (the field stays enabled so the burst cannot land on the page or a control).
+   */
+  readonly busy?: boolean;
 }
 
-export const ScanField = ({ label, onScan, name = 'scan', disabled = false }: ScanFieldProps) => {
-  const { t } = useApp();
+/** A wedge types a scan's characters 1-20 ms apart; a person, 60 ms and more (100 ms typically). */
+export const BURST_GAP_MS = 40;
+
+const NOT_TEXT = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
+/** A field a person types into (a quantity, a zongpai number); a toggle or a button is not one. */
+const isTextField = (element: Element | null): element is HTMLInputElement | HTMLTextAreaElement =>
+  element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && !NOT_TEXT.has(element.type));
+
+/**
+ * Sends every wedge burst to `field`, whatever has the focus: a key typed outside a text field
+ * moves the focus here first; a key typed into a text field under BURST_GAP_MS after the one
+ * before starts a burst, so that one's character is taken back out of the text field (its value
+ * restored, the screen told with an `input` event) and put here. Returns the listener's removal.
+ */
+const routeBursts = (field: HTMLInputElement): (() => void) => {
+  let last: { at: number; target: HTMLInputElement | HTMLTextAreaElement; before: string; key: string } | undefined;
+  const onKey = (event: KeyboardEvent) => {
+    const active = document.activeElement;
+    if (active === field || event.ctrlKey || event.altKey || event.metaKey) return void (last = undefined);
+    const printable = event.key.length === 1;
+    if (!isTextField(active)) {
+      if (printable) field.focus({ preventScroll: true });
+      return void (last = undefined);
+    }
+    if (!printable) return void (last = undefined);
+    if (last !== undefined && last.target === active && event.timeStamp - last.at < BURST_GAP_MS) {
+      active.value = last.before;
+      active.dispatchEvent(new Event('input', { bubbles: true }));
+      field.value = last.key;
+      field.focus({ preventScroll: true });
+      return void (last = undefined);
+    }
+    last = { at: event.timeStamp, target: active, before: active.value, key: event.key };
+  };
+  document.addEventListener('keydown', onKey, true);
+  return () => document.removeEventListener('keydown', onKey, true);
+};
+
+export const ScanField = ({ label, onScan, name = 'scan', busy = false }: ScanFieldProps) => {
+  const { t, notify } = useApp();
   const input = useRef<HTMLInputElement>(null);
   const [typing, setTyping] = useState(false);
   const [camera, setCamera] = useState(false);
 
   useEffect(() => {
     const field = input.current;
-    // Fields the operator types into keep their focus; anything else gives it back.
-    const drifted = () => {
-      const active = document.activeElement;
-      return (
-        active === null ||
-        !(
-          active instanceof HTMLInputElement ||
-          active instanceof HTMLSelectElement ||
-          active instanceof HTMLTextAreaElement
-        )
-      );
-    };
+    if (field === null) return;
+    // Text fields the operator types into keep their focus; anything else gives it back.
     const refocus = () =>
       setTimeout(() => {
-        if (drifted()) field?.focus({ preventScroll: true });
+        if (!isTextField(document.activeElement)) field.focus({ preventScroll: true });
       }, 0);
-    // A scan that starts while focus is elsewhere (on a button just tapped) lands here.
-    const capture = (event: KeyboardEvent) => {
-      if (event.key.length === 1 && drifted() && !event.ctrlKey && !event.altKey) field?.focus({ preventScroll: true });
-    };
-    field?.focus({ preventScroll: true });
-    field?.addEventListener('blur', refocus);
+    field.focus({ preventScroll: true });
+    field.addEventListener('blur', refocus);
     document.addEventListener('click', refocus);
-    document.addEventListener('keydown', capture, true);
+    const unroute = routeBursts(field);
     return () => {
-      field?.removeEventListener('blur', refocus);
+      field.removeEventListener('blur', refocus);
       document.removeEventListener('click', refocus);
-      document.removeEventListener('keydown', capture, true);
+      unroute();
     };
   }, [label]);
 
@@ -59,6 +91,13 @@ export const ScanField = ({ label, onScan, name = 'scan', disabled = false }: Sc
     const trimmed = code.trim();
     if (trimmed === '') return;
     performance.mark('scan-enter');
+    if (busy)
+      return notify({
+        tone: 'error',
+        text: t('scanNotTaken', { code: trimmed.toUpperCase() }),
+        detail: t('scanAgainWhenSaved'),
+        code: 'BUSY',
+      });
     onScan(trimmed);
   };
 
@@ -78,7 +117,7 @@ export const ScanField = ({ label, onScan, name = 'scan', disabled = false }: Sc
           spellcheck={false}
           enterkeyhint="done"
           inputMode={typing ? 'text' : 'none'}
-          disabled={disabled}
+          aria-busy={busy}
           onKeyDown={(event) => {
             if (event.key !== 'Enter') return;
             event.preventDefault();

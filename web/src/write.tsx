@@ -26,6 +26,8 @@ export const useWrite = () => {
   ): Promise<T | undefined> => {
     const key = keys.keyFor(name);
     setPending('saving');
+    // The banner no longer shows the last answer (a refusal in red) while this one is awaited.
+    app.notify({ tone: 'info', text: app.t('saving') });
     const outcome = await withRetries(() => send(key), { onRetry: () => setPending('retrying') });
     setPending(undefined);
     if (!outcome.ok && 'offline' in outcome) {

@@ -32,8 +32,8 @@ describe('the offline scan queue', () => {
   it('keeps scans across a reopen of the database (a reload or a crash loses none)', async () => {
     const factory = new IDBFactory();
     const first = await openScanStore(factory);
-    await first.add(scan('BOX-1'), 'k1');
-    await first.add(scan('BOX-2'), 'k2');
+    await first.add(scan('BOX-1'), 'k1', 'olga');
+    await first.add(scan('BOX-2'), 'k2', 'olga');
     first.close();
     const again = await openScanStore(factory);
     expect((await again.pending()).map((q) => q.scan.cargo_no)).toEqual(['BOX-1', 'BOX-2']);
@@ -41,37 +41,37 @@ describe('the offline scan queue', () => {
 
   it('uploads waiting scans as one backlog and empties the queue', async () => {
     const store = await openScanStore(new IDBFactory());
-    for (const c of ['BOX-1', 'BOX-2', 'BOX-3']) await store.add(scan(c), `k-${c}`);
+    for (const c of ['BOX-1', 'BOX-2', 'BOX-3']) await store.add(scan(c), `k-${c}`, 'olga');
     const api = service([]);
-    expect(await createUploader({ store, upload: api.upload, newKey }).flush()).toBe('done');
+    expect(await createUploader({ store, upload: api.upload, newKey, user: () => 'olga' }).flush()).toBe('done');
     expect(api.calls.map((c) => c.cargo)).toEqual([['BOX-1', 'BOX-2', 'BOX-3']]);
     expect(await store.all()).toEqual([]);
   });
 
   it('sends a single scan under its own Idempotency-Key', async () => {
     const store = await openScanStore(new IDBFactory());
-    await store.add(scan('BOX-1'), 'scan-key-1');
+    await store.add(scan('BOX-1'), 'scan-key-1', 'olga');
     const api = service([]);
-    await createUploader({ store, upload: api.upload, newKey }).flush();
+    await createUploader({ store, upload: api.upload, newKey, user: () => 'olga' }).flush();
     expect(api.calls).toEqual([{ key: 'scan-key-1', cargo: ['BOX-1'] }]);
   });
 
   it('splits more than 500 waiting scans into backlogs of at most 500', async () => {
     const store = await openScanStore(new IDBFactory());
-    for (let i = 0; i < 501; i += 1) await store.add(scan(`BOX-${1000 + i}`), `k${i}`);
+    for (let i = 0; i < 501; i += 1) await store.add(scan(`BOX-${1000 + i}`), `k${i}`, 'olga');
     const api = service([]);
-    await createUploader({ store, upload: api.upload, newKey }).flush();
+    await createUploader({ store, upload: api.upload, newKey, user: () => 'olga' }).flush();
     expect(api.calls.map((c) => c.cargo.length)).toEqual([500, 1]);
   });
 
   it('sends a backlog that got no answer again as itself, under the same key, with later scans apart', async () => {
     const store = await openScanStore(new IDBFactory());
-    await store.add(scan('BOX-1'), 'k1');
-    await store.add(scan('BOX-2'), 'k2');
+    await store.add(scan('BOX-1'), 'k1', 'olga');
+    await store.add(scan('BOX-2'), 'k2', 'olga');
     const api = service([() => offline]);
-    const uploader = createUploader({ store, upload: api.upload, newKey });
+    const uploader = createUploader({ store, upload: api.upload, newKey, user: () => 'olga' });
     expect(await uploader.flush()).toBe('offline');
-    await store.add(scan('BOX-3'), 'k3');
+    await store.add(scan('BOX-3'), 'k3', 'olga');
     expect(await uploader.flush()).toBe('done');
     expect(api.calls[1]).toEqual({ key: api.calls[0]?.key, cargo: ['BOX-1', 'BOX-2'] });
     expect(api.calls[2]).toEqual({ key: 'k3', cargo: ['BOX-3'] });
@@ -80,7 +80,7 @@ describe('the offline scan queue', () => {
 
   it('marks the scans a refused backlog names as refused, with the reason, and stores the others', async () => {
     const store = await openScanStore(new IDBFactory());
-    for (const c of ['BOX-1', 'x', 'BOX-3']) await store.add(scan(c), `k-${c}`);
+    for (const c of ['BOX-1', 'x', 'BOX-3']) await store.add(scan(c), `k-${c}`, 'olga');
     const refusal: Outcome<unknown> = {
       ok: false,
       status: 400,
@@ -95,7 +95,7 @@ describe('the offline scan queue', () => {
       },
     };
     const api = service([() => refusal]);
-    await createUploader({ store, upload: api.upload, newKey }).flush();
+    await createUploader({ store, upload: api.upload, newKey, user: () => 'olga' }).flush();
     expect(api.calls.map((c) => c.cargo)).toEqual([
       ['BOX-1', 'x', 'BOX-3'],
       ['BOX-1', 'BOX-3'],
@@ -110,7 +110,7 @@ describe('the offline scan queue', () => {
 
   it('keeps everything waiting when the token is refused (sign in again)', async () => {
     const store = await openScanStore(new IDBFactory());
-    await store.add(scan('BOX-1'), 'k1');
+    await store.add(scan('BOX-1'), 'k1', 'olga');
     const api = service([
       () => ({
         ok: false,
@@ -118,7 +118,45 @@ describe('the offline scan queue', () => {
         error: { error_code: 'UNAUTHORIZED', message: 'Unauthorized', domain: 'auth', request_id: 'r' },
       }),
     ]);
-    expect(await createUploader({ store, upload: api.upload, newKey }).flush()).toBe('unauthorized');
+    expect(await createUploader({ store, upload: api.upload, newKey, user: () => 'olga' }).flush()).toBe(
+      'unauthorized',
+    );
     expect((await store.pending()).length).toBe(1);
+  });
+
+  it("uploads only the signed-in user's scans; another user's wait for them to sign in again", async () => {
+    const store = await openScanStore(new IDBFactory());
+    await store.add(scan('BOX-1'), 'k1', 'olga');
+    await store.add(scan('BOX-2'), 'k2', 'sam');
+    await store.add(scan('BOX-3'), 'k3', 'olga');
+    const api = service([]);
+    let user: string | undefined = 'sam';
+    const uploader = createUploader({ store, upload: api.upload, newKey, user: () => user });
+    expect(await uploader.flush()).toBe('done');
+    expect(api.calls).toEqual([{ key: 'k2', cargo: ['BOX-2'] }]);
+    expect((await store.pending()).map((q) => [q.scan.cargo_no, q.user])).toEqual([
+      ['BOX-1', 'olga'],
+      ['BOX-3', 'olga'],
+    ]);
+    user = undefined;
+    expect(await uploader.flush()).toBe('unauthorized');
+    expect(api.calls.length).toBe(1);
+    user = 'olga';
+    expect(await uploader.flush()).toBe('done');
+    expect(api.calls[1]?.cargo).toEqual(['BOX-1', 'BOX-3']);
+    expect(await store.all()).toEqual([]);
+  });
+
+  it("keeps a backlog sent for one user for that user, never resent under another's name", async () => {
+    const store = await openScanStore(new IDBFactory());
+    await store.add(scan('BOX-1'), 'k1', 'olga');
+    const api = service([() => offline]);
+    let user = 'olga';
+    const uploader = createUploader({ store, upload: api.upload, newKey, user: () => user });
+    expect(await uploader.flush()).toBe('offline');
+    user = 'sam';
+    expect(await uploader.flush()).toBe('done');
+    expect(api.calls.length).toBe(1);
+    expect((await store.pending()).map((q) => q.user)).toEqual(['olga']);
   });
 });

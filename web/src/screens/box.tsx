@@ -58,7 +58,6 @@ export const BoxScreen = () => {
   };
 
   const onScan = (code: string) => {
-    if (pending !== undefined) return;
     if (step.name === 'box') return void loadBox(code);
     if (step.name === 'zongpai') return void save(code, step.info, step.lines);
     const { lines, result } = addScan(step.lines, code);
@@ -73,7 +72,7 @@ export const BoxScreen = () => {
   const label = step.name === 'box' ? t('scanBox') : step.name === 'items' ? t('scanItem') : t('scanZongpai');
   return (
     <section class="screen" aria-label={t('box')}>
-      <ScanField label={label} onScan={onScan} disabled={pending !== undefined} />
+      <ScanField label={label} onScan={onScan} busy={pending !== undefined} />
       <PendingStatus pending={pending} />
       {step.name !== 'box' && (
         <>

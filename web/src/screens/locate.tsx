@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useApp } from '../context.ts';
 import { instructionFor } from '../i18n.ts';
-import type { QueuedScan } from '../queue.ts';
+import type { QueueCounts } from '../queue.ts';
 import { ScanField } from '../scan-field.tsx';
 import { LocationContentPanel } from './location-content.tsx';
 
@@ -11,7 +11,7 @@ import { LocationContentPanel } from './location-content.tsx';
  * operator sees how many wait and every scan the service refused, with the reason, and can ask
  * what is at the location now.
  */
-export const LocateScreen = ({ queue }: { queue: { waiting: number; refused: readonly QueuedScan[] } }) => {
+export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
   const app = useApp();
   const { t } = app;
   const [location, setLocation] = useState<string | undefined>(
@@ -29,6 +29,8 @@ export const LocateScreen = ({ queue }: { queue: { waiting: number; refused: rea
       setLocation(code.toUpperCase());
       return app.notify({ tone: 'ok', text: `${t('location')} ${code.toUpperCase()}` });
     }
+    // Kept with who scanned it: it is uploaded only under their name.
+    const user = app.auth.session()?.user ?? app.user;
     const scan = {
       cargo_no: code,
       location_code: location,
@@ -37,7 +39,7 @@ export const LocateScreen = ({ queue }: { queue: { waiting: number; refused: rea
       device_id: app.deviceId,
     };
     try {
-      await app.store.add(scan, crypto.randomUUID());
+      await app.store.add(scan, crypto.randomUUID(), user);
     } catch {
       return app.notify({ tone: 'error', text: 'IndexedDB', detail: instructionFor(app.lang, 'INTERNAL_ERROR') });
     }
@@ -63,8 +65,9 @@ export const LocateScreen = ({ queue }: { queue: { waiting: number; refused: rea
         </label>
       </div>
       {location !== undefined && <LocationContentPanel key={location} location={location} />}
-      <p class="queue" data-testid="waiting" data-waiting={queue.waiting} role="status">
+      <p class="queue" data-testid="waiting" data-waiting={queue.waiting} data-others={queue.others} role="status">
         {queue.waiting === 0 ? t('allUploaded') : t('waiting', { n: queue.waiting })}
+        {queue.others > 0 && <small> {t('waitingOthers', { n: queue.others })}</small>}
       </p>
       {queue.refused.length > 0 && (
         <div class="refused">

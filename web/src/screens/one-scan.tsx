@@ -29,7 +29,6 @@ export const OneScanScreen = () => {
   };
 
   const onScan = (code: string) => {
-    if (pending !== undefined) return;
     if (box === undefined) {
       setBox(code.toUpperCase());
       app.notify({ tone: 'ok', text: code.toUpperCase() });
@@ -41,7 +40,7 @@ export const OneScanScreen = () => {
       <ScanField
         label={box === undefined ? t('scanBox') : t('scanZongpai')}
         onScan={onScan}
-        disabled={pending !== undefined}
+        busy={pending !== undefined}
       />
       <PendingStatus pending={pending} />
       {box !== undefined && (

@@ -113,7 +113,7 @@ export const PalletScreen = () => {
 
   return (
     <section class="screen" aria-label={t('pallet')}>
-      <ScanField label={t('scanZongpai')} onScan={(code) => void onScan(code)} disabled={busy} />
+      <ScanField label={t('scanZongpai')} onScan={(code) => void onScan(code)} busy={busy} />
       {unknown !== undefined && (
         <div class="actions">
           <button type="button" class="primary" onClick={() => void register(unknown)}>

@@ -92,7 +92,7 @@ export const SupervisorScreen = () => {
     );
   return (
     <section class="screen" aria-label={t('supervisor')}>
-      <ScanField label={t('scanBox')} onScan={(code) => void onScan(code)} disabled={busy} />
+      <ScanField label={t('scanBox')} onScan={(code) => void onScan(code)} busy={busy} />
       {box !== undefined && (
         <>
           <dl class="facts">
