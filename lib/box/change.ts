@@ -10,6 +10,7 @@ import {
   planCte,
   planChecks,
   requestedItemsSql,
+  zongpaiIsABox,
   type Check,
   type PlanRules,
 } from './sql.ts';
@@ -75,6 +76,7 @@ zp AS (
 ),
 ${firstProblemCte([
   ...boxStateChecks,
+  zongpaiIsABox(erpView, ':zongpai_no IS NOT NULL AND NOT EXISTS (SELECT 1 FROM zp WHERE zp.zongpai_no = :zongpai_no)'),
   {
     rank: 20,
     code: 'ZONGPAI_NOT_FOUND',

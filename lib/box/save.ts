@@ -13,6 +13,7 @@ import {
   planChecks,
   requestedItemsSql,
   sqlInteger,
+  zongpaiIsABox,
   type PlanRules,
 } from './sql.ts';
 
@@ -51,6 +52,7 @@ ${firstProblemCte([
     from: 'plan p',
     where: `:from_plan AND p.planned > ${sqlInteger(rules.quantityMax)}`,
   },
+  zongpaiIsABox(erpView, 'NOT EXISTS (SELECT 1 FROM zp)'),
   { rank: 20, code: 'ZONGPAI_NOT_FOUND', value: ':zongpai_no', where: 'NOT EXISTS (SELECT 1 FROM zp)' },
   { rank: 30, code: 'ZONGPAI_CLOSED', value: 'zp.zongpai_no', from: 'zp', where: "zp.status <> 'OPEN'" },
   ...planChecks,

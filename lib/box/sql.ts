@@ -95,11 +95,14 @@ export const requestedItemsSql = `
  * `value` the box, zongpai or item concerned, `reason` a catalogue message variant, `planned`
  * the planned quantity a request goes beyond, `version` the version the request was based on.
  */
+/** Why a zongpai number is refused when it names a box of the ERP plan (registering, saving, moving). */
+export const ZONGPAI_IS_A_BOX = 'is the number of a box in the ERP plan: scan the zongpai label';
+
 export interface Check {
   readonly rank: number;
   readonly code: ErrorCode;
   readonly value: string;
-  readonly reason?: 'not_boxed';
+  readonly reason?: 'not_boxed' | typeof ZONGPAI_IS_A_BOX;
   readonly planned?: string;
   readonly version?: string;
   readonly from?: string;
@@ -110,6 +113,20 @@ const checkSql = (c: Check): string =>
   `SELECT ${String(c.rank)} AS rank, ${errorCodeSql(c.code)} AS error_code, ${c.value}::text, ${c.reason === undefined ? 'NULL' : `'${c.reason}'`}::text, ` +
   `${c.planned ?? 'NULL'}::bigint, ${c.version ?? 'NULL'}::integer${c.from === undefined ? '' : ` FROM ${c.from}`}
    WHERE ${c.where}`;
+
+/**
+ * A zongpai number that is not registered but names a box of the ERP plan: a box label scanned
+ * where the zongpai's was meant. INVALID_ZONGPAI says so, where ZONGPAI_NOT_FOUND would send the
+ * operator to register it (which registration refuses). `unregistered` is the SQL condition that
+ * the named zongpai is not registered.
+ */
+export const zongpaiIsABox = (erpView: string, unregistered: string): Check => ({
+  rank: 19,
+  code: 'INVALID_ZONGPAI',
+  value: ':zongpai_no',
+  reason: ZONGPAI_IS_A_BOX,
+  where: `${unregistered} AND EXISTS (SELECT 1 FROM ${quoteIdentifier(erpView)} v WHERE v.box_no = :zongpai_no)`,
+});
 
 /** Plan violations, checked only when the plan is enforced. */
 export const planChecks: readonly Check[] = [

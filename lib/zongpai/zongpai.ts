@@ -2,7 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
-import { quoteIdentifier } from '../box/sql.ts';
+import { quoteIdentifier, ZONGPAI_IS_A_BOX } from '../box/sql.ts';
 import { outbox } from '../events/write.ts';
 import type { ZongpaiResponse } from '../openapi/responses.ts';
 
@@ -127,7 +127,7 @@ export const makeZongpaiRegister = ({ db, config }: Capability) => {
     if (row?.is_box === true)
       throw new AppError('INVALID_ZONGPAI', {
         value: zongpaiNo,
-        reason: 'is the number of a box in the ERP plan: scan the zongpai label',
+        reason: ZONGPAI_IS_A_BOX,
       });
     if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: zongpaiNo });
     return withTotals(row);

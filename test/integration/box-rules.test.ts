@@ -87,6 +87,24 @@ describe('zongpai numbers', () => {
     }
   });
 
+  it('answers a box label scanned as the zongpai of a save or a move with INVALID_ZONGPAI, not ZONGPAI_NOT_FOUND', async () => {
+    const { box, zongpai } = await service.freshBox();
+    const other = await service.freshBox();
+    for (const res of [
+      await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: other.box } }),
+      await service.saveBox(box, other.box, { 'SKU-A': 1 }),
+    ]) {
+      expectError(res, 400, 'INVALID_ZONGPAI', 'zongpai');
+      expect(res.body.message).toBe(
+        `zongpai_no '${other.box}' is the number of a box in the ERP plan: scan the zongpai label`,
+      );
+    }
+    expect((await service.saveBox(box, zongpai, { 'SKU-A': 1 })).status).toBe(201);
+    const moved = await patch(box, { version: 1, zongpai_no: other.box });
+    expectError(moved, 400, 'INVALID_ZONGPAI', 'zongpai');
+    expectError(await service.saveBox(other.box, 'PLT-NOWHERE', { 'SKU-A': 1 }), 404, 'ZONGPAI_NOT_FOUND');
+  });
+
   it('reads a zongpai label that is an SSCC as a box label is read, so that scanning it at a location moves its boxes', async () => {
     // An SSCC pallet label: GS1-128 `00` + the 18-digit SSCC, as scanners send it.
     const sscc = '350123456789012349';
