@@ -99,6 +99,7 @@ describe('error codes in write statements', () => {
       new Set([
         'BOX_NOT_FOUND',
         'ERP_PLAN_INVALID',
+        'INVALID_ZONGPAI',
         'ZONGPAI_NOT_FOUND',
         'ZONGPAI_CLOSED',
         'ITEM_NOT_IN_PLAN',
@@ -109,6 +110,7 @@ describe('error codes in write statements', () => {
       new Set([
         'BOX_NOT_FOUND',
         'VERSION_CONFLICT',
+        'INVALID_ZONGPAI',
         'ZONGPAI_NOT_FOUND',
         'ZONGPAI_CLOSED',
         'ITEM_NOT_IN_PLAN',
