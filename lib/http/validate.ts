@@ -57,34 +57,49 @@ const reasonOf = (issue: Issue, present: boolean): string => {
   }
 };
 
-/** Turns Zod issues into the SPEC's field problems: the field's own code where it has one. */
+/**
+ * Turns Zod issues into the SPEC's field problems: the field's own code where it has one. A field
+ * is listed once, by the first of its checks that failed (a quantity of 2^53 + 1 is both no safe
+ * integer and over the maximum: one problem).
+ */
 export const toProblems = (
   issues: readonly Issue[],
   input: unknown,
   codes: FieldCodes,
   prefix?: string,
-): FieldProblem[] =>
-  issues.map((issue) => {
-    const field = fieldPath(prefix, issue.path);
-    const custom =
-      issue.code === 'custom' ? (issue.params as (MessageParams & { error_code?: string }) | undefined) : undefined;
-    const name = [...issue.path].reverse().find((k): k is string => typeof k === 'string');
-    const mapped =
-      custom?.error_code !== undefined && isErrorCode(custom.error_code)
-        ? { code: custom.error_code }
-        : name === undefined
-          ? undefined
-          : codes[name];
-    const value = quoteValue(input, issue.path);
-    if (mapped === undefined)
-      return {
-        field: field || 'body',
-        code: 'VALIDATION_ERROR',
-        params: { reason: reasonOf(issue, valueAt(input, issue.path) !== undefined), value },
-      };
-    // A rule on the whole body (e.g. "must name a zongpai_no or items") has an empty path.
-    return { field: field || 'body', code: mapped.code, params: { ...mapped.params, ...custom, value } };
-  });
+): FieldProblem[] => {
+  const seen = new Set<string>();
+  return issues
+    .filter((issue) => {
+      const field = fieldPath(prefix, issue.path);
+      if (seen.has(field)) return false;
+      seen.add(field);
+      return true;
+    })
+    .map((issue) => problemOf(issue, input, codes, prefix));
+};
+
+const problemOf = (issue: Issue, input: unknown, codes: FieldCodes, prefix: string | undefined): FieldProblem => {
+  const field = fieldPath(prefix, issue.path);
+  const custom =
+    issue.code === 'custom' ? (issue.params as (MessageParams & { error_code?: string }) | undefined) : undefined;
+  const name = [...issue.path].reverse().find((k): k is string => typeof k === 'string');
+  const mapped =
+    custom?.error_code !== undefined && isErrorCode(custom.error_code)
+      ? { code: custom.error_code }
+      : name === undefined
+        ? undefined
+        : codes[name];
+  const value = quoteValue(input, issue.path);
+  if (mapped === undefined)
+    return {
+      field: field || 'body',
+      code: 'VALIDATION_ERROR',
+      params: { reason: reasonOf(issue, valueAt(input, issue.path) !== undefined), value },
+    };
+  // A rule on the whole body (e.g. "must name a zongpai_no or items") has an empty path.
+  return { field: field || 'body', code: mapped.code, params: { ...mapped.params, ...custom, value } };
+};
 
 /**
  * Middleware: validates the parsed body, the path parameters and the query string with the

@@ -45,6 +45,12 @@ describe('field errors map to the SPEC codes', () => {
     ]);
   });
 
+  it('lists a field once, however many of its checks fail', () => {
+    expect(problemsOf(box, { box_no: 'BOX-1', items: [{ item_code: 'A', quantity: 2 ** 53 + 1 }] })).toEqual([
+      ['items[0].quantity', 'INVALID_QUANTITY'],
+    ]);
+  });
+
   it('falls back to VALIDATION_ERROR for fields without a SPEC code', () => {
     expect(problemsOf(z.object({ off_shelf: z.boolean() }), { off_shelf: 'yes' })).toEqual([
       ['off_shelf', 'VALIDATION_ERROR'],
