@@ -15,6 +15,17 @@ const open = async (page: Page, tab: string) => {
   await page.getByRole('link', { name: tab, exact: true }).click();
   await page.locator(`section[aria-label="${tab}"]`).waitFor();
 };
+/** Opens Box and scans a box, waiting for its plan. */
+const startBox = async (page: Page, box: string) => {
+  await open(page, 'Box');
+  await scan(page, box);
+  await page.getByTestId('box-no').getByText(box.toUpperCase()).waitFor();
+};
+/** Scans an item `times` times and waits for the count's answer. */
+const count = async (page: Page, item: string, times: number) => {
+  for (let i = 0; i < times; i += 1) await scan(page, item);
+  await notice(page, 'ok', `${item} +1`);
+};
 
 describe.skipIf(!hasChromium)('the handheld app', () => {
   let running: Running;
@@ -60,11 +71,8 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await page.getByRole('button', { name: 'Register PLT-E2E-1' }).click();
     await notice(page, 'ok', 'Zongpai PLT-E2E-1 registered');
 
-    await open(page, 'Box');
-    await scan(page, 'box-1001');
-    await page.getByTestId('box-no').getByText('BOX-1001').waitFor();
-    for (let i = 0; i < 6; i += 1) await scan(page, 'SKU-CUP-06');
-    await notice(page, 'ok', 'SKU-CUP-06 +1');
+    await startBox(page, 'box-1001');
+    await count(page, 'SKU-CUP-06', 6);
     await page.getByLabel('Qty SKU-TEA-250').fill('24');
     await page.getByLabel('Qty SKU-TEA-250').press('Tab');
     expect(await page.getByLabel('Qty SKU-CUP-06').inputValue()).toBe('6');
@@ -163,17 +171,17 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     const { page } = await signedIn('sam');
     await open(page, 'Supervisor');
     await scan(page, 'BOX-1001');
-    await page.getByTestId('box-status').getByText('BOXED').waitFor();
+    await page.locator('[data-testid=box-status][data-status=BOXED]', { hasText: 'Boxed' }).waitFor();
     await page.getByLabel('Qty SKU-CUP-06').fill('5');
     await page.getByRole('button', { name: 'Edit' }).click();
     await notice(page, 'ok', 'Box BOX-1001 changed');
-    await page.getByTestId('history').getByText('EDIT').waitFor();
+    await page.getByTestId('history').getByText('Edited').waitFor();
     await screenshot(page, 'supervisor');
     await page.getByRole('button', { name: 'Undo boxing' }).click();
     await page.getByRole('button', { name: 'Tap again to undo' }).click();
     await notice(page, 'ok', 'Box BOX-1001 undone');
-    await page.getByTestId('box-status').getByText('NOT_BOXED').waitFor();
-    expect(await page.getByTestId('history').locator('li b').allTextContents()).toEqual(['SAVE', 'EDIT', 'UNDO']);
+    await page.getByTestId('box-status').getByText('Not boxed').waitFor();
+    expect(await page.getByTestId('history').locator('li b').allTextContents()).toEqual(['Saved', 'Edited', 'Undone']);
 
     // The pallet from the list of open zongpais: closed, then reopened to correct a mistake.
     await open(page, 'Pallet');
@@ -227,12 +235,8 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
 
   it('keeps a wedge scan out of the focused quantity field or toggle, and lets a person type a quantity', async () => {
     const { page } = await signedIn('olga');
-    await open(page, 'Box');
-    await scan(page, 'BOX-1003');
-    await page.getByTestId('box-no').getByText('BOX-1003').waitFor();
-    await scan(page, 'SKU-RICE-5K');
-    await scan(page, 'SKU-RICE-5K');
-    await notice(page, 'ok', 'SKU-RICE-5K +1');
+    await startBox(page, 'BOX-1003');
+    await count(page, 'SKU-RICE-5K', 2);
     // A person types a quantity at human speed: it goes into the field.
     const rice = page.getByLabel('Qty SKU-RICE-5K');
     await rice.fill('');
@@ -286,9 +290,7 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       await route.continue();
     });
-    await open(page, 'Box');
-    await scan(page, 'BOX-1004');
-    await page.getByTestId('box-no').getByText('BOX-1004').waitFor();
+    await startBox(page, 'BOX-1004');
     for (let i = 0; i < 4; i += 1) await scan(page, 'SKU-LAMP-01');
     await page.getByRole('button', { name: 'Zongpai ›' }).click();
     await scan(page, 'PLT-E2E-1');
@@ -303,7 +305,7 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     const { page } = await signedIn('sam');
     await open(page, 'Supervisor');
     await scan(page, 'BOX-1002');
-    await page.getByTestId('box-status').getByText('BOXED').waitFor();
+    await page.getByTestId('box-status').getByText('Boxed').waitFor();
     await page.getByLabel('Move to zongpai').fill('');
     await page.getByLabel('Move to zongpai').click();
     await page.keyboard.type('PLT-0002', { delay: 100 });
@@ -326,22 +328,112 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await context.setOffline(false);
 
     // Sam signs in on the same handheld: olga's scan waits for her.
-    await signIn(page, 'sam', DEMO_PASSWORDS.sam);
-    await open(page, 'Locate');
-    await page.locator('[data-testid=waiting][data-waiting="0"][data-others="1"]').waitFor();
+    const signInAtLocate = async (user: keyof typeof DEMO_PASSWORDS, othersWaiting: number) => {
+      await signIn(page, user, DEMO_PASSWORDS[user]);
+      await open(page, 'Locate');
+      await page.locator(`[data-testid=waiting][data-waiting="0"][data-others="${othersWaiting}"]`).waitFor();
+    };
+    await signInAtLocate('sam', 1);
     await open(page, 'Find');
     await scan(page, 'BOX-1004');
     await page.getByTestId('current').getByText('Nowhere: every scan was voided').waitFor();
     expect(await page.locator('.history li', { hasText: 'E-05-05' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await signIn(page, 'olga', DEMO_PASSWORDS.olga);
-    await open(page, 'Locate');
-    await page.locator('[data-testid=waiting][data-waiting="0"][data-others="0"]').waitFor();
+    await signInAtLocate('olga', 0);
     await open(page, 'Find');
     await scan(page, 'BOX-1004');
     await page.getByTestId('current').getByText('E-05-05').waitFor();
     await page.locator('.history li', { hasText: 'E-05-05' }).getByText('by olga').waitFor();
+  });
+
+  it('answers a Locate scan the service refuses with the error tone and its reason, and refuses a bad location at once', async () => {
+    const { page } = await signedIn('olga');
+    await open(page, 'Locate');
+    await scan(page, 'B-02-01');
+    await notice(page, 'ok', 'Location B-02-01');
+    await scan(page, 'bad code!');
+    await notice(page, 'error', 'BAD CODE! at B-02-01 refused');
+    expect(await page.getByTestId('notice').getAttribute('data-code')).toBe('INVALID_BOX_NO');
+    await page.getByTestId('notice').getByText('Not a valid box number').waitFor();
+    // The refused list says it in the app's words, no internal field path.
+    await page.getByTestId('refused-scan').getByText('Not a valid box number').waitFor();
+    expect(await page.getByTestId('refused-scan').textContent()).not.toContain('records[');
+
+    // A location code the service refuses: refused as the location, asked for again.
+    await page.getByTestId('location').click();
+    await scan(page, 'A_01');
+    await notice(page, 'error', 'Not a valid location code');
+    expect(await page.getByTestId('notice').getAttribute('data-code')).toBe('INVALID_LOCATION_CODE');
+    await page.getByText('Scan a location').waitFor();
+  });
+
+  it('does not send a box with nothing counted: it asks for at least one item', async () => {
+    const { page } = await signedIn('olga', 'zh-CN');
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/v1/box')) saves.push(request.url());
+    });
+    await open(page, '装箱');
+    await scan(page, 'BOX-1001');
+    await page.getByTestId('box-no').getByText('BOX-1001').waitFor();
+    await page.getByRole('button', { name: '总牌 ›' }).click();
+    await scan(page, 'PLT-E2E-1');
+    await notice(page, 'error', '至少清点一件物料');
+    await page.getByText('扫描物料').waitFor();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Zongpai ›' }).click();
+    await scan(page, 'PLT-E2E-1');
+    await notice(page, 'error', 'Count at least one item');
+    await page.getByText('Scan an item').waitFor();
+    expect(saves).toEqual([]);
+  });
+
+  it('keeps the counted items of a box across a tab switch, and refuses an item scanned before the plan is there', async () => {
+    const { page } = await signedIn('olga');
+    await startBox(page, 'BOX-1003');
+    await count(page, 'SKU-OIL-1L', 2);
+    await open(page, 'Find');
+    await open(page, 'Box');
+    expect(await page.getByLabel('Qty SKU-OIL-1L').inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Next box' }).click();
+
+    // The plan is slow to come: an item scanned meanwhile is not taken for a box.
+    await page.route('**/v1/box/info**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await scan(page, 'BOX-1001');
+    await scan(page, 'SKU-CUP-06');
+    await notice(page, 'error', 'SKU-CUP-06 not taken');
+    await page.getByTestId('box-no').getByText('BOX-1001').waitFor();
+    await notice(page, 'ok', 'BOX-1001');
+    await scan(page, 'SKU-CUP-06');
+    await notice(page, 'ok', 'SKU-CUP-06 +1');
+    expect(await page.getByLabel('Qty SKU-CUP-06').inputValue()).toBe('1');
+  });
+
+  it("shows a box's status and history in the operator's language", async () => {
+    const { page } = await signedIn('sam', 'zh-CN');
+    await open(page, '主管');
+    await scan(page, 'BOX-1002');
+    await page.getByTestId('box-status').getByText('已装箱').waitFor();
+    expect(await page.getByTestId('history').locator('li b').allTextContents()).toEqual(['保存']);
+  });
+
+  it('fits the viewport: no loading text left, the tab bar covers nothing', async () => {
+    const { page } = await signedIn('sam', 'zh-CN');
+    await open(page, '装箱');
+    await scan(page, 'BOX-1001');
+    await page.getByTestId('box-no').getByText('BOX-1001').waitFor();
+    expect(await page.locator('.boot').count()).toBe(0);
+    expect(await page.evaluate('document.documentElement.scrollHeight')).toBeLessThanOrEqual(640);
+    const button = page.getByRole('button', { name: '总牌 ›' });
+    await button.scrollIntoViewIfNeeded();
+    const box = await button.boundingBox();
+    const tabs = await page.locator('nav.tabs').boundingBox();
+    // Scrolled into view, it ends where the tab bar begins (within a fraction of a pixel), not under it.
+    expect(box !== null && tabs !== null && box.y + box.height <= tabs.y + 1).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@ import { primeAudio, signal } from './feedback.ts';
 import { instructionFor, messageFor, translate, type Key, type Lang } from './i18n.ts';
 import type { QueueCounts, ScanStore } from './queue.ts';
 import { createUploader, ownedBy } from './queue.ts';
+import { refusedScanNotice } from './refused-scan.ts';
 import { BoxScreen } from './screens/box.tsx';
 import { FindScreen } from './screens/find.tsx';
 import { LocateScreen } from './screens/locate.tsx';
@@ -111,6 +112,11 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
             }),
           ),
         onChange: () => void refreshQueue(),
+        // A refused scan is told at once, loud, whatever screen is open: never only in the list.
+        onRefused: (refused) => {
+          const [first] = refused;
+          if (first?.error !== undefined) notify(refusedScanNotice(langRef.current, first, refused.length));
+        },
       }),
     [store, api],
   );
@@ -217,14 +223,16 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
       </header>
       <Banner show={banner} />
       {!signedIn ? (
-        <SignInScreen
-          onSignedIn={() => {
-            setSignedIn(true);
-            setUser(auth.session()?.user);
-            setNotice(undefined);
-            upload();
-          }}
-        />
+        <main>
+          <SignInScreen
+            onSignedIn={() => {
+              setSignedIn(true);
+              setUser(auth.session()?.user);
+              setNotice(undefined);
+              upload();
+            }}
+          />
+        </main>
       ) : (
         <>
           <main>

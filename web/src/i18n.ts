@@ -45,6 +45,10 @@ const en = {
   retrying: 'No answer yet, retrying with the same key…',
   scanNotTaken: '{code} not taken: still saving',
   scanAgainWhenSaved: 'Scan it again when the save is answered.',
+  scanNotTakenLoading: '{code} not taken: the box plan is still loading',
+  scanAgainWhenLoaded: 'Scan it again when the plan is shown.',
+  nothingCounted: 'Nothing counted: not saved',
+  countOneItem: 'Count at least one item, then scan the zongpai.',
   notSaved: 'Not saved: no network. Save again to retry (same key).',
   saved: 'Saved',
   savedOnZongpai: 'Box {box} saved on {zongpai}',
@@ -67,6 +71,8 @@ const en = {
   refusedScans: 'Refused scans',
   dismiss: 'Dismiss',
   queued: '{cargo} at {location}',
+  scanRefused: '{cargo} at {location} refused',
+  moreRefused: '(and {n} more: see Locate)',
   current: 'Now at',
   noCurrent: 'Nowhere: every scan was voided',
   via: 'via {via}',
@@ -85,6 +91,11 @@ const en = {
   undone: 'Box {box} undone',
   edited: 'Box {box} changed',
   version: 'Version',
+  statusBoxed: 'Boxed',
+  statusNotBoxed: 'Not boxed',
+  actionSave: 'Saved',
+  actionEdit: 'Edited',
+  actionUndo: 'Undone',
   confirmUndo: 'Tap again to undo',
   supervisorOnly: 'Only supervisors can do this.',
   network: 'No network',
@@ -152,6 +163,10 @@ const zh: Words = {
   retrying: '尚未收到回复，正在用同一键重试…',
   scanNotTaken: '{code} 未接收：仍在保存',
   scanAgainWhenSaved: '保存有回复后请再扫一次。',
+  scanNotTakenLoading: '{code} 未接收：箱计划仍在加载',
+  scanAgainWhenLoaded: '箱计划显示后请再扫一次。',
+  nothingCounted: '没有清点任何物料：未保存',
+  countOneItem: '请至少清点一件物料，然后扫描总牌。',
   notSaved: '未保存：没有网络。再次保存即可重试（同一键）。',
   saved: '已保存',
   savedOnZongpai: '箱 {box} 已保存到 {zongpai}',
@@ -174,6 +189,8 @@ const zh: Words = {
   refusedScans: '被拒绝的扫描',
   dismiss: '知道了',
   queued: '{cargo} 在 {location}',
+  scanRefused: '{cargo} 在 {location} 被拒绝',
+  moreRefused: '（另有 {n} 条：见定位页面）',
   current: '当前位置',
   noCurrent: '无当前位置：所有扫描均已作废',
   via: '经由 {via}',
@@ -192,6 +209,11 @@ const zh: Words = {
   undone: '箱 {box} 已撤销',
   edited: '箱 {box} 已修改',
   version: '版本',
+  statusBoxed: '已装箱',
+  statusNotBoxed: '未装箱',
+  actionSave: '保存',
+  actionEdit: '修改',
+  actionUndo: '撤销',
   confirmUndo: '再点一次以撤销',
   supervisorOnly: '只有主管可以执行此操作。',
   network: '没有网络',
@@ -312,14 +334,18 @@ export const instructionFor = (lang: Lang, code: string): string =>
   whatToDo[lang][code as ErrorCode] ?? whatToDo[lang].INTERNAL_ERROR;
 
 const HAN = /\p{Script=Han}/u;
+/** A message about a field of the request (`records[0].cargo_no …`): its path means nothing to an operator. */
+const FIELD_PATH = /^[a-z][a-z0-9_]*(?:\[\d+\]|\.[a-z])/;
 
 /**
  * The message to show for a refusal: the server's, which the service wrote in the device's
  * language; API Gateway's own refusals are English only, so in Chinese the app shows its own
- * words for the code instead.
+ * words for the code instead, as it does for a message that names a field of the request.
  */
 export const messageFor = (lang: Lang, error: { error_code: string; message: string }): string =>
-  lang === 'zh' && !HAN.test(error.message) ? instructionFor('zh', error.error_code) : error.message;
+  (lang === 'zh' && !HAN.test(error.message)) || FIELD_PATH.test(error.message)
+    ? instructionFor(lang, error.error_code)
+    : error.message;
 
 /** When something happened, short, as the device's own locale writes dates and times. */
 export const when = (iso: string): string =>

@@ -20,6 +20,8 @@ const boot = async () => {
   const onLang = (next: Lang) => {
     lang = next;
   };
+  // The page's "Cargo…" placeholder goes: render adds to what the element holds, it replaces nothing.
+  root.replaceChildren();
   render(
     <App api={api} auth={auth} store={store} deviceId={deviceId(localStorage)} initialLang={lang} onLang={onLang} />,
     root,

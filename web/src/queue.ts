@@ -116,6 +116,8 @@ export interface UploaderOptions {
   readonly user: () => string | undefined;
   /** Told after every change to the queue (the screen shows the counts). */
   readonly onChange?: () => void;
+  /** Told of the scans the service has just refused (the operator is told at once, with the reason). */
+  readonly onRefused?: (refused: readonly QueuedScan[]) => void;
 }
 
 export type FlushResult = 'done' | 'offline' | 'unauthorized';
@@ -176,12 +178,15 @@ export const createUploader = (options: UploaderOptions) => {
       return;
     }
     const only = members.length === 1 ? { error_code: error.error_code, message: error.message } : undefined;
+    const refused: QueuedScan[] = [];
     for (const [i, q] of members.entries()) {
       const reason = named.get(i) ?? only;
-      await store.put(
-        reason === undefined ? { ...q, batch: undefined } : { ...q, batch: undefined, state: 'refused', error: reason },
-      );
+      const settled: QueuedScan =
+        reason === undefined ? { ...q, batch: undefined } : { ...q, batch: undefined, state: 'refused', error: reason };
+      await store.put(settled);
+      if (reason !== undefined) refused.push(settled);
     }
+    if (refused.length > 0) options.onRefused?.(refused);
   };
 
   return {

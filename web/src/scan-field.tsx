@@ -17,10 +17,11 @@ export interface ScanFieldProps {
   readonly onScan: (code: string) => void;
   readonly name?: string;
   /**
-   * A save is under way: a scan now is refused with the error tone and asked for again, not
-   * dropped (the field stays enabled so the burst cannot land on the page or a control).
+   * A save is under way (true), or what the next scan depends on is loading ('loading', a box's
+   * plan): a scan now is refused with the error tone and asked for again, not dropped or misread
+   * (the field stays enabled so the burst cannot land on the page or a control).
    */
-  readonly busy?: boolean;
+  readonly busy?: boolean | 'loading';
 }
 
 /** A wedge types a scan's characters 1-20 ms apart; a person, 60 ms and more (100 ms typically). */
@@ -91,11 +92,11 @@ export const ScanField = ({ label, onScan, name = 'scan', busy = false }: ScanFi
     const trimmed = code.trim();
     if (trimmed === '') return;
     performance.mark('scan-enter');
-    if (busy)
+    if (busy !== false)
       return notify({
         tone: 'error',
-        text: t('scanNotTaken', { code: trimmed.toUpperCase() }),
-        detail: t('scanAgainWhenSaved'),
+        text: t(busy === 'loading' ? 'scanNotTakenLoading' : 'scanNotTaken', { code: trimmed.toUpperCase() }),
+        detail: t(busy === 'loading' ? 'scanAgainWhenLoaded' : 'scanAgainWhenSaved'),
         code: 'BUSY',
       });
     onScan(trimmed);
@@ -117,7 +118,7 @@ export const ScanField = ({ label, onScan, name = 'scan', busy = false }: ScanFi
           spellcheck={false}
           enterkeyhint="done"
           inputMode={typing ? 'text' : 'none'}
-          aria-busy={busy}
+          aria-busy={busy !== false}
           onKeyDown={(event) => {
             if (event.key !== 'Enter') return;
             event.preventDefault();

@@ -27,6 +27,15 @@ describe('the languages of the app', () => {
     expect(messageFor('en', { error_code: 'UNAUTHORIZED', message: 'Unauthorized' })).toBe('Unauthorized');
   });
 
+  it("shows its own words for a refusal that names an internal field path, the service's otherwise", () => {
+    const error = { error_code: 'INVALID_BOX_NO', message: "records[0].cargo_no 'bad code!' must be a box number" };
+    expect(messageFor('en', error)).toBe(instructionFor('en', 'INVALID_BOX_NO'));
+    const quantity = { error_code: 'INVALID_QUANTITY', message: "items[0].quantity '1.5' must be a whole number" };
+    expect(messageFor('en', quantity)).toBe(instructionFor('en', 'INVALID_QUANTITY'));
+    const plain = { error_code: 'ZONGPAI_NOT_FOUND', message: "Zongpai 'PLT-9' is not registered" };
+    expect(messageFor('en', plain)).toBe(plain.message);
+  });
+
   it('fills the values into the words', () => {
     expect(translate('en', 'savedOnZongpai', { box: 'BOX-1', zongpai: 'PLT-1' })).toBe('Box BOX-1 saved on PLT-1');
     expect(translate('zh', 'waiting', { n: 3 })).toBe('3 条扫描等待上传');

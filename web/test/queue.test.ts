@@ -56,6 +56,25 @@ describe('the offline scan queue', () => {
     expect(api.calls).toEqual([{ key: 'scan-key-1', cargo: ['BOX-1'] }]);
   });
 
+  it('tells of each scan the service refused as soon as it answers, with its reason', async () => {
+    const store = await openScanStore(new IDBFactory());
+    await store.add(scan('bad code!'), 'k-bad', 'olga');
+    const error = { error_code: 'INVALID_BOX_NO', message: 'not a box', domain: 'box', request_id: 'r' } as const;
+    const api = service([() => ({ ok: false, status: 400, error })]);
+    const told: QueuedScan[][] = [];
+    const uploader = createUploader({
+      store,
+      upload: api.upload,
+      newKey,
+      user: () => 'olga',
+      onRefused: (refused) => told.push([...refused]),
+    });
+    await uploader.flush();
+    expect(told.map((r) => r.map((q) => [q.scan.cargo_no, q.error?.error_code]))).toEqual([
+      [['bad code!', 'INVALID_BOX_NO']],
+    ]);
+  });
+
   it('splits more than 500 waiting scans into backlogs of at most 500', async () => {
     const store = await openScanStore(new IDBFactory());
     for (let i = 0; i < 501; i += 1) await store.add(scan(`BOX-${1000 + i}`), `k${i}`, 'olga');

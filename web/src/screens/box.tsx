@@ -3,6 +3,7 @@ import type { BoxInfo } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { instructionFor } from '../i18n.ts';
 import { ScanField } from '../scan-field.tsx';
+import { useSessionState } from '../session-state.ts';
 import { PendingStatus, useWrite } from '../write.tsx';
 import { addScan, linesToSave, planLines, setQuantity, type Line } from './box-lines.ts';
 import { ItemLines, QuantityInput } from './lines.tsx';
@@ -11,19 +12,24 @@ import { lineState } from './progress.ts';
 /**
  * Box: scan a box and see its plan; each item scan adds one (quantities editable); then scan
  * the zongpai, which saves. The save is retried under one key until the service answers, and
- * the box is reported saved only when it did.
+ * the box is reported saved only when it did. The box being counted is kept in sessionStorage
+ * (per user): a tab switch or a reload loses none of it. A scan while the plan loads is refused
+ * with the error tone and asked for again, never taken for a box.
  */
 type Step = { name: 'box' } | { name: 'items' | 'zongpai'; info: BoxInfo; lines: Line[] };
 
 export const BoxScreen = () => {
   const app = useApp();
   const { t, api } = app;
-  const [step, setStep] = useState<Step>({ name: 'box' });
+  const [step, setStep] = useSessionState<Step>(`cargo.box.${app.user ?? ''}`, { name: 'box' });
+  const [loading, setLoading] = useState(false);
   const { pending, write } = useWrite();
 
   const loadBox = async (code: string) => {
     app.notify({ tone: 'info', text: '…' });
+    setLoading(true);
     const outcome = await api.run(api.client.GET('/v1/box/info', { params: { query: { box_no: code } } }));
+    setLoading(false);
     if (!outcome.ok) return app.refused(outcome);
     const info = outcome.data;
     if (info.status === 'BOXED')
@@ -39,6 +45,15 @@ export const BoxScreen = () => {
 
   const save = async (zongpai: string, info: BoxInfo, lines: readonly Line[]) => {
     const body = { box_no: info.box_no, zongpai_no: zongpai, items: linesToSave(lines) };
+    if (body.items.length === 0) {
+      setStep({ name: 'items', info, lines: [...lines] });
+      return app.notify({
+        tone: 'error',
+        text: t('nothingCounted'),
+        detail: t('countOneItem'),
+        code: 'NOTHING_COUNTED',
+      });
+    }
     const saved = await write(
       body,
       (key) => api.run(api.client.POST('/v1/box', { body, params: { header: { 'Idempotency-Key': key } } })),
@@ -72,7 +87,7 @@ export const BoxScreen = () => {
   const label = step.name === 'box' ? t('scanBox') : step.name === 'items' ? t('scanItem') : t('scanZongpai');
   return (
     <section class="screen" aria-label={t('box')}>
-      <ScanField label={label} onScan={onScan} busy={pending !== undefined} />
+      <ScanField label={label} onScan={onScan} busy={pending !== undefined ? true : loading && 'loading'} />
       <PendingStatus pending={pending} />
       {step.name !== 'box' && (
         <>

@@ -1,9 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useApp } from '../context.ts';
-import { instructionFor } from '../i18n.ts';
-import type { QueueCounts } from '../queue.ts';
+import { instructionFor, messageFor } from '../i18n.ts';
+import type { QueueCounts, QueuedScan } from '../queue.ts';
 import { ScanField } from '../scan-field.tsx';
 import { LocationContentPanel } from './location-content.tsx';
+
+/** Why a scan was refused, in words for the operator, and what to do (once, when they are the same words). */
+const RefusalReason = ({ error }: { error: QueuedScan['error'] }) => {
+  const { lang } = useApp();
+  const reason = error === undefined ? undefined : messageFor(lang, error);
+  const todo = instructionFor(lang, error?.error_code ?? 'INTERNAL_ERROR');
+  return (
+    <>
+      {reason !== undefined && reason !== todo && <span class="reason">{reason}</span>}
+      <span class="todo">{todo}</span>
+    </>
+  );
+};
 
 /**
  * Locate: scan a location, then any number of cargo. Each scan is kept on the device before it
@@ -24,10 +37,29 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
     sessionStorage.setItem('cargo.offShelf', String(offShelf));
   }, [location, offShelf]);
 
+  /**
+   * The location's code checked by the service as soon as it is scanned, while online (the rule
+   * is the deployment's setting, which the app does not have): a refused one is told with the
+   * error tone and asked for again. A cargo scanned before the answer, or offline, is queued
+   * under it, and its refusal is told as loud when the upload answers.
+   */
+  const checkLocation = async (code: string) => {
+    if (!navigator.onLine) return;
+    const outcome = await app.api.run(
+      app.api.client.GET('/v1/cargo/locations/{location_code}/cargo', {
+        params: { path: { location_code: code }, query: { limit: '1' } },
+      }),
+    );
+    if (outcome.ok || 'offline' in outcome || outcome.error.error_code !== 'INVALID_LOCATION_CODE') return;
+    setLocation((current) => (current === code ? undefined : current));
+    app.refused(outcome);
+  };
+
   const onScan = async (code: string) => {
     if (location === undefined) {
       setLocation(code.toUpperCase());
-      return app.notify({ tone: 'ok', text: `${t('location')} ${code.toUpperCase()}` });
+      app.notify({ tone: 'ok', text: `${t('location')} ${code.toUpperCase()}` });
+      return checkLocation(code.toUpperCase());
     }
     // Kept with who scanned it: it is uploaded only under their name.
     const user = app.auth.session()?.user ?? app.user;
@@ -76,8 +108,7 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
             {queue.refused.map((q) => (
               <li key={q.key} data-testid="refused-scan">
                 <b>{q.scan.cargo_no}</b> @ {q.scan.location_code}
-                <span class="reason">{q.error?.message}</span>
-                <span class="todo">{instructionFor(app.lang, q.error?.error_code ?? 'INTERNAL_ERROR')}</span>
+                <RefusalReason error={q.error} />
                 <button type="button" onClick={() => void app.store.remove([q.key]).then(app.upload)}>
                   {t('dismiss')}
                 </button>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Outcome } from '../api.ts';
 import type { BoxHistory, BoxInfo, BoxSaved } from '../api-types.ts';
 import { useApp } from '../context.ts';
-import { when } from '../i18n.ts';
+import { when, type Key } from '../i18n.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useWrite } from '../write.tsx';
 import { ItemLines, QuantityInput } from './lines.tsx';
@@ -13,6 +13,13 @@ interface Loaded {
   readonly zongpai: string;
   readonly quantities: Readonly<Record<string, number>>;
 }
+
+/** The words for a box's status and for what was done to it, in the operator's language. */
+const STATUS = { BOXED: 'statusBoxed', NOT_BOXED: 'statusNotBoxed' } as const satisfies Record<BoxInfo['status'], Key>;
+const ACTION = { SAVE: 'actionSave', EDIT: 'actionEdit', UNDO: 'actionUndo' } as const satisfies Record<
+  BoxHistory['events'][number]['action'],
+  Key
+>;
 
 /** A change to a box, sent to the box's own path under its Idempotency-Key. */
 const boxChange = <B,>(loaded: Loaded, key: string, body: B) => ({
@@ -99,7 +106,9 @@ export const SupervisorScreen = () => {
             <dt>{t('box')}</dt>
             <dd data-testid="box-no">{box.info.box_no}</dd>
             <dt>{t('status')}</dt>
-            <dd data-testid="box-status">{box.info.status}</dd>
+            <dd data-testid="box-status" data-status={box.info.status}>
+              {t(STATUS[box.info.status])}
+            </dd>
             <dt>{t('version')}</dt>
             <dd>{box.info.version}</dd>
           </dl>
@@ -147,7 +156,7 @@ export const SupervisorScreen = () => {
           <ol class="history" data-testid="history">
             {box.history.events.map((e) => (
               <li key={e.version + e.action}>
-                <b>{e.action}</b> v{e.version} {e.zongpai_no ?? ''}{' '}
+                <b data-action={e.action}>{t(ACTION[e.action])}</b> v{e.version} {e.zongpai_no ?? ''}{' '}
                 <span class="muted">
                   {when(e.at)} · {t('by', { who: e.actor })}
                 </span>

@@ -1,0 +1,20 @@
+import type { Notice } from './context.ts';
+import { instructionFor, messageFor, translate, type Lang } from './i18n.ts';
+import type { QueuedScan } from './queue.ts';
+
+/** A location scan the service refused: which, where, why and what to do. */
+export const refusedScanNotice = (lang: Lang, first: QueuedScan, count: number): Notice => {
+  const error = first.error ?? { error_code: 'INTERNAL_ERROR', message: '' };
+  const what = translate(lang, 'scanRefused', {
+    cargo: first.scan.cargo_no.toUpperCase(),
+    location: first.scan.location_code,
+  });
+  const reason = messageFor(lang, error);
+  const todo = instructionFor(lang, error.error_code);
+  return {
+    tone: 'error',
+    text: count > 1 ? `${what} ${translate(lang, 'moreRefused', { n: count - 1 })}` : what,
+    detail: reason === todo ? todo : `${reason} ${todo}`,
+    code: error.error_code,
+  };
+};
