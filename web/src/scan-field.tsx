@@ -24,8 +24,12 @@ export interface ScanFieldProps {
   readonly busy?: boolean | 'loading';
 }
 
-/** A wedge types a scan's characters 1-20 ms apart; a person, 60 ms and more (100 ms typically). */
-export const BURST_GAP_MS = 40;
+/**
+ * A wedge types a scan's characters 1-20 ms apart; a person tapping a handheld's keys, 100 ms and
+ * more. The line sits between them with room on both sides: a busy handheld delivers a wedge's
+ * keys late now and then, and only the gap after a burst's first key decides.
+ */
+export const BURST_GAP_MS = 75;
 
 const NOT_TEXT = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
 
