@@ -57,28 +57,7 @@ const reasonOf = (issue: Issue, present: boolean): string => {
   }
 };
 
-/**
- * Turns Zod issues into the SPEC's field problems: the field's own code where it has one. A field
- * is listed once, by the first of its checks that failed (a quantity of 2^53 + 1 is both no safe
- * integer and over the maximum: one problem).
- */
-export const toProblems = (
-  issues: readonly Issue[],
-  input: unknown,
-  codes: FieldCodes,
-  prefix?: string,
-): FieldProblem[] => {
-  const seen = new Set<string>();
-  return issues
-    .filter((issue) => {
-      const field = fieldPath(prefix, issue.path);
-      if (seen.has(field)) return false;
-      seen.add(field);
-      return true;
-    })
-    .map((issue) => problemOf(issue, input, codes, prefix));
-};
-
+/** One Zod issue as the SPEC's field problem: the field's own code where it has one, else VALIDATION_ERROR. */
 const problemOf = (issue: Issue, input: unknown, codes: FieldCodes, prefix: string | undefined): FieldProblem => {
   const field = fieldPath(prefix, issue.path);
   const custom =
@@ -99,6 +78,28 @@ const problemOf = (issue: Issue, input: unknown, codes: FieldCodes, prefix: stri
     };
   // A rule on the whole body (e.g. "must name a zongpai_no or items") has an empty path.
   return { field: field || 'body', code: mapped.code, params: { ...mapped.params, ...custom, value } };
+};
+
+/**
+ * Turns Zod issues into the SPEC's field problems: the field's own code where it has one. A field
+ * is listed once, by the first of its checks that failed (a quantity of 2^53 + 1 is both no safe
+ * integer and over the maximum: one problem).
+ */
+export const toProblems = (
+  issues: readonly Issue[],
+  input: unknown,
+  codes: FieldCodes,
+  prefix?: string,
+): FieldProblem[] => {
+  const seen = new Set<string>();
+  return issues
+    .filter((issue) => {
+      const field = fieldPath(prefix, issue.path);
+      if (seen.has(field)) return false;
+      seen.add(field);
+      return true;
+    })
+    .map((issue) => problemOf(issue, input, codes, prefix));
 };
 
 /**
