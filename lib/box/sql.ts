@@ -89,15 +89,15 @@ export const requestedItemsSql = `
   SELECT i.item_code, i.quantity, i.ord
   FROM ROWS FROM (json_to_recordset(:items) AS (item_code text, quantity integer)) WITH ORDINALITY AS i (item_code, quantity, ord)`;
 
+/** Why a zongpai number is refused when it names a box of the ERP plan (registering, saving, moving). */
+export const ZONGPAI_IS_A_BOX = 'is the number of a box in the ERP plan: scan the zongpai label';
+
 /**
  * One rule a box write checks before it writes: when `where` holds (over `from`, if given), the
  * statement answers `code`. Every other column is named for what the message says:
  * `value` the box, zongpai or item concerned, `reason` a catalogue message variant, `planned`
  * the planned quantity a request goes beyond, `version` the version the request was based on.
  */
-/** Why a zongpai number is refused when it names a box of the ERP plan (registering, saving, moving). */
-export const ZONGPAI_IS_A_BOX = 'is the number of a box in the ERP plan: scan the zongpai label';
-
 export interface Check {
   readonly rank: number;
   readonly code: ErrorCode;
