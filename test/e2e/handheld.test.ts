@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
-import { handheld, hasChromium, scan, screenshot, signIn, startAll, type Running } from './harness.ts';
+import { handheld, hasChromium, holdRequests, scan, screenshot, signIn, startAll, type Running } from './harness.ts';
 
 /**
  * The handheld app in real Chromium against `npm start`, driven as an operator does: a wedge
@@ -271,10 +271,7 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
 
   it('refuses, with the error tone, a scan made while a One scan save waits for the service', async () => {
     const { page } = await signedIn('olga');
-    await page.route('**/v1/box/simple', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      await route.continue();
-    });
+    const simpleSave = await holdRequests(page, '**/v1/box/simple');
     await open(page, 'One scan');
     await scan(page, 'BOX-1005');
     await scan(page, 'PLT-E2E-1');
@@ -282,14 +279,12 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await scan(page, 'BOX-1004');
     await notice(page, 'error', 'BOX-1004 not taken');
     expect(await page.getByTestId('notice').getAttribute('data-code')).toBe('BUSY');
+    simpleSave.release();
     await notice(page, 'ok', 'Box BOX-1005 saved on PLT-E2E-1');
     await page.getByText('Scan a box').waitFor();
 
     // The Box screen the same: the scan made during the save is refused, the save goes on.
-    await page.route('**/v1/box', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      await route.continue();
-    });
+    const save = await holdRequests(page, '**/v1/box');
     await startBox(page, 'BOX-1004');
     for (let i = 0; i < 4; i += 1) await scan(page, 'SKU-LAMP-01');
     await page.getByRole('button', { name: 'Zongpai ›' }).click();
@@ -297,6 +292,7 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await page.getByRole('status').getByText('Saving…').waitFor();
     await scan(page, 'BOX-1003');
     await notice(page, 'error', 'BOX-1003 not taken');
+    save.release();
     await notice(page, 'ok', 'Box BOX-1004 saved on PLT-E2E-1');
     await page.getByText('Scan a box').waitFor();
   });
@@ -399,13 +395,11 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await page.getByRole('button', { name: 'Next box' }).click();
 
     // The plan is slow to come: an item scanned meanwhile is not taken for a box.
-    await page.route('**/v1/box/info**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
+    const plan = await holdRequests(page, '**/v1/box/info**');
     await scan(page, 'BOX-1001');
     await scan(page, 'SKU-CUP-06');
     await notice(page, 'error', 'SKU-CUP-06 not taken');
+    plan.release();
     await page.getByTestId('box-no').getByText('BOX-1001').waitFor();
     await notice(page, 'ok', 'BOX-1001');
     await scan(page, 'SKU-CUP-06');

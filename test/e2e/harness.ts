@@ -113,6 +113,20 @@ export const handheld = async (
   return { context, page };
 };
 
+/**
+ * Holds the app's requests to `url` until `release()`, so that a test acts while the app waits
+ * for the service however busy the machine is (a fixed delay would race it). Later requests pass.
+ */
+export const holdRequests = async (page: Page, url: string): Promise<{ release: () => void }> => {
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+};
+
 /** A keyboard-wedge scan: the characters in a burst into whatever has the focus, then Enter. */
 export const scan = async (page: Page, code: string): Promise<void> => {
   await page.keyboard.type(code);
