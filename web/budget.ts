@@ -59,10 +59,23 @@ try {
     downloadThroughput: (1.6 * 1024 * 1024) / 8,
     uploadThroughput: (750 * 1024) / 8,
   });
-  const start = Date.now();
   await page.goto(url);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
-  const firstRender = Date.now() - start;
+  // When the sign-in button was painted, from the start of the navigation (its Element Timing
+  // entry, web/src/screens/sign-in.tsx): what the operator sees, without the time Playwright
+  // takes on the throttled page to compile its helper and find the button (about 0.5 s).
+  const firstRender = Math.round(
+    await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number })[];
+            const painted = entries.find((e) => e.identifier === 'sign-in');
+            if (painted !== undefined) resolve(painted.renderTime);
+          }).observe({ type: 'element', buffered: true }),
+        ),
+    ),
+  );
   results.push([`first render ${firstRender} ms (4x CPU, slow 4G)`, '< 2000 ms', firstRender < 2000]);
 
   // A wedge scan on Find, still on the 4x-throttled CPU (the network back to full speed: the API's

@@ -38,6 +38,7 @@ const page = (script: string, style: string) => `<!doctype html>
 <link rel="manifest" href="/manifest.webmanifest">
 <link rel="icon" href="/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${style}">
+<link rel="preload" href="/config.json" as="fetch" crossorigin>
 <script type="module" src="${script}"></script>
 </head>
 <body>

@@ -12,8 +12,14 @@ export interface RuntimeConfig {
 export const cognitoEndpoint = (config: RuntimeConfig): string =>
   config.cognito_endpoint ?? `https://cognito-idp.${config.region}.amazonaws.com/`;
 
+/**
+ * Reads `/config.json`, which the page preloads while the script downloads (index.html's
+ * `<link rel="preload">`: this request takes its response, so the sign-in form does not wait
+ * for a second round trip after the script). Both places that serve it send it `no-cache`, so
+ * a deployment's new configuration is read on the next load.
+ */
 export const loadConfig = async (fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> => {
-  const res = await fetchImpl('/config.json', { cache: 'no-cache' });
+  const res = await fetchImpl('/config.json');
   if (!res.ok) throw new Error(`config.json: HTTP ${res.status}`);
   return (await res.json()) as RuntimeConfig;
 };

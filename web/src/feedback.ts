@@ -4,23 +4,27 @@
  */
 export type Tone = 'ok' | 'warn' | 'error';
 
-const TONES: Record<Tone, { notes: readonly number[]; ms: number; vibrate: number | number[] }> = {
-  ok: { notes: [1320], ms: 70, vibrate: 40 },
-  warn: { notes: [660, 880], ms: 90, vibrate: [60, 40, 60] },
-  error: { notes: [330, 220], ms: 180, vibrate: [200, 80, 200] },
-};
+const TONES: Record<Tone, { wave: OscillatorType; notes: readonly number[]; ms: number; vibrate: number | number[] }> =
+  {
+    ok: { wave: 'sine', notes: [1320], ms: 70, vibrate: 40 },
+    warn: { wave: 'sine', notes: [660, 880], ms: 90, vibrate: [60, 40, 60] },
+    error: { wave: 'square', notes: [330, 220], ms: 180, vibrate: [200, 80, 200] },
+  };
+
+/** Each waveform the tones use once: the first oscillator of each computes its wave table. */
+const WAVES = [...new Set(Object.values(TONES).map((t) => t.wave))];
 
 let audio: AudioContext | undefined;
 
 const beep = (tone: Tone) => {
   try {
     audio ??= new AudioContext();
-    const { notes, ms } = TONES[tone];
+    const { wave, notes, ms } = TONES[tone];
     let at = audio.currentTime;
     for (const frequency of notes) {
       const osc = audio.createOscillator();
       const gain = audio.createGain();
-      osc.type = tone === 'error' ? 'square' : 'sine';
+      osc.type = wave;
       osc.frequency.value = frequency;
       gain.gain.setValueAtTime(0.25, at);
       gain.gain.exponentialRampToValueAtTime(0.001, at + ms / 1000);
@@ -37,19 +41,23 @@ const beep = (tone: Tone) => {
 /**
  * Creates the audio output ahead of the first scan (creating it takes a few hundred ms on a slow
  * device, and browsers allow it only after a tap or a key): called on the first one. It also
- * plays one silent note through the same oscillator and gain as a tone, so the first scan's tone
- * does not pay for creating the first audio nodes (about 10 ms on a 4x-throttled CPU) before its
- * colour is on screen.
+ * plays one silent note of each waveform through the same oscillator and gain as a tone, so the
+ * first scan's tone does not pay before its colour is on screen for creating the first audio
+ * nodes (about 10 ms on a 4x-throttled CPU) or for the band-limited table of its waveform (the
+ * first square wave's, about 17 ms there).
  */
 export const primeAudio = (): void => {
   try {
     audio ??= new AudioContext();
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    gain.gain.value = 0;
-    osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.01);
+    for (const wave of WAVES) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.type = wave;
+      gain.gain.value = 0;
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.01);
+    }
   } catch {
     // No audio on this device.
   }

@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { createApi } from './api.ts';
 import { App } from './app.tsx';
 import { createAuth } from './auth.ts';
-import { loadConfig, type RuntimeConfig } from './config.ts';
+import { loadConfig } from './config.ts';
 import { deviceId } from './device.ts';
 import { deviceLang, type Lang } from './i18n.ts';
 import { openScanStore } from './queue.ts';
@@ -12,10 +12,10 @@ import './style.css';
 const boot = async () => {
   const root = document.getElementById('app') as HTMLElement;
   let lang: Lang = deviceLang(navigator.language, localStorage.getItem('cargo.lang'));
-  const config: RuntimeConfig = await loadConfig();
+  // The scan store opens while the configuration arrives: neither waits for the other.
+  const [config, store] = await Promise.all([loadConfig(), openScanStore(indexedDB)]);
   const auth = createAuth({ config, storage: localStorage });
   const api = createApi({ auth, lang: () => lang });
-  const store = await openScanStore(indexedDB);
   // The API's Accept-Language follows the language chosen in the app.
   const onLang = (next: Lang) => {
     lang = next;
@@ -26,7 +26,12 @@ const boot = async () => {
     <App api={api} auth={auth} store={store} deviceId={deviceId(localStorage)} initialLang={lang} onLang={onLang} />,
     root,
   );
-  if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  // The service worker (which downloads the whole shell to keep it offline) registers once the
+  // first screen is painted, not while the slow handheld is still drawing it.
+  if ('serviceWorker' in navigator)
+    requestAnimationFrame(() =>
+      setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => undefined), 0),
+    );
 };
 
 void boot();

@@ -36,7 +36,7 @@ export const SignInScreen = ({ onSignedIn }: { onSignedIn: () => void }) => {
         {t('password')}
         <input name="password" type="password" autocomplete="current-password" required />
       </label>
-      <button type="submit" class="primary" disabled={busy}>
+      <button type="submit" class="primary" disabled={busy} elementtiming="sign-in">
         {t('signIn')}
       </button>
     </form>
