@@ -3,7 +3,8 @@ import { ConfigError } from '../lib/config.ts';
 
 /**
  * Stage throttling, shared by the stack (infra/settings.ts) and the local gateway: a token
- * bucket of `rateLimit` requests per second holding at most `burstLimit`.
+ * bucket of `rateLimit` requests per second holding at most `burstLimit`, for each method of
+ * the stage (API Gateway applies a stage's limits per method).
  *
  * A bad value is a {@link ConfigError}, as a bad setting of the functions is.
  */

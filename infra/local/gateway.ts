@@ -105,8 +105,8 @@ const lastAuthorization = (raw: readonly string[]): string | undefined => {
 
 /**
  * An emulated API Gateway REST API (v1) for one route table: resolves the resource as API
- * Gateway does (see gateway-routing.ts), enforces the authorizer, the payload limit and the
- * stage throttling, builds the proxy event, invokes the function and maps its proxy result
+ * Gateway does (see gateway-routing.ts), enforces the stage throttling (per method), the
+ * authorizer and the payload limit, builds the proxy event, invokes the function and maps its proxy result
  * back to HTTP. Its own refusals are the stack's gateway responses, in English.
  *
  * @example
@@ -117,16 +117,26 @@ const lastAuthorization = (raw: readonly string[]): string | undefined => {
 export const createGateway = (options: GatewayOptions) => {
   const tree = resourceTree(options.routes);
   const stage = options.stage ?? 'local';
-  const allow = tokenBucket(
-    options.throttle?.rate ?? DEFAULT_THROTTLING.rateLimit,
-    options.throttle?.burst ?? DEFAULT_THROTTLING.burstLimit,
-  );
+  // The stage's limits apply to each method on its own, each with a bucket of its own: "per-API,
+  // per-stage throttling limits are applied at the API method level for a stage"
+  // (https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-request-throttling.html).
+  const buckets = new Map<RouteDefinition, () => boolean>();
+  const allow = (route: RouteDefinition): boolean => {
+    let bucket = buckets.get(route);
+    if (bucket === undefined) {
+      bucket = tokenBucket(
+        options.throttle?.rate ?? DEFAULT_THROTTLING.rateLimit,
+        options.throttle?.burst ?? DEFAULT_THROTTLING.burstLimit,
+      );
+      buckets.set(route, bucket);
+    }
+    return bucket();
+  };
 
   const dispatch = async (req: IncomingMessage): Promise<GatewayAnswer> => {
     const now = new Date();
     const url = new URL(req.url ?? '/', 'http://localhost');
     const gatewayRequestId = requestIdFor(now);
-    if (!allow()) return gatewayError('THROTTLED', gatewayRequestId);
     const method = req.method ?? 'GET';
     const match = matchResource(tree, url.pathname);
     // A path without a resource, and a method the resource does not have, are both
@@ -134,6 +144,7 @@ export const createGateway = (options: GatewayOptions) => {
     const route = match?.resource.methods.get(method);
     if (match === undefined || route === undefined)
       return gatewayError('MISSING_AUTHENTICATION_TOKEN', gatewayRequestId);
+    if (!allow(route)) return gatewayError('THROTTLED', gatewayRequestId);
     if (match.pathParameters === 'malformed') return gatewayError('DEFAULT_4XX', gatewayRequestId, 400);
     const claims = route.access === 'public' ? undefined : await options.verifyToken(lastAuthorization(req.rawHeaders));
     if (route.access !== 'public' && claims === undefined) return gatewayError('UNAUTHORIZED', gatewayRequestId);

@@ -192,6 +192,23 @@ describe('throttling', () => {
     });
     expect(statuses).toEqual([200, 200, 429, 429]);
   });
+
+  // "Per-API, per-stage throttling limits are applied at the API method level for a stage"
+  // (https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-request-throttling.html).
+  it('gives each method its own bucket: one route used up does not throttle another', async () => {
+    const statuses = await withOpenGateway({ rate: 1, burst: 2 }, async (base) => {
+      const answered = [];
+      for (let i = 0; i < 3; i += 1) answered.push((await fetch(`${base}/v1/openapi.json`)).status);
+      // One resource, three paths: one method, one bucket.
+      answered.push((await fetch(`${base}/v1/box/BOX-0001`)).status);
+      answered.push((await fetch(`${base}/v1/box/BOX-0002`)).status);
+      answered.push((await fetch(`${base}/v1/box/BOX-0003`)).status);
+      answered.push((await fetch(`${base}/v1/box/BOX-0003`, { method: 'DELETE' })).status);
+      return answered;
+    });
+    // This gateway knows no token: a request past the throttle is refused by the authorizer (401).
+    expect(statuses).toEqual([200, 200, 429, 401, 401, 429, 401]);
+  });
 });
 
 /** Sends raw HTTP (repeated headers, lower-case methods) and returns the status line and body. */
