@@ -122,7 +122,7 @@ const assertGated = (statement: WriteStatement): void => {
  * Compiles a write statement once, at cold start, into its plain and idempotent SQL.
  * The idempotent form looks the key up (`prior`), gates the writes on its absence, stores the
  * result rows under the key in the same statement, and answers either the stored rows or the
- * new ones as one JSON column: one round trip, and the effect and its record commit together.
+ * new ones, one JSON row each: one round trip, and the effect and its record commit together.
  * An expired row under the key is deleted first (`expired`; the INSERT reads it, so the DELETE
  * has finished before the INSERT checks the key): the new answer then takes its place.
  * Throws when a data-modifying CTE is not behind the gate (see {@link PROCEED}), except in a
@@ -160,13 +160,15 @@ stored AS (
          now() + make_interval(hours => :idem_ttl_hours::integer)
   WHERE ${PROCEED} AND (SELECT count(*) FROM expired) >= 0
 )
-SELECT (SELECT p.request_hash FROM prior p) AS replay_hash,
-       COALESCE((SELECT p.result FROM prior p), (SELECT json_agg(r) FROM result r), '[]'::json) AS rows`,
+SELECT (SELECT p.request_hash FROM prior p) AS replay_hash, a.row
+FROM (SELECT 1) AS one
+LEFT JOIN LATERAL json_array_elements(COALESCE((SELECT p.result FROM prior p), (SELECT json_agg(r) FROM result r), '[]'::json)) AS a(row) ON true`,
   };
 };
 
 const PRIOR_SQL = `
-SELECT k.request_hash, k.result FROM cargo.idempotency_key k
+SELECT k.request_hash, a.row FROM cargo.idempotency_key k
+LEFT JOIN LATERAL json_array_elements(k.result) AS a(row) ON true
 WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at > now()`;
 
 const idemParams = (idem: Idempotency): SqlParams => ({
@@ -177,9 +179,15 @@ const idemParams = (idem: Idempotency): SqlParams => ({
   idem_ttl_hours: idem.ttlHours,
 });
 
-const replayed = <R extends Row>(hash: string | null, rows: unknown, idem: Idempotency): R[] => {
+/**
+ * The answer's rows, one result row each: the Data API refuses a row over 64 KB, and a backlog's
+ * 500 records are about 100 KB. `row` is NULL on the one row of an answer with none.
+ */
+type AnswerRow = { readonly row: unknown };
+
+const replayed = <R extends Row>(hash: string | null, rows: readonly AnswerRow[], idem: Idempotency): R[] => {
   if (hash !== null && hash !== idem.hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-  return rows as R[];
+  return rows.filter((r) => r.row !== null).map((r) => r.row as R);
 };
 
 /**
@@ -199,16 +207,16 @@ export const runWrite = async <R extends Row>(
 ): Promise<R[]> => {
   if (idem === undefined) return (await db.query<R>(write.plain, params)).rows;
   try {
-    const { rows } = await db.query<{ replay_hash: string | null; rows: unknown }>(write.idempotent, {
+    const { rows } = await db.query<AnswerRow & { replay_hash: string | null }>(write.idempotent, {
       ...params,
       ...idemParams(idem),
     });
-    return replayed<R>(rows[0]?.replay_hash ?? null, rows[0]?.rows ?? [], idem);
+    return replayed<R>(rows[0]?.replay_hash ?? null, rows, idem);
   } catch (error) {
     if (!(error instanceof DatabaseError && error.isUniqueViolation)) throw error;
-    const { rows } = await db.query<{ request_hash: string; result: unknown }>(PRIOR_SQL, idemParams(idem));
+    const { rows } = await db.query<AnswerRow & { request_hash: string }>(PRIOR_SQL, idemParams(idem));
     const prior = rows[0];
     if (prior === undefined) throw error;
-    return replayed<R>(prior.request_hash, prior.result, idem);
+    return replayed<R>(prior.request_hash, rows, idem);
   }
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
-import { startTestService, type CallOptions, type TestService } from '../support/service.ts';
+import { minutesAgo, startTestService, type CallOptions, type TestService } from '../support/service.ts';
 
 let service: TestService;
 beforeAll(async () => {
@@ -78,6 +78,27 @@ describe('Idempotency-Key', () => {
     expect(new Set(responses.map((r) => r.status))).toEqual(new Set([201]));
     expect(new Set(responses.map((r) => JSON.stringify(r.body))).size).toBe(1);
     expect(await history('BOX-I006')).toHaveLength(20);
+  });
+
+  // An offline handheld's upload: the largest backlog, under a key, its answer (about 100 KB)
+  // above the Data API's 64 KB per row, which the emulator enforces as AWS does.
+  it('stores a keyed backlog of 500 and replays it, racing copies included', async () => {
+    const records = Array.from({ length: 500 }, (_, i) => ({
+      cargo_no: `BOX-I0B-${String(i).padStart(4, '0')}`,
+      location_code: `DOCK-${String(i % 40).padStart(2, '0')}`,
+      off_shelf: i % 2 === 0,
+      scanned_at: minutesAgo(10 + i / 100),
+      device_id: 'HH-OFFLINE-0001',
+    }));
+    const responses = await Promise.all(Array.from({ length: 3 }, () => locate({ records }, 'k-0b500')));
+    const replay = await locate({ records }, 'k-0b500');
+    for (const res of [...responses, replay]) {
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual(responses[0]?.body);
+    }
+    expect(replay.body.records).toHaveLength(500);
+    expect(replay.body.records[499]).toMatchObject({ cargo_no: 'BOX-I0B-0499', location_code: 'DOCK-19' });
+    expect(await history('BOX-I0B-0007')).toHaveLength(1);
   });
 
   it('100 racing copies of a box save with one key: one write, identical answers', async () => {

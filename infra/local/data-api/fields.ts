@@ -42,6 +42,18 @@ const MAX_RECORDS_BYTES = 1024 * 1024;
 /** The JSON format has its own, larger limit (AWS documents 10 MB). */
 const MAX_FORMATTED_BYTES = 10 * 1024 * 1024;
 const TOO_LARGE = 'Database returned more than the allowed response size limit';
+/**
+ * "The Data API size limit is 64 KB per row in the result set returned by the database"
+ * (https://docs.aws.amazon.com/AmazonRDS/latest/AuroraUserGuide/data-api.limitations.html), the
+ * error its troubleshooting page heads "Packet for query is too large"; the rest of the message
+ * is this emulator's. Counted as the row's values as the database returns them.
+ */
+const MAX_ROW_BYTES = 64 * 1024;
+const checkRowSize = (row: readonly (string | null)[]): void => {
+  const bytes = row.reduce((sum, text) => sum + (text === null ? 0 : Buffer.byteLength(text)), 0);
+  if (bytes > MAX_ROW_BYTES)
+    throw badRequest(`Packet for query is too large: a row of ${bytes} bytes, above the limit of 64 KB per row`);
+};
 
 /** Smithy's JSON codec carries non-finite doubles as these strings. */
 const toDouble = (text: string): number | string => {
@@ -102,7 +114,7 @@ const toField = (text: string | null, type: PgTypeInfo, options: ResultSetOption
   }
 };
 
-/** Records, refused with BadRequestException when they would exceed the 1 MiB response limit. */
+/** Records, refused with BadRequestException when a row exceeds 64 KB or all would exceed 1 MiB. */
 export const toRecords = (
   rows: readonly (readonly (string | null)[])[],
   types: readonly PgTypeInfo[],
@@ -110,6 +122,7 @@ export const toRecords = (
 ): WireValue[][] => {
   let bytes = 0;
   return rows.map((row) => {
+    checkRowSize(row);
     const record = row.map((text, index) => toField(text, types[index] as PgTypeInfo, options));
     bytes += Buffer.byteLength(JSON.stringify(record));
     if (bytes > MAX_RECORDS_BYTES) throw badRequest(TOO_LARGE);
@@ -166,6 +179,7 @@ export const toFormattedRecords = (
   const keys = labels.map((label) => JSON.stringify(label));
   let bytes = 2;
   const objects = rows.map((row) => {
+    checkRowSize(row);
     const object = `{${row.map((text, index) => `${keys[index]}:${jsonValue(text, types[index] as PgTypeInfo, options)}`).join(',')}}`;
     bytes += Buffer.byteLength(object) + 1;
     if (bytes > MAX_FORMATTED_BYTES) throw badRequest(TOO_LARGE);

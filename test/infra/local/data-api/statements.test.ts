@@ -127,6 +127,21 @@ describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
     expect(records).toHaveLength(900);
   });
 
+  // "The Data API size limit is 64 KB per row in the result set returned by the database"
+  // (https://docs.aws.amazon.com/AmazonRDS/latest/AuroraUserGuide/data-api.limitations.html).
+  it('refuses a result row over 64 KB with BadRequestException, however small the whole result', async () => {
+    const error = await failure(fx.exec("SELECT 1 AS n, repeat('x', 40000) AS a, repeat('y', 30000) AS b"));
+    expect(error.name).toBe('BadRequestException');
+    expect(error.message).toMatch(/^Packet for query is too large/);
+  });
+
+  it('returns rows of just under 64 KB each', async () => {
+    const { records } = await fx.exec(
+      "SELECT repeat('x', 32000) AS a, repeat('y', 32000) AS b FROM generate_series(1, 3)",
+    );
+    expect(records).toHaveLength(3);
+  });
+
   it('keeps autocommit when a bare BEGIN is sent without a transaction id', async () => {
     await fx.exec('BEGIN');
     await fx.exec("INSERT INTO box (box_no) VALUES ('A')");
