@@ -2,13 +2,15 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { OrderResponse } from '../openapi/responses.ts';
+import { assembleParts, PARTS_ORDER, type PartRow } from '../db/parts.ts';
 
 /**
  * The packing progress of an order in one statement, driven by indexes at any scale: the ERP
  * view's lines of the order (its `order_no`, which ops index: see the README), then for each
  * planned box its row, its items (primary keys of `cargo.box` and `cargo.box_item`) and its
  * current location: the newer of its own and its zongpai's (`cargo.location_current`, primary
- * key), as `GET /v1/{service_prefix}/location/{cargo_no}` answers it.
+ * key), as `GET /v1/{service_prefix}/location/{cargo_no}` answers it. One row per part of the
+ * answer (lib/db/parts.ts): an order of hundreds of boxes is more than one row may carry.
  */
 export const orderProgressSql = (erpView: string, rules: PlanRules) => `
 WITH plan_lines AS (
@@ -37,11 +39,7 @@ box_rows AS (
            AND NOT EXISTS (SELECT 1 FROM items i WHERE i.box_no = o.box_no AND i.planned_quantity <> i.boxed_quantity) AS complete,
          CASE WHEN loc.location_code IS NULL THEN NULL
               ELSE json_build_object('location_code', loc.location_code, 'off_shelf', loc.off_shelf, 'via', loc.via,
-                                     'located_at', to_char(loc.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS location,
-         (SELECT COALESCE(json_agg(json_build_object('item_code', i.item_code, 'item_name', i.item_name, 'unit', i.unit,
-                                                     'planned_quantity', i.planned_quantity, 'boxed_quantity', i.boxed_quantity)
-                                   ORDER BY i.item_code), '[]'::json)
-            FROM items i WHERE i.box_no = o.box_no) AS items
+                                     'located_at', to_char(loc.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS location
   FROM order_boxes o
   LEFT JOIN cargo.box b ON b.box_no = o.box_no
   LEFT JOIN LATERAL (
@@ -57,15 +55,27 @@ totals AS (
          sum(i.planned_quantity)::bigint AS planned_quantity, sum(i.boxed_quantity)::bigint AS boxed_quantity
   FROM items i GROUP BY i.item_code
 )
-SELECT (SELECT min(l.customer_name) FROM plan_lines l) AS customer_name,
-       (SELECT COALESCE(json_agg(json_build_object('box_no', r.box_no, 'status', r.status, 'zongpai_no', r.zongpai_no, 'version', r.version,
-                                                   'complete', r.complete, 'location', r.location, 'items', r.items)
-                                 ORDER BY r.box_no), '[]'::json) FROM box_rows r) AS boxes,
-       (SELECT COALESCE(json_agg(json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit,
-                                                   'planned_quantity', t.planned_quantity, 'boxed_quantity', t.boxed_quantity)
-                                 ORDER BY t.item_code), '[]'::json) FROM totals t) AS totals`;
+SELECT 0 AS part_rank, 'head' AS part, NULL::text AS box_no, NULL::text AS item_code,
+       json_build_object('customer_name', (SELECT min(l.customer_name) FROM plan_lines l)) AS data
+UNION ALL
+SELECT 1, 'box', r.box_no, NULL,
+       json_build_object('box_no', r.box_no, 'status', r.status, 'zongpai_no', r.zongpai_no, 'version', r.version,
+                         'complete', r.complete, 'location', r.location)
+FROM box_rows r
+UNION ALL
+SELECT 2, 'item', i.box_no, i.item_code,
+       json_build_object('item_code', i.item_code, 'item_name', i.item_name, 'unit', i.unit,
+                         'planned_quantity', i.planned_quantity, 'boxed_quantity', i.boxed_quantity)
+FROM items i
+UNION ALL
+SELECT 3, 'total', NULL, t.item_code,
+       json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit,
+                         'planned_quantity', t.planned_quantity, 'boxed_quantity', t.boxed_quantity)
+FROM totals t
+${PARTS_ORDER}`;
 
-type OrderRow = Pick<OrderResponse, 'customer_name' | 'boxes' | 'totals'>;
+type OrderBox = OrderResponse['boxes'][number];
+type OrderTotal = OrderResponse['totals'][number];
 
 /** OPEN: nothing boxed yet; PARTIAL: some planned boxes boxed; BOXED: all of them. */
 const statusOf = (boxCount: number, boxedCount: number): OrderResponse['status'] => {
@@ -88,22 +98,22 @@ const statusOf = (boxCount: number, boxedCount: number): OrderResponse['status']
 export const makeOrderProgress = ({ db, config }: { db: Db; config: PlanSettings }) => {
   const sql = orderProgressSql(config.erpBoxView, planRulesOf(config));
   return async (orderNo: string): Promise<OrderResponse> => {
-    const { rows } = await db.query<OrderRow>(sql, { order_no: orderNo });
-    const row = rows[0];
-    if (row === undefined || row.boxes.length === 0) throw new AppError('ORDER_NOT_FOUND', { value: orderNo });
-    const boxCount = row.boxes.length;
-    const boxedCount = row.boxes.filter((b) => b.status === 'BOXED').length;
-    const completeCount = row.boxes.filter((b) => b.complete).length;
+    const { rows } = await db.query<PartRow>(sql, { order_no: orderNo });
+    const { head, boxes, totals } = assembleParts<Pick<OrderResponse, 'customer_name'>, OrderBox, OrderTotal>(rows);
+    if (head === undefined || boxes.length === 0) throw new AppError('ORDER_NOT_FOUND', { value: orderNo });
+    const boxCount = boxes.length;
+    const boxedCount = boxes.filter((b) => b.status === 'BOXED').length;
+    const completeCount = boxes.filter((b) => b.complete).length;
     return {
       order_no: orderNo,
-      customer_name: row.customer_name,
+      customer_name: head.customer_name,
       status: statusOf(boxCount, boxedCount),
       box_count: boxCount,
       boxed_count: boxedCount,
       complete_count: completeCount,
       complete: completeCount === boxCount && boxedCount === boxCount,
-      boxes: row.boxes,
-      totals: row.totals,
+      boxes,
+      totals,
     };
   };
 };

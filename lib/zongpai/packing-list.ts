@@ -2,12 +2,14 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { PackingListResponse } from '../openapi/responses.ts';
+import { assembleParts, PARTS_ORDER, type PartRow } from '../db/parts.ts';
 
 /**
  * The packing list of a zongpai in one statement: its boxes (through the box index of the
  * zongpai), each box's ERP plan lines (through the ERP view's `box_no`), the items boxed, and
  * the totals per item. Names and units come from the plan's usable lines; a box is complete when
- * it holds every planned item at exactly its planned quantity, and nothing else.
+ * it holds every planned item at exactly its planned quantity, and nothing else. One row per part
+ * of the answer (lib/db/parts.ts): a full pallet's manifest is more than one row may carry.
  */
 export const packingListSql = (erpView: string, rules: PlanRules) => `
 WITH zongpai AS (SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no),
@@ -32,25 +34,33 @@ box_rows AS (
          EXISTS (SELECT 1 FROM plan p WHERE p.box_no = x.box_no)
            AND NOT EXISTS (SELECT 1 FROM plan p LEFT JOIN packed k ON k.box_no = p.box_no AND k.item_code = p.item_code
                            WHERE p.box_no = x.box_no AND k.quantity IS DISTINCT FROM p.planned)
-           AND NOT EXISTS (SELECT 1 FROM packed k WHERE k.box_no = x.box_no AND k.planned IS NULL) AS complete,
-         (SELECT COALESCE(json_agg(json_build_object('item_code', k.item_code, 'item_name', k.item_name, 'unit', k.unit, 'quantity', k.quantity)
-                                   ORDER BY k.item_code), '[]'::json)
-            FROM packed k WHERE k.box_no = x.box_no) AS items
+           AND NOT EXISTS (SELECT 1 FROM packed k WHERE k.box_no = x.box_no AND k.planned IS NULL) AS complete
   FROM boxes x
 ),
 totals AS (
   SELECT k.item_code, min(k.item_name) AS item_name, min(k.unit) AS unit, sum(k.quantity)::bigint AS quantity
   FROM packed k GROUP BY k.item_code
 )
-SELECT z.zongpai_no, z.status,
-       (SELECT COALESCE(json_agg(json_build_object('box_no', r.box_no, 'order_no', r.order_no, 'customer_name', r.customer_name,
-                                                   'complete', r.complete, 'total_quantity', r.total_quantity, 'items', r.items)
-                                 ORDER BY r.box_no), '[]'::json) FROM box_rows r) AS boxes,
-       (SELECT COALESCE(json_agg(json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit, 'quantity', t.quantity)
-                                 ORDER BY t.item_code), '[]'::json) FROM totals t) AS totals
-FROM zongpai z`;
+SELECT 0 AS part_rank, 'head' AS part, NULL::text AS box_no, NULL::text AS item_code,
+       json_build_object('zongpai_no', z.zongpai_no, 'status', z.status) AS data
+FROM zongpai z
+UNION ALL
+SELECT 1, 'box', r.box_no, NULL,
+       json_build_object('box_no', r.box_no, 'order_no', r.order_no, 'customer_name', r.customer_name,
+                         'complete', r.complete, 'total_quantity', r.total_quantity)
+FROM box_rows r
+UNION ALL
+SELECT 2, 'item', k.box_no, k.item_code,
+       json_build_object('item_code', k.item_code, 'item_name', k.item_name, 'unit', k.unit, 'quantity', k.quantity)
+FROM packed k
+UNION ALL
+SELECT 3, 'total', NULL, t.item_code,
+       json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit, 'quantity', t.quantity)
+FROM totals t
+${PARTS_ORDER}`;
 
-type PackingListRow = Omit<PackingListResponse, 'box_count' | 'total_quantity'>;
+type PackingListBox = PackingListResponse['boxes'][number];
+type PackingListTotal = PackingListResponse['totals'][number];
 
 /**
  * What a pallet manifest prints: every box on the zongpai with its order, customer and items,
@@ -66,16 +76,20 @@ type PackingListRow = Omit<PackingListResponse, 'box_count' | 'total_quantity'>;
 export const makePackingList = ({ db, config }: { db: Db; config: PlanSettings }) => {
   const sql = packingListSql(config.erpBoxView, planRulesOf(config));
   return async (zongpaiNo: string): Promise<PackingListResponse> => {
-    const { rows } = await db.query<PackingListRow>(sql, { zongpai_no: zongpaiNo });
-    const row = rows[0];
-    if (row === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
+    const { rows } = await db.query<PartRow>(sql, { zongpai_no: zongpaiNo });
+    const { head, boxes, totals } = assembleParts<
+      Pick<PackingListResponse, 'zongpai_no' | 'status'>,
+      PackingListBox,
+      PackingListTotal
+    >(rows);
+    if (head === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
     return {
-      zongpai_no: row.zongpai_no,
-      status: row.status,
-      box_count: row.boxes.length,
-      total_quantity: row.boxes.reduce((sum, b) => sum + b.total_quantity, 0),
-      boxes: row.boxes,
-      totals: row.totals,
+      zongpai_no: head.zongpai_no,
+      status: head.status,
+      box_count: boxes.length,
+      total_quantity: boxes.reduce((sum, b) => sum + b.total_quantity, 0),
+      boxes,
+      totals,
     };
   };
 };

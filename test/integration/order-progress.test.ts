@@ -120,6 +120,39 @@ describe('GET /v1/orders/{order_no}', () => {
     expectError(await order('so-24001'), 404, 'ORDER_NOT_FOUND', 'order');
   });
 
+  // An order's progress is larger than the 64 KB the Data API allows in one result row.
+  it('answers an order of 400 boxes, each with its items, and the totals', async () => {
+    await service.stack.db.query(
+      `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
+       SELECT 'BOX-BIG-' || lpad(n::text, 4, '0'), 'SO-BIG', 'Big Customer', 'SKU-' || k, 'Item number ' || k, 2, 'pcs'
+       FROM generate_series(1, 400) AS n, generate_series(1, 2) AS k`,
+    );
+    const res = await order('SO-BIG');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      order_no: 'SO-BIG',
+      customer_name: 'Big Customer',
+      status: 'OPEN',
+      box_count: 400,
+    });
+    expect(res.body.boxes[399]).toEqual({
+      box_no: 'BOX-BIG-0400',
+      status: 'NOT_BOXED',
+      zongpai_no: null,
+      version: 0,
+      complete: false,
+      location: null,
+      items: [
+        { item_code: 'SKU-1', item_name: 'Item number 1', unit: 'pcs', planned_quantity: 2, boxed_quantity: 0 },
+        { item_code: 'SKU-2', item_name: 'Item number 2', unit: 'pcs', planned_quantity: 2, boxed_quantity: 0 },
+      ],
+    });
+    expect(res.body.totals).toEqual([
+      { item_code: 'SKU-1', item_name: 'Item number 1', unit: 'pcs', planned_quantity: 800, boxed_quantity: 0 },
+      { item_code: 'SKU-2', item_name: 'Item number 2', unit: 'pcs', planned_quantity: 800, boxed_quantity: 0 },
+    ]);
+  });
+
   it('answers 404 ORDER_NOT_FOUND for an order with no row in the ERP view', async () => {
     expectError(await order('SO-NONE'), 404, 'ORDER_NOT_FOUND', 'order');
   });

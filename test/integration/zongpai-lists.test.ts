@@ -120,6 +120,49 @@ describe('GET /v1/zongpai/{zongpai_no}/packing-list', () => {
     });
   });
 
+  // The manifest of a full pallet is larger than the 64 KB the Data API allows in one result row.
+  it('lists a pallet of 15 boxes of 60 items each, about 90 KB of manifest', async () => {
+    await register('PLT-BIG1');
+    const items = Object.fromEntries(
+      Array.from({ length: 60 }, (_, k) => [`SKU-BIG-${String(k).padStart(2, '0')}`, 3]),
+    );
+    for (let n = 1; n <= 15; n += 1) {
+      const box = `BOX-BIG-${String(n).padStart(2, '0')}`;
+      await service.plan(box, items, 'SO-BIG-PALLET');
+      await save({
+        box_no: box,
+        zongpai_no: 'PLT-BIG1',
+        items: Object.entries(items).map(([item_code, quantity]) => ({ item_code, quantity })),
+      });
+    }
+    const res = await service.call('GET', '/v1/zongpai/PLT-BIG1/packing-list');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      zongpai_no: 'PLT-BIG1',
+      status: 'OPEN',
+      box_count: 15,
+      total_quantity: 15 * 60 * 3,
+    });
+    expect(res.body.boxes.map((b: { box_no: string }) => b.box_no)).toEqual(
+      Array.from({ length: 15 }, (_, i) => `BOX-BIG-${String(i + 1).padStart(2, '0')}`),
+    );
+    expect(res.body.boxes[14]).toMatchObject({ order_no: 'SO-BIG-PALLET', complete: true, total_quantity: 180 });
+    expect(res.body.boxes[14].items).toHaveLength(60);
+    expect(res.body.boxes[14].items[59]).toEqual({
+      item_code: 'SKU-BIG-59',
+      item_name: 'Item SKU-BIG-59',
+      unit: 'pcs',
+      quantity: 3,
+    });
+    expect(res.body.totals).toHaveLength(60);
+    expect(res.body.totals[0]).toEqual({
+      item_code: 'SKU-BIG-00',
+      item_name: 'Item SKU-BIG-00',
+      unit: 'pcs',
+      quantity: 45,
+    });
+  });
+
   it('answers an empty zongpai with no boxes and no totals, and an unknown one with 404 ZONGPAI_NOT_FOUND', async () => {
     await register('PLT-P002');
     expect((await service.call('GET', '/v1/zongpai/PLT-P002/packing-list')).body).toEqual({
