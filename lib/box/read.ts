@@ -1,7 +1,7 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import type { BoxEvent, BoxHistoryResponse, BoxInfoResponse } from '../openapi/responses.ts';
-import { ignoredLinesSql, planCte, type PlanRules } from './sql.ts';
+import { ignoredLineJson, planCte, type PlanRules } from './sql.ts';
 
 /** Reports the ERP plan lines a read or a write ignored: `warn('ERP plan lines ignored', { box_no, lines })`. */
 export type PlanWarning = (message: string, details: { box_no: string; lines: unknown }) => void;
@@ -22,17 +22,30 @@ items AS (
          COALESCE(p.planned, 0) AS planned_quantity, COALESCE(x.quantity, 0) AS boxed_quantity
   FROM plan p JOIN named n ON n.item_code = p.item_code FULL JOIN boxed x ON x.item_code = p.item_code
 )
-SELECT EXISTS (SELECT 1 FROM plan_lines) OR b.box_no IS NOT NULL AS known,
+SELECT 'head' AS part, EXISTS (SELECT 1 FROM plan_lines) OR b.box_no IS NOT NULL AS known,
        (SELECT min(order_no) FROM plan_lines) AS order_no,
        (SELECT min(customer_name) FROM plan_lines) AS customer_name,
-       ${ignoredLinesSql} AS ignored_lines,
        COALESCE(b.status, 'NOT_BOXED') AS status, b.zongpai_no, COALESCE(b.version, 0) AS version,
        EXISTS (SELECT 1 FROM plan) AND NOT EXISTS (SELECT 1 FROM items i WHERE i.planned_quantity <> i.boxed_quantity) AS complete,
-       b.saved_at, b.saved_by,
-       (SELECT COALESCE(json_agg(json_build_object('item_code', i.item_code, 'item_name', i.item_name, 'unit', i.unit,
-                                                   'planned_quantity', i.planned_quantity, 'boxed_quantity', i.boxed_quantity)
-                                 ORDER BY i.item_code), '[]'::json) FROM items i) AS items
-FROM (SELECT 1) AS one LEFT JOIN cargo.box b ON b.box_no = :box_no`;
+       b.saved_at, b.saved_by, NULL::text AS item_code, NULL::json AS data
+FROM (SELECT 1) AS one LEFT JOIN cargo.box b ON b.box_no = :box_no
+UNION ALL
+SELECT 'item', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, i.item_code,
+       json_build_object('item_code', i.item_code, 'item_name', i.item_name, 'unit', i.unit,
+                         'planned_quantity', i.planned_quantity, 'boxed_quantity', i.boxed_quantity)
+FROM items i
+UNION ALL
+SELECT 'ignored', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.item_code, ${ignoredLineJson}
+FROM plan_lines l WHERE l.ignored_because IS NOT NULL
+ORDER BY part, item_code`;
+
+/** A row of {@link boxInfoSql}: the box (`head`), or one of its items or ignored plan lines (`data`). */
+type BoxInfoRow = Omit<BoxInfoResponse, 'box_no' | 'items'> & {
+  part: 'head' | 'item' | 'ignored';
+  known: boolean;
+  item_code: string | null;
+  data: unknown;
+};
 
 /** Every SAVE, EDIT and UNDO of a box, oldest first; `known` tells an unknown box from a quiet one. */
 export const boxHistorySql = (erpView: string, rules: PlanRules) => `
@@ -43,15 +56,19 @@ FROM (SELECT 1) AS one
 LEFT JOIN cargo.box_event e ON e.box_no = :box_no
 ORDER BY e.version`;
 
+/**
+ * Box info from its rows: the box, then one row per item and per ignored plan line, since an ERP
+ * plan of hundreds of lines is more than one Data API result row (64 KB) carries.
+ */
 export const readBoxInfo = async (db: Db, sql: string, boxNo: string, warn: PlanWarning): Promise<BoxInfoResponse> => {
-  const { rows } = await db.query<Omit<BoxInfoResponse, 'box_no'> & { known: boolean; ignored_lines: unknown }>(sql, {
-    box_no: boxNo,
-  });
-  const row = rows[0];
-  if (row === undefined || !row.known) throw new AppError('BOX_NOT_FOUND', { value: boxNo });
-  const { known: _known, ignored_lines: ignored, ...info } = row;
-  if (ignored != null) warn('ERP plan lines ignored', { box_no: boxNo, lines: ignored });
-  return { box_no: boxNo, ...info };
+  const { rows } = await db.query<BoxInfoRow>(sql, { box_no: boxNo });
+  const head = rows.find((r) => r.part === 'head');
+  if (head === undefined || !head.known) throw new AppError('BOX_NOT_FOUND', { value: boxNo });
+  const { part: _part, known: _known, item_code: _item, data: _data, ...info } = head;
+  const ignored = rows.filter((r) => r.part === 'ignored').map((r) => r.data);
+  if (ignored.length > 0) warn('ERP plan lines ignored', { box_no: boxNo, lines: ignored });
+  const items = rows.filter((r) => r.part === 'item').map((r) => r.data as BoxInfoResponse['items'][number]);
+  return { box_no: boxNo, ...info, items };
 };
 
 export const readBoxHistory = async (db: Db, sql: string, boxNo: string): Promise<BoxHistoryResponse> => {

@@ -80,8 +80,11 @@ plan AS (
   GROUP BY l.item_code
 )`;
 
+/** An ignored line `l` of the plan, as JSON for the log. */
+export const ignoredLineJson = `json_build_object('item_code', l.item_code, 'planned_quantity', l.planned_quantity, 'reason', l.ignored_because)`;
+
 /** The ignored lines of the plan, as JSON for the log (NULL when there is none). */
-export const ignoredLinesSql = `(SELECT json_agg(json_build_object('item_code', l.item_code, 'planned_quantity', l.planned_quantity, 'reason', l.ignored_because))
+export const ignoredLinesSql = `(SELECT json_agg(${ignoredLineJson})
    FROM plan_lines l WHERE l.ignored_because IS NOT NULL)`;
 
 /** `:items` (a JSON list) in request order. */

@@ -193,6 +193,32 @@ describe('an ERP view with a numeric planned_quantity column and lines without a
     );
   });
 
+  // A box the ERP plans with more lines than one Data API result row (64 KB) carries.
+  it('box info shows a plan of 700 lines, and 300 lines the service ignores, without failing', async () => {
+    await service.stack.db.query(
+      `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
+       SELECT 'BOX-ERP-HUGE', 'SO-HUGE', 'Huge Plans Ltd', 'SKU-HUGE-' || lpad(n::text, 4, '0'),
+              'A long ERP description of item number ' || n || ' as the ERP keeps it', CASE WHEN n > 700 THEN 0 ELSE 1 END, 'pcs'
+       FROM generate_series(1, 1000) AS n`,
+    );
+    const res = await service.call('GET', '/v1/box/info?box_no=BOX-ERP-HUGE');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      box_no: 'BOX-ERP-HUGE',
+      order_no: 'SO-HUGE',
+      status: 'NOT_BOXED',
+      complete: false,
+    });
+    expect(res.body.items).toHaveLength(700);
+    expect(res.body.items[699]).toEqual({
+      item_code: 'SKU-HUGE-0700',
+      item_name: 'A long ERP description of item number 700 as the ERP keeps it',
+      unit: 'pcs',
+      planned_quantity: 1,
+      boxed_quantity: 0,
+    });
+  });
+
   it('ignores a fractional, NaN or out-of-range quantity instead of rounding it or failing', async () => {
     for (const [boxNo, planned] of [
       ['BOX-E030', 3],
