@@ -6,6 +6,13 @@ import type { Config } from '../lib/config.ts';
 import { buildOpenApiDocument } from '../lib/openapi/document.ts';
 
 /**
+ * How long a route's function may run: Lambda stops it then. API Gateway stops waiting after
+ * 29 s, so a function answers (503 at worst) before that. The stack's functions and the local
+ * gateway both take it from here.
+ */
+export const ROUTE_TIMEOUT_SECONDS = 28;
+
+/**
  * The route table, discovered: every `functions/*.ts` that exports a route `spec` (see
  * `defineRoute` in lib/http/route.ts) is a route, every one that exports a `task` is a non-route
  * function (migrations, maintenance). Nothing else lists routes: the CDK stack, the local API

@@ -7,9 +7,9 @@ import { Construct } from 'constructs';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ROUTE_TIMEOUT_SECONDS } from '../routes.ts';
 
-/** API Gateway stops waiting after 29 s; a function should answer (503 at worst) before that. */
-const ROUTE_TIMEOUT = Duration.seconds(28);
+const ROUTE_TIMEOUT = Duration.seconds(ROUTE_TIMEOUT_SECONDS);
 
 /** Time left after the retry budget for the last Data API call and the response. */
 const LAST_ATTEMPT_HEADROOM = Duration.seconds(8);

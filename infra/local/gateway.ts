@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { errorCatalogue } from '../../lib/errors/catalogue.ts';
 import { gatewayErrorFields, gatewayErrorOf } from '../gateway-errors.ts';
-import type { RouteDefinition } from '../routes.ts';
+import { ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '../routes.ts';
 import { DEFAULT_THROTTLING } from '../throttling.ts';
 import { buildProxyEvent, lambdaContext } from './gateway-event.ts';
 import { matchResource, resourceTree } from './gateway-routing.ts';
@@ -21,6 +21,7 @@ export interface GatewayOptions {
   readonly maxBodyBytes?: number;
   /** Stage throttling, as a token bucket: steady requests per second and burst. @default the stack's (infra/throttling.ts) */
   readonly throttle?: { readonly rate: number; readonly burst: number };
+  /** How long a function may run before it is stopped, as Lambda stops it. @default the stack's (infra/routes.ts) */
   readonly timeoutMs?: number;
   /**
    * What shares the API's origin outside it, as CloudFront's behaviours do on AWS (the handheld
@@ -167,11 +168,21 @@ export const createGateway = (options: GatewayOptions) => {
     const requestId = event.requestContext.requestId;
     try {
       const handler = await options.loadHandler(route);
-      const result = await handler(event, lambdaContext(`cargo-${route.id}`, requestId, options.timeoutMs ?? 29_000));
+      const timeoutMs = options.timeoutMs ?? ROUTE_TIMEOUT_SECONDS * 1000;
+      // Lambda stops a function at its timeout: its late answer never reaches the client. (Here it
+      // runs on in this process; on Lambda it is frozen.)
+      let timer: NodeJS.Timeout | undefined;
+      const stopped = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the function timed out')), timeoutMs);
+      });
+      const result = await Promise.race([
+        handler(event, lambdaContext(`cargo-${route.id}`, requestId, timeoutMs)),
+        stopped,
+      ]).finally(() => clearTimeout(timer));
       if (typeof result?.statusCode !== 'number') throw new TypeError('the function returned no proxy result');
       return { ...result, requestId };
     } catch {
-      // What API Gateway does with a crashed or malformed integration: a 5xx gateway response.
+      // What API Gateway does with a crashed, timed-out or malformed integration: a 5xx gateway response.
       return gatewayError('DEFAULT_5XX', requestId, 502);
     }
   };

@@ -177,6 +177,28 @@ describe('emulated API Gateway v1', () => {
     expect(JSON.stringify(body)).not.toContain('boom');
   });
 
+  // Lambda stops a function at its timeout and API Gateway answers the failed integration with a
+  // 5xx; a late answer is never delivered.
+  it('answers a function that outlives its timeout with a 5xx in the unified body, not its late answer', async () => {
+    const gateway = createGatewayServer({
+      routes,
+      verifyToken: async () => undefined,
+      timeoutMs: 200,
+      loadHandler: async () => async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        return { statusCode: 200, body: '{"late":true}' };
+      },
+    });
+    const base = await listen(gateway);
+    try {
+      const res = await fetch(`${base}/v1/openapi.json`);
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual(expect.objectContaining({ error_code: 'INTERNAL_ERROR', domain: 'system' }));
+    } finally {
+      await stop(gateway);
+    }
+  });
+
   it('answers a path with broken percent-encoding with 400', async () => {
     const res = await fetch(`${url}/v1/box/%E0%A4%A`, { headers: await auth() });
     expect(res.status).toBe(400);
