@@ -162,14 +162,17 @@ stored AS (
 )
 SELECT (SELECT p.request_hash FROM prior p) AS replay_hash, a.row
 FROM (SELECT 1) AS one
-LEFT JOIN LATERAL json_array_elements(COALESCE((SELECT p.result FROM prior p), (SELECT json_agg(r) FROM result r), '[]'::json)) AS a(row) ON true`,
+LEFT JOIN LATERAL json_array_elements(COALESCE((SELECT p.result FROM prior p), (SELECT json_agg(r) FROM result r), '[]'::json))
+  WITH ORDINALITY AS a(row, n) ON true
+ORDER BY a.n`,
   };
 };
 
 const PRIOR_SQL = `
 SELECT k.request_hash, a.row FROM cargo.idempotency_key k
-LEFT JOIN LATERAL json_array_elements(k.result) AS a(row) ON true
-WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at > now()`;
+LEFT JOIN LATERAL json_array_elements(k.result) WITH ORDINALITY AS a(row, n) ON true
+WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at > now()
+ORDER BY a.n`;
 
 const idemParams = (idem: Idempotency): SqlParams => ({
   idem_caller: idem.caller,
