@@ -30,7 +30,7 @@ export const spec = defineRoute({
             minimum: 1,
             maximum: FEED_LIMIT_MAX,
             default: FEED_LIMIT_DEFAULT,
-            description: 'Events per page.',
+            description: 'Events per page at most: a page of large events holds fewer (about 512 KB of them).',
           },
         },
         response: { schema: EventsResponse, description: 'One page of events' },

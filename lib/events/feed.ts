@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { Db } from '../db/types.ts';
 import { wholeNumberQuery } from '../rules/query.ts';
 import type { EventEnvelope } from './entries.ts';
-import { EVENT_ENVELOPE } from './envelope.ts';
+import { eventPageSql } from './envelope.ts';
 
 /** The event feed's page size: 1-500, 100 by default (SPEC "Limits"). */
 export const FEED_LIMIT_MAX = 500;
@@ -44,18 +44,15 @@ export type EventsResponse = { events: EventEnvelope[]; next_after: number };
 /**
  * One index range scan of the outbox's primary key. A writer holds the sequence counter until it
  * commits, so the events a reader sees are always every event up to the highest it sees: reading
- * on from `next_after` never skips one that commits later.
+ * on from `next_after` never skips one that commits later. A page of large events holds fewer than
+ * `limit` (see {@link eventPageSql}).
  */
-const FEED_SQL = `
-SELECT ${EVENT_ENVELOPE} AS envelope
-FROM cargo.event e
-WHERE e.sequence > :after
-ORDER BY e.sequence
-LIMIT :limit`;
+const FEED_SQL = eventPageSql(':after');
 
 /**
- * The change feed: the events after `after`, oldest first, at most `limit`; `next_after` is the
- * last one's sequence, or `after` again when there is none yet (poll again with it).
+ * The change feed: the events after `after`, oldest first, at most `limit` (fewer when they are
+ * large); `next_after` is the last one's sequence, or `after` again when there is none yet (poll
+ * again with it).
  *
  * @example
  * ```ts

@@ -1,18 +1,13 @@
 import type { Db } from '../db/types.ts';
 import type { EventEnvelope } from './entries.ts';
-import { EVENT_ENVELOPE } from './envelope.ts';
+import { eventPageSql } from './envelope.ts';
 
 /**
  * The relay's statements on the outbox (`cargo.event`) and its publication mark
  * (`cargo.event_relay.last_published`): everything above the mark is still to publish.
  */
 
-const PENDING_SQL = `
-SELECT ${EVENT_ENVELOPE} AS envelope
-FROM cargo.event e
-WHERE e.sequence > (SELECT r.last_published FROM cargo.event_relay r)
-ORDER BY e.sequence
-LIMIT :limit`;
+const PENDING_SQL = eventPageSql('(SELECT r.last_published FROM cargo.event_relay r)');
 
 // Never backwards: a slower copy of the relay that marks an older sequence changes nothing.
 const MARK_SQL = `UPDATE cargo.event_relay SET last_published = :sequence WHERE last_published < :sequence`;
@@ -36,10 +31,14 @@ SELECT COALESCE((
   ORDER BY e.sequence
   LIMIT 1), 0) AS age_seconds`;
 
-/** The next events to publish, in sequence order, at most `limit`. */
-export const readPending = async (db: Db, limit: number): Promise<EventEnvelope[]> => {
-  const { rows } = await db.query<{ envelope: EventEnvelope }>(PENDING_SQL, { limit });
-  return rows.map((row) => row.envelope);
+/**
+ * The next events to publish, in sequence order, at most `limit` (fewer when they are large), and
+ * whether more may be pending: the page was full, or cut for size.
+ */
+export const readPending = async (db: Db, limit: number): Promise<{ events: EventEnvelope[]; more: boolean }> => {
+  const { rows } = await db.query<{ envelope: EventEnvelope; page_count: number }>(PENDING_SQL, { limit });
+  const allowed = Number(rows[0]?.page_count ?? 0);
+  return { events: rows.map((row) => row.envelope), more: allowed === limit || rows.length < allowed };
 };
 
 /** Records that every event up to `sequence` is published. */

@@ -116,7 +116,7 @@ export const makeRelay = (options: RelayOptions) => {
       let published = 0;
       let stuck: Failure | undefined;
       while (stuck === undefined && now() - started < (options.budgetMs ?? 40_000)) {
-        const pending = await readPending(db, pageSize);
+        const { events: pending, more } = await readPending(db, pageSize);
         for (const batch of batches(pending)) {
           const outcome = await publishBatch(batch, counters);
           published += outcome.published;
@@ -125,7 +125,7 @@ export const makeRelay = (options: RelayOptions) => {
             break;
           }
         }
-        if (pending.length < pageSize) break;
+        if (!more) break;
       }
       const pruned = await prunePublished(db, retentionDays);
       const oldestUnpublishedAgeSeconds = await oldestUnpublishedAge(db);

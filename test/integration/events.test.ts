@@ -122,6 +122,42 @@ describe('GET /v1/events', () => {
     expect(second.body.events[0]?.sequence).toBe(first.body.next_after + 1);
   });
 
+  // Boxes of hundreds of items make events of tens of KB: 500 of them are more than the 1 MiB the
+  // Data API answers in one result. A page then holds fewer events; reading on gets them all.
+  it('answers a page of large events within the Data API result limit, and the next page goes on', async () => {
+    const after = await end();
+    const items = Array.from({ length: 400 }, (_, i) => ({
+      item_code: `SKU-LARGE-EVENT-${String(i).padStart(3, '0')}`,
+      quantity: 1,
+    }));
+    const { rows } = await service.stack.db.query<{ last: number }>(
+      'UPDATE cargo.event_sequence SET last = last + 60 RETURNING last',
+    );
+    const last = Number(rows[0]!.last);
+    await service.stack.db.query(
+      `INSERT INTO cargo.event (sequence, type, occurred_at, actor, idempotency_key, data)
+       SELECT :last - 60 + n, 'box.saved', now(), 'alice', NULL,
+              jsonb_build_object('box_no', 'BOX-LARGE-' || n, 'items', CAST(:items AS jsonb))
+       FROM generate_series(1, 60) AS n`,
+      { last, items: JSON.stringify(items) },
+    );
+    const first = await feed(`?after=${after}&limit=500`);
+    expect(first.status).toBe(200);
+    expect(first.body.events.length).toBeGreaterThan(0);
+    expect(first.body.events.length).toBeLessThan(60);
+    const seen = [...first.body.events];
+    let next = first.body.next_after;
+    for (;;) {
+      const page = await feed(`?after=${next}&limit=500`);
+      expect(page.status).toBe(200);
+      if (page.body.events.length === 0) break;
+      seen.push(...page.body.events);
+      next = page.body.next_after;
+    }
+    expect(seen.map((e) => e.sequence)).toEqual(Array.from({ length: 60 }, (_, i) => last - 59 + i));
+    expect(seen[59]?.data).toMatchObject({ box_no: 'BOX-LARGE-60', items });
+  });
+
   it.each(['limit=0', 'limit=501', 'limit=ten', 'after=-1', 'after=1.5', 'after=x'])(
     'refuses ?%s with VALIDATION_ERROR',
     async (query) => {

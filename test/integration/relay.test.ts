@@ -110,6 +110,27 @@ describe('event relay', () => {
     expect(eventBridge.received()).toHaveLength(25);
   });
 
+  it('publishes 150 events of a box of 400 items each, more than the Data API answers in one result', async () => {
+    const items = Array.from({ length: 400 }, (_, i) => ({
+      item_code: `SKU-LARGE-EVENT-${String(i).padStart(3, '0')}`,
+      quantity: 1,
+    }));
+    const first = (await lastPublished()) + 1;
+    await admin.query(
+      `INSERT INTO cargo.event (sequence, id, type, occurred_at, actor, idempotency_key, data)
+       SELECT :first - 1 + n, gen_random_uuid(), 'box.saved', now(), 'alice', NULL,
+              jsonb_build_object('box_no', 'BOX-LARGE-' || n, 'items', CAST(:items AS jsonb))
+       FROM generate_series(1, 150) AS n`,
+      { first, items: JSON.stringify(items) },
+    );
+
+    const report = await relay().run();
+
+    expect(report).toMatchObject({ published: 150 });
+    expect(delivered().map((event) => event.sequence)).toEqual(range(first, first + 149));
+    expect(await lastPublished()).toBe(first + 149);
+  });
+
   it('puts source cargo.service, detail-type the event type and the envelope as detail', async () => {
     await insertEvents([1]);
 
