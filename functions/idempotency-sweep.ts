@@ -14,6 +14,7 @@ const logger = new Logger();
 export const task = defineTask({
   id: 'IdempotencySweep',
   dataApi: STATEMENT,
+  databaseUser: 'service',
   run: async ({
     config,
     db,

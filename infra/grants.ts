@@ -31,8 +31,35 @@ const GRANTS: ReadonlyMap<string, readonly DataApiAction[]> = new Map([
   ...tasks.map(({ id, task }) => [id, task.dataApi] as const),
 ]);
 
+/** A database user of the service (lib/db/roles.ts): the owner, the service user or the reader. */
+export type DatabaseUserKind = 'owner' | 'service' | 'reader';
+
+const USERS: ReadonlyMap<string, DatabaseUserKind | undefined> = new Map([
+  ...routeSpecs.map(
+    (spec) => [spec.id, spec.dataApi.length === 0 ? undefined : spec.method === 'GET' ? 'reader' : 'service'] as const,
+  ),
+  ...tasks.map(({ id, task }) => [id, task.databaseUser] as const),
+]);
+
 /** Every function's id: the routes' and the tasks'. */
 export const functionIds = (): readonly string[] => [...GRANTS.keys()];
+
+/**
+ * The database user a function signs in as, whose secret alone it may read: a GET route only
+ * reads (the reader), any other route writes (the service user), a task says which it is; a
+ * function without Data API operations has none.
+ *
+ * @example
+ * ```ts
+ * databaseUser('BoxInfo'); // 'reader'
+ * databaseUser('BoxSave'); // 'service'
+ * databaseUser('Migrate'); // 'owner'
+ * ```
+ */
+export const databaseUser = (functionId: string): DatabaseUserKind | undefined => {
+  dataApiGrants(functionId);
+  return USERS.get(functionId);
+};
 
 /** The Data API operations of a function; a function that declares none fails loudly. */
 export const dataApiGrants = (functionId: string): readonly DataApiAction[] => {

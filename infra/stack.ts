@@ -11,7 +11,6 @@ import { KeySweep } from './constructs/key-sweep.ts';
 import { Migrations } from './constructs/migrations.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { WebApp } from './constructs/web-app.ts';
-import { dataApiGrants } from './grants.ts';
 import { apiDocument, routeTable } from './routes.ts';
 import type { Settings } from './settings.ts';
 
@@ -112,7 +111,7 @@ export class CargoStack extends Stack {
         entry: route.entry,
         description: `${route.method} ${route.path}`,
       });
-      database.grantDataApi(fn.function, dataApiGrants(route.id));
+      database.connect(fn.function, route.id);
       api.addRoute(route, fn.function);
       alarms.watchFunction(route.id, fn.function, fn.logGroup);
       migrations.runBefore(fn.function);
@@ -143,7 +142,11 @@ export class CargoStack extends Stack {
     });
     new CfnOutput(this, 'ServiceSecretArn', {
       value: database.serviceSecret.secretArn,
-      description: 'Service user of the request functions',
+      description: 'Service user of the functions that write',
+    });
+    new CfnOutput(this, 'ReaderSecretArn', {
+      value: database.readerSecret.secretArn,
+      description: 'Read-only user of the GET routes',
     });
     new CfnOutput(this, 'MigrateFunctionName', { value: migrations.function.function.functionName });
     new CfnOutput(this, 'EventBusName', {

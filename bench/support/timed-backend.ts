@@ -50,9 +50,9 @@ export const timedBackend = (
   return {
     kind: inner.kind,
     query: (text, values) => timed(inner).query(text, values),
-    withSession: (fn) => inner.withSession((session) => fn(timed(session))),
-    begin: async () => {
-      const tx = await inner.begin();
+    withSession: (fn, user) => inner.withSession((session) => fn(timed(session)), user),
+    begin: async (user) => {
+      const tx = await inner.begin(user);
       const session = timed(tx);
       return { query: session.query, commit: () => tx.commit(), rollback: () => tx.rollback() };
     },

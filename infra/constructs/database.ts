@@ -5,7 +5,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { DataApiAction } from '../grants.ts';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { dataApiGrants, databaseUser, type DatabaseUserKind } from '../grants.ts';
 
 export interface DatabaseProps {
   readonly databaseName: string;
@@ -29,8 +30,9 @@ export interface DatabaseProps {
  * @example
  * ```ts
  * const database = new Database(this, 'Database', { databaseName: 'cargo', minCapacity: 0, maxCapacity: 4, ... });
- * database.grantDataApi(fn, dataApiGrants('BoxSave')); // rds-data:ExecuteStatement + secretsmanager:GetSecretValue
- * database.grantDataApi(docs, dataApiGrants('OpenApi')); // nothing at all
+ * database.connect(fn, 'BoxSave'); // rds-data:ExecuteStatement, the service user's secret (read and DB_SECRET_ARN)
+ * database.connect(info, 'BoxInfo'); // rds-data:ExecuteStatement, the reader's secret
+ * database.connect(docs, 'OpenApi'); // nothing at all
  * ```
  */
 export class Database extends Construct {
@@ -39,8 +41,10 @@ export class Database extends Construct {
   readonly masterSecretArn: string;
   /** The migration owner's secret: owns the `cargo` schema; the migrator signs in with it. */
   readonly ownerSecret: secretsmanager.Secret;
-  /** The service user's secret: the only one the request functions may read. */
+  /** The service user's secret: what the functions that write sign in with. */
   readonly serviceSecret: secretsmanager.Secret;
+  /** The reader's secret: what the routes that only read (every GET) sign in with. */
+  readonly readerSecret: secretsmanager.Secret;
   readonly databaseName: string;
   /** The created cluster, or undefined when an existing one is used. */
   readonly cluster?: rds.DatabaseCluster;
@@ -58,7 +62,13 @@ export class Database extends Construct {
       this,
       'ServiceUserSecret',
       'cargo_service',
-      'Service user of the request functions: read/write on cargo, read on the ERP view',
+      'Service user of the functions that write: read/write on cargo, read on the ERP view',
+    );
+    this.readerSecret = userSecret(
+      this,
+      'ReaderUserSecret',
+      'cargo_reader',
+      'Reader of the GET routes: read on cargo and on the ERP view, nothing else',
     );
     if (props.existing) {
       this.clusterArn = props.existing.clusterArn;
@@ -72,48 +82,53 @@ export class Database extends Construct {
     this.masterSecretArn = cluster.secret.secretArn;
   }
 
-  /** The `DB_*` variables of `lib/config.ts` for request functions: signed in as the service user. */
+  /** The `DB_*` variables of `lib/config.ts` every function shares; {@link connect} adds its secret. */
   get environment(): Record<string, string> {
-    return { DB_CLUSTER_ARN: this.clusterArn, DB_SECRET_ARN: this.serviceSecret.secretArn, DB_NAME: this.databaseName };
+    return { DB_CLUSTER_ARN: this.clusterArn, DB_NAME: this.databaseName };
   }
 
-  /** The migration function's: signed in as the owner; the master's and the service user's secrets to create the roles. */
+  /** The migration function's: the master's, the service user's and the reader's secrets, to create the roles. */
   get migrationEnvironment(): Record<string, string> {
     return {
-      ...this.environment,
-      DB_SECRET_ARN: this.ownerSecret.secretArn,
       DB_MASTER_SECRET_ARN: this.masterSecretArn,
       DB_SERVICE_SECRET_ARN: this.serviceSecret.secretArn,
+      DB_READER_SECRET_ARN: this.readerSecret.secretArn,
     };
   }
 
-  /**
-   * The Data API operations of `infra/grants.ts` on this cluster, and reading the service user's
-   * secret; with no operations, nothing (not even the secret).
-   */
-  // Not cluster.grantDataApiAccess(): it grants every Data API action (batch, transactions) and DescribeSecret.
-  grantDataApi(grantee: iam.IGrantable, operations: readonly DataApiAction[]): void {
-    if (operations.length === 0) return;
-    const actions = operations.map((operation) => `rds-data:${operation}`);
-    grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [this.clusterArn] }));
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['secretsmanager:GetSecretValue'],
-        resources: [this.serviceSecret.secretArn],
-      }),
-    );
+  /** The secret a database user signs in with. */
+  secretOf(user: DatabaseUserKind): string {
+    const secrets = { owner: this.ownerSecret, service: this.serviceSecret, reader: this.readerSecret };
+    return secrets[user].secretArn;
   }
 
   /**
-   * The migrator's own secrets: the owner's (it migrates as the owner) and the master's (it
-   * creates the roles); with {@link grantDataApi} it also reads the service user's, whose
-   * password it gives the service role.
+   * Connects a function as its file declares (infra/grants.ts): its Data API operations on this
+   * cluster, reading its database user's secret, and that secret in its `DB_SECRET_ARN`. A
+   * function without operations gets nothing, not even a secret.
+   */
+  // Not cluster.grantDataApiAccess(): it grants every Data API action (batch, transactions) and DescribeSecret.
+  connect(fn: lambda.Function, functionId: string): void {
+    const operations = dataApiGrants(functionId);
+    const user = databaseUser(functionId);
+    if (operations.length === 0 || user === undefined) return;
+    const actions = operations.map((operation) => `rds-data:${operation}`);
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [this.clusterArn] }));
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secretOf(user)] }),
+    );
+    fn.addEnvironment('DB_SECRET_ARN', this.secretOf(user));
+  }
+
+  /**
+   * The migrator's other secrets: the master's (it creates the roles) and the service user's and
+   * the reader's, whose passwords it gives their roles; {@link connect} gives it the owner's.
    */
   grantMigrationSecrets(grantee: iam.IGrantable): void {
     grantee.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['secretsmanager:GetSecretValue'],
-        resources: [this.ownerSecret.secretArn, this.masterSecretArn],
+        resources: [this.masterSecretArn, this.serviceSecret.secretArn, this.readerSecret.secretArn],
       }),
     );
   }

@@ -9,7 +9,6 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../lib/events/entries.ts';
 import { OLDEST_UNPUBLISHED_METRIC } from '../../lib/events/metrics.ts';
-import { dataApiGrants } from '../grants.ts';
 import type { Database } from './database.ts';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
 
@@ -78,7 +77,7 @@ export class ServiceEvents extends Construct {
     });
     // One relay at a time: two would publish the same events twice (harmless) and race on the mark.
     (this.function.function.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = 1;
-    database.grantDataApi(this.function.function, dataApiGrants('EventRelay'));
+    database.connect(this.function.function, 'EventRelay');
     this.bus.grantPutEventsTo(this.function.function);
     new events.Rule(this, 'EveryMinute', {
       schedule: events.Schedule.rate(SCHEDULE),

@@ -2,7 +2,6 @@ import { Duration } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
-import { dataApiGrants } from '../grants.ts';
 import type { Database } from './database.ts';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
 
@@ -34,7 +33,7 @@ export class KeySweep extends Construct {
       timeout: Duration.minutes(2),
       retryBudget: Duration.seconds(60),
     });
-    database.grantDataApi(this.function.function, dataApiGrants('IdempotencySweep'));
+    database.connect(this.function.function, 'IdempotencySweep');
     new events.Rule(this, 'Hourly', {
       schedule: events.Schedule.rate(Duration.hours(1)),
       targets: [new targets.LambdaFunction(this.function.function, { retryAttempts: 0 })],

@@ -1,7 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import * as triggers from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
-import { dataApiGrants } from '../grants.ts';
 import type { Database } from './database.ts';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
 
@@ -51,7 +50,7 @@ export class Migrations extends Construct {
       timeout: TIMEOUT,
       retryBudget: RESUME_BUDGET,
     });
-    database.grantDataApi(this.function.function, dataApiGrants('Migrate'));
+    database.connect(this.function.function, 'Migrate');
     database.grantMigrationSecrets(this.function.function);
     this.trigger = new triggers.Trigger(this, 'Trigger', {
       handler: this.function.function,

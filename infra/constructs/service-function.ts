@@ -113,7 +113,7 @@ const withFiles = (files: Readonly<Record<string, string>> | undefined): Pick<Bu
  *   entry: 'functions/box-save.ts', projectRoot, description: 'POST /v1/box',
  *   environment, logRetentionDays: 90, logLevel: 'INFO',
  * });
- * database.grantDataApi(fn.function, dataApiGrants('BoxSave'));
+ * database.connect(fn.function, 'BoxSave');
  * ```
  */
 export class ServiceFunction extends Construct {

@@ -3,8 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
-import { migrate } from '../../lib/db/migrate.ts';
-import { migrations } from '../../lib/db/migrations/index.ts';
+import { ensureLocalRoles, ROLE_NAMES } from '../../lib/db/roles.ts';
+import { setUpSchema } from '../../lib/db/setup.ts';
 import { sweepExpiredKeys } from '../../lib/db/sweep.ts';
 import { maintainLocationHistory } from '../../lib/location/history.ts';
 import { loadConfig, type Config } from '../../lib/config.ts';
@@ -12,10 +12,10 @@ import { createDataApiDb } from '../../lib/db/default.ts';
 import { apiDocument, routeTable, tasks, type RouteDefinition } from '../routes.ts';
 import type { SqlBackend } from './data-api/backend.ts';
 import { startDataApiEmulator, type DataApiEmulator } from './data-api/server.ts';
-import { functionIdentity, localTarget } from './credentials.ts';
+import { functionIdentity, functionSecret, localSecretOf, localTarget } from './credentials.ts';
 import { startFunction, type LocalFunction } from './functions.ts';
 import { ensureDemoErp } from './demo-erp.ts';
-import { ensureBoxContentView, type BoxContentOutcome } from '../../lib/db/read-contract.ts';
+import type { BoxContentOutcome } from '../../lib/db/read-contract.ts';
 import { readThrottling } from '../throttling.ts';
 import { LOCAL_CLIENT_ID } from './auth.ts';
 import { createGatewayServer, type GatewayOptions, type ProxyHandler } from './gateway.ts';
@@ -32,7 +32,10 @@ const LOCAL_ENV = {
   USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
 };
 
-/** A local function's environment: the developer's settings, the local database, bus and region. */
+/**
+ * A local function's environment: the developer's settings, the local database, bus and region.
+ * `DB_SECRET_ARN` is the master's; {@link startLocalService} gives each function its own user's.
+ */
 const functionEnv = (
   given: Readonly<Record<string, string | undefined>>,
   endpoints: { readonly dataApi: string; readonly eventBridge: string },
@@ -86,8 +89,10 @@ export interface LocalServiceOptions {
 export interface LocalService {
   readonly url: string;
   readonly dataApi: DataApiEmulator;
-  /** The adapter the functions use, for tests and tools that need SQL. */
+  /** An adapter signed in as the master user, for tests and tools that need SQL (the functions sign in as their own users). */
   readonly db: DataApiDb;
+  /** An adapter signed in as the schema's owner, for tests that change the schema as a migration would. */
+  readonly owner: DataApiDb;
   /** The functions' configuration. */
   readonly config: Config;
   readonly routes: readonly RouteDefinition[];
@@ -146,17 +151,31 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   const env = functionEnv(given, { dataApi: dataApi.endpoint, eventBridge: eventBridge.endpoint });
   // Refused here too, for callers that start the service without checkLocalSettings (the tests).
   const config = loadConfig(env);
-  // This process migrates, loads the demo plan and sweeps keys: it is the migration function.
-  const db = createDataApiDb(config, {
-    region: LOCAL_ENV.AWS_REGION,
-    credentials: { accessKeyId: migrator.accessKeyId, secretAccessKey: migrator.secretAccessKey },
-  });
-  await migrate(db, migrations);
-  // The configured retention and the months ahead from the first minute, as the stack's first scheduled run does.
-  await maintainLocationHistory(db, { monthsKept: config.locationHistoryMonths });
+  // This process creates the database users, migrates and loads the demo plan as the migration
+  // function does, with its credentials and secrets; it maintains the history and sweeps keys with
+  // the maintenance function's.
+  const signedIn = (identity: typeof migrator, secretArn: string) =>
+    createDataApiDb(
+      { ...config, database: { ...config.database, secretArn } },
+      {
+        region: LOCAL_ENV.AWS_REGION,
+        credentials: { accessKeyId: identity.accessKeyId, secretAccessKey: identity.secretAccessKey },
+      },
+    );
+  const db = signedIn(migrator, target.secretArn);
+  const owner = signedIn(migrator, localSecretOf('owner'));
+  const maintenance = signedIn(identities.get('IdempotencySweep')!, localSecretOf('service'));
+  await ensureLocalRoles(db, ROLE_NAMES);
   if (options.demoErp !== false) await ensureDemoErp(db, config.erpBoxView);
-  // The read contract's view over the ERP view, once that exists (as the migration function does).
-  const erpView = await ensureBoxContentView(db, config.erpBoxView);
+  // The read contract's view over the ERP view is made once that exists.
+  const { boxContent: erpView } = await setUpSchema({
+    master: db,
+    owner,
+    names: ROLE_NAMES,
+    erpBoxView: config.erpBoxView,
+  });
+  // The configured retention and the months ahead from the first minute, as the stack's first scheduled run does.
+  await maintainLocationHistory(maintenance, { monthsKept: config.locationHistoryMonths });
 
   const routes = routeTable(config.servicePrefix);
   // Each function is built on its first request, like a Lambda cold start, from an environment of
@@ -168,6 +187,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
       const identity = identities.get(route.id)!;
       fn = startFunction(`${ROOT}${route.entry}`, {
         ...env,
+        DB_SECRET_ARN: functionSecret(route.id),
         ...(route.spec?.describesApi ? { API_DOCUMENT: apiDocument(config) } : {}),
         AWS_ACCESS_KEY_ID: identity.accessKeyId,
         AWS_SECRET_ACCESS_KEY: identity.secretAccessKey,
@@ -191,15 +211,15 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
       resolve();
     });
   }).catch(async (error: unknown) => {
-    db.destroy();
+    for (const adapter of [db, owner, maintenance]) adapter.destroy();
     await eventBridge.close();
     await dataApi.close();
     throw error;
   });
   // What the hourly maintenance function (functions/idempotency-sweep.ts) does in AWS.
   const maintain = async () => {
-    await maintainLocationHistory(db, { monthsKept: config.locationHistoryMonths });
-    await sweepExpiredKeys(db);
+    await maintainLocationHistory(maintenance, { monthsKept: config.locationHistoryMonths });
+    await sweepExpiredKeys(maintenance);
   };
   const sweep = setInterval(() => void maintain().catch(() => undefined), 3_600_000);
   sweep.unref();
@@ -209,6 +229,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   const relayEvents = async () => {
     relayFunction ??= startFunction(`${ROOT}${tasks.find((task) => task.id === 'EventRelay')!.entry}`, {
       ...env,
+      DB_SECRET_ARN: functionSecret('EventRelay'),
       AWS_ACCESS_KEY_ID: relayIdentity.accessKeyId,
       AWS_SECRET_ACCESS_KEY: relayIdentity.secretAccessKey,
       POWERTOOLS_METRICS_DISABLED: 'true',
@@ -239,6 +260,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     dataApi,
     db,
+    owner,
     config,
     routes,
     erpView,
@@ -250,7 +272,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
       clearTimeout(relayTimer);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      db.destroy();
+      for (const adapter of [db, owner, maintenance]) adapter.destroy();
       await eventBridge.close();
       await dataApi.close();
     },

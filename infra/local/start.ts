@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { localSigningKey, verifyLocalToken } from './auth.ts';
 import { DataDirInUseError, lockDataDir } from './data-lock.ts';
-import type { SqlBackend } from './data-api/backend.ts';
+import type { SqlBackend, TextResult } from './data-api/backend.ts';
 import { createPgliteBackend } from './data-api/pglite-backend.ts';
 import { createPostgresBackend } from './data-api/postgres-backend.ts';
 import { checkLocalSettings, startLocalService } from './stack.ts';
@@ -52,10 +52,10 @@ const redact = (url: string): string => {
 
 const openPostgres = async (url: string): Promise<SqlBackend> => {
   let backend: SqlBackend | undefined;
+  let may: TextResult;
   try {
     backend = await createPostgresBackend({ connectionString: url });
-    await backend.query('SELECT 1');
-    return backend;
+    may = await backend.query('SELECT rolsuper OR rolcreaterole AS may FROM pg_roles WHERE rolname = current_user');
   } catch (error) {
     await backend?.close().catch(() => undefined);
     throw new StartError(
@@ -63,6 +63,15 @@ const openPostgres = async (url: string): Promise<SqlBackend> => {
       1,
     );
   }
+  // Each function runs as the database user it has on AWS: the local runtime creates those roles.
+  if (may.rows[0]?.[0] !== 't') {
+    await backend.close().catch(() => undefined);
+    throw new StartError(
+      `the user of DATABASE_URL (${redact(url)}) may not create roles: npm start needs a superuser or a user with CREATEROLE, to run each function as the database user it has on AWS (cargo_service or cargo_reader)`,
+      1,
+    );
+  }
+  return backend;
 };
 
 /** What a failed listen means to the developer: a port in use, or a HOST this machine does not have. */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { grantErpViewTo } from '../../lib/db/roles.ts';
+import { grantErpViewTo, ROLE_NAMES } from '../../lib/db/roles.ts';
 import type { Db } from '../../lib/db/types.ts';
 import { ensureDemoErp } from '../local/demo-erp.ts';
 
@@ -20,6 +20,8 @@ const USAGE = `usage: npm run -s erp-view -- --check|--demo --cluster-arn ARN --
   --database NAME     the database (default cargo, the stack's databaseName)
   --view NAME         the ERP view (default ERP_BOX_VIEW or erp.v_box_info)
   --service-user NAME --demo grants it read on the view when the role exists (default cargo_service)
+  --reader-user NAME  the same for the read-only user (default cargo_reader)
+  --owner-user NAME   the same for the migration owner (default cargo_owner)
 `;
 
 /** The columns the service reads (SPEC, The ERP view). */
@@ -39,7 +41,9 @@ const options = () => {
         view: { type: 'string', default: process.env.ERP_BOX_VIEW || 'erp.v_box_info' },
         // Tests point the client at the local Data API emulator.
         endpoint: { type: 'string' },
-        'service-user': { type: 'string', default: 'cargo_service' },
+        'service-user': { type: 'string', default: ROLE_NAMES.service },
+        'reader-user': { type: 'string', default: ROLE_NAMES.reader },
+        'owner-user': { type: 'string', default: ROLE_NAMES.owner },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
@@ -102,9 +106,10 @@ const main = async (): Promise<number> => {
           ? `created the demo ERP view ${config.erpBoxView}\n`
           : `${config.erpBoxView} already exists; left as it is\n`,
       );
-      // The service user reads it from now on, not only after the next migration run.
-      if (await grantErpViewTo(db, values['service-user'], config.erpBoxView))
-        process.stdout.write(`${values['service-user']} may read ${config.erpBoxView}\n`);
+      // The service's users read it from now on, not only after the next migration run.
+      const users = [values['owner-user'], values['service-user'], values['reader-user']];
+      const granted = await grantErpViewTo(db, users, config.erpBoxView);
+      if (granted.length > 0) process.stdout.write(`${granted.join(', ')} may read ${config.erpBoxView}\n`);
       return 0;
     }
     const result = await checkErpView(db, config.erpBoxView);

@@ -70,7 +70,10 @@ export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown> {
   readonly access: Role;
   /** The status of a successful answer. */
   readonly status: number;
-  /** Its Data API grant; a function with none also gets no database secret. */
+  /**
+   * Its Data API grant; a function with none also gets no database secret. A GET signs in as the
+   * database user that may only read, any other method as the service user (infra/grants.ts).
+   */
   readonly dataApi: readonly DataApiAction[];
   /** A request that passes validation. */
   readonly example: RouteExample;
@@ -195,6 +198,8 @@ export const lambdaHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, env: Envi
 export interface TaskSpec<R> {
   readonly id: string;
   readonly dataApi: readonly DataApiAction[];
+  /** The database user it signs in as: the schema's owner (migrations) or the service user. */
+  readonly databaseUser: 'owner' | 'service';
   readonly run: (runtime: Runtime, env: Environment) => Promise<R>;
 }
 

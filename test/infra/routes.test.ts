@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataApiGrants, functionIds } from '../../infra/grants.ts';
+import { dataApiGrants, databaseUser, functionIds } from '../../infra/grants.ts';
 import { routeSpecs, routeTable, tasks } from '../../infra/routes.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { buildOpenApiDocument } from '../../lib/openapi/document.ts';
@@ -39,6 +39,18 @@ describe('the route declarations (functions/*.ts)', () => {
     expect([...functionIds()].sort()).toEqual([...routeSpecs.map((s) => s.id), ...tasks.map((t) => t.id)].sort());
     expect(dataApiGrants('OpenApi')).toEqual([]);
     expect(dataApiGrants('Migrate')).toContain('BeginTransaction');
+  });
+
+  it('sign every GET route in as the reader, every other route as the service user, the migrator as the owner', () => {
+    for (const spec of routeSpecs.filter((s) => s.id !== 'OpenApi'))
+      expect(databaseUser(spec.id), spec.id).toBe(spec.method === 'GET' ? 'reader' : 'service');
+    expect(databaseUser('OpenApi')).toBeUndefined();
+    expect(Object.fromEntries(tasks.map((t) => [t.id, databaseUser(t.id)]))).toEqual({
+      EventRelay: 'service',
+      IdempotencySweep: 'service',
+      Migrate: 'owner',
+    });
+    expect(() => databaseUser('NoSuchFunction')).toThrow(/no function declares this id/);
   });
 
   it('are each documented in the OpenAPI document, and it documents nothing else', () => {

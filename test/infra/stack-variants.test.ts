@@ -19,17 +19,19 @@ describe('with an existing cluster, secret and user pool', () => {
   const secretIds = Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret'));
   const serviceSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseServiceUserSecret')) };
   const ownerSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseMigrationOwnerSecret')) };
+  const readerSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseReaderUserSecret')) };
 
-  it('creates no cluster or VPC; only the secrets of the service user and the migration owner', () => {
+  it('creates no cluster or VPC; only the secrets of the service user, the reader and the migration owner', () => {
     for (const type of ['AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::EC2::VPC'])
       template.resourceCountIs(type, 0);
-    expect(secretIds).toHaveLength(2);
+    expect(secretIds).toHaveLength(3);
   });
 
-  it('points every function at the given cluster, database and ERP view, signed in as the service user or, migrating, as the owner', () => {
-    const variables = Object.values(resourcesOf(template, 'AWS::Lambda::Function'))
-      .filter((f) => f.Properties.Environment?.Variables?.DB_CLUSTER_ARN !== undefined)
-      .map((f) => f.Properties.Environment.Variables);
+  it('points every function at the given cluster, database and ERP view, signed in as the service user, the reader or, migrating, as the owner', () => {
+    const functions = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter(
+      (f) => f.Properties.Environment?.Variables?.DB_CLUSTER_ARN !== undefined,
+    );
+    const variables = functions.map((f) => f.Properties.Environment.Variables);
     expect(variables).toHaveLength(routeTable('cargo').length + tasks.length); // the routes and the functions that are not routes (migrations, maintenance, ...)
     for (const v of variables)
       expect(v).toMatchObject({ DB_CLUSTER_ARN: clusterArn, DB_NAME: 'erp', ERP_BOX_VIEW: 'erp.v_box_plan' });
@@ -39,10 +41,15 @@ describe('with an existing cluster, secret and user pool', () => {
         DB_SECRET_ARN: ownerSecret,
         DB_MASTER_SECRET_ARN: secretArn,
         DB_SERVICE_SECRET_ARN: serviceSecret,
+        DB_READER_SECRET_ARN: readerSecret,
       }),
     ]);
-    for (const v of variables.filter((x) => x.DB_MASTER_SECRET_ARN === undefined))
-      expect(v.DB_SECRET_ARN).toEqual(serviceSecret);
+    for (const f of functions.filter((x) => x.Properties.Environment.Variables.DB_MASTER_SECRET_ARN === undefined)) {
+      const secret = f.Properties.Environment.Variables.DB_SECRET_ARN;
+      // The public OpenAPI function has no database user; a GET route reads as the reader.
+      if (f.Properties.Description === 'GET /v1/openapi.json') expect(secret).toBeUndefined();
+      else expect(secret).toEqual(String(f.Properties.Description).startsWith('GET ') ? readerSecret : serviceSecret);
+    }
   });
 
   it('scopes the Data API grants to the given cluster and lets only the migrator read the given (master) secret', () => {
@@ -56,7 +63,7 @@ describe('with an existing cluster, secret and user pool', () => {
         if (actions.some((a) => a.startsWith('rds-data:'))) expect(statement.Resource).toBe(clusterArn);
         if (!actions.some((a) => a.startsWith('secretsmanager:'))) continue;
         for (const resource of [statement.Resource].flat())
-          expect([secretArn, serviceSecret, ownerSecret]).toContainEqual(resource);
+          expect([secretArn, serviceSecret, readerSecret, ownerSecret]).toContainEqual(resource);
         if ([statement.Resource].flat().includes(secretArn)) readersOfGiven.push(policy);
       }
     }

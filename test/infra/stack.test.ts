@@ -28,6 +28,11 @@ const secretArn = { Ref: Match.stringLikeRegexp('^DatabaseClusterSecretAttachmen
 const secretIds = Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret'));
 const serviceSecretId = secretIds.find((id) => id.startsWith('DatabaseServiceUserSecret'))!;
 const ownerSecretId = secretIds.find((id) => id.startsWith('DatabaseMigrationOwnerSecret'))!;
+const readerSecretId = secretIds.find((id) => id.startsWith('DatabaseReaderUserSecret'))!;
+/** The secret a route's function signs in with: the reader's for a GET, the service user's for a write. */
+const userSecretOf = (route: { method: string }) => ({
+  Ref: route.method === 'GET' ? readerSecretId : serviceSecretId,
+});
 
 describe('functions', () => {
   it('creates one function per route, described by its method and path', () => {
@@ -56,14 +61,15 @@ describe('functions', () => {
   });
 
   it('gives every function the configuration lib/config.ts reads, and never the local DATA_API_ENDPOINT', () => {
-    for (const { resource } of routeFunctions) {
+    for (const { route, resource } of routeFunctions) {
       const variables = resource.Properties.Environment.Variables;
+      if (route.id === 'OpenApi') expect(variables).not.toHaveProperty('DB_SECRET_ARN');
+      else expect(variables.DB_SECRET_ARN).toEqual(userSecretOf(route));
       expect(variables).toMatchObject({
         SERVICE_PREFIX: 'cargo',
         ERP_BOX_VIEW: 'erp.v_box_info',
         DB_NAME: 'cargo',
         DB_CLUSTER_ARN: expect.anything(),
-        DB_SECRET_ARN: expect.anything(),
         DB_RETRY_BUDGET_MS: '20000',
         POWERTOOLS_SERVICE_NAME: 'CargoBoxingService',
         POWERTOOLS_LOG_LEVEL: 'INFO',
@@ -97,7 +103,7 @@ describe('permissions', () => {
     }
   });
 
-  it("lets a route function run single statements on this cluster and read the service user's secret, nothing more", () => {
+  it("lets a route function run single statements on this cluster and read its own database user's secret, nothing more", () => {
     for (const route of routes.filter((r) => r.id !== 'OpenApi')) {
       const statements = statementsOf(serviceFunction(route.id));
       const data = statements.filter((s) =>
@@ -110,7 +116,7 @@ describe('permissions', () => {
       expect(data[0]!.Resource).toEqual(
         expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining([':cluster:'])]) }),
       );
-      expect(data[1]!.Resource).toEqual({ Ref: serviceSecretId });
+      expect(data[1]!.Resource).toEqual(userSecretOf(route));
     }
   });
 
@@ -150,7 +156,7 @@ describe('permissions', () => {
           }),
           Match.objectLike({
             Action: 'secretsmanager:GetSecretValue',
-            Resource: Match.arrayWith([secretArn, { Ref: ownerSecretId }, { Ref: serviceSecretId }]),
+            Resource: [secretArn, { Ref: ownerSecretId }, { Ref: readerSecretId }, { Ref: serviceSecretId }],
           }),
         ]),
       },
@@ -484,9 +490,10 @@ describe('database users (least privilege in the database)', () => {
       ),
     );
 
-  it('generates a secret for the service user and one for the migration owner, passwords of letters and digits only', () => {
+  it('generates a secret for the service user, the reader and the migration owner, passwords of letters and digits only', () => {
     for (const [id, username] of [
       [serviceSecretId, 'cargo_service'],
+      [readerSecretId, 'cargo_reader'],
       [ownerSecretId, 'cargo_owner'],
     ] as const) {
       expect(secrets[id]!.Properties.GenerateSecretString).toMatchObject({
@@ -498,23 +505,32 @@ describe('database users (least privilege in the database)', () => {
     }
   });
 
-  it("points every request function at the service user's secret, never the master's", () => {
-    for (const { resource } of routeFunctions.filter((f) => f.route.id !== 'OpenApi')) {
-      expect(resource.Properties.Environment.Variables.DB_SECRET_ARN).toEqual({ Ref: serviceSecretId });
+  it("points every GET function at the reader's secret, every other at the service user's, never the master's", () => {
+    for (const { route, resource } of routeFunctions.filter((f) => f.route.id !== 'OpenApi')) {
+      expect(resource.Properties.Environment.Variables.DB_SECRET_ARN).toEqual(userSecretOf(route));
       expect(JSON.stringify(resource.Properties.Environment.Variables)).not.toContain(
         'DatabaseClusterSecretAttachment',
       );
     }
   });
 
-  it("signs the migrator in as the owner, with the master's and the service user's secrets to create the roles", () => {
+  it("signs the migrator in as the owner, with the master's, the service user's and the reader's secrets to create the roles", () => {
     expect(migrateFunction.Properties.Environment.Variables).toMatchObject({
       DB_SECRET_ARN: { Ref: ownerSecretId },
       DB_MASTER_SECRET_ARN: {
         Ref: Object.keys(resourcesOf(template, 'AWS::SecretsManager::SecretTargetAttachment'))[0],
       },
       DB_SERVICE_SECRET_ARN: { Ref: serviceSecretId },
+      DB_READER_SECRET_ARN: { Ref: readerSecretId },
     });
+  });
+
+  it("lets the functions that write read the service user's secret, the GET functions the reader's, and the migrator both", () => {
+    const writers = routes.filter((r) => r.method !== 'GET').length;
+    const getters = routes.filter((r) => r.method === 'GET' && r.id !== 'OpenApi').length;
+    // The writing routes, the event relay, the maintenance function and the migrator.
+    expect(readers({ Ref: serviceSecretId })).toHaveLength(writers + 3);
+    expect(readers({ Ref: readerSecretId })).toHaveLength(getters + 1);
   });
 
   it("lets only the migration function read the master's and the owner's secrets", () => {

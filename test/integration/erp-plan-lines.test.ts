@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_NAMES } from '../../lib/db/roles.ts';
+import { setUpSchema } from '../../lib/db/setup.ts';
 import { json } from '../../lib/db/types.ts';
 import { expectError } from '../support/assertions.ts';
 import { startTestService, type TestService } from '../support/service.ts';
@@ -181,6 +183,13 @@ describe('an ERP view with a numeric planned_quantity column and lines without a
        SELECT box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit FROM erp.demo_box_plan`,
     ])
       await service.stack.db.query(statement);
+    // What the next deployment does with the view ops made: its grants, and the read-contract view over it.
+    await setUpSchema({
+      master: service.stack.db,
+      owner: service.stack.owner,
+      names: ROLE_NAMES,
+      erpBoxView: 'erp.v_box_info',
+    });
     await service.stack.db.query(
       `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
        VALUES ('BOX-E030', 'SO-FRAC', 'Bad Plans Ltd', 'SKU-GOOD', 'Good', 3, 'pcs'),

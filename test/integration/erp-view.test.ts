@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBoxContentView } from '../../lib/db/read-contract.ts';
+import { ROLE_NAMES } from '../../lib/db/roles.ts';
+import { setUpSchema } from '../../lib/db/setup.ts';
 import { expectError } from '../support/assertions.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
@@ -18,10 +20,13 @@ const VIEW = 'erp.v_box_info';
 const COLUMNS = 'box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit';
 /** Ops drop their view as PostgreSQL makes them: with the service's read-contract view that reads it. */
 const dropView = () => service.stack.db.query(`DROP VIEW ${VIEW} CASCADE`);
-/** The view back, and the read-contract view over it, as the next deployment recreates it. */
+/** What the next deployment does: grants the service's users the ERP view and recreates the read-contract view over it. */
+const deploy = () =>
+  setUpSchema({ master: service.stack.db, owner: service.stack.owner, names: ROLE_NAMES, erpBoxView: VIEW });
+/** The view back, as ops make it, and the next deployment. */
 const restoreView = async () => {
   await service.stack.db.query(`CREATE OR REPLACE VIEW ${VIEW} AS SELECT ${COLUMNS} FROM erp.demo_box_plan`);
-  await ensureBoxContentView(service.stack.db, VIEW);
+  await deploy();
 };
 
 describe('the ERP view missing or unreadable', () => {
@@ -73,7 +78,7 @@ describe('the ERP view missing or unreadable', () => {
       `CREATE VIEW ${VIEW} AS SELECT box_no, order_no, customer_name, item_code, item_name, planned_quantity FROM erp.demo_box_plan`,
     );
     try {
-      expect(await ensureBoxContentView(service.stack.db, VIEW)).toBe('view unreadable');
+      expect((await deploy()).boxContent).toBe('view unreadable');
       expectError(await service.call('GET', '/v1/box/info?box_no=BOX-1001'), 503, 'ERP_VIEW_UNAVAILABLE');
       // The location routes never read the ERP view: they go on answering.
       expect(
@@ -84,8 +89,8 @@ describe('the ERP view missing or unreadable', () => {
       await dropView();
       await restoreView();
     }
-    expect(await ensureBoxContentView(service.stack.db, VIEW)).toBe('created');
-    expect(await ensureBoxContentView(service.stack.db, 'erp.v_missing_for_test')).toBe('view missing');
+    expect((await deploy()).boxContent).toBe('created');
+    expect(await ensureBoxContentView(service.stack.owner, 'erp.v_missing_for_test')).toBe('view missing');
   });
 
   it('answers box info again once the view is back', async () => {

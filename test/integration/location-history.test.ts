@@ -27,7 +27,7 @@ const partitionOf = (iso: string) => `location_record_p${iso.slice(0, 4)}${iso.s
  * missing as the owner, moving what `before` held.
  */
 const historySince = async (months: number) => {
-  const db = service.stack.db;
+  const db = service.stack.owner;
   await db.query('ALTER TABLE cargo.location_record DETACH PARTITION cargo.location_record_before');
   await db.query('ALTER TABLE cargo.location_record_before RENAME TO location_record_before_old');
   for (let m = months; m >= 1; m -= 1) {

@@ -1,11 +1,17 @@
 import { RDSDataClient } from '@aws-sdk/client-rds-data';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDataApiEmulator, type DataApiEmulator } from '../../infra/local/data-api/server.ts';
-import { functionIdentity, localTarget, operatorIdentity } from '../../infra/local/credentials.ts';
+import {
+  functionIdentity,
+  functionSecret,
+  localSecretOf,
+  localTarget,
+  operatorIdentity,
+} from '../../infra/local/credentials.ts';
 import { startEventBridgeStandIn, type EventBridgeStandIn } from '../../infra/local/eventbridge.ts';
 import { DataApiDb } from '../../lib/db/data-api.ts';
-import { migrate } from '../../lib/db/migrate.ts';
-import { migrations } from '../../lib/db/migrations/index.ts';
+import { ensureLocalRoles, ROLE_NAMES } from '../../lib/db/roles.ts';
+import { setUpSchema } from '../../lib/db/setup.ts';
 import type { Db } from '../../lib/db/types.ts';
 import { createEventBridgeBus } from '../../lib/events/bus.ts';
 import type { EventEnvelope } from '../../lib/events/entries.ts';
@@ -27,7 +33,8 @@ let drop: () => Promise<void>;
 let admin: DataApiDb;
 let relayDb: DataApiDb;
 
-const dataApiDb = (identity: { accessKeyId: string; secretAccessKey: string }) =>
+/** An adapter signing with `identity`'s key, signed in with `secretArn` (the master's unless given). */
+const dataApiDb = (identity: { accessKeyId: string; secretAccessKey: string }, secretArn = target.secretArn) =>
   new DataApiDb({
     client: new RDSDataClient({
       endpoint: dataApi.endpoint,
@@ -36,7 +43,7 @@ const dataApiDb = (identity: { accessKeyId: string; secretAccessKey: string }) =
       credentials: identity,
     }),
     resourceArn: target.resourceArn,
-    secretArn: target.secretArn,
+    secretArn,
     database: target.database,
     retryBudgetMs: 1_000,
   });
@@ -77,8 +84,12 @@ beforeAll(async () => {
   drop = test.drop;
   dataApi = await startDataApiEmulator({ backend: test.backend, target, identities: [operator, relayIdentity] });
   admin = dataApiDb(operator);
-  relayDb = dataApiDb(relayIdentity);
-  await migrate(admin, migrations);
+  // The relay signs in as the service user, as in the stack: the users and their grants first.
+  relayDb = dataApiDb(relayIdentity, functionSecret('EventRelay'));
+  const owner = dataApiDb(operator, localSecretOf('owner'));
+  await ensureLocalRoles(admin, ROLE_NAMES);
+  await setUpSchema({ master: admin, owner, names: ROLE_NAMES, erpBoxView: 'erp.v_box_info' });
+  owner.destroy();
 });
 
 beforeEach(async () => {

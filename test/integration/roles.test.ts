@@ -7,21 +7,27 @@ import { startDataApiEmulator, type DataApiEmulator } from '../../infra/local/da
 import { loadConfig } from '../../lib/config.ts';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
 import { createDataApiDb } from '../../lib/db/default.ts';
-import { migrate } from '../../lib/db/migrate.ts';
-import { migrations } from '../../lib/db/migrations/index.ts';
-import { ensureRoles, grantErpView, grantErpViewTo, grantService, type ServiceRoles } from '../../lib/db/roles.ts';
+import { ensureRoles, grantErpViewTo, type RoleNames, type ServiceRoles } from '../../lib/db/roles.ts';
+import { setUpSchema } from '../../lib/db/setup.ts';
 import { throwawayDatabase } from '../support/throwaway-database.ts';
 
 /**
  * Least privilege in the database, as the migration function sets it up on AWS: the master
- * creates an owner and a service role, the owner migrates, the service role may only read and
- * write. PostgreSQL only: PGlite has a single user.
+ * creates an owner, a service and a reader role, the owner migrates, the service role may only
+ * read and write, the reader only read. PostgreSQL only: these are login roles with passwords
+ * (the local runtime's own users, without login, are exercised by every integration test).
  */
 const onPostgres = process.env.TEST_BACKEND === 'postgres';
 const suffix = randomBytes(4).toString('hex');
 const roles: ServiceRoles = {
   owner: { username: `cargo_owner_${suffix}`, password: randomBytes(24).toString('hex') },
   service: { username: `cargo_service_${suffix}`, password: randomBytes(24).toString('hex') },
+  reader: { username: `cargo_reader_${suffix}`, password: randomBytes(24).toString('hex') },
+};
+const names: RoleNames = {
+  owner: roles.owner.username,
+  service: roles.service.username,
+  reader: roles.reader.username,
 };
 
 interface Session {
@@ -33,6 +39,7 @@ let drop: () => Promise<void> = async () => undefined;
 let master: DataApiDb;
 let owner: DataApiDb;
 let service: DataApiDb;
+let reader: DataApiDb;
 
 /** A Data API adapter signed in as `user` (the emulator's connection; trust auth locally). */
 const signIn = async (url: string, user?: string): Promise<DataApiDb> => {
@@ -65,14 +72,12 @@ beforeAll(async () => {
   const database = await throwawayDatabase();
   drop = database.drop;
   master = await signIn(database.url);
-  const name = new URL(database.url).pathname.slice(1);
-  await ensureRoles(master, roles, name);
+  await ensureRoles(master, roles);
   owner = await signIn(database.url, roles.owner.username);
   service = await signIn(database.url, roles.service.username);
-  await migrate(owner, migrations);
-  await grantService(owner, roles);
+  reader = await signIn(database.url, roles.reader.username);
   await ensureDemoErp(master, 'erp.v_box_info');
-  await grantErpView(master, roles, 'erp.v_box_info');
+  await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info' });
 });
 
 afterAll(async () => {
@@ -84,8 +89,10 @@ afterAll(async () => {
   if (!onPostgres) return;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`DROP ROLE IF EXISTS ${roles.service.username}`);
-  await admin.query(`DROP ROLE IF EXISTS ${roles.owner.username}`);
+  for (const name of [names.reader, names.service, names.owner]) {
+    await admin.query(`DROP OWNED BY ${name}`).catch(() => undefined);
+    await admin.query(`DROP ROLE IF EXISTS ${name}`);
+  }
   await admin.end();
 });
 
@@ -96,11 +103,15 @@ const sqlState = async (work: Promise<unknown>): Promise<string | undefined> =>
   );
 
 describe.runIf(onPostgres)('database users of the service', () => {
-  it('gives every table of the cargo schema to the migration owner', async () => {
+  it('gives every table and view of the cargo schema to the migration owner, the read-contract view included', async () => {
     const { rows } = await master.query<{ owner: string }>(
-      "SELECT DISTINCT tableowner::text AS owner FROM pg_tables WHERE schemaname = 'cargo'",
+      "SELECT DISTINCT pg_get_userbyid(c.relowner)::text AS owner FROM pg_class c WHERE c.relnamespace = 'cargo'::regnamespace AND c.relkind IN ('r', 'p', 'v')",
     );
     expect(rows).toEqual([{ owner: roles.owner.username }]);
+    const view = await master.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_views WHERE schemaname = 'cargo' AND viewname = 'box_content'",
+    );
+    expect(view.rows[0]?.n).toBe(1);
   });
 
   it('lets the service user read the ERP view and read and write its schema', async () => {
@@ -122,21 +133,63 @@ describe.runIf(onPostgres)('database users of the service', () => {
     expect(await sqlState(service.query('DELETE FROM erp.demo_box_plan'))).toBe('42501');
   });
 
-  it('creates the roles again without error on the next deployment, keeping the owner', async () => {
-    const name = (await master.query<{ db: string }>('SELECT current_database()::text AS db')).rows[0]!.db;
-    await ensureRoles(master, roles, name);
-    expect(await migrate(owner, migrations)).toEqual([]);
-    await grantService(owner, roles);
+  it('lets the reader read the schema, the ERP view and the read-contract view, and call the functions that read', async () => {
+    const counts = await reader.query<{ records: number; plan: number; content: number }>(
+      `SELECT (SELECT count(*) FROM cargo.location_record)::int AS records, (SELECT count(*) FROM erp.v_box_info)::int AS plan,
+              (SELECT count(*) FROM cargo.box_content)::int AS content`,
+    );
+    expect(counts.rows[0]).toMatchObject({ records: 1, content: 0 });
+    expect(counts.rows[0]?.plan).toBeGreaterThan(0);
+    const boxes = await reader.query<{ boxes: string }>("SELECT cargo.zongpai_boxes('PLT-0001')::text AS boxes");
+    expect(boxes.rows[0]?.boxes).toBe('[]');
+  });
+
+  it('refuses the reader every write with insufficient privilege (42501)', async () => {
+    expect(
+      await sqlState(
+        reader.query(
+          "INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, occurred_at, recorded_by) VALUES ('BOX-1002', 'A-01', false, now(), 'olga')",
+        ),
+      ),
+    ).toBe('42501');
+    expect(await sqlState(reader.query("UPDATE cargo.zongpai SET status = 'CLOSED'"))).toBe('42501');
+    expect(await sqlState(reader.query('DELETE FROM cargo.event'))).toBe('42501');
+    expect(await sqlState(reader.query("SELECT cargo.void_current('BOX-1001', 1) AS v"))).toBe('42501');
+  });
+
+  it('lets only the service user run the maintenance function, which runs as the owner', async () => {
+    expect(await sqlState(reader.query('SELECT cargo.keep_location_history(25, 2)::text AS summary'))).toBe('42501');
+    const { rows } = await service.query<{ summary: string }>(
+      'SELECT cargo.keep_location_history(25, 2)::text AS summary',
+    );
+    expect(JSON.parse(rows[0]!.summary)).toHaveProperty('created');
+  });
+
+  it('deploys again without error, handing the owner a read-contract view an earlier deployment made as the master', async () => {
+    const masterName = (await master.query<{ me: string }>('SELECT current_user::text AS me')).rows[0]!.me;
+    await master.query(`ALTER VIEW cargo.box_content OWNER TO ${masterName}`);
+    await ensureRoles(master, roles);
+    const again = await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info' });
+    expect(again).toEqual({ applied: [], erpViewGranted: true, boxContent: 'created' });
+    const { rows } = await master.query<{ owner: string }>(
+      "SELECT viewowner::text AS owner FROM pg_views WHERE schemaname = 'cargo' AND viewname = 'box_content'",
+    );
+    expect(rows).toEqual([{ owner: roles.owner.username }]);
+    expect((await reader.query<{ n: number }>('SELECT count(*)::int AS n FROM cargo.box_content')).rows[0]?.n).toBe(0);
   });
 });
 
 describe.runIf(onPostgres)('the demo ERP view created by ops after the deployment', () => {
-  it('is readable by the service user at once when ops create it with npm run erp-view -- --demo', async () => {
+  it('is readable by the service and reader users at once when ops create it with npm run erp-view -- --demo', async () => {
     await ensureDemoErp(master, 'erp.v_late_view');
     expect(await sqlState(service.query('SELECT count(*)::int AS n FROM erp.v_late_view'))).toBe('42501');
-    expect(await grantErpViewTo(master, roles.service.username, 'erp.v_late_view')).toBe(true);
-    expect(
-      (await service.query<{ n: number }>('SELECT count(*)::int AS n FROM erp.v_late_view')).rows[0]?.n,
-    ).toBeGreaterThan(0);
+    expect(await sqlState(reader.query('SELECT count(*)::int AS n FROM erp.v_late_view'))).toBe('42501');
+    expect(await grantErpViewTo(master, [names.service, names.reader, 'cargo_nobody'], 'erp.v_late_view')).toEqual(
+      [names.reader, names.service].sort(),
+    );
+    for (const user of [service, reader])
+      expect(
+        (await user.query<{ n: number }>('SELECT count(*)::int AS n FROM erp.v_late_view')).rows[0]?.n,
+      ).toBeGreaterThan(0);
   });
 });

@@ -2,11 +2,21 @@ import type { DataApiAction } from '../../grants.ts';
 import { accessDenied, DataApiError } from './errors.ts';
 import type { RequestTarget } from './requests.ts';
 
-/** The cluster, secret and database the emulator stands for. */
+/** A database user of the cluster and the Secrets Manager secret a call names to sign in as it. */
+export interface DatabaseUserSecret {
+  readonly secretArn: string;
+  /** The role the call's statements run as (`SET ROLE`): its privileges are the ones checked. */
+  readonly username: string;
+}
+
+/** The cluster, its secrets and the database the emulator stands for. */
 export interface DataApiTarget {
   readonly resourceArn: string;
+  /** The master user's secret: a call naming it runs as the backend's own connection user. */
   readonly secretArn: string;
   readonly database: string;
+  /** The cluster's other database users, each behind its own secret. */
+  readonly users?: readonly DatabaseUserSecret[];
 }
 
 /**
@@ -20,6 +30,11 @@ export interface DataApiIdentity {
   readonly accessKeyId: string;
   readonly secretAccessKey: string;
   readonly operations: readonly DataApiAction[];
+  /**
+   * The secrets its role may read (`secretsmanager:GetSecretValue`), as the stack grants each
+   * function its own database user's. @default every secret of the target (an operator's own credentials)
+   */
+  readonly secrets?: readonly string[];
 }
 
 const principal = (identity: DataApiIdentity): string =>
@@ -28,11 +43,14 @@ const principal = (identity: DataApiIdentity): string =>
 /**
  * What IAM and the Data API check before a statement runs, in AWS's order: the operation on the
  * named cluster (the grants name this cluster only, so another ARN is denied like an ungranted
- * operation), reading the named secret, then the database.
+ * operation), reading the named secret (one the identity's role may read, of a user the cluster
+ * has), then the database. Answers the database user the call signs in as: undefined for the
+ * master, the backend's own connection user.
  *
  * @example
  * ```ts
  * checkAccess(identity, 'BeginTransaction', request.target, target); // throws AccessDeniedException for a request function
+ * checkAccess(reader, 'ExecuteStatement', request.target, target); // 'cargo_reader'
  * ```
  */
 export const checkAccess = (
@@ -40,11 +58,13 @@ export const checkAccess = (
   operation: DataApiAction,
   requested: RequestTarget,
   target: DataApiTarget,
-): void => {
+): string | undefined => {
   if (!identity.operations.includes(operation) || requested.resourceArn !== target.resourceArn) {
     throw accessDenied(principal(identity), `rds-data:${operation}`, requested.resourceArn);
   }
-  if (requested.secretArn !== target.secretArn) {
+  const user = target.users?.find((candidate) => candidate.secretArn === requested.secretArn);
+  const known = user !== undefined || requested.secretArn === target.secretArn;
+  if (!known || (identity.secrets !== undefined && !identity.secrets.includes(requested.secretArn))) {
     throw accessDenied(principal(identity), 'secretsmanager:GetSecretValue', requested.secretArn);
   }
   if (requested.database !== undefined && requested.database !== target.database) {
@@ -55,4 +75,5 @@ export const checkAccess = (
       `FATAL: database "${requested.database}" does not exist; SQLState: 3D000`,
     );
   }
+  return user?.username;
 };

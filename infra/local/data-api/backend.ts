@@ -66,15 +66,39 @@ export interface SqlTransaction extends SqlSession {
  */
 export interface SqlBackend extends SqlSession {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` on one connection in autocommit mode, held for `fn`'s whole duration. */
-  withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
   /**
-   * Opens a transaction. PGlite has a single connection, so there every other caller waits
-   * until the transaction ends; PostgreSQL gives it a dedicated pooled connection.
+   * Runs `fn` on one connection in autocommit mode, held for `fn`'s whole duration; as `user`
+   * when given (see {@link signInAs}), else as the backend's own connection user.
    */
-  begin(): Promise<SqlTransaction>;
+  withSession<T>(fn: (session: SqlSession) => Promise<T>, user?: string): Promise<T>;
+  /**
+   * Opens a transaction, as `user` when given. PGlite has a single connection, so there every
+   * other caller waits until the transaction ends; PostgreSQL gives it a dedicated pooled
+   * connection.
+   */
+  begin(user?: string): Promise<SqlTransaction>;
   close(): Promise<void>;
 }
+
+const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Makes a fresh connection act as the database user `user` (`SET ROLE`), as a Data API call
+ * signed in with that user's secret runs: every privilege check is that user's. The connection's
+ * own user (the master locally) must be a superuser or a member of the role. `DISCARD ALL`, which
+ * every backend runs when a call ends, sets it back.
+ *
+ * @example
+ * ```ts
+ * await signInAs(session, 'cargo_reader'); // an INSERT now fails with 42501
+ * ```
+ */
+export const signInAs = async (session: SqlSession, user: string | undefined): Promise<void> => {
+  if (user === undefined) return;
+  // A role name cannot be a bind parameter; only a plain lower-case identifier gets here.
+  if (!ROLE_NAME.test(user)) throw new Error(`database user '${user}' is not a lower-case SQL identifier`);
+  await session.query(`SET ROLE ${user}`);
+};
 
 /** The error a backend throws when COMMIT turned into ROLLBACK (an earlier statement failed). */
 export class CommitRolledBackError extends Error {

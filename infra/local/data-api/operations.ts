@@ -27,13 +27,17 @@ export interface ExecuteResponse {
 /** Commands whose tag counts changed rows; a SELECT's count is of rows returned, reported as 0. */
 const ROW_COUNT_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
 
-/** Runs `fn` in the call's transaction, or alone on a connection in autocommit mode. */
+/**
+ * Runs `fn` in the call's transaction (signed in as whoever began it), or alone on a connection
+ * in autocommit mode as `user`.
+ */
 const inSession = <T>(
   context: OperationContext,
   transactionId: string | undefined,
+  user: string | undefined,
   fn: (s: SqlSession) => Promise<T>,
 ): Promise<T> =>
-  transactionId === undefined ? context.backend.withSession(fn) : context.transactions.use(transactionId, fn);
+  transactionId === undefined ? context.backend.withSession(fn, user) : context.transactions.use(transactionId, fn);
 
 const shapeResult = async (
   context: OperationContext,
@@ -65,7 +69,8 @@ const shapeResult = async (
 };
 
 /**
- * ExecuteStatement: one statement, named parameters, in a transaction or autocommitted.
+ * ExecuteStatement: one statement, named parameters, in a transaction or autocommitted, as the
+ * database user of the call's secret (undefined: the master).
  *
  * @example
  * ```ts
@@ -76,9 +81,10 @@ const shapeResult = async (
 export const executeStatement = async (
   context: OperationContext,
   request: ExecuteRequest,
+  user?: string,
 ): Promise<ExecuteResponse> => {
   const statement = toPositional(request.sql, request.parameters);
-  return inSession(context, request.transactionId, async (session) =>
+  return inSession(context, request.transactionId, user, async (session) =>
     shapeResult(context, session, request, await session.query(statement.text, statement.values)),
   );
 };
@@ -90,6 +96,7 @@ export const executeStatement = async (
 export const batchExecuteStatement = async (
   context: OperationContext,
   request: BatchRequest,
+  user?: string,
 ): Promise<{ updateResults: { generatedFields: [] }[] }> => {
   const sets = request.parameterSets.length === 0 ? [[]] : request.parameterSets;
   const statements = sets.map((parameters) => toPositional(request.sql, parameters));
@@ -98,7 +105,7 @@ export const batchExecuteStatement = async (
   };
   if (request.transactionId !== undefined) await context.transactions.use(request.transactionId, runAll);
   else {
-    const tx = await context.backend.begin();
+    const tx = await context.backend.begin(user);
     try {
       await runAll(tx);
     } catch (error) {
@@ -110,8 +117,11 @@ export const batchExecuteStatement = async (
   return { updateResults: request.parameterSets.map(() => ({ generatedFields: [] })) };
 };
 
-export const beginTransaction = async (context: OperationContext): Promise<{ transactionId: string }> => ({
-  transactionId: context.transactions.add(await context.backend.begin()),
+export const beginTransaction = async (
+  context: OperationContext,
+  user?: string,
+): Promise<{ transactionId: string }> => ({
+  transactionId: context.transactions.add(await context.backend.begin(user)),
 });
 
 /** Ends a transaction `how`, answering the status the Data API reports for it. */

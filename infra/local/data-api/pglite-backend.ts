@@ -1,5 +1,5 @@
 import { Mutex, PGlite, protocol } from '@electric-sql/pglite';
-import { CommitRolledBackError } from './backend.ts';
+import { CommitRolledBackError, signInAs } from './backend.ts';
 import type { TextResult, QueryValues, ResultField, SqlBackend, SqlSession, SqlTransaction } from './backend.ts';
 
 interface BackendMessage {
@@ -106,9 +106,10 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
 
   const session: SqlSession = { query: (text, values = []) => run(text, values) };
 
-  const withSession = <T>(fn: (s: SqlSession) => Promise<T>): Promise<T> =>
+  const withSession = <T>(fn: (s: SqlSession) => Promise<T>, user?: string): Promise<T> =>
     lock.runExclusive(async () => {
       try {
+        await signInAs(session, user);
         return await fn(session);
       } finally {
         // A bare BEGIN sent as a statement must not turn the one connection transactional.
@@ -118,7 +119,7 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
       }
     });
 
-  const begin = async (): Promise<SqlTransaction> => {
+  const begin = async (user?: string): Promise<SqlTransaction> => {
     const release = await lock.acquire();
     let open = true;
     const end = async (statement: 'COMMIT' | 'ROLLBACK'): Promise<TextResult> => {
@@ -133,8 +134,10 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
       }
     };
     try {
+      await signInAs(session, user);
       await run('BEGIN');
     } catch (error) {
+      await reset().catch(() => undefined);
       release();
       throw error;
     }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CommitRolledBackError } from './backend.ts';
+import { CommitRolledBackError, signInAs } from './backend.ts';
 import type { TextResult, QueryValues, SqlBackend, SqlSession, SqlTransaction } from './backend.ts';
 import { isConnectionError } from './errors.ts';
 
@@ -75,16 +75,17 @@ export const createPostgresBackend = async (options: {
   });
   pool.on('error', () => undefined); // an idle client died: the pool drops it and reconnects later
 
-  const withSession = async <T>(fn: (s: SqlSession) => Promise<T>): Promise<T> => {
+  const withSession = async <T>(fn: (s: SqlSession) => Promise<T>, user?: string): Promise<T> => {
     const { session, release } = await checkout(pool);
     try {
+      await signInAs(session, user);
       return await fn(session);
     } finally {
       await release();
     }
   };
 
-  const begin = async (): Promise<SqlTransaction> => {
+  const begin = async (user?: string): Promise<SqlTransaction> => {
     const { session, release } = await checkout(pool);
     let open = true;
     const end = async (statement: 'COMMIT' | 'ROLLBACK'): Promise<TextResult> => {
@@ -97,6 +98,7 @@ export const createPostgresBackend = async (options: {
       }
     };
     try {
+      await signInAs(session, user);
       await session.query('BEGIN');
     } catch (error) {
       await release();

@@ -163,26 +163,32 @@ export const startDataApiEmulator = async (options: DataApiEmulatorOptions): Pro
   };
 
   const dispatch = async (operation: DataApiOperation, identity: DataApiIdentity, body: Body): Promise<unknown> => {
-    const allowed = <T extends { readonly target: Parameters<typeof checkAccess>[2] }>(request: T): T => {
+    /** The database user the call signs in as, once IAM and the secret allow it. */
+    const signIn = (request: { readonly target: Parameters<typeof checkAccess>[2] }): string | undefined =>
       checkAccess(identity, operation, request.target, options.target);
-      return request;
-    };
     switch (operation) {
       case 'ExecuteStatement': {
-        const request = allowed(parseExecute(body));
-        return withFault(() => executeStatement(context, request));
+        const request = parseExecute(body);
+        const user = signIn(request);
+        return withFault(() => executeStatement(context, request, user));
       }
       case 'BatchExecuteStatement': {
-        const request = allowed(parseBatch(body));
-        return withFault(() => batchExecuteStatement(context, request));
+        const request = parseBatch(body);
+        const user = signIn(request);
+        return withFault(() => batchExecuteStatement(context, request, user));
       }
       case 'BeginTransaction':
-        allowed(parseBegin(body));
-        return beginTransaction(context);
-      case 'CommitTransaction':
-        return commitTransaction(context, allowed(parseEnd(body)).transactionId);
-      case 'RollbackTransaction':
-        return rollbackTransaction(context, allowed(parseEnd(body)).transactionId);
+        return beginTransaction(context, signIn(parseBegin(body)));
+      case 'CommitTransaction': {
+        const request = parseEnd(body);
+        signIn(request);
+        return commitTransaction(context, request.transactionId);
+      }
+      case 'RollbackTransaction': {
+        const request = parseEnd(body);
+        signIn(request);
+        return rollbackTransaction(context, request.transactionId);
+      }
     }
   };
 

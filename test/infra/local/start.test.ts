@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSigningKey, signLocalToken } from '../../../infra/local/auth.ts';
 import { startExpectingExit, startService, type Running } from './process.ts';
@@ -139,6 +140,29 @@ describe('configuration errors stop npm start with a clear message', PROCESSES, 
     expect(result.stderr).not.toContain('s3cret');
     noStackTrace(result.stderr);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'refuses a DATABASE_URL user that may not create the roles the functions run as, in one line',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const user = `cargo_plain_${process.pid}`;
+      await admin.query(`CREATE ROLE ${user} LOGIN`);
+      try {
+        const url = new URL(process.env.TEST_DATABASE_URL!);
+        url.username = user;
+        const result = await startExpectingExit({ DATA_DIR: dataFolder(), PORT: '0', DATABASE_URL: url.toString() });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(
+          'may not create roles: npm start needs a superuser or a user with CREATEROLE, to run each function as the database user it has on AWS',
+        );
+        noStackTrace(result.stderr);
+      } finally {
+        await admin.query(`DROP ROLE ${user}`);
+        await admin.end();
+      }
+    },
+  );
 
   it('says that the port is in use, without a stack trace', async () => {
     const blocker: Server = createServer();

@@ -1,18 +1,28 @@
 import { BeginTransactionCommand, ExecuteStatementCommand, RollbackTransactionCommand } from '@aws-sdk/client-rds-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functionIdentity } from '../../../../infra/local/credentials.ts';
-import { ARNS, clientFor, failure, signedPost, startFixture } from './harness.ts';
+import { functionIdentity, functionSecret, localSecretOf, localTarget } from '../../../../infra/local/credentials.ts';
+import { ROLE_NAMES } from '../../../../lib/db/roles.ts';
+import { clientFor, failure, signedPost, startFixture } from './harness.ts';
 import type { Fixture } from './harness.ts';
 
 const boxSave = functionIdentity('BoxSave');
+const boxInfo = functionIdentity('BoxInfo');
 const openApi = functionIdentity('OpenApi');
 const migrate = functionIdentity('Migrate');
+const target = localTarget({});
+/** The cluster and database, with the master's secret. */
+const ARNS = { resourceArn: target.resourceArn, secretArn: target.secretArn, database: target.database };
+/** The same, with the secret a function's own database user signs in with. */
+const signedInAs = (functionId: string) => ({ ...ARNS, secretArn: functionSecret(functionId) });
 
 describe('who may call the Data API emulator', () => {
   let fx: Fixture;
   beforeAll(async () => {
-    fx = await startFixture('pglite', { identities: [boxSave, openApi, migrate] });
+    fx = await startFixture('pglite', { identities: [boxSave, boxInfo, openApi, migrate], target });
+    for (const user of Object.values(ROLE_NAMES)) await fx.exec(`CREATE ROLE ${user} NOLOGIN`);
     await fx.exec('CREATE TABLE scan (code text)');
+    await fx.exec(`GRANT SELECT, INSERT ON scan TO ${ROLE_NAMES.service}`);
+    await fx.exec(`GRANT SELECT ON scan TO ${ROLE_NAMES.reader}`);
   });
   afterAll(async () => {
     await fx?.close();
@@ -60,11 +70,55 @@ describe('who may call the Data API emulator', () => {
     expect(await scans()).toBe(0);
   });
 
-  it('lets a request function run a statement with its own key', async () => {
+  it('lets a request function run a statement with its own key, signed in as its own database user', async () => {
     const client = clientFor(fx.emulator.endpoint, boxSave);
-    const out = await client.send(new ExecuteStatementCommand({ ...ARNS, sql: 'SELECT 1 AS one' }));
+    const out = await client.send(
+      new ExecuteStatementCommand({ ...signedInAs('BoxSave'), sql: 'SELECT current_user::text AS me' }),
+    );
     client.destroy();
-    expect(out.records).toEqual([[{ longValue: 1 }]]);
+    expect(out.records).toEqual([[{ stringValue: ROLE_NAMES.service }]]);
+  });
+
+  it("refuses a request function the master's secret and another function's with AccessDeniedException on the secret", async () => {
+    const client = clientFor(fx.emulator.endpoint, boxSave);
+    for (const secretArn of [ARNS.secretArn, localSecretOf('owner'), functionSecret('BoxInfo')]) {
+      const error = await failure(
+        client.send(new ExecuteStatementCommand({ ...ARNS, secretArn, sql: "INSERT INTO scan VALUES ('X')" })),
+      );
+      expect(error.name).toBe('AccessDeniedException');
+      expect(error.message).toMatch(
+        /assumed-role\/BoxSave\/.* is not authorized to perform: secretsmanager:GetSecretValue/,
+      );
+    }
+    client.destroy();
+    expect(await scans()).toBe(0);
+  });
+
+  it('runs a GET route function as the reader, whom the database refuses every write (42501)', async () => {
+    const client = clientFor(fx.emulator.endpoint, boxInfo);
+    const read = await client.send(
+      new ExecuteStatementCommand({ ...signedInAs('BoxInfo'), sql: 'SELECT count(*) AS n FROM scan' }),
+    );
+    const write = await failure(
+      client.send(new ExecuteStatementCommand({ ...signedInAs('BoxInfo'), sql: "INSERT INTO scan VALUES ('X')" })),
+    );
+    client.destroy();
+    expect(read.records).toEqual([[{ longValue: 0 }]]);
+    expect(write.name).toBe('DatabaseErrorException');
+    expect(write.message).toMatch(/permission denied for table scan; SQLState: 42501/);
+    expect(await scans()).toBe(0);
+  });
+
+  it('signs a transaction in as the user of the secret that began it: the migrator as the owner', async () => {
+    const client = clientFor(fx.emulator.endpoint, migrate);
+    const owner = { ...ARNS, secretArn: localSecretOf('owner') };
+    const { transactionId } = await client.send(new BeginTransactionCommand(owner));
+    const out = await client.send(
+      new ExecuteStatementCommand({ ...owner, transactionId, sql: 'SELECT current_user::text AS me' }),
+    );
+    await client.send(new RollbackTransactionCommand({ ...owner, transactionId }));
+    client.destroy();
+    expect(out.records).toEqual([[{ stringValue: ROLE_NAMES.owner }]]);
   });
 
   it('refuses BeginTransaction to a request function with AccessDeniedException (403), as the stack grants it ExecuteStatement only', async () => {

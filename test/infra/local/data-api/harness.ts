@@ -61,8 +61,9 @@ export const clientFor = (
 export const TESTER: DataApiIdentity = operatorIdentity('EmulatorTest');
 
 /**
- * An emulator on a fresh database of `kind`, standing for the cluster of {@link ARNS}, and a real
- * RDSDataClient signing as {@link TESTER}; `identities` adds other callers.
+ * An emulator on a fresh database of `kind`, standing for the cluster of {@link ARNS} (or the
+ * `target` given), and a real RDSDataClient signing as {@link TESTER}, whose `exec` names the
+ * target's master secret; `identities` adds other callers.
  */
 export const startFixture = async (
   kind: 'pglite' | 'postgres',
@@ -76,11 +77,12 @@ export const startFixture = async (
     backend,
   });
   const client = clientFor(emulator.endpoint, TESTER);
+  const { resourceArn, secretArn, database } = options.target ?? ARNS;
   return {
     emulator,
     client,
     exec: (sql, parameters, extra = {}) =>
-      client.send(new ExecuteStatementCommand({ ...ARNS, sql, parameters, ...extra })),
+      client.send(new ExecuteStatementCommand({ resourceArn, secretArn, database, sql, parameters, ...extra })),
     close: async () => {
       try {
         client.destroy();
