@@ -156,21 +156,48 @@ export const ensureLocalRoles = async (master: Db, names: RoleNames): Promise<vo
 };
 
 /**
- * As the owner, after the migrations: the service user may use the `cargo` schema, read and
- * write its tables and use its sequences and functions; the reader may read its tables and call
- * the functions that run with the caller's privileges (so they can do no more than read for it).
- * Both now and for what later migrations create; neither may create, alter or drop anything.
- * Nobody else may call the schema's functions: PostgreSQL lets everyone call a new function, and
- * the maintenance ones run as their owner (SECURITY DEFINER).
+ * What the service user may change in `cargo`, table by table; everything else there it may only
+ * read. The audit trail (`box_event`) and the reopenings are only ever added to, scans are marked
+ * voided but never deleted (whole months leave with the maintenance, which runs as the owner), and
+ * the migrations' own ledger is the owner's alone. A write that needs more fails with 42501 in the
+ * integration tests, which run every function as its user.
+ */
+export const SERVICE_WRITES: Readonly<Record<string, string>> = {
+  box: 'INSERT, UPDATE',
+  box_item: 'INSERT, UPDATE, DELETE',
+  box_event: 'INSERT',
+  zongpai: 'INSERT, UPDATE',
+  zongpai_reopening: 'INSERT',
+  location_record: 'INSERT, UPDATE',
+  location_current: 'INSERT, UPDATE, DELETE',
+  event: 'INSERT, DELETE',
+  event_sequence: 'UPDATE',
+  event_relay: 'UPDATE',
+  idempotency_key: 'INSERT, DELETE',
+};
+
+/**
+ * As the owner, after the migrations: the service user may use the `cargo` schema, read its
+ * tables, change them as {@link SERVICE_WRITES} says, and use its sequences and functions; the
+ * reader may read its tables and call the functions that run with the caller's privileges (so
+ * they can do no more than read for it). Both now and for what later migrations create (read
+ * only: a new table's writes are granted here by name); neither may create, alter or drop
+ * anything. Nobody else may call the schema's functions: PostgreSQL lets everyone call a new
+ * function, and the maintenance ones run as their owner (SECURITY DEFINER). Privileges a
+ * deployment before this one granted beyond these are taken back.
  */
 export const grantUsers = async (owner: Db, names: RoleNames): Promise<void> => {
   const { service, reader } = names;
   const ownerName = checkedName(names.owner);
   for (const name of [service, reader]) checkedName(name);
+  const defaults = `ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerName} IN SCHEMA cargo`;
   await owner.transaction(async (tx) => {
     await tx.query(`GRANT USAGE ON SCHEMA cargo TO ${service}, ${reader}`);
-    await tx.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA cargo TO ${service}`);
-    await tx.query(`GRANT SELECT ON ALL TABLES IN SCHEMA cargo TO ${reader}`);
+    await tx.query(`REVOKE ALL ON ALL TABLES IN SCHEMA cargo FROM ${service}, ${reader}`);
+    await tx.query(`GRANT SELECT ON ALL TABLES IN SCHEMA cargo TO ${service}, ${reader}`);
+    // Table names and privileges are the constants above, never input.
+    for (const [table, privileges] of Object.entries(SERVICE_WRITES))
+      await tx.query(`GRANT ${privileges} ON cargo.${checkedName(table)} TO ${service}`);
     await tx.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA cargo TO ${service}`);
     await tx.query(`REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA cargo FROM PUBLIC`);
     await tx.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA cargo TO ${service}`);
@@ -183,15 +210,9 @@ export const grantUsers = async (owner: Db, names: RoleNames): Promise<void> => 
     );
     for (const { sql } of readable) await tx.query(sql);
     await tx.query(`ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerName} REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC`);
-    await tx.query(
-      `ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerName} IN SCHEMA cargo GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${service}`,
-    );
-    await tx.query(
-      `ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerName} IN SCHEMA cargo GRANT SELECT ON TABLES TO ${reader}`,
-    );
-    await tx.query(
-      `ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerName} IN SCHEMA cargo GRANT USAGE, SELECT ON SEQUENCES TO ${service}`,
-    );
+    await tx.query(`${defaults} REVOKE INSERT, UPDATE, DELETE ON TABLES FROM ${service}`);
+    await tx.query(`${defaults} GRANT SELECT ON TABLES TO ${service}, ${reader}`);
+    await tx.query(`${defaults} GRANT USAGE, SELECT ON SEQUENCES TO ${service}`);
   });
 };
 

@@ -133,6 +133,26 @@ describe.runIf(onPostgres)('database users of the service', () => {
     expect(await sqlState(service.query('DELETE FROM erp.demo_box_plan'))).toBe('42501');
   });
 
+  it('refuses the service user to rewrite the audit trail, delete scans or touch the migrations ledger (42501)', async () => {
+    for (const statement of [
+      'DELETE FROM cargo.box_event',
+      "UPDATE cargo.box_event SET actor = 'mallory'",
+      'DELETE FROM cargo.location_record',
+      'DELETE FROM cargo.zongpai',
+      'DELETE FROM cargo.zongpai_reopening',
+      'DELETE FROM cargo.schema_migration',
+      "INSERT INTO cargo.schema_migration (id, name) VALUES (999, 'intruder')",
+      'TRUNCATE cargo.event',
+    ])
+      expect(await sqlState(service.query(statement)), statement).toBe('42501');
+  });
+
+  it('takes back a write privilege an earlier deployment granted beyond what the service user needs', async () => {
+    await owner.query(`GRANT DELETE ON cargo.box_event TO ${names.service}`);
+    await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info' });
+    expect(await sqlState(service.query('DELETE FROM cargo.box_event'))).toBe('42501');
+  });
+
   it('lets the reader read the schema, the ERP view and the read-contract view, and call the functions that read', async () => {
     const counts = await reader.query<{ records: number; plan: number; content: number }>(
       `SELECT (SELECT count(*) FROM cargo.location_record)::int AS records, (SELECT count(*) FROM erp.v_box_info)::int AS plan,
