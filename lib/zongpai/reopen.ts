@@ -1,8 +1,9 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
-import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
+import type { PartRow } from '../db/parts.ts';
+import { compileWrite, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import type { ZongpaiResponse } from '../openapi/responses.ts';
-import { zongpaiOutbox } from './zongpai.ts';
+import { boxesReadAfterLock, zongpaiFromParts, zongpaiOutbox, zongpaiParts } from './zongpai.ts';
 
 /**
  * Reopens a closed zongpai, or answers an open one as it is (nothing changes, nothing is
@@ -32,14 +33,9 @@ unchanged AS (
 ),
 state AS (SELECT * FROM reopened UNION ALL SELECT * FROM unchanged),
 ${zongpaiOutbox('zongpai.reopened', 'reopened')}`,
-  select: `
-SELECT s.zongpai_no, s.status, ${isoTime('s.created_at')} AS created_at, s.created_by, ${isoTime('s.closed_at')} AS closed_at, s.closed_by,
-       cargo.zongpai_boxes(s.zongpai_no) AS boxes
-FROM state s`,
+  select: zongpaiParts('state s', boxesReadAfterLock('state')),
 };
 const REOPEN = /* @__PURE__ */ compileWrite(reopenStatement);
-
-type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'>;
 
 /**
  * Reopens a closed zongpai so that a supervisor can correct a mistake; reopening an open one
@@ -54,17 +50,8 @@ type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'>;
 export const makeZongpaiReopen =
   ({ db }: { db: Db }) =>
   async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
-    const rows = await runWrite<ZongpaiRow>(db, REOPEN, { zongpai_no: zongpaiNo, actor }, idempotency);
-    const row = rows[0];
-    if (row === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-    const { zongpai_no, status, boxes, ...audit } = row;
-    // The fields in the order every zongpai answer has them.
-    return {
-      zongpai_no,
-      status,
-      box_count: boxes.length,
-      total_quantity: boxes.reduce((sum, b) => sum + b.total_quantity, 0),
-      boxes,
-      ...audit,
-    };
+    const rows = await runWrite<PartRow>(db, REOPEN, { zongpai_no: zongpaiNo, actor }, idempotency);
+    const zongpai = zongpaiFromParts(rows);
+    if (zongpai === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
+    return zongpai;
   };

@@ -5,14 +5,32 @@ import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteS
 import { quoteIdentifier, ZONGPAI_IS_A_BOX } from '../box/sql.ts';
 import { outbox } from '../events/write.ts';
 import type { ZongpaiResponse } from '../openapi/responses.ts';
+import { PARTS_ORDER, type PartRow } from '../db/parts.ts';
 
 type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'> & Record<string, unknown>;
 
-const boxesJson = `COALESCE((SELECT json_agg(json_build_object('box_no', b.box_no, 'total_quantity', b.total_quantity) ORDER BY b.box_no)
-                              FROM cargo.box b WHERE b.zongpai_no = :zongpai_no), '[]'::json) AS boxes`;
-
 const zongpaiColumns = (alias: string) =>
   `${alias}.zongpai_no, ${alias}.status, ${isoTime(`${alias}.created_at`)} AS created_at, ${alias}.created_by, ${isoTime(`${alias}.closed_at`)} AS closed_at, ${alias}.closed_by`;
+
+/**
+ * A zongpai's answer as rows (lib/db/parts.ts): its own fields (`head`, from the zongpai rows
+ * `s` of `head`), then one row per box (the JSON objects `x.box` of `boxes`), by box number. A
+ * container load's boxes are more than one Data API result row carries as a list (64 KB, about
+ * 1 300 boxes).
+ */
+export const zongpaiParts = (head: string, boxes: string) => `
+SELECT 0 AS part_rank, 'head' AS part, NULL::text AS box_no, NULL::text AS item_code,
+       json_build_object('zongpai_no', s.zongpai_no, 'status', s.status, 'created_at', ${isoTime('s.created_at')}, 'created_by', s.created_by,
+                         'closed_at', ${isoTime('s.closed_at')}, 'closed_by', s.closed_by) AS data
+FROM ${head}
+UNION ALL
+SELECT 1, 'box', x.box->>'box_no', NULL, x.box
+FROM ${boxes}
+${PARTS_ORDER}`;
+
+/** The boxes `cargo.zongpai_boxes` reads (a fresh snapshot) for each zongpai row `s` of `state`, as `x.box`. */
+export const boxesReadAfterLock = (state: string) =>
+  `${state} s CROSS JOIN LATERAL json_array_elements(cargo.zongpai_boxes(s.zongpai_no)) AS x(box)`;
 
 /**
  * The outbox event of a zongpai write (register, close, reopen) for each row of the CTE
@@ -56,9 +74,12 @@ FROM (SELECT 1) AS one LEFT JOIN registered r ON true`,
 
 // The module-level SQL below is built by calls marked pure, so that a function that does not run a
 // statement (zongpai-reopen imports this module for zongpaiOutbox) does not carry its text.
-const getSql = () => `
-SELECT ${zongpaiColumns('z')}, ${boxesJson}
-FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no`;
+const getSql = () =>
+  zongpaiParts(
+    'cargo.zongpai s WHERE s.zongpai_no = :zongpai_no',
+    `(SELECT json_build_object('box_no', b.box_no, 'total_quantity', b.total_quantity) AS box
+      FROM cargo.box b WHERE b.zongpai_no = :zongpai_no) AS x`,
+  );
 const GET_SQL = /* @__PURE__ */ getSql();
 
 /**
@@ -82,11 +103,12 @@ unchanged AS (
 ),
 state AS (SELECT * FROM closed UNION ALL SELECT * FROM unchanged),
 ${zongpaiOutbox('zongpai.closed', 'closed')}`,
-  select: `SELECT ${zongpaiColumns('s')}, cargo.zongpai_boxes(s.zongpai_no) AS boxes FROM state s`,
+  select: zongpaiParts('state s', boxesReadAfterLock('state')),
 });
 export const closeStatement: WriteStatement = /* @__PURE__ */ closeStatementOf();
 const CLOSE = /* @__PURE__ */ compileWrite(closeStatement);
 
+/** A zongpai answer with its box count and total quantity, its fields in the order every zongpai answer has them. */
 const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
   zongpai_no: row.zongpai_no,
   status: row.status,
@@ -98,6 +120,14 @@ const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
   closed_at: row.closed_at,
   closed_by: row.closed_by,
 });
+
+/** A zongpai answered as {@link zongpaiParts}, put back together; undefined when there is no such zongpai. */
+export const zongpaiFromParts = (rows: readonly PartRow[]): ZongpaiResponse | undefined => {
+  const head = rows.find((row) => row.part === 'head');
+  if (head === undefined) return undefined;
+  const boxes = rows.filter((row) => row.part === 'box').map((row) => row.data as ZongpaiResponse['boxes'][number]);
+  return withTotals({ ...(head.data as ZongpaiRow), boxes });
+};
 
 type Capability = { readonly db: Db; readonly config: Pick<Config, 'erpBoxView'> };
 
@@ -137,15 +167,16 @@ export const makeZongpaiRegister = ({ db, config }: Capability) => {
 export const makeZongpaiGet =
   ({ db }: Capability) =>
   async (zongpaiNo: string): Promise<ZongpaiResponse> => {
-    const { rows } = await db.query<ZongpaiRow>(GET_SQL, { zongpai_no: zongpaiNo });
-    if (rows[0] === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-    return withTotals(rows[0]);
+    const { rows } = await db.query<PartRow>(GET_SQL, { zongpai_no: zongpaiNo });
+    const zongpai = zongpaiFromParts(rows);
+    if (zongpai === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
+    return zongpai;
   };
 
 export const makeZongpaiClose =
   ({ db }: Capability) =>
   async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
-    const rows = await runWrite<ZongpaiRow>(db, CLOSE, { zongpai_no: zongpaiNo, actor }, idempotency);
-    if (rows[0] === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-    return withTotals(rows[0]);
+    const zongpai = zongpaiFromParts(await runWrite<PartRow>(db, CLOSE, { zongpai_no: zongpaiNo, actor }, idempotency));
+    if (zongpai === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
+    return zongpai;
   };

@@ -178,6 +178,54 @@ describe('GET /v1/zongpai/{zongpai_no}/packing-list', () => {
   });
 });
 
+// A zongpai may be a container load: thousands of boxes, more than one Data API result row (64 KB) carries as a list.
+describe('a zongpai of 2 000 boxes', () => {
+  const CONTAINER = 'CTR-2000';
+  const boxNo = (n: number) => `BOX-CTR-${String(n).padStart(4, '0')}`;
+  beforeAll(async () => {
+    await register(CONTAINER);
+    await service.stack.db.query(
+      `INSERT INTO cargo.box (box_no, status, zongpai_no, zongpai_since, version, total_quantity, saved_at, saved_by)
+       SELECT 'BOX-CTR-' || lpad(n::text, 4, '0'), 'BOXED', :zongpai, now(), 1, 12, now(), 'olga' FROM generate_series(1, 2000) n`,
+      { zongpai: CONTAINER },
+    );
+  });
+  const expectAll = (body: { box_count: number; total_quantity: number; boxes: unknown[] }, status: string) => {
+    expect(body).toMatchObject({ zongpai_no: CONTAINER, status, box_count: 2000, total_quantity: 24_000 });
+    expect(body.boxes).toHaveLength(2000);
+    expect(body.boxes[0]).toEqual({ box_no: boxNo(1), total_quantity: 12 });
+    expect(body.boxes[1999]).toEqual({ box_no: boxNo(2000), total_quantity: 12 });
+  };
+
+  it('answers GET with every box and the totals', async () => {
+    const res = await service.call('GET', `/v1/zongpai/${CONTAINER}`);
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expectAll(res.body, 'OPEN');
+  });
+
+  it('closes it, and replays the keyed close, with every box', async () => {
+    const headers = { 'idempotency-key': 'close-ctr-2000' };
+    const first = await service.call('POST', `/v1/zongpai/${CONTAINER}/close`, {
+      token: service.tokens.supervisor,
+      headers,
+    });
+    expect(first.status, JSON.stringify(first.body).slice(0, 300)).toBe(200);
+    expectAll(first.body, 'CLOSED');
+    const replay = await service.call('POST', `/v1/zongpai/${CONTAINER}/close`, {
+      token: service.tokens.supervisor,
+      headers,
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+  });
+
+  it('reopens it with every box', async () => {
+    const res = await reopen(CONTAINER);
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expectAll(res.body, 'OPEN');
+  });
+});
+
 describe('POST /v1/zongpai/{zongpai_no}/reopen', () => {
   it('reopens a closed zongpai so that boxes may be appended again, and keeps who reopened it and the close it undid', async () => {
     await register('PLT-R001');
