@@ -30,7 +30,9 @@ export const WINDOW_PER_ENTRY = 4;
  * What is at a location now, in `cargo_no` order from the cursor: the current locations kept
  * in `location_current` (index range scan on `(location_code, cargo_no)`), each looked up as a
  * zongpai and as a box by primary key; a box on a zongpai scanned later than the box is left
- * out (it is where its zongpai is), and a zongpai lists the boxes it carries here.
+ * out (it is where its zongpai is), and a zongpai lists the boxes it carries here. One row per
+ * entry (`cargo`), each followed by a row per box its zongpai carries here (`box`): a container's
+ * box numbers are more than one Data API result row carries as a list (64 KB).
  */
 export const CONTENT_SQL = `
 WITH here AS (
@@ -48,26 +50,42 @@ placed AS (
   LEFT JOIN cargo.box b ON b.box_no = h.cargo_no
   LEFT JOIN cargo.location_current zc ON zc.cargo_no = b.zongpai_no AND b.status = 'BOXED'
 )
-SELECT p.cargo_no,
+SELECT p.cargo_no, 'cargo' AS part, NULL::text AS box_no,
        CASE WHEN p.is_zongpai THEN 'ZONGPAI' WHEN p.is_box THEN 'BOX' ELSE 'CARGO' END AS kind,
-       to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS since, p.off_shelf, p.carried_away,
-       CASE WHEN p.is_zongpai THEN
-         (SELECT COALESCE(json_agg(b.box_no ORDER BY b.box_no), '[]'::json)
-          FROM cargo.box b LEFT JOIN cargo.location_current bc ON bc.cargo_no = b.box_no
-          WHERE b.zongpai_no = p.cargo_no AND b.status = 'BOXED'
-            AND (bc.cargo_no IS NULL OR (bc.occurred_at, bc.record_id) < (p.occurred_at, p.record_id)))
-       ELSE '[]'::json END AS boxes
+       to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS since, p.off_shelf, p.carried_away
 FROM placed p
-ORDER BY p.cargo_no`;
+UNION ALL
+SELECT p.cargo_no, 'box', b.box_no, NULL, NULL, NULL, NULL
+FROM placed p
+JOIN cargo.box b ON b.zongpai_no = p.cargo_no AND b.status = 'BOXED'
+LEFT JOIN cargo.location_current bc ON bc.cargo_no = b.box_no
+WHERE p.is_zongpai AND (bc.cargo_no IS NULL OR (bc.occurred_at, bc.record_id) < (p.occurred_at, p.record_id))
+ORDER BY cargo_no, part DESC, box_no`;
 
-interface ContentRow extends Record<string, unknown> {
-  cargo_no: string;
-  kind: LocationCargo['kind'];
-  since: string;
-  off_shelf: boolean;
-  carried_away: boolean;
-  boxes: string[];
-}
+type ContentRow = Record<string, unknown> &
+  (
+    | {
+        cargo_no: string;
+        part: 'cargo';
+        kind: LocationCargo['kind'];
+        since: string;
+        off_shelf: boolean;
+        carried_away: boolean;
+      }
+    | { cargo_no: string; part: 'box'; box_no: string }
+  );
+
+/** The entries of the rows, each with the boxes of the rows after it, in the statement's order. */
+const entriesOf = (rows: readonly ContentRow[]): (LocationCargo & { carried_away: boolean })[] => {
+  const entries: (LocationCargo & { carried_away: boolean })[] = [];
+  for (const row of rows) {
+    if (row.part === 'cargo') {
+      const { cargo_no, kind, since, off_shelf, carried_away } = row;
+      entries.push({ cargo_no, kind, since, off_shelf, boxes: [], carried_away });
+    } else entries[entries.length - 1]?.boxes.push(row.box_no);
+  }
+  return entries;
+};
 
 const CURSOR = /^c\|([^\p{C}|]{1,200})$/u;
 
@@ -98,12 +116,13 @@ export const makeLocationContent =
       after: page.cursor === undefined ? '' : decodeAfter(page.cursor),
       window,
     });
-    const here = rows.filter((r) => !r.carried_away);
+    const looked = entriesOf(rows);
+    const here = looked.filter((r) => !r.carried_away);
     const entries = here
       .slice(0, page.limit)
       .map(({ cargo_no, kind, since, off_shelf, boxes }) => ({ cargo_no, kind, since, off_shelf, boxes }));
     // More may follow when this page is full and something is left after it, or when the window ended before the page filled.
-    const lastLooked = rows.length === window ? rows[rows.length - 1]?.cargo_no : undefined;
+    const lastLooked = looked.length === window ? looked[looked.length - 1]?.cargo_no : undefined;
     const after = here.length > page.limit ? entries[entries.length - 1]?.cargo_no : lastLooked;
     return {
       location_code: locationCode,

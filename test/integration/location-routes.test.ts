@@ -26,6 +26,23 @@ const voidScan = (cargoNo: string, id: string, body: unknown = { version: 1 }, h
 const current = async (cargoNo: string) => (await service.call('GET', `${LOCATION}/${cargoNo}`)).body.current;
 
 describe('GET /v1/cargo/locations/{location_code}/cargo', () => {
+  // A container at the yard carries thousands of boxes: more box numbers than one Data API result row (64 KB) carries as a list.
+  it('lists a zongpai carrying 5 000 boxes with every one of them', async () => {
+    expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'CTR-5000' } })).status).toBe(201);
+    await service.stack.db.query(
+      `INSERT INTO cargo.box (box_no, status, zongpai_no, zongpai_since, version, total_quantity, saved_at, saved_by)
+       SELECT 'BOX-YRD-' || lpad(n::text, 4, '0'), 'BOXED', 'CTR-5000', now(), 1, 1, now(), 'olga' FROM generate_series(1, 5000) n`,
+    );
+    await scan({ cargo_no: 'CTR-5000', location_code: 'YARD-9', off_shelf: true });
+    const res = await content('YARD-9');
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(res.body.cargo).toHaveLength(1);
+    expect(res.body.cargo[0]).toMatchObject({ cargo_no: 'CTR-5000', kind: 'ZONGPAI', off_shelf: true });
+    expect(res.body.cargo[0].boxes).toHaveLength(5000);
+    expect(res.body.cargo[0].boxes.slice(0, 2)).toEqual(['BOX-YRD-0001', 'BOX-YRD-0002']);
+    expect(res.body.cargo[0].boxes[4999]).toBe('BOX-YRD-5000');
+  });
+
   it('lists the cargo whose current location it is, a box on a zongpai under its zongpai', async () => {
     await service.plan('BOX-C101', { 'SKU-A': 1 });
     await service.plan('BOX-C102', { 'SKU-A': 1 });
