@@ -1,3 +1,4 @@
+import type { RoleNames } from '../lib/db/roles.ts';
 import type { DataApiAction } from '../lib/http/route.ts';
 import { routeSpecs, tasks } from './routes.ts';
 
@@ -32,7 +33,7 @@ const GRANTS: ReadonlyMap<string, readonly DataApiAction[]> = new Map([
 ]);
 
 /** A database user of the service (lib/db/roles.ts): the owner, the service user or the reader. */
-export type DatabaseUserKind = 'owner' | 'service' | 'reader';
+export type DatabaseUserKind = keyof RoleNames;
 
 const USERS: ReadonlyMap<string, DatabaseUserKind | undefined> = new Map([
   ...routeSpecs.map(

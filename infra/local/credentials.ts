@@ -6,7 +6,7 @@ import type { DataApiIdentity, DataApiTarget } from './data-api/access.ts';
 /** The local master user's secret: a call naming it runs as the backend's own connection user. */
 const MASTER_SECRET = 'arn:aws:secretsmanager:local:000000000000:secret:cargo-local';
 
-const USERS: readonly DatabaseUserKind[] = ['owner', 'service', 'reader'];
+const USERS = Object.keys(ROLE_NAMES) as DatabaseUserKind[];
 
 /** The local secret of one of the service's database users (lib/db/roles.ts), as the stack makes one for each. */
 export const localSecretOf = (user: DatabaseUserKind): string => `${MASTER_SECRET}-${user}`;
@@ -42,7 +42,7 @@ const newIdentity = (
  */
 export const functionSecret = (functionId: string): string | undefined => {
   const user = databaseUser(functionId);
-  return dataApiGrants(functionId).length === 0 || user === undefined ? undefined : localSecretOf(user);
+  return user === undefined ? undefined : localSecretOf(user);
 };
 
 /**
@@ -59,12 +59,9 @@ export const functionSecret = (functionId: string): string | undefined => {
  */
 export const functionIdentity = (functionId: string): DataApiIdentity => {
   const own = functionSecret(functionId);
-  const secrets =
-    databaseUser(functionId) === 'owner'
-      ? [MASTER_SECRET, ...USERS.map(localSecretOf)]
-      : own === undefined
-        ? []
-        : [own];
+  const readable = own === undefined ? [] : [own];
+  // The migrator creates the roles: it reads the master's and every user's secret, as in the stack.
+  const secrets = databaseUser(functionId) === 'owner' ? [MASTER_SECRET, ...USERS.map(localSecretOf)] : readable;
   return newIdentity(functionId, dataApiGrants(functionId), secrets);
 };
 
