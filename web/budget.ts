@@ -125,10 +125,11 @@ try {
     own < 100,
   ]);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await page
-    .waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 10_000 })
-    .catch(() => page.reload());
-  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 10_000 });
+  // A function, evaluated once: a string predicate is evaluated again on every poll, which the
+  // app's Content-Security-Policy (no 'unsafe-eval') refuses after the first.
+  const controlled = () => navigator.serviceWorker.controller !== null;
+  await page.waitForFunction(controlled, undefined, { timeout: 10_000 }).catch(() => page.reload());
+  await page.waitForFunction(controlled, undefined, { timeout: 10_000 });
   await context.setOffline(true);
   await page.reload();
   // Signed in above: the app reloaded offline opens on its first screen.

@@ -15,6 +15,13 @@ const open = async (page: Page, tab: string) => {
   await page.getByRole('link', { name: tab, exact: true }).click();
   await page.locator(`section[aria-label="${tab}"]`).waitFor();
 };
+/**
+ * Waits until the service worker controls the page. Polled with one evaluation each time: a
+ * string given to `waitForFunction` is evaluated again on every poll, and the app's
+ * Content-Security-Policy (no 'unsafe-eval') refuses that after the first.
+ */
+const controlledByServiceWorker = (page: Page) =>
+  expect.poll(() => page.evaluate('navigator.serviceWorker.controller !== null'), { timeout: 10_000 }).toBe(true);
 /** Opens Box and scans a box, waiting for its plan. */
 const startBox = async (page: Page, box: string) => {
   await open(page, 'Box');
@@ -128,12 +135,10 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
 
   it('keeps location scans made offline across a reload and uploads them once when the network is back', async () => {
     const { page, context } = await signedIn('olga');
-    await page
-      .waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 10_000 })
-      .catch(async () => {
-        await page.reload();
-        await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 10_000 });
-      });
+    await controlledByServiceWorker(page).catch(async () => {
+      await page.reload();
+      await controlledByServiceWorker(page);
+    });
     await open(page, 'Locate');
     await context.setOffline(true);
     await scan(page, 'A-01-01');
@@ -218,6 +223,35 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     const { page } = await signedIn('olga');
     await page.getByText('Scan a box').waitFor();
     expect(await page.getByRole('link', { name: 'Supervisor' }).count()).toBe(0);
+  });
+
+  it('has the scan field focused the moment a screen appears, so a scan right after a tap on a tab is taken whole', async () => {
+    const { page } = await signedIn('olga');
+    await page.getByText('Scan a box').waitFor();
+    for (const [screen, label] of [
+      ['find', 'Find'],
+      ['order', 'Order'],
+      ['locate', 'Locate'],
+      ['oneScan', 'One scan'],
+      ['pallet', 'Pallet'],
+      ['box', 'Box'],
+    ] as const) {
+      // What has the focus when the screen's section is first in the page: a wedge's first key
+      // arrives there if the scanner fires at that moment.
+      const focused = await page.evaluate(`new Promise((resolve) => {
+        const seen = new MutationObserver(() => {
+          if (document.querySelector('section[aria-label="${label}"]') === null) return;
+          seen.disconnect();
+          resolve(document.activeElement?.className ?? 'nothing');
+        });
+        seen.observe(document.body, { childList: true, subtree: true });
+        location.hash = '#/${screen}';
+      })`);
+      expect(focused, label).toBe('scan-input');
+    }
+    await open(page, 'Find');
+    await scan(page, 'BOX-9999');
+    await notice(page, 'error', 'never scanned at a location');
   });
 
   it('speaks Chinese on a Chinese device: its own words and the service messages', async () => {

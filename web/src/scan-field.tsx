@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useApp } from './context.ts';
 import { Camera, hasBarcodeDetector } from './camera.tsx';
 
@@ -73,7 +73,10 @@ export const ScanField = ({ label, onScan, name = 'scan', busy = false }: ScanFi
   const [typing, setTyping] = useState(false);
   const [camera, setCamera] = useState(false);
 
-  useEffect(() => {
+  // In the commit that puts the field in the page, not after the next paint: a scan fired the
+  // moment a screen appears would otherwise land on the page (the tab tapped, or the field of
+  // the screen just left) and lose its first characters.
+  useLayoutEffect(() => {
     const field = input.current;
     if (field === null) return;
     // Text fields the operator types into keep their focus; anything else gives it back.
