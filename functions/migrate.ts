@@ -4,6 +4,7 @@ import { ensureRoles } from '../lib/db/roles.ts';
 import { readDatabaseUser, secretsClient } from '../lib/db/secrets.ts';
 import { setUpSchema } from '../lib/db/setup.ts';
 import { defineTask, taskHandler, type DataApiAction } from '../lib/http/route.ts';
+import { awsClientOptions } from '../lib/runtime.ts';
 
 const logger = new Logger();
 
@@ -42,14 +43,17 @@ export const task = defineTask({
       throw new Error(
         `the migration function needs the secrets of the ${missing.map(([user]) => user).join(', ')} user`,
       );
-    const secrets = secretsClient();
+    const secrets = secretsClient(env);
     const roles = {
       owner: await readDatabaseUser(secrets, secretArns.owner!),
       service: await readDatabaseUser(secrets, secretArns.service!),
       reader: await readDatabaseUser(secrets, secretArns.reader!),
     };
     const names = { owner: roles.owner.username, service: roles.service.username, reader: roles.reader.username };
-    const master = createDataApiDb({ ...config, database: { ...config.database, secretArn: secretArns.master! } });
+    const master = createDataApiDb(
+      { ...config, database: { ...config.database, secretArn: secretArns.master! } },
+      awsClientOptions(env),
+    );
     try {
       await ensureRoles(master, roles);
       const { applied, erpViewGranted, boxContent } = await setUpSchema({
