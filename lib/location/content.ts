@@ -1,5 +1,5 @@
-import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
+import { keyCursor } from '../rules/key-cursor.ts';
 
 /** One entry of what is at a location: a zongpai with the boxes it carries there, a box, or other cargo. */
 export interface LocationCargo {
@@ -87,16 +87,8 @@ const entriesOf = (rows: readonly ContentRow[]): (LocationCargo & { carried_away
   return entries;
 };
 
-const CURSOR = /^c\|([^\p{C}|]{1,200})$/u;
-
-const encodeAfter = (cargoNo: string): string => Buffer.from(`c|${cargoNo}`, 'utf8').toString('base64url');
-
-const decodeAfter = (cursor: string): string => {
-  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (match === null)
-    throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'is not a cursor this service issued' });
-  return match[1] as string;
-};
+/** A content page's position: the last cargo number looked at. */
+const CURSOR = keyCursor('c', '[^\\p{C}|]{1,200}');
 
 /**
  * Answers what is at a location now, one page at a time, in one statement.
@@ -113,7 +105,7 @@ export const makeLocationContent =
     const window = page.limit * WINDOW_PER_ENTRY + 1;
     const { rows } = await db.query<ContentRow>(CONTENT_SQL, {
       location_code: locationCode,
-      after: page.cursor === undefined ? '' : decodeAfter(page.cursor),
+      after: page.cursor === undefined ? '' : CURSOR.decode(page.cursor),
       window,
     });
     const looked = entriesOf(rows);
@@ -127,6 +119,6 @@ export const makeLocationContent =
     return {
       location_code: locationCode,
       cargo: entries,
-      next_cursor: after === undefined ? null : encodeAfter(after),
+      next_cursor: after === undefined ? null : CURSOR.encode(after),
     };
   };

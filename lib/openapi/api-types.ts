@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * Packing progress of an ERP order
-         * @description Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. `order_no` is matched exactly as the ERP holds it (trimmed, not upper-cased).
+         * @description Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. `order_no` is matched exactly as the ERP holds it (trimmed, not upper-cased). The boxes come a page at a time, by box number: at most `limit`, fewer when their items would make the answer too large for the Data API; pass `next_cursor` as `cursor` for the next page. The counts and totals are over the whole order on every page.
          *
          *     Access: operator, supervisor or integration (an ERP's read-only user).
          */
@@ -599,6 +599,7 @@ export interface components {
                 items: components["schemas"]["PlannedItem"][];
             }[];
             totals: components["schemas"]["PlannedItem"][];
+            next_cursor: string | null;
         };
         ZongpaiResponse: {
             zongpai_no: string;
@@ -1492,7 +1493,10 @@ export interface operations {
     };
     orderGet: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 order_no: string;

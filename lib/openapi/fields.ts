@@ -92,3 +92,12 @@ export const LIMIT_DOC: JsonSchema = {
   default: 20,
   description: 'Entries per page.',
 };
+
+/** The order's page of boxes: sent as a query string, read as an integer 1-500, default 500. */
+export const ORDER_LIMIT_DOC: JsonSchema = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 500,
+  default: 500,
+  description: 'Boxes per page at most (a page of boxes with many items holds fewer).',
+};

@@ -149,7 +149,10 @@ export const OrderResponse = z.object({
   complete_count: z.int(),
   /** Fully boxed: every planned box is boxed and complete. */
   complete: z.boolean(),
-  /** Every box the ERP plans for the order, by box number. */
+  /**
+   * The boxes the ERP plans for the order, by box number, a page at a time: at most `limit`, and
+   * fewer where their items would make the answer too large for the Data API.
+   */
   boxes: z.array(
     z.object({
       box_no: z.string(),
@@ -171,5 +174,7 @@ export const OrderResponse = z.object({
   ),
   /** Planned and boxed per item over the whole order, by item code. */
   totals: z.array(PlannedItem),
+  /** The `cursor` of the next page of boxes; null after the last (the counts and totals are on every page). */
+  next_cursor: z.nullable(z.string()),
 });
 export type OrderResponse = z.infer<typeof OrderResponse>;

@@ -1,16 +1,32 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
+import { keyCursor } from '../rules/key-cursor.ts';
 import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { OrderResponse } from '../openapi/responses.ts';
 import { assembleParts, PARTS_ORDER, type PartRow } from '../db/parts.ts';
 
 /**
+ * How many bytes of box and item parts a page of an order holds past its first box: the Data API
+ * answers at most 1 MiB (https://docs.aws.amazon.com/AmazonRDS/latest/AuroraUserGuide/data-api.limitations.html),
+ * counted on its wire, where each part's JSON is a quoted string beside the row's other columns;
+ * an order of a few thousand boxes is more than that.
+ */
+export const ORDER_PAGE_BYTES = 512 * 1024;
+
+/** What a part's row adds on the Data API's wire beyond its JSON: its other columns and their framing. */
+const PART_ROW_BYTES = 160;
+
+/**
  * The packing progress of an order in one statement, driven by indexes at any scale: the ERP
  * view's lines of the order (its `order_no`, which ops index: see the README), then for each
- * planned box its row, its items (primary keys of `cargo.box` and `cargo.box_item`) and its
- * current location: the newer of its own and its zongpai's (`cargo.location_current`, primary
- * key), as `GET /v1/{service_prefix}/location/{cargo_no}` answers it. One row per part of the
- * answer (lib/db/parts.ts): an order of hundreds of boxes is more than one row may carry.
+ * planned box its row and its items (primary keys of `cargo.box` and `cargo.box_item`). The
+ * counts and the totals are over the whole order; the boxes come a page at a time, in box
+ * number order after `:after`: at most `:limit`, and the first plus as many after it as fit in
+ * {@link ORDER_PAGE_BYTES} with their items. Each box on the page gets its current location:
+ * the newer of its own and its zongpai's (`cargo.location_current`, primary key), as
+ * `GET /v1/{service_prefix}/location/{cargo_no}` answers it. One row per part of the answer
+ * (lib/db/parts.ts): an order of hundreds of boxes is more than one row may carry. The head says
+ * whether boxes follow the page (`more`).
  */
 export const orderProgressSql = (erpView: string, rules: PlanRules) => `
 WITH plan_lines AS (
@@ -33,19 +49,45 @@ items AS (
          COALESCE(p.planned, 0) AS planned_quantity, COALESCE(x.quantity, 0) AS boxed_quantity
   FROM plan p FULL JOIN boxed x ON x.box_no = p.box_no AND x.item_code = p.item_code
 ),
-box_rows AS (
+item_parts AS (
+  SELECT i.box_no, i.item_code,
+         json_build_object('item_code', i.item_code, 'item_name', i.item_name, 'unit', i.unit,
+                           'planned_quantity', i.planned_quantity, 'boxed_quantity', i.boxed_quantity) AS data
+  FROM items i
+),
+box_state AS (
   SELECT o.box_no, COALESCE(b.status, 'NOT_BOXED') AS status, b.zongpai_no, COALESCE(b.version, 0) AS version,
          EXISTS (SELECT 1 FROM plan p WHERE p.box_no = o.box_no)
-           AND NOT EXISTS (SELECT 1 FROM items i WHERE i.box_no = o.box_no AND i.planned_quantity <> i.boxed_quantity) AS complete,
+           AND NOT EXISTS (SELECT 1 FROM items i WHERE i.box_no = o.box_no AND i.planned_quantity <> i.boxed_quantity) AS complete
+  FROM order_boxes o
+  LEFT JOIN cargo.box b ON b.box_no = o.box_no
+),
+page AS (
+  SELECT s.* FROM box_state s WHERE s.box_no > :after ORDER BY s.box_no LIMIT :limit
+),
+sized AS (
+  SELECT b.*, min(b.box_no) OVER () AS first_box_no, sum(b.bytes) OVER (ORDER BY b.box_no) AS running
+  FROM (
+    SELECT p.box_no, p.status, p.zongpai_no, p.version, p.complete,
+           ${PART_ROW_BYTES} * 2 + octet_length(p.box_no) * 2 + COALESCE(sum(${PART_ROW_BYTES} + octet_length(ip.data::text)), 0) AS bytes
+    FROM page p LEFT JOIN item_parts ip ON ip.box_no = p.box_no
+    GROUP BY p.box_no, p.status, p.zongpai_no, p.version, p.complete
+  ) AS b
+),
+shown AS (
+  SELECT z.box_no, z.status, z.zongpai_no, z.version, z.complete FROM sized z
+  WHERE z.running <= ${ORDER_PAGE_BYTES} OR z.box_no = z.first_box_no
+),
+box_rows AS (
+  SELECT s.box_no, s.status, s.zongpai_no, s.version, s.complete,
          CASE WHEN loc.location_code IS NULL THEN NULL
               ELSE json_build_object('location_code', loc.location_code, 'off_shelf', loc.off_shelf, 'via', loc.via,
                                      'located_at', to_char(loc.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS location
-  FROM order_boxes o
-  LEFT JOIN cargo.box b ON b.box_no = o.box_no
+  FROM shown s
   LEFT JOIN LATERAL (
-    SELECT c.location_code, c.off_shelf, c.occurred_at, CASE WHEN c.cargo_no = o.box_no THEN 'BOX' ELSE 'ZONGPAI' END AS via
+    SELECT c.location_code, c.off_shelf, c.occurred_at, CASE WHEN c.cargo_no = s.box_no THEN 'BOX' ELSE 'ZONGPAI' END AS via
     FROM cargo.location_current c
-    WHERE c.cargo_no IN (o.box_no, b.zongpai_no)
+    WHERE c.cargo_no IN (s.box_no, s.zongpai_no)
     ORDER BY c.occurred_at DESC, c.record_id DESC
     LIMIT 1
   ) AS loc ON true
@@ -56,17 +98,19 @@ totals AS (
   FROM items i GROUP BY i.item_code
 )
 SELECT 0 AS part_rank, 'head' AS part, NULL::text AS box_no, NULL::text AS item_code,
-       json_build_object('customer_name', (SELECT min(l.customer_name) FROM plan_lines l)) AS data
+       json_build_object('customer_name', (SELECT min(l.customer_name) FROM plan_lines l),
+                         'box_count', (SELECT count(*) FROM box_state),
+                         'boxed_count', (SELECT count(*) FROM box_state s WHERE s.status = 'BOXED'),
+                         'complete_count', (SELECT count(*) FROM box_state s WHERE s.complete),
+                         'more', EXISTS (SELECT 1 FROM box_state s WHERE s.box_no > (SELECT max(w.box_no) FROM shown w))) AS data
 UNION ALL
 SELECT 1, 'box', r.box_no, NULL,
        json_build_object('box_no', r.box_no, 'status', r.status, 'zongpai_no', r.zongpai_no, 'version', r.version,
                          'complete', r.complete, 'location', r.location)
 FROM box_rows r
 UNION ALL
-SELECT 2, 'item', i.box_no, i.item_code,
-       json_build_object('item_code', i.item_code, 'item_name', i.item_name, 'unit', i.unit,
-                         'planned_quantity', i.planned_quantity, 'boxed_quantity', i.boxed_quantity)
-FROM items i
+SELECT 2, 'item', ip.box_no, ip.item_code, ip.data
+FROM item_parts ip JOIN shown s ON s.box_no = ip.box_no
 UNION ALL
 SELECT 3, 'total', NULL, t.item_code,
        json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit,
@@ -83,37 +127,46 @@ const statusOf = (boxCount: number, boxedCount: number): OrderResponse['status']
   return boxedCount < boxCount ? 'PARTIAL' : 'BOXED';
 };
 
+/** An order page's position: the last box number shown. Opaque to clients; any ERP box number round-trips. */
+const CURSOR = keyCursor('o', '.+');
+
+type OrderHead = Pick<OrderResponse, 'customer_name' | 'box_count' | 'boxed_count' | 'complete_count'> & {
+  readonly more: boolean;
+};
+
 /**
  * Packing progress of an ERP order: every box the ERP plans for it with its status, zongpai,
- * current location and planned against boxed quantity per item, the totals per item, and
- * whether the order is fully boxed (every box boxed and complete). One statement.
+ * current location and planned against boxed quantity per item, a page at a time (`next_cursor`
+ * goes on), and over the whole order the counts, the totals per item and whether it is fully
+ * boxed (every box boxed and complete). One statement.
  *
  * @example
  * ```ts
  * const progress = makeOrderProgress({ db, config });
- * const order = await progress('SO-24001');
+ * const order = await progress('SO-24001', { limit: 500 });
  * order.status; // 'PARTIAL'
  * ```
  */
 export const makeOrderProgress = ({ db, config }: { db: Db; config: PlanSettings }) => {
   const sql = orderProgressSql(config.erpBoxView, planRulesOf(config));
-  return async (orderNo: string): Promise<OrderResponse> => {
-    const { rows } = await db.query<PartRow>(sql, { order_no: orderNo });
-    const { head, boxes, totals } = assembleParts<Pick<OrderResponse, 'customer_name'>, OrderBox, OrderTotal>(rows);
-    if (head === undefined || boxes.length === 0) throw new AppError('ORDER_NOT_FOUND', { value: orderNo });
-    const boxCount = boxes.length;
-    const boxedCount = boxes.filter((b) => b.status === 'BOXED').length;
-    const completeCount = boxes.filter((b) => b.complete).length;
+  return async (orderNo: string, page: { limit: number; cursor?: string | undefined }): Promise<OrderResponse> => {
+    const after = page.cursor === undefined ? '' : CURSOR.decode(page.cursor);
+    const { rows } = await db.query<PartRow>(sql, { order_no: orderNo, after, limit: page.limit });
+    const { head, boxes, totals } = assembleParts<OrderHead, OrderBox, OrderTotal>(rows);
+    if (head === undefined || head.box_count === 0) throw new AppError('ORDER_NOT_FOUND', { value: orderNo });
+    const { box_count, boxed_count, complete_count } = head;
+    const last = boxes[boxes.length - 1];
     return {
       order_no: orderNo,
       customer_name: head.customer_name,
-      status: statusOf(boxCount, boxedCount),
-      box_count: boxCount,
-      boxed_count: boxedCount,
-      complete_count: completeCount,
-      complete: completeCount === boxCount && boxedCount === boxCount,
+      status: statusOf(box_count, boxed_count),
+      box_count,
+      boxed_count,
+      complete_count,
+      complete: complete_count === box_count && boxed_count === box_count,
       boxes,
       totals,
+      next_cursor: head.more && last !== undefined ? CURSOR.encode(last.box_no) : null,
     };
   };
 };

@@ -117,6 +117,21 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await screenshot(page, 'order');
   });
 
+  it("shows a large order's boxes a page at a time, the next page added on request", async () => {
+    const { page } = await signedIn('olga');
+    const row = (box: string) => page.getByTestId('order-boxes').getByRole('row', { name: new RegExp(box) });
+    // The service pages an order's boxes by `limit`; a page of one box shows it with the demo order's two.
+    await page.route('**/v1/orders/SO-24001', (route) => route.continue({ url: `${route.request().url()}?limit=1` }));
+    await open(page, 'Order');
+    await scan(page, 'SO-24001');
+    await row('BOX-1001').waitFor();
+    expect(await row('BOX-1002').count()).toBe(0);
+    await page.getByRole('button', { name: 'More boxes (1 of 2 shown)' }).click();
+    await row('BOX-1002').waitFor();
+    expect(await row('BOX-1001').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /More boxes/ }).count()).toBe(0);
+  });
+
   it('boxes a box in one scan, and shows a refused zongpai with what to do', async () => {
     const { page } = await signedIn('olga');
     await open(page, 'One scan');

@@ -9,8 +9,8 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.close());
 
-const order = (orderNo: string, token?: string) =>
-  service.call('GET', `/v1/orders/${encodeURIComponent(orderNo)}`, token === undefined ? {} : { token });
+const order = (orderNo: string, token?: string, query = '') =>
+  service.call('GET', `/v1/orders/${encodeURIComponent(orderNo)}${query}`, token === undefined ? {} : { token });
 const register = async (zongpaiNo: string) =>
   expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpaiNo } })).status).toBe(201);
 const scan = async (cargoNo: string, locationCode: string, offShelf = false) =>
@@ -46,6 +46,7 @@ describe('GET /v1/orders/{order_no}', () => {
         },
       ],
       totals: box1003Lines,
+      next_cursor: null,
     });
   });
 
@@ -151,6 +152,53 @@ describe('GET /v1/orders/{order_no}', () => {
       { item_code: 'SKU-1', item_name: 'Item number 1', unit: 'pcs', planned_quantity: 800, boxed_quantity: 0 },
       { item_code: 'SKU-2', item_name: 'Item number 2', unit: 'pcs', planned_quantity: 800, boxed_quantity: 0 },
     ]);
+  });
+
+  // A whole container's order is more than the Data API's 1 MiB result: its boxes come in pages.
+  it('pages the boxes of an order of 3 000 boxes, its counts and totals over the whole order on every page', async () => {
+    await service.stack.db.query(
+      `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
+       SELECT 'BOX-CTR-' || lpad(n::text, 4, '0'), 'SO-CONTAINER', 'Container Customer', 'SKU-' || k,
+              'Stoneware dinner plate, 27 cm, glazed, box of ' || k, 1, 'box'
+       FROM generate_series(1, 3000) AS n, generate_series(1, 5) AS k`,
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await order('SO-CONTAINER', undefined, cursor === null ? '' : `?cursor=${cursor}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'OPEN', box_count: 3000, boxed_count: 0, complete_count: 0 });
+      expect(res.body.totals).toHaveLength(5);
+      expect(res.body.totals[0]).toMatchObject({ item_code: 'SKU-1', planned_quantity: 3000, boxed_quantity: 0 });
+      for (const box of res.body.boxes as { box_no: string; items: unknown[] }[]) {
+        expect(box.items).toHaveLength(5);
+        seen.push(box.box_no);
+      }
+      cursor = res.body.next_cursor as string | null;
+      pages += 1;
+    } while (cursor !== null && pages < 20);
+    expect(pages).toBeGreaterThan(1);
+    expect(seen).toEqual(Array.from({ length: 3000 }, (_, i) => `BOX-CTR-${String(i + 1).padStart(4, '0')}`));
+  });
+
+  it('answers a page of `limit` boxes and a cursor to the next, null after the last', async () => {
+    const first = await order('SO-24001', undefined, '?limit=1');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ box_count: 2 });
+    expect(first.body.boxes.map((b: { box_no: string }) => b.box_no)).toEqual(['BOX-1001']);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await order('SO-24001', undefined, `?limit=1&cursor=${first.body.next_cursor}`);
+    expect(second.body.boxes.map((b: { box_no: string }) => b.box_no)).toEqual(['BOX-1002']);
+    expect(second.body.next_cursor).toBeNull();
+    expect(second.body.totals).toEqual(first.body.totals);
+    expect((await order('SO-24001')).body.next_cursor).toBeNull();
+  });
+
+  it('refuses a cursor it did not issue and a limit out of range with 400 VALIDATION_ERROR', async () => {
+    expectError(await order('SO-24001', undefined, '?cursor=bm90LWEtY3Vyc29y'), 400, 'VALIDATION_ERROR', 'request');
+    expectError(await order('SO-24001', undefined, '?limit=0'), 400, 'VALIDATION_ERROR', 'request');
+    expectError(await order('SO-24001', undefined, '?limit=501'), 400, 'VALIDATION_ERROR', 'request');
   });
 
   it('answers 404 ORDER_NOT_FOUND for an order with no row in the ERP view', async () => {

@@ -14,8 +14,14 @@ export const OrderScreen = () => {
   const { t, api } = app;
   const [order, setOrder] = useState<OrderProgress | undefined>();
 
+  const load = (orderNo: string, cursor?: string) =>
+    api.run(
+      api.client.GET('/v1/orders/{order_no}', {
+        params: { path: { order_no: orderNo }, query: cursor === undefined ? {} : { cursor } },
+      }),
+    );
   const onScan = async (code: string) => {
-    const outcome = await api.run(api.client.GET('/v1/orders/{order_no}', { params: { path: { order_no: code } } }));
+    const outcome = await load(code);
     if (!outcome.ok) {
       setOrder(undefined);
       return app.refused(outcome);
@@ -27,6 +33,14 @@ export const OrderScreen = () => {
     });
   };
 
+  // A large order's boxes come a page at a time: the next page is added below the ones shown.
+  const more = async (shown: OrderProgress, cursor: string) => {
+    const outcome = await load(shown.order_no, cursor);
+    if (!outcome.ok) return app.refused(outcome);
+    setOrder({ ...outcome.data, boxes: [...shown.boxes, ...outcome.data.boxes] });
+  };
+
+  const next = order?.next_cursor ?? null;
   return (
     <section class="screen" aria-label={t('order')}>
       <ScanField label={t('scanOrder')} onScan={(code) => void onScan(code)} />
@@ -61,6 +75,11 @@ export const OrderScreen = () => {
               </tr>
             ))}
           </LinesTable>
+          {next !== null && (
+            <button type="button" onClick={() => void more(order, next)}>
+              {t('moreBoxes', { shown: order.boxes.length, total: order.box_count })}
+            </button>
+          )}
           <h2>{t('itemTotals')}</h2>
           <ItemLines
             lines={order.totals}
