@@ -21,7 +21,7 @@ const PART_ROW_BYTES = 160;
  * view's lines of the order (its `order_no`, which ops index: see the README), then for each
  * planned box its row and its items (primary keys of `cargo.box` and `cargo.box_item`). The
  * counts and the totals are over the whole order; the boxes come a page at a time, in box
- * number order after `:after`: at most `:limit`, and the first plus as many after it as fit in
+ * number order after `:after` (from the first when null): at most `:limit`, and the first plus as many after it as fit in
  * {@link ORDER_PAGE_BYTES} with their items. Each box on the page gets its current location:
  * the newer of its own and its zongpai's (`cargo.location_current`, primary key), as
  * `GET /v1/{service_prefix}/location/{cargo_no}` answers it. One row per part of the answer
@@ -63,7 +63,7 @@ box_state AS (
   LEFT JOIN cargo.box b ON b.box_no = o.box_no
 ),
 page AS (
-  SELECT s.* FROM box_state s WHERE s.box_no > :after ORDER BY s.box_no LIMIT :limit
+  SELECT s.* FROM box_state s WHERE CAST(:after AS text) IS NULL OR s.box_no > :after ORDER BY s.box_no LIMIT :limit
 ),
 sized AS (
   SELECT b.*, min(b.box_no) OVER () AS first_box_no, sum(b.bytes) OVER (ORDER BY b.box_no) AS running
@@ -128,7 +128,7 @@ const statusOf = (boxCount: number, boxedCount: number): OrderResponse['status']
 };
 
 /** An order page's position: the last box number shown. Opaque to clients; any ERP box number round-trips. */
-const CURSOR = keyCursor('o', '.+');
+const CURSOR = keyCursor('o', '.*');
 
 type OrderHead = Pick<OrderResponse, 'customer_name' | 'box_count' | 'boxed_count' | 'complete_count'> & {
   readonly more: boolean;
@@ -150,7 +150,7 @@ type OrderHead = Pick<OrderResponse, 'customer_name' | 'box_count' | 'boxed_coun
 export const makeOrderProgress = ({ db, config }: { db: Db; config: PlanSettings }) => {
   const sql = orderProgressSql(config.erpBoxView, planRulesOf(config));
   return async (orderNo: string, page: { limit: number; cursor?: string | undefined }): Promise<OrderResponse> => {
-    const after = page.cursor === undefined ? '' : CURSOR.decode(page.cursor);
+    const after = page.cursor === undefined ? null : CURSOR.decode(page.cursor);
     const { rows } = await db.query<PartRow>(sql, { order_no: orderNo, after, limit: page.limit });
     const { head, boxes, totals } = assembleParts<OrderHead, OrderBox, OrderTotal>(rows);
     if (head === undefined || head.box_count === 0) throw new AppError('ORDER_NOT_FOUND', { value: orderNo });

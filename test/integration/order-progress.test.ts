@@ -195,6 +195,27 @@ describe('GET /v1/orders/{order_no}', () => {
     expect((await order('SO-24001')).body.next_cursor).toBeNull();
   });
 
+  // The ERP's box numbers are its own: whatever text they are, every box is on a page once.
+  it('pages box numbers of any text the ERP holds, an empty one included, each box once', async () => {
+    await service.stack.db.query(
+      `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
+       VALUES ('', 'SO-ODD', NULL, 'SKU-1', NULL, 1, NULL), ('b|2 ü', 'SO-ODD', NULL, 'SKU-1', NULL, 1, NULL),
+              ('Z', 'SO-ODD', NULL, 'SKU-1', NULL, 1, NULL)`,
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 5; pages += 1) {
+      const res = await order('SO-ODD', undefined, `?limit=1${cursor === null ? '' : `&cursor=${cursor}`}`);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.boxes.map((b: { box_no: string }) => b.box_no));
+      cursor = res.body.next_cursor as string | null;
+      if (cursor === null) break;
+    }
+    // In the database's collation order, whichever it is.
+    expect(seen).toHaveLength(3);
+    expect([...seen].sort()).toEqual(['', 'Z', 'b|2 ü']);
+  });
+
   it('refuses a cursor it did not issue and a limit out of range with 400 VALIDATION_ERROR', async () => {
     expectError(await order('SO-24001', undefined, '?cursor=bm90LWEtY3Vyc29y'), 400, 'VALIDATION_ERROR', 'request');
     expectError(await order('SO-24001', undefined, '?limit=0'), 400, 'VALIDATION_ERROR', 'request');
