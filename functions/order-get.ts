@@ -1,7 +1,7 @@
 import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
 import { makeOrderProgress } from '../lib/order/progress.ts';
 import { makeOrderSchemas } from '../lib/order/schemas.ts';
-import { ORDER_LIMIT_DOC } from '../lib/openapi/fields.ts';
+import { BOX_PAGE_LIMIT_DOC } from '../lib/openapi/fields.ts';
 import { OrderResponse } from '../lib/openapi/responses.ts';
 import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
@@ -24,7 +24,7 @@ export const spec = defineRoute({
         summary: 'Packing progress of an ERP order',
         description:
           'Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. `order_no` is matched exactly as the ERP holds it (trimmed, not upper-cased). The boxes come a page at a time, by box number: at most `limit`, fewer when their items would make the answer too large for the Data API; pass `next_cursor` as `cursor` for the next page. The counts and totals are over the whole order on every page.',
-        query: { limit: ORDER_LIMIT_DOC },
+        query: { limit: BOX_PAGE_LIMIT_DOC },
         response: { schema: OrderResponse, description: 'The order' },
         errors: ['INVALID_ORDER_NO', 'VALIDATION_ERROR', 'ORDER_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
       }),

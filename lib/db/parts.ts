@@ -1,3 +1,5 @@
+import { keyCursor } from '../rules/key-cursor.ts';
+
 /**
  * A listing of boxes read as rows, not as one row of JSON: the Data API refuses a result row
  * over 64 KB (https://docs.aws.amazon.com/AmazonRDS/latest/AuroraUserGuide/data-api.limitations.html),
@@ -45,3 +47,45 @@ export const assembleParts = <Head, Box extends { items: unknown[] }, Total>(
   }
   return { head, boxes, totals };
 };
+
+/**
+ * How many bytes of box and item parts a page of a listing holds past its first box: the Data
+ * API answers at most 1 MiB (https://docs.aws.amazon.com/AmazonRDS/latest/AuroraUserGuide/data-api.limitations.html),
+ * counted on its wire, where each part's JSON is a quoted string beside the row's other columns;
+ * an order or a container's zongpai of a few thousand boxes is more than that.
+ */
+export const PARTS_PAGE_BYTES = 512 * 1024;
+
+/** What a part's row adds on the Data API's wire beyond its JSON: its other columns and their framing. */
+const PART_ROW_BYTES = 160;
+
+/**
+ * The CTEs that cut a page of boxes where its parts would pass {@link PARTS_PAGE_BYTES}: from
+ * `page` (boxes in `box_no` order, with `columns`) and `item_parts` (`box_no`, `data`: each item
+ * part's JSON), `shown` is the page's first box plus as many after it as fit, with `columns`.
+ * One pass: the page, each box's size and the running total together, so that no plan repeats
+ * the window per box.
+ *
+ * @example
+ * ```ts
+ * `WITH page AS (…), item_parts AS (…), ${pageCutSql(['box_no', 'status'])} SELECT … FROM shown`
+ * ```
+ */
+export const pageCutSql = (columns: readonly string[]): string => {
+  const of = (alias: string) => columns.map((column) => `${alias}.${column}`).join(', ');
+  return `sized AS (
+  SELECT b.*, min(b.box_no) OVER () AS first_box_no, sum(b.bytes) OVER (ORDER BY b.box_no) AS running
+  FROM (
+    SELECT ${of('p')},
+           ${PART_ROW_BYTES} * 2 + octet_length(p.box_no) * 2 + COALESCE(sum(${PART_ROW_BYTES} + octet_length(ip.data::text)), 0) AS bytes
+    FROM page p LEFT JOIN item_parts ip ON ip.box_no = p.box_no
+    GROUP BY ${of('p')}
+  ) AS b
+),
+shown AS (
+  SELECT ${of('z')} FROM sized z WHERE z.running <= ${PARTS_PAGE_BYTES} OR z.box_no = z.first_box_no
+)`;
+};
+
+/** The cursor of a listing's page of boxes: the last box number shown, any text (an ERP's box numbers are its own). */
+export const BOX_PAGE_CURSOR = keyCursor('b', '.*');

@@ -323,7 +323,9 @@ export interface paths {
         };
         /**
          * The packing list of a zongpai: every box with its order, customer and items; totals per item
-         * @description Access: operator, supervisor or integration (an ERP's read-only user).
+         * @description The boxes come a page at a time, by box number: at most `limit`, fewer when their items would make the answer too large for the Data API; pass `next_cursor` as `cursor` for the next page. The box count, total quantity and totals are over the whole zongpai on every page.
+         *
+         *     Access: operator, supervisor or integration (an ERP's read-only user).
          */
         get: operations["zongpaiPackingList"];
         put?: never;
@@ -645,6 +647,7 @@ export interface components {
                 items: components["schemas"]["PackedItem"][];
             }[];
             totals: components["schemas"]["PackedItem"][];
+            next_cursor: string | null;
         };
         PackedItem: {
             item_code: string;
@@ -1662,7 +1665,10 @@ export interface operations {
     };
     zongpaiPackingList: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 zongpai_no: string;

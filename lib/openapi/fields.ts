@@ -93,8 +93,8 @@ export const LIMIT_DOC: JsonSchema = {
   description: 'Entries per page.',
 };
 
-/** The order's page of boxes: sent as a query string, read as an integer 1-500, default 500. */
-export const ORDER_LIMIT_DOC: JsonSchema = {
+/** A listing's page of boxes (an order's, a packing list's): sent as a query string, read as an integer 1-500, default 500. */
+export const BOX_PAGE_LIMIT_DOC: JsonSchema = {
   type: 'integer',
   minimum: 1,
   maximum: 500,

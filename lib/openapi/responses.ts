@@ -121,7 +121,10 @@ export const PackingListResponse = z.object({
   status: zongpaiStatus,
   box_count: z.int(),
   total_quantity: z.int(),
-  /** Ordered by box number; items by item code. */
+  /**
+   * Ordered by box number, a page at a time: at most `limit`, and fewer where their items would
+   * make the answer too large for the Data API; items by item code.
+   */
   boxes: z.array(
     z.object({
       box_no: z.string(),
@@ -135,6 +138,8 @@ export const PackingListResponse = z.object({
   ),
   /** Every item on the zongpai summed over its boxes, by item code. */
   totals: z.array(PackedItem),
+  /** The `cursor` of the next page of boxes; null after the last (the counts and totals are on every page). */
+  next_cursor: z.nullable(z.string()),
 });
 export type PackingListResponse = z.infer<typeof PackingListResponse>;
 

@@ -1,20 +1,8 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
-import { keyCursor } from '../rules/key-cursor.ts';
 import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { OrderResponse } from '../openapi/responses.ts';
-import { assembleParts, PARTS_ORDER, type PartRow } from '../db/parts.ts';
-
-/**
- * How many bytes of box and item parts a page of an order holds past its first box: the Data API
- * answers at most 1 MiB (https://docs.aws.amazon.com/AmazonRDS/latest/AuroraUserGuide/data-api.limitations.html),
- * counted on its wire, where each part's JSON is a quoted string beside the row's other columns;
- * an order of a few thousand boxes is more than that.
- */
-export const ORDER_PAGE_BYTES = 512 * 1024;
-
-/** What a part's row adds on the Data API's wire beyond its JSON: its other columns and their framing. */
-const PART_ROW_BYTES = 160;
+import { assembleParts, BOX_PAGE_CURSOR, pageCutSql, PARTS_ORDER, type PartRow } from '../db/parts.ts';
 
 /**
  * The packing progress of an order in one statement, driven by indexes at any scale: the ERP
@@ -22,7 +10,7 @@ const PART_ROW_BYTES = 160;
  * planned box its row and its items (primary keys of `cargo.box` and `cargo.box_item`). The
  * counts and the totals are over the whole order; the boxes come a page at a time, in box
  * number order after `:after` (from the first when null): at most `:limit`, and the first plus as many after it as fit in
- * {@link ORDER_PAGE_BYTES} with their items. Each box on the page gets its current location:
+ * {@link PARTS_PAGE_BYTES} with their items. Each box on the page gets its current location:
  * the newer of its own and its zongpai's (`cargo.location_current`, primary key), as
  * `GET /v1/{service_prefix}/location/{cargo_no}` answers it. One row per part of the answer
  * (lib/db/parts.ts): an order of hundreds of boxes is more than one row may carry. The head says
@@ -65,19 +53,7 @@ box_state AS (
 page AS (
   SELECT s.* FROM box_state s WHERE CAST(:after AS text) IS NULL OR s.box_no > :after ORDER BY s.box_no LIMIT :limit
 ),
-sized AS (
-  SELECT b.*, min(b.box_no) OVER () AS first_box_no, sum(b.bytes) OVER (ORDER BY b.box_no) AS running
-  FROM (
-    SELECT p.box_no, p.status, p.zongpai_no, p.version, p.complete,
-           ${PART_ROW_BYTES} * 2 + octet_length(p.box_no) * 2 + COALESCE(sum(${PART_ROW_BYTES} + octet_length(ip.data::text)), 0) AS bytes
-    FROM page p LEFT JOIN item_parts ip ON ip.box_no = p.box_no
-    GROUP BY p.box_no, p.status, p.zongpai_no, p.version, p.complete
-  ) AS b
-),
-shown AS (
-  SELECT z.box_no, z.status, z.zongpai_no, z.version, z.complete FROM sized z
-  WHERE z.running <= ${ORDER_PAGE_BYTES} OR z.box_no = z.first_box_no
-),
+${pageCutSql(['box_no', 'status', 'zongpai_no', 'version', 'complete'])},
 box_rows AS (
   SELECT s.box_no, s.status, s.zongpai_no, s.version, s.complete,
          CASE WHEN loc.location_code IS NULL THEN NULL
@@ -127,9 +103,6 @@ const statusOf = (boxCount: number, boxedCount: number): OrderResponse['status']
   return boxedCount < boxCount ? 'PARTIAL' : 'BOXED';
 };
 
-/** An order page's position: the last box number shown. Opaque to clients; any ERP box number round-trips. */
-const CURSOR = keyCursor('o', '.*');
-
 type OrderHead = Pick<OrderResponse, 'customer_name' | 'box_count' | 'boxed_count' | 'complete_count'> & {
   readonly more: boolean;
 };
@@ -150,7 +123,7 @@ type OrderHead = Pick<OrderResponse, 'customer_name' | 'box_count' | 'boxed_coun
 export const makeOrderProgress = ({ db, config }: { db: Db; config: PlanSettings }) => {
   const sql = orderProgressSql(config.erpBoxView, planRulesOf(config));
   return async (orderNo: string, page: { limit: number; cursor?: string | undefined }): Promise<OrderResponse> => {
-    const after = page.cursor === undefined ? null : CURSOR.decode(page.cursor);
+    const after = page.cursor === undefined ? null : BOX_PAGE_CURSOR.decode(page.cursor);
     const { rows } = await db.query<PartRow>(sql, { order_no: orderNo, after, limit: page.limit });
     const { head, boxes, totals } = assembleParts<OrderHead, OrderBox, OrderTotal>(rows);
     if (head === undefined || head.box_count === 0) throw new AppError('ORDER_NOT_FOUND', { value: orderNo });
@@ -166,7 +139,7 @@ export const makeOrderProgress = ({ db, config }: { db: Db; config: PlanSettings
       complete: complete_count === box_count && boxed_count === box_count,
       boxes,
       totals,
-      next_cursor: head.more && last !== undefined ? CURSOR.encode(last.box_no) : null,
+      next_cursor: head.more && last !== undefined ? BOX_PAGE_CURSOR.encode(last.box_no) : null,
     };
   };
 };

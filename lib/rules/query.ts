@@ -29,3 +29,14 @@ export const wholeNumberQuery = ({ min, max, fallback }: { min: number; max?: nu
 /** The opaque `cursor` of a list's previous page: the characters the service's cursors are made of. */
 export const cursorQuery = (pattern: RegExp) =>
   z.optional(z.string().check(z.regex(pattern, 'is not a cursor this service issued')));
+
+/**
+ * A page of a listing's boxes (an order's, a packing list's): `limit` boxes at most (1-500,
+ * default 500: a page is cut earlier where its items would pass the Data API's result size) and
+ * the `cursor` of the previous page.
+ */
+export const boxPageQuery = () =>
+  z.object({
+    limit: wholeNumberQuery({ min: 1, max: 500, fallback: 500 }),
+    cursor: cursorQuery(/^[A-Za-z0-9_-]{1,4096}$/),
+  });

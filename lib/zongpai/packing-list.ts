@@ -2,14 +2,18 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { PackingListResponse } from '../openapi/responses.ts';
-import { assembleParts, PARTS_ORDER, type PartRow } from '../db/parts.ts';
+import { assembleParts, BOX_PAGE_CURSOR, pageCutSql, PARTS_ORDER, type PartRow } from '../db/parts.ts';
 
 /**
  * The packing list of a zongpai in one statement: its boxes (through the box index of the
  * zongpai), each box's ERP plan lines (through the ERP view's `box_no`), the items boxed, and
  * the totals per item. Names and units come from the plan's usable lines; a box is complete when
- * it holds every planned item at exactly its planned quantity, and nothing else. One row per part
- * of the answer (lib/db/parts.ts): a full pallet's manifest is more than one row may carry.
+ * it holds every planned item at exactly its planned quantity, and nothing else. The counts and
+ * totals are over the whole zongpai; the boxes come a page at a time in box number order after
+ * `:after` (from the first when null): at most `:limit`, and the first plus as many after it as
+ * fit in {@link PARTS_PAGE_BYTES} with their items. One row per part of the answer
+ * (lib/db/parts.ts): a full pallet's manifest is more than one row may carry. The head says
+ * whether boxes follow the page (`more`).
  */
 export const packingListSql = (erpView: string, rules: PlanRules) => `
 WITH zongpai AS (SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no),
@@ -27,6 +31,16 @@ packed AS (
   FROM boxes x JOIN cargo.box_item bi ON bi.box_no = x.box_no
   LEFT JOIN plan p ON p.box_no = bi.box_no AND p.item_code = bi.item_code
 ),
+item_parts AS (
+  SELECT k.box_no, k.item_code,
+         json_build_object('item_code', k.item_code, 'item_name', k.item_name, 'unit', k.unit, 'quantity', k.quantity) AS data
+  FROM packed k
+),
+page AS (
+  SELECT x.box_no, x.total_quantity FROM boxes x
+  WHERE CAST(:after AS text) IS NULL OR x.box_no > :after ORDER BY x.box_no LIMIT :limit
+),
+${pageCutSql(['box_no', 'total_quantity'])},
 box_rows AS (
   SELECT x.box_no, x.total_quantity,
          (SELECT min(l.order_no) FROM plan_lines l WHERE l.box_no = x.box_no) AS order_no,
@@ -35,14 +49,17 @@ box_rows AS (
            AND NOT EXISTS (SELECT 1 FROM plan p LEFT JOIN packed k ON k.box_no = p.box_no AND k.item_code = p.item_code
                            WHERE p.box_no = x.box_no AND k.quantity IS DISTINCT FROM p.planned)
            AND NOT EXISTS (SELECT 1 FROM packed k WHERE k.box_no = x.box_no AND k.planned IS NULL) AS complete
-  FROM boxes x
+  FROM shown x
 ),
 totals AS (
   SELECT k.item_code, min(k.item_name) AS item_name, min(k.unit) AS unit, sum(k.quantity)::bigint AS quantity
   FROM packed k GROUP BY k.item_code
 )
 SELECT 0 AS part_rank, 'head' AS part, NULL::text AS box_no, NULL::text AS item_code,
-       json_build_object('zongpai_no', z.zongpai_no, 'status', z.status) AS data
+       json_build_object('zongpai_no', z.zongpai_no, 'status', z.status,
+                         'box_count', (SELECT count(*) FROM boxes),
+                         'total_quantity', (SELECT COALESCE(sum(x.total_quantity), 0) FROM boxes x),
+                         'more', EXISTS (SELECT 1 FROM boxes x WHERE x.box_no > (SELECT max(w.box_no) FROM shown w))) AS data
 FROM zongpai z
 UNION ALL
 SELECT 1, 'box', r.box_no, NULL,
@@ -50,9 +67,8 @@ SELECT 1, 'box', r.box_no, NULL,
                          'complete', r.complete, 'total_quantity', r.total_quantity)
 FROM box_rows r
 UNION ALL
-SELECT 2, 'item', k.box_no, k.item_code,
-       json_build_object('item_code', k.item_code, 'item_name', k.item_name, 'unit', k.unit, 'quantity', k.quantity)
-FROM packed k
+SELECT 2, 'item', ip.box_no, ip.item_code, ip.data
+FROM item_parts ip JOIN shown s ON s.box_no = ip.box_no
 UNION ALL
 SELECT 3, 'total', NULL, t.item_code,
        json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit, 'quantity', t.quantity)
@@ -62,34 +78,41 @@ ${PARTS_ORDER}`;
 type PackingListBox = PackingListResponse['boxes'][number];
 type PackingListTotal = PackingListResponse['totals'][number];
 
+type PackingListHead = Pick<PackingListResponse, 'zongpai_no' | 'status' | 'box_count' | 'total_quantity'> & {
+  readonly more: boolean;
+};
+
 /**
- * What a pallet manifest prints: every box on the zongpai with its order, customer and items,
- * and the totals per item. One statement.
+ * What a pallet manifest prints: every box on the zongpai with its order, customer and items, a
+ * page at a time (`next_cursor` goes on), and over the whole zongpai its box count, total
+ * quantity and totals per item. One statement.
  *
  * @example
  * ```ts
  * const packingList = makePackingList({ db, config });
- * const list = await packingList('PLT-0001');
+ * const list = await packingList('PLT-0001', { limit: 500 });
  * list.totals; // [{ item_code: 'SKU-TEA-250', item_name: 'Green tea 250 g', unit: 'tin', quantity: 72 }]
  * ```
  */
 export const makePackingList = ({ db, config }: { db: Db; config: PlanSettings }) => {
   const sql = packingListSql(config.erpBoxView, planRulesOf(config));
-  return async (zongpaiNo: string): Promise<PackingListResponse> => {
-    const { rows } = await db.query<PartRow>(sql, { zongpai_no: zongpaiNo });
-    const { head, boxes, totals } = assembleParts<
-      Pick<PackingListResponse, 'zongpai_no' | 'status'>,
-      PackingListBox,
-      PackingListTotal
-    >(rows);
+  return async (
+    zongpaiNo: string,
+    page: { limit: number; cursor?: string | undefined },
+  ): Promise<PackingListResponse> => {
+    const after = page.cursor === undefined ? null : BOX_PAGE_CURSOR.decode(page.cursor);
+    const { rows } = await db.query<PartRow>(sql, { zongpai_no: zongpaiNo, after, limit: page.limit });
+    const { head, boxes, totals } = assembleParts<PackingListHead, PackingListBox, PackingListTotal>(rows);
     if (head === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
+    const last = boxes[boxes.length - 1];
     return {
       zongpai_no: head.zongpai_no,
       status: head.status,
-      box_count: boxes.length,
-      total_quantity: boxes.reduce((sum, b) => sum + b.total_quantity, 0),
+      box_count: head.box_count,
+      total_quantity: head.total_quantity,
       boxes,
       totals,
+      next_cursor: head.more && last !== undefined ? BOX_PAGE_CURSOR.encode(last.box_no) : null,
     };
   };
 };

@@ -117,21 +117,6 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await screenshot(page, 'order');
   });
 
-  it("shows a large order's boxes a page at a time, the next page added on request", async () => {
-    const { page } = await signedIn('olga');
-    const row = (box: string) => page.getByTestId('order-boxes').getByRole('row', { name: new RegExp(box) });
-    // The service pages an order's boxes by `limit`; a page of one box shows it with the demo order's two.
-    await page.route('**/v1/orders/SO-24001', (route) => route.continue({ url: `${route.request().url()}?limit=1` }));
-    await open(page, 'Order');
-    await scan(page, 'SO-24001');
-    await row('BOX-1001').waitFor();
-    expect(await row('BOX-1002').count()).toBe(0);
-    await page.getByRole('button', { name: 'More boxes (1 of 2 shown)' }).click();
-    await row('BOX-1002').waitFor();
-    expect(await row('BOX-1001').count()).toBe(1);
-    expect(await page.getByRole('button', { name: /More boxes/ }).count()).toBe(0);
-  });
-
   it('boxes a box in one scan, and shows a refused zongpai with what to do', async () => {
     const { page } = await signedIn('olga');
     await open(page, 'One scan');
@@ -146,6 +131,29 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await scan(page, 'BOX-1002');
     await scan(page, 'PLT-E2E-1');
     await notice(page, 'error', 'a supervisor can edit or undo it');
+  });
+
+  it("shows a large order's or pallet's boxes a page at a time, the next page added on request", async () => {
+    const { page } = await signedIn('olga');
+    // The service pages these boxes by `limit`; a page of one box shows it with the demo data's two.
+    const pageOfOne = (url: string) =>
+      page.route(url, (route) => route.continue({ url: `${route.request().url()}?limit=1` }));
+    await pageOfOne('**/v1/orders/SO-24001');
+    await pageOfOne('**/v1/zongpai/PLT-E2E-1/packing-list');
+    for (const [screen, code, table] of [
+      ['Order', 'SO-24001', 'order-boxes'],
+      ['Pallet', 'PLT-E2E-1', 'packing-list'],
+    ] as const) {
+      const row = (box: string) => page.getByTestId(table).getByRole('row', { name: new RegExp(box) });
+      await open(page, screen);
+      await scan(page, code);
+      await row('BOX-1001').waitFor();
+      expect(await row('BOX-1002').count(), screen).toBe(0);
+      await page.getByRole('button', { name: 'More boxes (1 of 2 shown)' }).click();
+      await row('BOX-1002').waitFor();
+      expect(await row('BOX-1001').count(), screen).toBe(1);
+      expect(await page.getByRole('button', { name: /More boxes/ }).count(), screen).toBe(0);
+    }
   });
 
   it('keeps location scans made offline across a reload and uploads them once when the network is back', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError } from '../support/assertions.ts';
+import { everyBoxPage, expectError } from '../support/assertions.ts';
 import { box1003Lines } from '../support/demo-erp.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
@@ -162,24 +162,19 @@ describe('GET /v1/orders/{order_no}', () => {
               'Stoneware dinner plate, 27 cm, glazed, box of ' || k, 1, 'box'
        FROM generate_series(1, 3000) AS n, generate_series(1, 5) AS k`,
     );
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const res = await order('SO-CONTAINER', undefined, cursor === null ? '' : `?cursor=${cursor}`);
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ status: 'OPEN', box_count: 3000, boxed_count: 0, complete_count: 0 });
-      expect(res.body.totals).toHaveLength(5);
-      expect(res.body.totals[0]).toMatchObject({ item_code: 'SKU-1', planned_quantity: 3000, boxed_quantity: 0 });
-      for (const box of res.body.boxes as { box_no: string; items: unknown[] }[]) {
-        expect(box.items).toHaveLength(5);
-        seen.push(box.box_no);
-      }
-      cursor = res.body.next_cursor as string | null;
-      pages += 1;
-    } while (cursor !== null && pages < 20);
+    const { boxes, pages } = await everyBoxPage<{ box_no: string; items: unknown[] }>(
+      (cursor) => order('SO-CONTAINER', undefined, cursor === null ? '' : `?cursor=${cursor}`),
+      (body) => {
+        expect(body).toMatchObject({ status: 'OPEN', box_count: 3000, boxed_count: 0, complete_count: 0 });
+        expect(body.totals).toHaveLength(5);
+        expect(body.totals[0]).toMatchObject({ item_code: 'SKU-1', planned_quantity: 3000, boxed_quantity: 0 });
+      },
+    );
     expect(pages).toBeGreaterThan(1);
-    expect(seen).toEqual(Array.from({ length: 3000 }, (_, i) => `BOX-CTR-${String(i + 1).padStart(4, '0')}`));
+    expect(boxes.every((box) => box.items.length === 5)).toBe(true);
+    expect(boxes.map((box) => box.box_no)).toEqual(
+      Array.from({ length: 3000 }, (_, i) => `BOX-CTR-${String(i + 1).padStart(4, '0')}`),
+    );
   });
 
   it('answers a page of `limit` boxes and a cursor to the next, null after the last', async () => {

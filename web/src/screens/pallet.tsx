@@ -45,10 +45,14 @@ export const PalletScreen = () => {
     if (list === undefined) void loadPage();
   }, [openOnly, list === undefined]);
 
-  const onScan = async (code: string) => {
-    const outcome = await api.run(
-      api.client.GET('/v1/zongpai/{zongpai_no}/packing-list', { params: { path: { zongpai_no: code } } }),
+  const loadList = (zongpaiNo: string, cursor?: string) =>
+    api.run(
+      api.client.GET('/v1/zongpai/{zongpai_no}/packing-list', {
+        params: { path: { zongpai_no: zongpaiNo }, query: cursor === undefined ? {} : { cursor } },
+      }),
     );
+  const onScan = async (code: string) => {
+    const outcome = await loadList(code);
     setUnknown(undefined);
     setList(undefined);
     if (outcome.ok) {
@@ -57,6 +61,13 @@ export const PalletScreen = () => {
     }
     if (!('offline' in outcome) && outcome.error.error_code === 'ZONGPAI_NOT_FOUND') setUnknown(code.toUpperCase());
     app.refused(outcome);
+  };
+
+  // A container's packing list comes a page of boxes at a time: the next page is added below.
+  const moreBoxes = async (shown: PackingList, cursor: string) => {
+    const outcome = await loadList(shown.zongpai_no, cursor);
+    if (!outcome.ok) return app.refused(outcome);
+    setList({ ...outcome.data, boxes: [...shown.boxes, ...outcome.data.boxes] });
   };
 
   /** A change to a zongpai: shown as the service now has it, with what was done. */
@@ -79,6 +90,7 @@ export const PalletScreen = () => {
             total_quantity: z.total_quantity,
             boxes: [],
             totals: [],
+            next_cursor: null,
           },
     );
     app.notify({ tone: 'ok', text: done(z) });
@@ -111,6 +123,7 @@ export const PalletScreen = () => {
     );
   };
 
+  const next = list?.next_cursor ?? null;
   return (
     <section class="screen" aria-label={t('pallet')}>
       <ScanField label={t('scanZongpai')} onScan={(code) => void onScan(code)} busy={busy} />
@@ -188,6 +201,11 @@ export const PalletScreen = () => {
               </tr>
             ))}
           </LinesTable>
+          {next !== null && (
+            <button type="button" onClick={() => void moreBoxes(list, next)}>
+              {t('moreBoxes', { shown: list.boxes.length, total: list.box_count })}
+            </button>
+          )}
           {list.totals.length > 0 && (
             <>
               <h2>{t('itemTotals')}</h2>
