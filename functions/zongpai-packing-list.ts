@@ -3,7 +3,8 @@ import { makePackingList } from '../lib/zongpai/packing-list.ts';
 import { makeZongpaiSchemas, oneZongpai } from '../lib/zongpai/schemas.ts';
 import { BOX_PAGE_LIMIT_DOC } from '../lib/openapi/fields.ts';
 import { PackingListResponse } from '../lib/openapi/responses.ts';
-import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
+import { BOX_PAGES, DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
+import { boxPageQuery } from '../lib/rules/query.ts';
 
 /** GET /v1/zongpai/{zongpai_no}/packing-list?limit=&cursor=: every box on the zongpai with its order, customer and items; totals per item. */
 export const spec = defineRoute({
@@ -14,16 +15,12 @@ export const spec = defineRoute({
   status: 200,
   dataApi: STATEMENT,
   example: oneZongpai.example,
-  schemas: ({ fields }) => {
-    const zongpai = makeZongpaiSchemas(fields);
-    return { path: zongpai.zongpaiPath, query: zongpai.packingListQuery };
-  },
+  schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath, query: boxPageQuery() }),
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
         summary: 'The packing list of a zongpai: every box with its order, customer and items; totals per item',
-        description:
-          'The boxes come a page at a time, by box number: at most `limit`, fewer when their items would make the answer too large for the Data API; pass `next_cursor` as `cursor` for the next page. The box count, total quantity and totals are over the whole zongpai on every page.',
+        description: `${BOX_PAGES} The box count, total quantity and totals are over the whole zongpai on every page.`,
         query: { limit: BOX_PAGE_LIMIT_DOC },
         response: { schema: PackingListResponse, description: 'The packing list' },
         errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE, ...ERP_VIEW],

@@ -87,5 +87,8 @@ shown AS (
 )`;
 };
 
+/** The item parts of the boxes {@link pageCutSql} shows, in the listing's part columns. */
+export const SHOWN_ITEMS = `SELECT 2, 'item', ip.box_no, ip.item_code, ip.data FROM item_parts ip JOIN shown s ON s.box_no = ip.box_no`;
+
 /** The cursor of a listing's page of boxes: the last box number shown, any text (an ERP's box numbers are its own). */
 export const BOX_PAGE_CURSOR = keyCursor('b', '.*');

@@ -116,6 +116,9 @@ export const ZongpaiListResponse = z.object({
 });
 export type ZongpaiListResponse = z.infer<typeof ZongpaiListResponse>;
 
+/** The `cursor` of a listing's next page of boxes; null after the last (its counts and totals are on every page). */
+const nextBoxPage = z.nullable(z.string());
+
 export const PackingListResponse = z.object({
   zongpai_no: z.string(),
   status: zongpaiStatus,
@@ -138,8 +141,7 @@ export const PackingListResponse = z.object({
   ),
   /** Every item on the zongpai summed over its boxes, by item code. */
   totals: z.array(PackedItem),
-  /** The `cursor` of the next page of boxes; null after the last (the counts and totals are on every page). */
-  next_cursor: z.nullable(z.string()),
+  next_cursor: nextBoxPage,
 });
 export type PackingListResponse = z.infer<typeof PackingListResponse>;
 
@@ -179,7 +181,6 @@ export const OrderResponse = z.object({
   ),
   /** Planned and boxed per item over the whole order, by item code. */
   totals: z.array(PlannedItem),
-  /** The `cursor` of the next page of boxes; null after the last (the counts and totals are on every page). */
-  next_cursor: z.nullable(z.string()),
+  next_cursor: nextBoxPage,
 });
 export type OrderResponse = z.infer<typeof OrderResponse>;

@@ -51,3 +51,7 @@ export const BOX_ITEMS: readonly ErrorCode[] = [
   'ITEM_NOT_IN_PLAN',
   'QUANTITY_EXCEEDS_PLAN',
 ];
+
+/** How a listing of boxes pages (GET order, GET packing list), for a route's description. */
+export const BOX_PAGES =
+  'The boxes come a page at a time, by box number: at most `limit`, fewer when their items would make the answer too large for the Data API; pass `next_cursor` as `cursor` for the next page.';

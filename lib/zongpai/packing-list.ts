@@ -2,7 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { PackingListResponse } from '../openapi/responses.ts';
-import { assembleParts, BOX_PAGE_CURSOR, pageCutSql, PARTS_ORDER, type PartRow } from '../db/parts.ts';
+import { assembleParts, BOX_PAGE_CURSOR, pageCutSql, PARTS_ORDER, SHOWN_ITEMS, type PartRow } from '../db/parts.ts';
 
 /**
  * The packing list of a zongpai in one statement: its boxes (through the box index of the
@@ -67,8 +67,7 @@ SELECT 1, 'box', r.box_no, NULL,
                          'complete', r.complete, 'total_quantity', r.total_quantity)
 FROM box_rows r
 UNION ALL
-SELECT 2, 'item', ip.box_no, ip.item_code, ip.data
-FROM item_parts ip JOIN shown s ON s.box_no = ip.box_no
+${SHOWN_ITEMS}
 UNION ALL
 SELECT 3, 'total', NULL, t.item_code,
        json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit, 'quantity', t.quantity)

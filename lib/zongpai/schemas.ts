@@ -1,12 +1,11 @@
 import * as z from 'zod/mini';
 import type { Fields } from '../rules/fields.ts';
-import { boxPageQuery, cursorQuery, wholeNumberQuery } from '../rules/query.ts';
+import { cursorQuery, wholeNumberQuery } from '../rules/query.ts';
 
 /** Request schemas of the zongpai routes. */
 export const makeZongpaiSchemas = (fields: Fields) => ({
   registerBody: z.object({ zongpai_no: fields.zongpaiNo }),
   zongpaiPath: z.object({ zongpai_no: fields.zongpaiNo }),
-  packingListQuery: boxPageQuery(),
   listQuery: z.object({
     status: z.optional(z.enum(['OPEN', 'CLOSED'])),
     limit: wholeNumberQuery({ min: 1, max: 100, fallback: 20 }),

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import type { Outcome } from '../api.ts';
 import { useApp } from '../context.ts';
 import type { LineState } from './progress.ts';
 
@@ -89,5 +90,40 @@ export const QuantityInput = ({
       aria-label={`${t('quantity')} ${itemCode}`}
       onChange={(e) => onChange(Number.isNaN(e.currentTarget.valueAsNumber) ? 0 : e.currentTarget.valueAsNumber)}
     />
+  );
+};
+
+/** A listing of boxes the service sends a page at a time (an order's, a packing list's). */
+interface BoxPages {
+  readonly boxes: readonly unknown[];
+  readonly box_count: number;
+  readonly next_cursor: string | null;
+}
+
+/**
+ * Under a listing of boxes that has more pages: fetches the next one and shows it below the boxes
+ * already there, with that page's counts and totals. Nothing when the last page is shown.
+ */
+export const MoreBoxes = <L extends BoxPages>({
+  shown,
+  load,
+  show,
+}: {
+  shown: L;
+  load: (cursor: string) => Promise<Outcome<L>>;
+  show: (listing: L) => void;
+}) => {
+  const app = useApp();
+  const next = shown.next_cursor;
+  if (next === null) return null;
+  const more = async () => {
+    const outcome = await load(next);
+    if (!outcome.ok) return app.refused(outcome);
+    show({ ...outcome.data, boxes: [...shown.boxes, ...outcome.data.boxes] });
+  };
+  return (
+    <button type="button" onClick={() => void more()}>
+      {app.t('moreBoxes', { shown: shown.boxes.length, total: shown.box_count })}
+    </button>
   );
 };

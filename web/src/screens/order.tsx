@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { OrderProgress } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { ScanField } from '../scan-field.tsx';
-import { CodeCell, ItemLines, LinesTable } from './lines.tsx';
+import { CodeCell, ItemLines, LinesTable, MoreBoxes } from './lines.tsx';
 import { lineState, packedPercent } from './progress.ts';
 
 /**
@@ -15,11 +15,7 @@ export const OrderScreen = () => {
   const [order, setOrder] = useState<OrderProgress | undefined>();
 
   const load = (orderNo: string, cursor?: string) =>
-    api.run(
-      api.client.GET('/v1/orders/{order_no}', {
-        params: { path: { order_no: orderNo }, query: cursor === undefined ? {} : { cursor } },
-      }),
-    );
+    api.run(api.client.GET('/v1/orders/{order_no}', { params: { path: { order_no: orderNo }, query: { cursor } } }));
   const onScan = async (code: string) => {
     const outcome = await load(code);
     if (!outcome.ok) {
@@ -33,14 +29,6 @@ export const OrderScreen = () => {
     });
   };
 
-  // A large order's boxes come a page at a time: the next page is added below the ones shown.
-  const more = async (shown: OrderProgress, cursor: string) => {
-    const outcome = await load(shown.order_no, cursor);
-    if (!outcome.ok) return app.refused(outcome);
-    setOrder({ ...outcome.data, boxes: [...shown.boxes, ...outcome.data.boxes] });
-  };
-
-  const next = order?.next_cursor ?? null;
   return (
     <section class="screen" aria-label={t('order')}>
       <ScanField label={t('scanOrder')} onScan={(code) => void onScan(code)} />
@@ -75,11 +63,7 @@ export const OrderScreen = () => {
               </tr>
             ))}
           </LinesTable>
-          {next !== null && (
-            <button type="button" onClick={() => void more(order, next)}>
-              {t('moreBoxes', { shown: order.boxes.length, total: order.box_count })}
-            </button>
-          )}
+          <MoreBoxes shown={order} load={(cursor) => load(order.order_no, cursor)} show={setOrder} />
           <h2>{t('itemTotals')}</h2>
           <ItemLines
             lines={order.totals}

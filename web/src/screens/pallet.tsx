@@ -5,7 +5,7 @@ import { useApp } from '../context.ts';
 import { when } from '../i18n.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useWrite } from '../write.tsx';
-import { CodeCell, LinesTable } from './lines.tsx';
+import { CodeCell, LinesTable, MoreBoxes } from './lines.tsx';
 
 /**
  * Pallet: the zongpais, newest first (open ones unless asked for all); scan or tap one for its
@@ -48,7 +48,7 @@ export const PalletScreen = () => {
   const loadList = (zongpaiNo: string, cursor?: string) =>
     api.run(
       api.client.GET('/v1/zongpai/{zongpai_no}/packing-list', {
-        params: { path: { zongpai_no: zongpaiNo }, query: cursor === undefined ? {} : { cursor } },
+        params: { path: { zongpai_no: zongpaiNo }, query: { cursor } },
       }),
     );
   const onScan = async (code: string) => {
@@ -61,13 +61,6 @@ export const PalletScreen = () => {
     }
     if (!('offline' in outcome) && outcome.error.error_code === 'ZONGPAI_NOT_FOUND') setUnknown(code.toUpperCase());
     app.refused(outcome);
-  };
-
-  // A container's packing list comes a page of boxes at a time: the next page is added below.
-  const moreBoxes = async (shown: PackingList, cursor: string) => {
-    const outcome = await loadList(shown.zongpai_no, cursor);
-    if (!outcome.ok) return app.refused(outcome);
-    setList({ ...outcome.data, boxes: [...shown.boxes, ...outcome.data.boxes] });
   };
 
   /** A change to a zongpai: shown as the service now has it, with what was done. */
@@ -123,7 +116,6 @@ export const PalletScreen = () => {
     );
   };
 
-  const next = list?.next_cursor ?? null;
   return (
     <section class="screen" aria-label={t('pallet')}>
       <ScanField label={t('scanZongpai')} onScan={(code) => void onScan(code)} busy={busy} />
@@ -201,11 +193,7 @@ export const PalletScreen = () => {
               </tr>
             ))}
           </LinesTable>
-          {next !== null && (
-            <button type="button" onClick={() => void moreBoxes(list, next)}>
-              {t('moreBoxes', { shown: list.boxes.length, total: list.box_count })}
-            </button>
-          )}
+          <MoreBoxes shown={list} load={(cursor) => loadList(list.zongpai_no, cursor)} show={setList} />
           {list.totals.length > 0 && (
             <>
               <h2>{t('itemTotals')}</h2>
