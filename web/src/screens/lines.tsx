@@ -102,7 +102,9 @@ interface BoxPages {
 
 /**
  * Under a listing of boxes that has more pages: fetches the next one and shows it below the boxes
- * already there, with that page's counts and totals. Nothing when the last page is shown.
+ * already there, with that page's counts and totals. Nothing when the last page is shown. A tap
+ * repeated while the page loads shows the same result again (the boxes shown plus that page),
+ * never the page twice.
  */
 export const MoreBoxes = <L extends BoxPages>({
   shown,
