@@ -91,4 +91,25 @@ shown AS (
 export const SHOWN_ITEMS = `SELECT 2, 'item', ip.box_no, ip.item_code, ip.data FROM item_parts ip JOIN shown s ON s.box_no = ip.box_no`;
 
 /** The cursor of a listing's page of boxes: the last box number shown, any text (an ERP's box numbers are its own). */
-export const BOX_PAGE_CURSOR = keyCursor('b', '.*');
+const BOX_PAGE_CURSOR = keyCursor('b', '.*');
+
+/** The page of boxes a request asks for: at most `limit`, after the page its `cursor` came with. */
+export interface BoxPage {
+  readonly limit: number;
+  readonly cursor?: string | undefined;
+}
+
+/**
+ * A listing statement's page parameters: `after`, the last box number of the page before (null
+ * for the first page), and `limit`. A cursor this service did not issue is a 400.
+ */
+export const boxPageParams = (page: BoxPage): { after: string | null; limit: number } => ({
+  after: page.cursor === undefined ? null : BOX_PAGE_CURSOR.decode(page.cursor),
+  limit: page.limit,
+});
+
+/** The cursor of the next page: after the last box shown, when the statement's head says more follow. */
+export const nextBoxPage = (more: boolean, boxes: readonly { box_no: string }[]): string | null => {
+  const last = boxes[boxes.length - 1];
+  return more && last !== undefined ? BOX_PAGE_CURSOR.encode(last.box_no) : null;
+};

@@ -2,7 +2,8 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { OrderResponse } from '../openapi/responses.ts';
-import { assembleParts, BOX_PAGE_CURSOR, pageCutSql, PARTS_ORDER, SHOWN_ITEMS, type PartRow } from '../db/parts.ts';
+import { assembleParts, boxPageParams, nextBoxPage, pageCutSql, PARTS_ORDER, SHOWN_ITEMS } from '../db/parts.ts';
+import type { BoxPage, PartRow } from '../db/parts.ts';
 
 /**
  * The packing progress of an order in one statement, driven by indexes at any scale: the ERP
@@ -121,13 +122,11 @@ type OrderHead = Pick<OrderResponse, 'customer_name' | 'box_count' | 'boxed_coun
  */
 export const makeOrderProgress = ({ db, config }: { db: Db; config: PlanSettings }) => {
   const sql = orderProgressSql(config.erpBoxView, planRulesOf(config));
-  return async (orderNo: string, page: { limit: number; cursor?: string | undefined }): Promise<OrderResponse> => {
-    const after = page.cursor === undefined ? null : BOX_PAGE_CURSOR.decode(page.cursor);
-    const { rows } = await db.query<PartRow>(sql, { order_no: orderNo, after, limit: page.limit });
+  return async (orderNo: string, page: BoxPage): Promise<OrderResponse> => {
+    const { rows } = await db.query<PartRow>(sql, { order_no: orderNo, ...boxPageParams(page) });
     const { head, boxes, totals } = assembleParts<OrderHead, OrderBox, OrderTotal>(rows);
     if (head === undefined || head.box_count === 0) throw new AppError('ORDER_NOT_FOUND', { value: orderNo });
     const { box_count, boxed_count, complete_count } = head;
-    const last = boxes[boxes.length - 1];
     return {
       order_no: orderNo,
       customer_name: head.customer_name,
@@ -138,7 +137,7 @@ export const makeOrderProgress = ({ db, config }: { db: Db; config: PlanSettings
       complete: complete_count === box_count && boxed_count === box_count,
       boxes,
       totals,
-      next_cursor: head.more && last !== undefined ? BOX_PAGE_CURSOR.encode(last.box_no) : null,
+      next_cursor: nextBoxPage(head.more, boxes),
     };
   };
 };

@@ -2,7 +2,8 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { PackingListResponse } from '../openapi/responses.ts';
-import { assembleParts, BOX_PAGE_CURSOR, pageCutSql, PARTS_ORDER, SHOWN_ITEMS, type PartRow } from '../db/parts.ts';
+import { assembleParts, boxPageParams, nextBoxPage, pageCutSql, PARTS_ORDER, SHOWN_ITEMS } from '../db/parts.ts';
+import type { BoxPage, PartRow } from '../db/parts.ts';
 
 /**
  * The packing list of a zongpai in one statement: its boxes (through the box index of the
@@ -95,15 +96,10 @@ type PackingListHead = Pick<PackingListResponse, 'zongpai_no' | 'status' | 'box_
  */
 export const makePackingList = ({ db, config }: { db: Db; config: PlanSettings }) => {
   const sql = packingListSql(config.erpBoxView, planRulesOf(config));
-  return async (
-    zongpaiNo: string,
-    page: { limit: number; cursor?: string | undefined },
-  ): Promise<PackingListResponse> => {
-    const after = page.cursor === undefined ? null : BOX_PAGE_CURSOR.decode(page.cursor);
-    const { rows } = await db.query<PartRow>(sql, { zongpai_no: zongpaiNo, after, limit: page.limit });
+  return async (zongpaiNo: string, page: BoxPage): Promise<PackingListResponse> => {
+    const { rows } = await db.query<PartRow>(sql, { zongpai_no: zongpaiNo, ...boxPageParams(page) });
     const { head, boxes, totals } = assembleParts<PackingListHead, PackingListBox, PackingListTotal>(rows);
     if (head === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-    const last = boxes[boxes.length - 1];
     return {
       zongpai_no: head.zongpai_no,
       status: head.status,
@@ -111,7 +107,7 @@ export const makePackingList = ({ db, config }: { db: Db; config: PlanSettings }
       total_quantity: head.total_quantity,
       boxes,
       totals,
-      next_cursor: head.more && last !== undefined ? BOX_PAGE_CURSOR.encode(last.box_no) : null,
+      next_cursor: nextBoxPage(head.more, boxes),
     };
   };
 };
