@@ -5,7 +5,7 @@ import { keyCursor } from '../rules/key-cursor.ts';
 export interface LocationCargo {
   cargo_no: string;
   kind: 'BOX' | 'ZONGPAI' | 'CARGO';
-  /** When it was scanned there (the scan time, capped at the server's clock). */
+  /** When it was scanned there (the scan time, taken back when its upload was ahead of the server's clock). */
   since: string;
   off_shelf: boolean;
   /** For a zongpai: the boxes on it that are where it is (none scanned anywhere since). */

@@ -16,7 +16,11 @@ export const locatedData =
 
 /**
  * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
- * or none of it. `occurred_at` caps the device's clock at the server's; it is kept to the millisecond so that cursors are exact.
+ * or none of it. `occurred_at`, what scans are ordered by, is the device's time taken back by
+ * as much as the request's latest scan is ahead of the server (scans up to 5 minutes ahead are
+ * accepted): the scans of one upload keep their order, and none is ordered after the server's
+ * time of recording, so a handheld whose clock runs fast cannot keep a later scan from another
+ * device from becoming the current location. It is kept to the millisecond so that cursors are exact.
  * The same statement keeps `location_current`: each cargo's newest scan of the request replaces
  * the one held only when it is newer (`occurred_at`, then id), so a backlog of old scans uploaded
  * late never displaces a newer location, and concurrent scans of one cargo end with the newest.
@@ -28,7 +32,8 @@ const recordStatement = (): WriteStatement => ({
 inserted AS (
   INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
   SELECT s.cargo_no, s.location_code, s.off_shelf, s.scanned_at,
-         date_trunc('milliseconds', LEAST(COALESCE(s.scanned_at, now()), now())), :recorded_by, s.device_id
+         date_trunc('milliseconds', COALESCE(s.scanned_at - GREATEST(max(s.scanned_at) OVER () - now(), interval '0'), now())),
+         :recorded_by, s.device_id
   FROM ROWS FROM (json_to_recordset(:scans) AS (cargo_no text, location_code text, off_shelf boolean, scanned_at timestamptz, device_id text))
        WITH ORDINALITY AS s (cargo_no, location_code, off_shelf, scanned_at, device_id, ord)
   WHERE ${PROCEED}

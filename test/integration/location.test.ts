@@ -202,6 +202,30 @@ describe('GET /v1/cargo/location/{cargo_no}', () => {
     expect(res.body.current.location_code).toBe('B-02');
   });
 
+  it('keeps the order of a backlog from a handheld whose clock runs a few minutes ahead', async () => {
+    const sent = [
+      { cargo_no: 'BOX-6211', location_code: 'DOCK-4', scanned_at: minutesAgo(-4) },
+      { cargo_no: 'BOX-6211', location_code: 'STAGE-4', scanned_at: minutesAgo(-2) },
+      { cargo_no: 'BOX-6211', location_code: 'A-04', scanned_at: minutesAgo(3) },
+    ];
+    expect((await scan({ records: sent })).status).toBe(201);
+    const res = await service.call('GET', `${LOCATION}/BOX-6211`);
+    expect(res.body.current.location_code).toBe('DOCK-4');
+    expect(res.body.history.map((h: { location_code: string }) => h.location_code)).toEqual([
+      'DOCK-4',
+      'STAGE-4',
+      'A-04',
+    ]);
+    expect(res.body.history.map((h: { scanned_at: string }) => h.scanned_at)).toEqual(sent.map((s) => s.scanned_at));
+  });
+
+  it('does not let a handheld whose clock runs ahead keep a later scan from becoming the current location', async () => {
+    await scan({ cargo_no: 'BOX-6212', location_code: 'DOCK-5', scanned_at: minutesAgo(-4) });
+    await scan({ cargo_no: 'BOX-6212', location_code: 'STAGE-5' });
+    const res = await service.call('GET', `${LOCATION}/BOX-6212`);
+    expect(res.body.current.location_code).toBe('STAGE-5');
+  });
+
   it('pages through the history with a cursor, without gaps or repeats', async () => {
     const records = Array.from({ length: 25 }, (_, i) => ({
       cargo_no: 'BOX-6201',
