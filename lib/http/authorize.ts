@@ -9,7 +9,8 @@ import type { Caller, ServiceEvent, ServiceResult } from './event.ts';
  */
 export type Role = 'operator' | 'supervisor' | 'reader' | 'integration' | 'public';
 
-const allowedGroups: Record<Exclude<Role, 'public'>, readonly string[]> = {
+/** The groups each role admits (the API reference lists them per route). */
+export const ROLE_GROUPS: Record<Exclude<Role, 'public'>, readonly string[]> = {
   operator: ['operator', 'supervisor'],
   supervisor: ['supervisor'],
   reader: ['operator', 'supervisor', 'integration'],
@@ -116,7 +117,7 @@ export const authorize = (role: Role, options: AuthorizeOptions = {}): Middlewar
     const caller = callerFromEvent(request.event);
     if (caller === undefined || claims?.token_use !== 'id') throw new AppError('UNAUTHORIZED');
     if (options.clientId !== undefined && claims.aud !== options.clientId) throw new AppError('UNAUTHORIZED');
-    const groups = allowedGroups[role];
+    const groups = ROLE_GROUPS[role];
     // The refusal names the groups, as the user pool spells them; the role is this service's own word.
     if (!caller.groups.some((g) => groups.includes(g))) throw new AppError('FORBIDDEN', { rule: groups.join(',') });
     request.event.caller = caller;

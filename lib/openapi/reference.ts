@@ -1,4 +1,5 @@
 import { errorCatalogue, type ErrorCode } from '../errors/catalogue.ts';
+import { ROLE_GROUPS } from '../http/authorize.ts';
 import { NORMALISED } from './fields.ts';
 
 /** The parts of an OpenAPI 3.1 document the reference reads. */
@@ -40,12 +41,13 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, Schema>; responses?: Record<string, Response> };
 }
 
-const ROLE = {
-  operator: 'operator, supervisor',
-  supervisor: 'supervisor',
-  reader: 'operator, supervisor, integration',
-  public: 'anyone (no token)',
-} as Record<string, string>;
+/** Who may call a route of an `x-access` role: its groups, as the functions check them. */
+const access = (role: string): string => {
+  if (role === 'public') return 'anyone (no token)';
+  const groups: readonly string[] | undefined = ROLE_GROUPS[role as keyof typeof ROLE_GROUPS];
+  if (groups === undefined) throw new Error(`unknown x-access role '${role}'`);
+  return groups.join(', ');
+};
 const SAFE = Number.MAX_SAFE_INTEGER;
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
 
@@ -165,7 +167,7 @@ const operationSection = (
     '',
     `${op.summary}.${op.description ? ` ${op.description.replace(/(?:\n\n)?Access: .*$/s, '')}`.trimEnd() : ''}`,
     '',
-    `Access: ${ROLE[op['x-access']]}. Operation id: \`${op.operationId}\`.`,
+    `Access: ${access(op['x-access'])}. Operation id: \`${op.operationId}\`.`,
   ];
   if (op.parameters?.length) {
     parts.push('', '| parameter | in | type | required | rules |', '|---|---|---|---|---|');
@@ -228,7 +230,9 @@ export const apiReference = (doc: OpenApiDocument): string => {
     '',
     `- Servers: ${(doc.servers ?? []).map((s) => `\`${s.url}\` (${s.description ?? ''})`).join('; ')}. Paths below include \`/v1\`.`,
     '- Every route except `GET /v1/openapi.json` needs a Cognito ID token: `Authorization: Bearer <token>`. Groups:',
-    '  `operator` may scan, save and query; `supervisor` may also edit, undo and close.',
+    '  `operator` may scan, save and query; `supervisor` may also edit and undo boxes, close and reopen zongpais, void',
+    "  scans and read the change feed; `integration` (an ERP's technical user) may only read: box info, zongpais,",
+    '  orders, locations and the change feed.',
     '- JSON in and out, field names in snake_case; send bodies as `Content-Type: application/json`, at most 256 KiB.',
     `- Codes (box, zongpai, location numbers) are normalised before they are checked: ${NORMALISED}`,
     '- Messages are English, or Simplified Chinese when `Accept-Language` prefers `zh` (errors API Gateway answers by',
@@ -243,7 +247,7 @@ export const apiReference = (doc: OpenApiDocument): string => {
     '|---|---|---|---|---|',
     ...operations.map(
       ({ method, path, op }) =>
-        `| ${method.toUpperCase()} | \`${path}\` | ${ROLE[op['x-access']]} | ${Object.keys(op.responses)[0]} | ${cell(op.summary)} |`,
+        `| ${method.toUpperCase()} | \`${path}\` | ${access(op['x-access'])} | ${Object.keys(op.responses)[0]} | ${cell(op.summary)} |`,
     ),
     '',
     ...operations.flatMap(({ method, path, op }) => [operationSection(method, path, op, components), '']),

@@ -51,6 +51,8 @@ describe('the OpenAPI document with the tools clients use', () => {
     const committed = await readFile(new URL('docs/API.md', root), 'utf8');
     expect(committed).toBe(apiReference(document as OpenApiDocument));
     expect(committed).toContain('| POST | `/v1/zongpai` | operator, supervisor | 201 |');
+    expect(committed).toContain('| GET | `/v1/events` | supervisor, integration | 200 |');
+    expect(committed).not.toMatch(/Access: undefined|\| undefined \|/);
   });
 
   it('registers a zongpai and reads it back through the typed client against the local service', async () => {
