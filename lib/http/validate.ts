@@ -25,14 +25,26 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown => {
   return value;
 };
 
-/** What the client sent at a path, shortened and stripped of control characters for a message. */
+const QUOTED_CHARACTERS = 40;
+
+/** `\u0000`, `\u202e`, `\u{e0001}`: a character that would not show, or would reorder the text around it. */
+const escaped = (character: string): string => {
+  const code = character.codePointAt(0) ?? 0;
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+};
+
+/**
+ * What the client sent at a path, for a message: trimmed as codes are, at most 40 characters
+ * (whole ones, so no emoji is cut in half), and with control and format characters written as
+ * escapes, so that the message names the value that was refused and never one that looks valid.
+ */
 export const quoteValue = (input: unknown, path: readonly PropertyKey[]): string | undefined => {
   const value = valueAt(input, path);
   if (value === undefined || (typeof value === 'object' && value !== null)) return undefined;
-  const text = String(value)
-    .replace(/\p{C}+/gu, ' ')
-    .trim();
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  const characters = Array.from(String(value).trim());
+  const shown =
+    characters.length > QUOTED_CHARACTERS ? [...characters.slice(0, QUOTED_CHARACTERS - 1), '…'] : characters;
+  return shown.map((c) => (/^\p{C}$/u.test(c) ? escaped(c) : c)).join('');
 };
 
 /** `['records', 3, 'location_code']` → `records[3].location_code`. */

@@ -57,11 +57,20 @@ describe('field errors map to the SPEC codes', () => {
     ]);
   });
 
-  it('quotes what the client sent, shortened and without control characters', () => {
-    expect(quoteValue({ a: [{ b: 'x\u0000y' }] }, ['a', 0, 'b'])).toBe('x y');
+  it('quotes what the client sent, shortened, with control and format characters escaped', () => {
+    expect(quoteValue({ a: [{ b: 'x\u0000y' }] }, ['a', 0, 'b'])).toBe('x\\u0000y');
+    expect(quoteValue({ a: '\u202eBOX-1001\u200b' }, ['a'])).toBe('\\u202eBOX-1001\\u200b');
+    expect(quoteValue({ a: 'BOX-1001\r\n' }, ['a'])).toBe('BOX-1001');
     expect(quoteValue({ a: 'z'.repeat(100) }, ['a'])?.length).toBe(40);
     expect(quoteValue({ a: { nested: true } }, ['a'])).toBeUndefined();
     expect(fieldPath(undefined, ['records', 3, 'location_code'])).toBe('records[3].location_code');
+  });
+
+  it('shortens a value by whole characters, never leaving half of one', () => {
+    const quoted = quoteValue({ a: '😀'.repeat(41) }, ['a']);
+    expect(quoted).toBe(`${'😀'.repeat(39)}…`);
+    expect(quoted).not.toMatch(/[\ud800-\udfff]/u);
+    expect(quoteValue({ a: 'x\ud83d' }, ['a'])).toBe('x\\ud83d');
   });
 });
 
