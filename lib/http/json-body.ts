@@ -28,9 +28,44 @@ const bodyText = (raw: Buffer, isBase64Encoded: boolean): string => {
   return text;
 };
 
-/** Keys that would reach Object.prototype if the parsed body were ever merged into an object. */
-const dropPrototypeKeys = (key: string, value: unknown) =>
-  key === '__proto__' || key === 'constructor' || key === 'prototype' ? undefined : value;
+/**
+ * A JSON number JavaScript would have rounded to an integer it is not, such as `5.0000000000000001`
+ * (read as 5) or `1e-400` (read as 0). It stands in the parsed body where that number was, so that
+ * the field's schema refuses it (it is no number) and its message quotes the number as sent.
+ */
+export class InexactNumber {
+  constructor(readonly source: string) {}
+  toString(): string {
+    return this.source;
+  }
+}
+
+const JSON_NUMBER = /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+/** True when a JSON number's text is an integer: no non-zero digit after the point once the exponent is applied. */
+export const denotesInteger = (source: string): boolean => {
+  const [, whole = '', fraction = '', exponent = '0'] = JSON_NUMBER.exec(source) ?? [];
+  const digits = `${whole}${fraction}`;
+  const point = whole.length + Number(exponent);
+  return !/[1-9]/.test(digits.slice(Math.max(point, 0)));
+};
+
+/**
+ * The reviver: drops keys that would reach Object.prototype if the parsed body were ever merged
+ * into an object, and stands an {@link InexactNumber} in for an integer JavaScript made up.
+ * (`context.source`, JSON.parse source text access, is in Node.js 22 and later; Lambda runs 24.)
+ */
+const revive = (key: string, value: unknown, context?: { source?: string }): unknown => {
+  if (key === '__proto__' || key === 'constructor' || key === 'prototype') return undefined;
+  if (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    context?.source !== undefined &&
+    !denotesInteger(context.source)
+  )
+    return new InexactNumber(context.source);
+  return value;
+};
 
 /**
  * Middleware: parses a JSON body with the SPEC's answers: 415 UNSUPPORTED_MEDIA_TYPE for a
@@ -53,7 +88,7 @@ export const jsonBody = (options: { maxBytes?: number } = {}): MiddlewareObj<Ser
       if (raw.byteLength > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', { limit: maxBytes });
       if (!isUtf8Json(headers?.['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       try {
-        request.event.json = JSON.parse(bodyText(raw, isBase64Encoded), dropPrototypeKeys);
+        request.event.json = JSON.parse(bodyText(raw, isBase64Encoded), revive);
       } catch (cause) {
         throw new AppError('MALFORMED_JSON', {}, [], { cause });
       }

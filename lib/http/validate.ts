@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { isErrorCode, type ErrorCode, type MessageParams } from '../errors/catalogue.ts';
 import type { RequestInput, ServiceEvent, ServiceResult } from './event.ts';
+import { InexactNumber } from './json-body.ts';
 
 /** Which SPEC error code a bad value of a field answers with, and what its message may quote. */
 export type FieldCodes = Readonly<Record<string, { code: ErrorCode; params?: MessageParams }>>;
@@ -39,7 +40,8 @@ const escaped = (character: string): string => {
  * escapes, so that the message names the value that was refused and never one that looks valid.
  */
 export const quoteValue = (input: unknown, path: readonly PropertyKey[]): string | undefined => {
-  const value = valueAt(input, path);
+  const found = valueAt(input, path);
+  const value = found instanceof InexactNumber ? found.source : found;
   if (value === undefined || (typeof value === 'object' && value !== null)) return undefined;
   const characters = Array.from(String(value).trim());
   const shown =
@@ -141,7 +143,14 @@ export const validate = <B, P, Q>(
       return undefined;
     };
     const path = parse(schemas.path, event.pathParameters ?? {});
-    const query = parse(schemas.query, event.queryStringParameters ?? {});
+    // API Gateway hands the function a repeated parameter's last value as the parameter; which
+    // one the client meant is not ours to guess.
+    const repeated = Object.entries(event.multiValueQueryStringParameters ?? {}).filter(
+      ([, all]) => (all?.length ?? 0) > 1,
+    );
+    for (const [name] of repeated)
+      problems.push({ field: name, code: 'VALIDATION_ERROR', params: { reason: 'must be given once' } });
+    const query = repeated.length > 0 ? undefined : parse(schemas.query, event.queryStringParameters ?? {});
     const body = parse(schemas.body, event.json);
     const [first] = problems;
     if (first !== undefined) throw new AppError(first.code, { ...first.params, field: first.field }, problems);

@@ -19,7 +19,7 @@ const pageQuery = (cursor: RegExp) =>
  */
 export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date = () => new Date()) => {
   const scannedAt = z.pipe(
-    z.iso.datetime({ offset: true }),
+    z.iso.datetime({ offset: true, error: 'must be a date and time with its time zone, such as 2026-11-24T08:00:00Z' }),
     z.transform((text: string, ctx) => {
       const at = new Date(text);
       if (!isStorableInstant(at)) {
@@ -27,7 +27,11 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
         return z.NEVER;
       }
       if (at.getTime() - now().getTime() > MAX_CLOCK_SKEW_MS) {
-        ctx.issues.push({ code: 'custom', input: text, message: 'must not be in the future' });
+        ctx.issues.push({
+          code: 'custom',
+          input: text,
+          message: `must not be more than ${MAX_CLOCK_SKEW_MS / 60_000} minutes ahead of the server's clock: check the device's date and time`,
+        });
         return z.NEVER;
       }
       return at.toISOString();

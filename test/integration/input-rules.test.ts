@@ -46,6 +46,25 @@ describe('scan times PostgreSQL cannot store', () => {
   });
 });
 
+describe('scan times a device got wrong', () => {
+  it.each([
+    ['2026-11-24', 'scanned_at must be a date and time with its time zone, such as 2026-11-24T08:00:00Z'],
+    ['2026-11-24T10:00:00', 'scanned_at must be a date and time with its time zone, such as 2026-11-24T08:00:00Z'],
+    [
+      new Date(Date.now() + 6 * 60_000).toISOString(),
+      "scanned_at must not be more than 5 minutes ahead of the server's clock: check the device's date and time",
+    ],
+  ])('refuses scanned_at %s saying what is wanted, and stores nothing', async (scannedAt, message) => {
+    const before = await countRecords();
+    const res = await service.call('POST', LOCATION, {
+      body: { records: [{ cargo_no: 'BOX-7003', location_code: 'A-03', scanned_at: scannedAt }] },
+    });
+    expectError(res, 400, 'VALIDATION_ERROR', 'request');
+    expect(res.body.message).toBe(`records[0].${message}`);
+    expect(await countRecords()).toBe(before);
+  });
+});
+
 describe('history cursors a client forged', () => {
   it.each([
     ['an id beyond bigint', '2026-01-01T00:00:00.000Z|9223372036854775808'],
@@ -66,6 +85,9 @@ describe('page parameters a client got wrong', () => {
     ['/v1/events?limit=1.5', 'limit must be a whole number from 1 to 500'],
     ['/v1/events?after=x', 'after must be a whole number from 0'],
     ['/v1/zongpai?cursor=***', 'cursor is not a cursor this service issued'],
+    ['/v1/events?after=0&after=5', 'after must be given once'],
+    ['/v1/zongpai?status=OPEN&status=CLOSED', 'status must be given once'],
+    ['/v1/box/info?box_no=BOX-1001&box_no=BOX-1002', 'box_no must be given once'],
   ])('answers %s with a message that says what is wanted, not a pattern', async (path, message) => {
     const res = await service.call('GET', path, { token: service.tokens.supervisor });
     expectError(res, 400, 'VALIDATION_ERROR', 'request');
@@ -131,6 +153,53 @@ describe('codes are never silently altered', () => {
       'zongpai',
     );
   });
+});
+
+describe('numbers JavaScript would round', () => {
+  beforeAll(() => service.plan('BOX-ROUND-1', { 'SKU-CUP-06': 10 }));
+  const countBoxed = async () =>
+    (await service.stack.db.query<{ n: number }>("SELECT count(*)::int AS n FROM cargo.box WHERE status = 'BOXED'"))
+      .rows[0]?.n;
+  const save = (quantity: string) =>
+    service.call('POST', '/v1/box', {
+      rawBody: `{"box_no":"BOX-ROUND-1","zongpai_no":"PLT-RULES","items":[{"item_code":"SKU-CUP-06","quantity":${quantity}}]}`,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it.each(['5.0000000000000001', '6.9999999999999999', '1e-400', '4.00000000000000000001e0'])(
+    'refuses quantity %s with INVALID_QUANTITY, quoting it as sent, and stores nothing',
+    async (quantity) => {
+      const before = await countBoxed();
+      const res = await save(quantity);
+      expectError(res, 400, 'INVALID_QUANTITY', 'box');
+      expect(res.body.message).toBe(`items[0].quantity '${quantity}' must be a whole number from 1 to 99999`);
+      expect(await countBoxed()).toBe(before);
+    },
+  );
+
+  it('refuses a version JavaScript would round with VALIDATION_ERROR', async () => {
+    const res = await service.call('PATCH', '/v1/box/BOX-ROUND-1', {
+      rawBody: '{"version":1.0000000000000001,"zongpai_no":"PLT-RULES"}',
+      headers: { 'content-type': 'application/json' },
+      token: service.tokens.supervisor,
+    });
+    expectError(res, 400, 'VALIDATION_ERROR', 'request');
+    expect(res.body.message).toContain('version');
+  });
+
+  it.each(['5.0', '5e0', '0.5e1', '500e-2'])(
+    'takes quantity %s, a JSON number that is the integer 5',
+    async (quantity) => {
+      const res = await save(quantity);
+      expect(res.status).toBe(201);
+      expect(res.body.items).toEqual([{ item_code: 'SKU-CUP-06', quantity: 5 }]);
+      const undo = await service.call('DELETE', '/v1/box/BOX-ROUND-1', {
+        body: { version: res.body.version },
+        token: service.tokens.supervisor,
+      });
+      expect(undo.status).toBe(200);
+    },
+  );
 });
 
 describe('bodies that are not UTF-8', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors/app-error.ts';
 import type { ServiceEvent } from '../../../lib/http/event.ts';
-import { jsonBody } from '../../../lib/http/json-body.ts';
+import { denotesInteger, InexactNumber, jsonBody } from '../../../lib/http/json-body.ts';
 
 const run = (body: string | null, contentType: string | undefined, isBase64Encoded = false) => {
   const event = {
@@ -86,6 +86,32 @@ describe('JSON body middleware', () => {
 
   it('keeps a replacement character the client escaped on purpose for the field rules to judge', () => {
     expect(run('{"a":"\\ufffd"}', 'application/json')).toEqual({ a: '\ufffd' });
+  });
+
+  it('stands a marker in for a number JavaScript would round to an integer, and keeps every other number', () => {
+    const parsed = run('{"a":5.0000000000000001,"b":[1e-400],"c":5.0,"d":500e-2,"e":1.5,"f":-0}', 'application/json');
+    expect(parsed).toEqual({
+      a: new InexactNumber('5.0000000000000001'),
+      b: [new InexactNumber('1e-400')],
+      c: 5,
+      d: 5,
+      e: 1.5,
+      f: -0,
+    });
+  });
+
+  it.each([
+    ['5', true],
+    ['5.000', true],
+    ['0.5e1', true],
+    ['500E-2', true],
+    ['-12e+3', true],
+    ['5.0000000000000001', false],
+    ['4.00000000000000000001e0', false],
+    ['1e-400', false],
+    ['0.05e1', false],
+  ])('reads %s as an integer: %s', (source, integer) => {
+    expect(denotesInteger(source)).toBe(integer);
   });
 
   it('drops keys that could reach Object.prototype', () => {
