@@ -21,6 +21,15 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
   const scannedAt = z.pipe(
     z.iso.datetime({ offset: true, error: 'must be a date and time with its time zone, such as 2026-11-24T08:00:00Z' }),
     z.transform((text: string, ctx) => {
+      // The only '.' is the seconds' fraction: a non-zero digit past its third would be dropped.
+      if (/\.\d{3}\d*[1-9]/.test(text)) {
+        ctx.issues.push({
+          code: 'custom',
+          input: text,
+          message: 'must be given to the millisecond at most: scan times are kept in milliseconds',
+        });
+        return z.NEVER;
+      }
       const at = new Date(text);
       if (!isStorableInstant(at)) {
         ctx.issues.push({ code: 'custom', input: text, message: 'must be a time from the year 0001 on' });

@@ -51,6 +51,14 @@ describe('scan times a device got wrong', () => {
     ['2026-11-24', 'scanned_at must be a date and time with its time zone, such as 2026-11-24T08:00:00Z'],
     ['2026-11-24T10:00:00', 'scanned_at must be a date and time with its time zone, such as 2026-11-24T08:00:00Z'],
     [
+      '2026-11-24T10:00:00.0009Z',
+      'scanned_at must be given to the millisecond at most: scan times are kept in milliseconds',
+    ],
+    [
+      '2026-11-24T10:00:00.123456789+08:00',
+      'scanned_at must be given to the millisecond at most: scan times are kept in milliseconds',
+    ],
+    [
       new Date(Date.now() + 6 * 60_000).toISOString(),
       "scanned_at must not be more than 5 minutes ahead of the server's clock: check the device's date and time",
     ],
@@ -62,6 +70,14 @@ describe('scan times a device got wrong', () => {
     expectError(res, 400, 'VALIDATION_ERROR', 'request');
     expect(res.body.message).toBe(`records[0].${message}`);
     expect(await countRecords()).toBe(before);
+  });
+
+  it('takes a scan time with zeros beyond the millisecond, as the instant it is', async () => {
+    const res = await service.call('POST', LOCATION, {
+      body: { cargo_no: 'BOX-7004', location_code: 'A-04', scanned_at: '2026-11-24T10:00:00.123000+08:00' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.records[0].scanned_at).toBe('2026-11-24T02:00:00.123Z');
   });
 });
 
