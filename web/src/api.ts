@@ -1,6 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { Auth } from './auth.ts';
 import type { ErrorBody, paths } from './api-types.ts';
+import type { ServiceClock } from './clock.ts';
 import { acceptLanguage, type Lang } from './i18n.ts';
 
 /**
@@ -18,6 +19,8 @@ export interface ApiOptions {
   readonly lang: () => Lang;
   readonly fetch?: (request: Request) => Promise<Response>;
   readonly baseUrl?: string;
+  /** Learns the service's time from each answer's `Date` header (scans are stamped with it). */
+  readonly clock?: Pick<ServiceClock, 'observe'>;
 }
 
 const isErrorBody = (body: unknown): body is ErrorBody =>
@@ -37,7 +40,10 @@ export const createApi = (options: ApiOptions) => {
       const copy = request.clone();
       if (token !== undefined) copy.headers.set('authorization', token);
       copy.headers.set('accept-language', acceptLanguage(options.lang()));
-      return base(copy);
+      const sentAt = Date.now();
+      const res = await base(copy);
+      options.clock?.observe(res.headers.get('date'), sentAt, Date.now());
+      return res;
     };
     const res = await attempt(await options.auth.idToken());
     if (res.status !== 401 || options.auth.session() === undefined) return res;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Api } from './api.ts';
 import type { Auth } from './auth.ts';
+import type { ServiceClock } from './clock.ts';
 import { AppContext, type AppState, type Notice } from './context.ts';
 import { primeAudio, signal } from './feedback.ts';
 import { instructionFor, messageFor, translate, type Key, type Lang } from './i18n.ts';
@@ -27,7 +28,13 @@ const screenOf = (hash: string): Screen => SCREENS.find((s) => `#/${s}` === hash
  * so a scan's answer renders the banner alone, not the whole app around it: the colour is on
  * screen first, and the screen's own changes follow.
  */
-const Banner = ({ show }: { readonly show: { current: (notice: Notice | undefined) => void } }) => {
+const Banner = ({
+  show,
+  requestIdLabel,
+}: {
+  readonly show: { current: (notice: Notice | undefined) => void };
+  readonly requestIdLabel: string;
+}) => {
   const [notice, setNotice] = useState<Notice | undefined>();
   show.current = setNotice;
 
@@ -52,6 +59,11 @@ const Banner = ({ show }: { readonly show: { current: (notice: Notice | undefine
         <>
           <p class="notice-text">{notice.text}</p>
           {notice.detail !== undefined && <p class="notice-detail">{notice.detail}</p>}
+          {notice.requestId !== undefined && (
+            <small class="notice-id">
+              {requestIdLabel} <span data-testid="request-id">{notice.requestId}</span>
+            </small>
+          )}
         </>
       )}
     </div>
@@ -61,6 +73,7 @@ const Banner = ({ show }: { readonly show: { current: (notice: Notice | undefine
 export interface AppProps {
   readonly api: Api;
   readonly auth: Auth;
+  readonly clock: ServiceClock;
   readonly store: ScanStore;
   readonly deviceId: string;
   readonly initialLang: Lang;
@@ -68,7 +81,7 @@ export interface AppProps {
   readonly onLang: (lang: Lang) => void;
 }
 
-export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProps) => {
+export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: AppProps) => {
   const [lang, setLang] = useState<Lang>(initialLang);
   const [signedIn, setSignedIn] = useState(auth.session() !== undefined);
   /** Who signed in on this device, kept while a refused token refresh waits for them to sign in again. */
@@ -117,6 +130,15 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
           const [first] = refused;
           if (first?.error !== undefined) notify(refusedScanNotice(langRef.current, first, refused.length));
         },
+        // Scans the service found stamped too far ahead, sent again at its time: the device's clock is wrong.
+        now: clock.now,
+        onRestamped: () =>
+          notify({
+            tone: 'warn',
+            text: translate(langRef.current, 'deviceClock'),
+            detail: translate(langRef.current, 'scansRestamped'),
+            code: 'DEVICE_CLOCK',
+          }),
       }),
     [store, api],
   );
@@ -171,12 +193,20 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
       if (error.error_code === 'UNAUTHORIZED' && auth.session() === undefined) setSignedIn(false);
       const text = messageFor(langRef.current, error);
       const detail = instructionFor(langRef.current, error.error_code);
-      notify({ tone: 'error', text, ...(detail === text ? {} : { detail }), code: error.error_code });
+      // What the operator reports (INTERNAL_ERROR's instruction, also an unknown code's) names the request.
+      const report = detail === instructionFor(langRef.current, 'INTERNAL_ERROR') && error.request_id !== '';
+      notify({
+        tone: 'error',
+        text,
+        ...(detail === text ? {} : { detail }),
+        code: error.error_code,
+        ...(report ? { requestId: error.request_id } : {}),
+      });
     },
     [notify],
   );
 
-  const state: AppState = { api, auth, user, lang, t, deviceId, store, notify, refused, upload };
+  const state: AppState = { api, auth, user, lang, t, deviceId, clock, store, notify, refused, upload };
   const session = auth.session();
   return (
     <AppContext.Provider value={state}>
@@ -221,7 +251,7 @@ export const App = ({ api, auth, store, deviceId, initialLang, onLang }: AppProp
           </button>
         )}
       </header>
-      <Banner show={banner} />
+      <Banner show={banner} requestIdLabel={t('requestId')} />
       {!signedIn ? (
         <main>
           <SignInScreen

@@ -21,6 +21,8 @@ export type SignInResult =
 const STORAGE_KEY = 'cargo.session';
 /** Refresh this long before the ID token expires. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
+/** After a refresh that failed for another reason than a refused token, try again this much later. */
+const REFRESH_RETRY_MS = 30_000;
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -68,6 +70,8 @@ export const createAuth = (options: AuthOptions) => {
     }
   })();
   let refreshing: Promise<Session | undefined> | undefined;
+  /** When a refresh may be tried again after one that failed (Cognito busy or failing, no network). */
+  let retryAt = 0;
 
   const initiateAuth = async (flow: string, parameters: Record<string, string>) => {
     const res = await fetchImpl(cognitoEndpoint(options.config), {
@@ -108,17 +112,26 @@ export const createAuth = (options: AuthOptions) => {
     };
   };
 
+  /**
+   * Only a refused refresh token (expired at the end of the shift, revoked), or an expired ID
+   * token with none to refresh it, ends the session. Anything else (Cognito throttling or failing,
+   * no network) keeps the session and its token, which the API still takes until it expires, and
+   * the refresh is tried again later: the operator is never signed out by a passing fault.
+   */
   const refresh = (): Promise<Session | undefined> => {
     const current = session;
     if (current === undefined) return Promise.resolve(undefined);
+    if (current.refreshToken === '') return Promise.resolve(current.expiresAt > now() ? current : keep(undefined));
     refreshing ??= initiateAuth('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: current.refreshToken })
       .then(({ ok, body }) => {
-        // A refused refresh token (expired at the end of the shift, revoked): sign in again.
-        if (!ok) return keep(undefined);
-        return keep(sessionFrom(body.AuthenticationResult!.IdToken, current.refreshToken));
+        if (ok) return keep(sessionFrom(body.AuthenticationResult!.IdToken, current.refreshToken));
+        if (body.__type?.endsWith('NotAuthorizedException') === true) return keep(undefined);
+        throw new Error(body.__type ?? 'refresh failed');
       })
-      // No network: keep the session; the API answers 401 when the token has really expired.
-      .catch(() => session)
+      .catch(() => {
+        retryAt = now() + REFRESH_RETRY_MS;
+        return session;
+      })
       .finally(() => {
         refreshing = undefined;
       });
@@ -143,9 +156,9 @@ export const createAuth = (options: AuthOptions) => {
         return { ok: false, reason: 'offline', message: (error as Error).message };
       }
     },
-    /** The ID token for the API, refreshed first when it expires within 5 minutes. */
+    /** The ID token for the API, refreshed first when it expires within 5 minutes (not again at once after a failed refresh). */
     idToken: async (): Promise<string | undefined> => {
-      if (session !== undefined && session.expiresAt - now() < REFRESH_MARGIN_MS) await refresh();
+      if (session !== undefined && session.expiresAt - now() < REFRESH_MARGIN_MS && now() >= retryAt) await refresh();
       return session?.idToken;
     },
     refresh,

@@ -2,6 +2,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { Api, Outcome } from './api.ts';
 import type { Auth } from './auth.ts';
+import type { ServiceClock } from './clock.ts';
 import type { Tone } from './feedback.ts';
 import type { Key, Lang } from './i18n.ts';
 import type { ScanStore } from './queue.ts';
@@ -13,6 +14,8 @@ export interface Notice {
   /** What to do about it (a refusal's instruction). */
   readonly detail?: string;
   readonly code?: string;
+  /** The service's id of the request refused, for a refusal the operator reports (shown small, selectable). */
+  readonly requestId?: string;
 }
 
 /** The app's state and services, in one place, handed to every screen. */
@@ -24,6 +27,8 @@ export interface AppState {
   readonly lang: Lang;
   readonly t: (key: Key, vars?: Record<string, string | number>) => string;
   readonly deviceId: string;
+  /** The service's time as the device knows it: location scans are stamped with it. */
+  readonly clock: ServiceClock;
   readonly store: ScanStore;
   /** Shows the notice with its tone, vibration and colour. */
   readonly notify: (notice: Notice) => void;

@@ -30,6 +30,7 @@ const en = {
   scanCargo: 'Scan cargo',
   scanAny: 'Scan a box or zongpai',
   camera: 'Camera',
+  keyboard: 'Keyboard',
   closeCamera: 'Close camera',
   item: 'Item',
   planned: 'Plan',
@@ -42,14 +43,22 @@ const en = {
   toZongpai: 'Zongpai ›',
   save: 'Save',
   saving: 'Saving…',
-  retrying: 'No answer yet, retrying with the same key…',
+  retrying: 'No answer yet, trying again…',
   scanNotTaken: '{code} not taken: still saving',
   scanAgainWhenSaved: 'Scan it again when the save is answered.',
   scanNotTakenLoading: '{code} not taken: the box plan is still loading',
   scanAgainWhenLoaded: 'Scan it again when the plan is shown.',
   nothingCounted: 'Nothing counted: not saved',
   countOneItem: 'Count at least one item, then scan the zongpai.',
-  notSaved: 'Not saved: no network. Save again to retry (same key).',
+  notSaved: 'Not saved: no network.',
+  scanZongpaiAgain: 'Scan the zongpai again to save it (it is never saved twice).',
+  tapAgain: 'Tap it again when the network is back (it is never done twice).',
+  emptyEdit: 'Every quantity is 0: not changed',
+  emptyEditUndo: 'To empty the box, use Undo boxing.',
+  deviceClock: "This device's date and time are wrong",
+  scansRestamped:
+    "Its scans were kept and sent with the service's time. Set the device's date and time right, or tell the supervisor.",
+  requestId: 'Request id',
   saved: 'Saved',
   savedOnZongpai: 'Box {box} saved on {zongpai}',
   newBox: 'Next box',
@@ -87,6 +96,8 @@ const en = {
   total: 'Total',
   edit: 'Edit',
   move: 'Move to zongpai',
+  scanNewZongpai: 'Scan the new zongpai',
+  editToMove: 'Tap Edit to move the box.',
   undo: 'Undo boxing',
   undone: 'Box {box} undone',
   edited: 'Box {box} changed',
@@ -149,6 +160,7 @@ const zh: Words = {
   scanCargo: '扫描货物',
   scanAny: '扫描箱号或总牌',
   camera: '相机',
+  keyboard: '键盘',
   closeCamera: '关闭相机',
   item: '物料',
   planned: '计划',
@@ -161,14 +173,21 @@ const zh: Words = {
   toZongpai: '总牌 ›',
   save: '保存',
   saving: '正在保存…',
-  retrying: '尚未收到回复，正在用同一键重试…',
+  retrying: '尚未收到回复，正在重试…',
   scanNotTaken: '{code} 未接收：仍在保存',
   scanAgainWhenSaved: '保存有回复后请再扫一次。',
   scanNotTakenLoading: '{code} 未接收：箱计划仍在加载',
   scanAgainWhenLoaded: '箱计划显示后请再扫一次。',
   nothingCounted: '没有清点任何物料：未保存',
   countOneItem: '请至少清点一件物料，然后扫描总牌。',
-  notSaved: '未保存：没有网络。再次保存即可重试（同一键）。',
+  notSaved: '未保存：没有网络。',
+  scanZongpaiAgain: '请再扫一次总牌以保存（不会重复保存）。',
+  tapAgain: '网络恢复后请再点一次（不会重复执行）。',
+  emptyEdit: '所有数量都是 0：未修改',
+  emptyEditUndo: '要清空此箱，请使用“撤销装箱”。',
+  deviceClock: '本设备的日期和时间不正确',
+  scansRestamped: '扫描已保留，并按服务器时间上传。请调整设备的日期和时间，或告诉主管。',
+  requestId: '请求编号',
   saved: '已保存',
   savedOnZongpai: '箱 {box} 已保存到 {zongpai}',
   newBox: '下一箱',
@@ -206,6 +225,8 @@ const zh: Words = {
   total: '合计',
   edit: '修改',
   move: '移到总牌',
+  scanNewZongpai: '扫描新总牌',
+  editToMove: '点“修改”以移动该箱。',
   undo: '撤销装箱',
   undone: '箱 {box} 已撤销',
   edited: '箱 {box} 已修改',
@@ -242,8 +263,11 @@ const zh: Words = {
   scanVoided: '{cargo} 在 {location} 的扫描已作废',
 };
 
+/** The app's own refusals, said as the service's are: a scan time the device's clock got wrong. */
+type RefusalCode = ErrorCode | 'DEVICE_CLOCK';
+
 /** What the operator does about each refusal (README, "What each error means for the operator"). */
-const enWhatToDo: Record<ErrorCode, string> = {
+const enWhatToDo: Record<RefusalCode, string> = {
   INVALID_BOX_NO: 'Not a valid box number: scan the box label again.',
   INVALID_ZONGPAI: 'Not a valid zongpai number (a box label is not a zongpai): scan the zongpai again.',
   INVALID_LOCATION_CODE: 'Not a valid location code: scan the location label again.',
@@ -264,20 +288,21 @@ const enWhatToDo: Record<ErrorCode, string> = {
   BOX_ALREADY_BOXED: 'The box is already boxed: a supervisor can edit or undo it.',
   ZONGPAI_CLOSED: 'The zongpai is closed: use another one.',
   ZONGPAI_ALREADY_EXISTS: 'The zongpai is already registered: just use it.',
-  VERSION_CONFLICT: 'Someone changed the box meanwhile: load it again and redo the change.',
+  VERSION_CONFLICT: 'Someone else changed it meanwhile: scan it again and redo the change.',
   PAYLOAD_TOO_LARGE: 'The app sent too much at once: report it to the supervisor.',
   UNSUPPORTED_MEDIA_TYPE: 'The app sent something malformed: report it to the supervisor.',
   ITEM_NOT_IN_PLAN: 'An item is not planned for this box: check the goods.',
   QUANTITY_EXCEEDS_PLAN: 'More than planned: check the goods.',
   ERP_PLAN_INVALID: 'This box cannot be boxed in one scan: box it item by item and tell the ERP team.',
-  IDEMPOTENCY_KEY_REUSED: 'The app reused a key: report it to the supervisor.',
+  IDEMPOTENCY_KEY_REUSED: 'The app mixed up two requests and nothing was changed: report it to the supervisor.',
   THROTTLED: 'Too many requests: try again in a moment.',
   INTERNAL_ERROR: 'Try again; if it persists, report the request id.',
-  DATABASE_UNAVAILABLE: 'The service is waking up: the app retries by itself.',
+  DATABASE_UNAVAILABLE: 'The service is starting up: scan again (or tap again) in a few seconds.',
   ERP_VIEW_UNAVAILABLE: 'The ERP plan cannot be read: tell the supervisor.',
+  DEVICE_CLOCK: "This device's date and time are wrong: set them right, or tell the supervisor.",
 };
 
-const zhWhatToDo: Record<ErrorCode, string> = {
+const zhWhatToDo: Record<RefusalCode, string> = {
   INVALID_BOX_NO: '箱号无效：请重新扫描箱标签。',
   INVALID_ZONGPAI: '总牌号无效（箱标签不是总牌）：请重新扫描总牌。',
   INVALID_LOCATION_CODE: '库位码无效：请重新扫描库位标签。',
@@ -298,21 +323,22 @@ const zhWhatToDo: Record<ErrorCode, string> = {
   BOX_ALREADY_BOXED: '该箱已装箱：主管可以修改或撤销。',
   ZONGPAI_CLOSED: '总牌已关闭：请使用另一个。',
   ZONGPAI_ALREADY_EXISTS: '总牌已登记：直接使用即可。',
-  VERSION_CONFLICT: '有人同时修改了该箱：请重新加载后再修改。',
+  VERSION_CONFLICT: '有人同时修改了它：请重新扫描后再修改。',
   PAYLOAD_TOO_LARGE: '应用一次发送的数据过多：请报告主管。',
   UNSUPPORTED_MEDIA_TYPE: '应用发送了格式错误的数据：请报告主管。',
   ITEM_NOT_IN_PLAN: '有物料不在该箱计划内：请检查货物。',
   QUANTITY_EXCEEDS_PLAN: '超出计划数量：请检查货物。',
   ERP_PLAN_INVALID: '该箱不能一扫装箱：请逐个物料装箱并通知 ERP 团队。',
-  IDEMPOTENCY_KEY_REUSED: '应用重复使用了键：请报告主管。',
+  IDEMPOTENCY_KEY_REUSED: '应用混淆了两个请求，没有任何更改：请报告主管。',
   THROTTLED: '请求过多：请稍后再试。',
   INTERNAL_ERROR: '请重试；如仍出现，请报告请求编号。',
-  DATABASE_UNAVAILABLE: '服务正在启动：应用会自动重试。',
+  DATABASE_UNAVAILABLE: '服务正在启动：请过几秒再扫描（或再点一次）。',
   ERP_VIEW_UNAVAILABLE: '无法读取 ERP 计划：请通知主管。',
+  DEVICE_CLOCK: '本设备的日期和时间不正确：请调整，或告诉主管。',
 };
 
 const words: Record<Lang, Words> = { en, zh };
-const whatToDo: Record<Lang, Record<ErrorCode, string>> = { en: enWhatToDo, zh: zhWhatToDo };
+const whatToDo: Record<Lang, Record<RefusalCode, string>> = { en: enWhatToDo, zh: zhWhatToDo };
 
 /**
  * The device's language: the one chosen in the app, else the browser's.
@@ -333,19 +359,37 @@ export const translate = (lang: Lang, key: Key, vars: Record<string, string | nu
 
 /** The instruction for an error code; unknown codes (a newer service) get the generic one. */
 export const instructionFor = (lang: Lang, code: string): string =>
-  whatToDo[lang][code as ErrorCode] ?? whatToDo[lang].INTERNAL_ERROR;
+  whatToDo[lang][code as RefusalCode] ?? whatToDo[lang].INTERNAL_ERROR;
 
 const HAN = /\p{Script=Han}/u;
 /** A message about a field of the request (`records[0].cargo_no …`): its path means nothing to an operator. */
 const FIELD_PATH = /^[a-z][a-z0-9_]*(?:\[\d+\]|\.[a-z])/;
 
 /**
+ * Refusals whose service message speaks to a developer (PATCH, Idempotency-Key, Retry-After,
+ * tokens, routes, request bodies, versions): the operator reads the app's words for the code.
+ */
+const API_TALK: ReadonlySet<string> = new Set<RefusalCode>([
+  'BOX_ALREADY_BOXED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'DATABASE_UNAVAILABLE',
+  'VALIDATION_ERROR',
+  'MALFORMED_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHORIZED',
+  'ROUTE_NOT_FOUND',
+  'VERSION_CONFLICT',
+]);
+
+/**
  * The message to show for a refusal: the server's, which the service wrote in the device's
  * language; API Gateway's own refusals are English only, so in Chinese the app shows its own
- * words for the code instead, as it does for a message that names a field of the request.
+ * words for the code instead, as it does for a message that names a field of the request or
+ * speaks to a developer.
  */
 export const messageFor = (lang: Lang, error: { error_code: string; message: string }): string =>
-  (lang === 'zh' && !HAN.test(error.message)) || FIELD_PATH.test(error.message)
+  (lang === 'zh' && !HAN.test(error.message)) || FIELD_PATH.test(error.message) || API_TALK.has(error.error_code)
     ? instructionFor(lang, error.error_code)
     : error.message;
 

@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { createApi } from './api.ts';
 import { App } from './app.tsx';
 import { createAuth } from './auth.ts';
+import { createServiceClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { deviceId } from './device.ts';
 import { deviceLang, type Lang } from './i18n.ts';
@@ -15,7 +16,8 @@ const boot = async () => {
   // The scan store opens while the configuration arrives: neither waits for the other.
   const [config, store] = await Promise.all([loadConfig(), openScanStore(indexedDB)]);
   const auth = createAuth({ config, storage: localStorage });
-  const api = createApi({ auth, lang: () => lang });
+  const clock = createServiceClock({ storage: localStorage });
+  const api = createApi({ auth, lang: () => lang, clock });
   // The API's Accept-Language follows the language chosen in the app.
   const onLang = (next: Lang) => {
     lang = next;
@@ -23,7 +25,15 @@ const boot = async () => {
   // The page's "Cargo…" placeholder goes: render adds to what the element holds, it replaces nothing.
   root.replaceChildren();
   render(
-    <App api={api} auth={auth} store={store} deviceId={deviceId(localStorage)} initialLang={lang} onLang={onLang} />,
+    <App
+      api={api}
+      auth={auth}
+      clock={clock}
+      store={store}
+      deviceId={deviceId(localStorage)}
+      initialLang={lang}
+      onLang={onLang}
+    />,
     root,
   );
   // The service worker (which downloads the whole shell to keep it offline) registers once the

@@ -21,6 +21,8 @@ export interface QueuedScan {
   readonly batch?: string;
   /** Sent on its own: the backlog it was in was refused without saying which scan was wrong. */
   readonly solo?: boolean;
+  /** Taken back once to the service's time after the service found it stamped too far ahead. */
+  readonly restamped?: boolean;
   readonly error?: { readonly error_code: string; readonly message: string };
 }
 
@@ -107,6 +109,29 @@ const nextBacklog = (
 };
 
 const RECORD_FIELD = /^records\[(\d+)\]/;
+/**
+ * A refusal of a record's scan time, named by a detail's field or (a refusal of one field) at the
+ * start of its message: the device's clock gave that time (too far ahead of the service's).
+ */
+const SCAN_TIME = /^records\[\d+\]\.scanned_at\b/;
+
+/**
+ * The scans of a backlog refused for a scan time ahead of the service's clock, taken back
+ * together so that the latest is at the service's time now: their order and spacing stay (as
+ * the service itself does for a device up to 5 minutes fast), no scan is lost, and a backlog that
+ * stored nothing is sent again as corrected (a refusal of invalid input is not an attempt, so
+ * it may go under the same key). Only once per scan, and only when the device now knows better.
+ */
+const restamp = (members: readonly QueuedScan[], serviceNow: number): QueuedScan[] | undefined => {
+  const back = Math.max(...members.map((q) => Date.parse(q.scan.scanned_at))) - serviceNow;
+  if (!(back > 0) || members.some((q) => q.restamped === true)) return undefined;
+  return members.map((q) => ({
+    ...q,
+    batch: undefined,
+    restamped: true,
+    scan: { ...q.scan, scanned_at: new Date(Date.parse(q.scan.scanned_at) - back).toISOString() },
+  }));
+};
 
 export interface UploaderOptions {
   readonly store: ScanStore;
@@ -118,6 +143,10 @@ export interface UploaderOptions {
   readonly onChange?: () => void;
   /** Told of the scans the service has just refused (the operator is told at once, with the reason). */
   readonly onRefused?: (refused: readonly QueuedScan[]) => void;
+  /** The service's time as the device knows it (scans it finds too far ahead are taken back to it). */
+  readonly now?: () => number;
+  /** Told of scans taken back to the service's time: the device's clock is wrong. */
+  readonly onRestamped?: (restamped: readonly QueuedScan[]) => void;
 }
 
 export type FlushResult = 'done' | 'offline' | 'unauthorized';
@@ -166,18 +195,32 @@ export const createUploader = (options: UploaderOptions) => {
 
   /** A refused backlog stored nothing: the scans it names are refused, the others sent again. */
   const settleRefusal = async (members: readonly QueuedScan[], error: ErrorBody) => {
+    const details = error.details ?? [];
+    const restamped =
+      SCAN_TIME.test(error.message) || details.some((d) => SCAN_TIME.test(d.field))
+        ? restamp(members, (options.now ?? Date.now)())
+        : undefined;
+    if (restamped !== undefined) {
+      for (const q of restamped) await store.put(q);
+      return options.onRestamped?.(restamped);
+    }
     const named = new Map<number, { error_code: string; message: string }>();
-    for (const detail of error.details ?? []) {
+    for (const detail of details) {
       const index = RECORD_FIELD.exec(detail.field)?.[1];
+      // A scan time refused is the device's clock, not the app: said as such (DEVICE_CLOCK).
+      const code = SCAN_TIME.test(detail.field) ? 'DEVICE_CLOCK' : detail.error_code;
       if (index !== undefined && !named.has(Number(index)))
-        named.set(Number(index), { error_code: detail.error_code, message: detail.message });
+        named.set(Number(index), { error_code: code, message: detail.message });
     }
     // A refusal of a whole backlog names its first bad record in its own fields too.
     if (named.size === 0 && members.length > 1) {
       for (const q of members) await store.put({ ...q, batch: undefined, solo: true });
       return;
     }
-    const only = members.length === 1 ? { error_code: error.error_code, message: error.message } : undefined;
+    const only =
+      members.length === 1
+        ? { error_code: SCAN_TIME.test(error.message) ? 'DEVICE_CLOCK' : error.error_code, message: error.message }
+        : undefined;
     const refused: QueuedScan[] = [];
     for (const [i, q] of members.entries()) {
       const reason = named.get(i) ?? only;

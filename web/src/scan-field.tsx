@@ -138,7 +138,7 @@ export const ScanField = ({ label, onScan, name = 'scan', busy = false }: ScanFi
         <button
           type="button"
           class="icon"
-          aria-label="⌨"
+          aria-label={t('keyboard')}
           aria-pressed={typing}
           onClick={() => {
             setTyping(!typing);

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'preact/hooks';
 /**
  * A screen's state kept in sessionStorage under `key`: it outlives the screen (a switch to
  * another tab and back) and a reload, as Locate's location does, and goes with the browser tab.
- * Put the user in the key, so that the next operator on the device starts with their own.
+ * Put the user in the key, so that the next operator on the device starts with their own (and
+ * finds their own again when they sign in again in this tab). `undefined` is kept as no entry.
  *
  * @example
  * ```ts
@@ -21,7 +22,8 @@ export const useSessionState = <T>(key: string, initial: T) => {
     }
   });
   useEffect(() => {
-    sessionStorage.setItem(key, JSON.stringify(value));
+    if (value === undefined) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, JSON.stringify(value));
   }, [key, value]);
   return [value, setValue] as const;
 };

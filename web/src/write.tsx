@@ -1,7 +1,8 @@
 import { useRef, useState } from 'preact/hooks';
 import { createKeyKeeper, withRetries, type Outcome } from './api.ts';
 import type { ErrorBody } from './api-types.ts';
-import { useApp } from './context.ts';
+import { useApp, type Notice } from './context.ts';
+import type { Key } from './i18n.ts';
 
 /** Where a write stands while it waits for the service: sent, or sent again after no answer. */
 export type Pending = 'saving' | 'retrying';
@@ -11,10 +12,12 @@ export type Pending = 'saving' | 'retrying';
  * for the same `name` until the service answers, so saving again after no network is the same
  * request) and again while there is no answer, and resolves to the service's answer when it
  * accepted the write. Otherwise it has told the operator: not saved when no answer came at all,
- * else the refusal with what to do, which `onRefused` then gets for the screen to go back a step.
+ * else the refusal with what to do, which `onRefused` then gets for the screen to go back a step
+ * (and may answer with the screen's own words for it, told instead of the service's).
+ * `again` says how the operator sends it again after no answer (the same request, never twice).
  * `pending` says the write is under way (the screen disables what would start another).
  */
-export const useWrite = () => {
+export const useWrite = (again: Key = 'tapAgain') => {
   const app = useApp();
   const keys = useRef(createKeyKeeper()).current;
   const [pending, setPending] = useState<Pending | undefined>();
@@ -22,7 +25,7 @@ export const useWrite = () => {
   const write = async <T,>(
     name: unknown,
     send: (key: string) => Promise<Outcome<T>>,
-    onRefused?: (error: ErrorBody) => void,
+    onRefused?: (error: ErrorBody) => void | Promise<Notice | undefined>,
   ): Promise<T | undefined> => {
     const key = keys.keyFor(name);
     setPending('saving');
@@ -31,13 +34,14 @@ export const useWrite = () => {
     const outcome = await withRetries(() => send(key), { onRetry: () => setPending('retrying') });
     setPending(undefined);
     if (!outcome.ok && 'offline' in outcome) {
-      app.notify({ tone: 'error', text: app.t('notSaved'), code: 'NETWORK' });
+      app.notify({ tone: 'error', text: app.t('notSaved'), detail: app.t(again), code: 'NETWORK' });
       return undefined;
     }
     keys.settle();
     if (!outcome.ok) {
-      app.refused(outcome);
-      onRefused?.(outcome.error);
+      const own = await onRefused?.(outcome.error);
+      if (own === undefined) app.refused(outcome);
+      else app.notify(own);
       return undefined;
     }
     return outcome.data;

@@ -21,10 +21,10 @@ describe('the languages of the app', () => {
 
   it("shows the service's message, but its own Chinese for API Gateway's English-only refusals", () => {
     expect(messageFor('zh', { error_code: 'BOX_NOT_FOUND', message: '箱号不存在' })).toBe('箱号不存在');
-    expect(messageFor('zh', { error_code: 'UNAUTHORIZED', message: 'Unauthorized' })).toBe(
-      instructionFor('zh', 'UNAUTHORIZED'),
+    expect(messageFor('zh', { error_code: 'THROTTLED', message: 'Too Many Requests' })).toBe(
+      instructionFor('zh', 'THROTTLED'),
     );
-    expect(messageFor('en', { error_code: 'UNAUTHORIZED', message: 'Unauthorized' })).toBe('Unauthorized');
+    expect(messageFor('en', { error_code: 'THROTTLED', message: 'Too Many Requests' })).toBe('Too Many Requests');
   });
 
   it("shows its own words for a refusal that names an internal field path, the service's otherwise", () => {
@@ -39,5 +39,35 @@ describe('the languages of the app', () => {
   it('fills the values into the words', () => {
     expect(translate('en', 'savedOnZongpai', { box: 'BOX-1', zongpai: 'PLT-1' })).toBe('Box BOX-1 saved on PLT-1');
     expect(translate('zh', 'waiting', { n: 3 })).toBe('3 条扫描等待上传');
+  });
+});
+
+describe('words for an operator, not for a developer', () => {
+  /** What an operator cannot act on: HTTP methods and headers, request internals. */
+  const API_TALK =
+    /PATCH|If-Match|Idempotency|Retry-After|\bkey\b|JSON|application\/|token|route|request body|version \d|键|令牌|接口/i;
+  const params = { value: 'BOX-1001', field: 'box_no', version: 3, limit: 5, rule: 'supervisor' };
+
+  it.each(['en', 'zh'] as const)('shows no API talk for any refusal the service can answer (%s)', (lang) => {
+    for (const [code, entry] of Object.entries(errorCatalogue)) {
+      const message = entry.message[lang](params);
+      expect(messageFor(lang, { error_code: code, message }), code).not.toMatch(API_TALK);
+      expect(instructionFor(lang, code), code).not.toMatch(API_TALK);
+    }
+  });
+
+  it('says what to do about a scan time the service refuses: the device clock is wrong', () => {
+    expect(instructionFor('en', 'DEVICE_CLOCK')).toMatch(/date and time/);
+    expect(instructionFor('zh', 'DEVICE_CLOCK')).toMatch(/日期和时间/);
+  });
+
+  it('says a waking service is asked again by a new scan, not that the app retries by itself', () => {
+    expect(instructionFor('en', 'DATABASE_UNAVAILABLE')).toMatch(/scan again/);
+    expect(instructionFor('en', 'DATABASE_UNAVAILABLE')).not.toMatch(/retries by itself/);
+  });
+
+  it('has no developer jargon in its own words', () => {
+    for (const lang of ['en', 'zh'] as const)
+      for (const key of ['retrying', 'notSaved'] as const) expect(translate(lang, key), key).not.toMatch(API_TALK);
   });
 });

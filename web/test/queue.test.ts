@@ -178,4 +178,74 @@ describe('the offline scan queue', () => {
     expect(api.calls.length).toBe(1);
     expect((await store.pending()).map((q) => q.user)).toEqual(['olga']);
   });
+
+  /**
+   * A refusal of scans stamped too far ahead of the service's clock, as the service words it: one
+   * field named at the start of its message, several in its details.
+   */
+  const aheadOfService = (indexes: readonly number[]): Outcome<unknown> => ({
+    ok: false,
+    status: 400,
+    error: {
+      error_code: 'VALIDATION_ERROR',
+      message: `records[${indexes[0]}].scanned_at must not be more than 5 minutes ahead of the server's clock`,
+      domain: 'request',
+      request_id: 'r',
+      ...(indexes.length === 1
+        ? {}
+        : {
+            details: indexes.map((i) => ({
+              field: `records[${i}].scanned_at`,
+              error_code: 'VALIDATION_ERROR',
+              message: "must not be more than 5 minutes ahead of the server's clock",
+            })),
+          }),
+    },
+  });
+  const at = (cargo: string, scanned_at: string): QueuedScan['scan'] => ({ ...scan(cargo), scanned_at });
+
+  it("takes scans stamped ahead of the service's clock back to its time, keeping their order, and sends each once", async () => {
+    const store = await openScanStore(new IDBFactory());
+    await store.add(at('BOX-1', '2026-05-01T08:10:00.000Z'), 'k1', 'olga');
+    await store.add(at('BOX-1', '2026-05-01T08:12:00.000Z'), 'k2', 'olga');
+    const sent: { key: string; times: string[] }[] = [];
+    const answers = [aheadOfService([0, 1])];
+    const told: QueuedScan[][] = [];
+    const uploader = createUploader({
+      store,
+      newKey,
+      user: () => 'olga',
+      // What the device learnt from the refusal's Date header: the service's time is 08:02.
+      now: () => Date.parse('2026-05-01T08:02:00.000Z'),
+      upload: async (records, key) => {
+        sent.push({ key, times: records.map((r) => r.scanned_at) });
+        return answers.shift() ?? stored;
+      },
+      onRestamped: (scans) => told.push([...scans]),
+    });
+    expect(await uploader.flush()).toBe('done');
+    expect(sent.map((s) => s.times)).toEqual([
+      ['2026-05-01T08:10:00.000Z', '2026-05-01T08:12:00.000Z'],
+      ['2026-05-01T08:00:00.000Z', '2026-05-01T08:02:00.000Z'],
+    ]);
+    expect(told.map((scans) => scans.length)).toEqual([2]);
+    expect(await store.all()).toEqual([]);
+  });
+
+  it('keeps a scan the service still finds ahead after it was taken back, refused with the clock as its reason', async () => {
+    const store = await openScanStore(new IDBFactory());
+    await store.add(at('BOX-1', '2026-05-01T08:10:00.000Z'), 'k1', 'olga');
+    const answers = [aheadOfService([0]), aheadOfService([0])];
+    const uploader = createUploader({
+      store,
+      newKey,
+      user: () => 'olga',
+      now: () => Date.parse('2026-05-01T08:00:00.000Z'),
+      upload: async () => answers.shift() ?? stored,
+    });
+    expect(await uploader.flush()).toBe('done');
+    expect((await store.refused()).map((q) => [q.scan.cargo_no, q.error?.error_code])).toEqual([
+      ['BOX-1', 'DEVICE_CLOCK'],
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { BoxInfo } from '../api-types.ts';
-import { useApp } from '../context.ts';
+import { useApp, type AppState, type Notice } from '../context.ts';
 import { instructionFor } from '../i18n.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useSessionState } from '../session-state.ts';
@@ -18,12 +18,20 @@ import { lineState } from './progress.ts';
  */
 type Step = { name: 'box' } | { name: 'items' | 'zongpai'; info: BoxInfo; lines: Line[] };
 
+/** A box that is boxed already: on which zongpai, and that a supervisor can change it. */
+export const alreadyBoxedNotice = (app: Pick<AppState, 't' | 'lang'>, info: BoxInfo): Notice => ({
+  tone: 'error',
+  text: `${info.box_no} · ${app.t('alreadyBoxed', { zongpai: info.zongpai_no ?? '' })}`,
+  detail: instructionFor(app.lang, 'BOX_ALREADY_BOXED'),
+  code: 'BOX_ALREADY_BOXED',
+});
+
 export const BoxScreen = () => {
   const app = useApp();
   const { t, api } = app;
   const [step, setStep] = useSessionState<Step>(`cargo.box.${app.user ?? ''}`, { name: 'box' });
   const [loading, setLoading] = useState(false);
-  const { pending, write } = useWrite();
+  const { pending, write } = useWrite('scanZongpaiAgain');
 
   const loadBox = async (code: string) => {
     app.notify({ tone: 'info', text: '…' });
@@ -32,13 +40,7 @@ export const BoxScreen = () => {
     setLoading(false);
     if (!outcome.ok) return app.refused(outcome);
     const info = outcome.data;
-    if (info.status === 'BOXED')
-      return app.notify({
-        tone: 'error',
-        text: t('alreadyBoxed', { zongpai: info.zongpai_no ?? '' }),
-        detail: instructionFor(app.lang, 'BOX_ALREADY_BOXED'),
-        code: 'BOX_ALREADY_BOXED',
-      });
+    if (info.status === 'BOXED') return app.notify(alreadyBoxedNotice(app, info));
     app.notify({ tone: 'ok', text: `${info.box_no} · ${info.order_no ?? ''}` });
     setStep({ name: 'items', info, lines: planLines(info) });
   };

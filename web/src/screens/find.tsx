@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { CargoLocation } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { when } from '../i18n.ts';
+import { useLatest } from '../latest.ts';
 import { ScanField } from '../scan-field.tsx';
 import { LocationContentPanel } from './location-content.tsx';
 import { canVoid } from './progress.ts';
@@ -15,11 +16,14 @@ export const FindScreen = () => {
   const app = useApp();
   const { t, api } = app;
   const [found, setFound] = useState<CargoLocation | undefined>();
+  const latest = useLatest();
 
+  /** The cargo scanned last (or reloaded after a void); undefined when refused or superseded. */
   const load = async (code: string, quiet = false) => {
-    const outcome = await api.run(
-      api.client.GET('/v1/cargo/location/{cargo_no}', { params: { path: { cargo_no: code } } }),
+    const outcome = await latest(
+      api.run(api.client.GET('/v1/cargo/location/{cargo_no}', { params: { path: { cargo_no: code } } })),
     );
+    if (outcome === undefined) return undefined;
     if (!outcome.ok) {
       // A reload after a void that fails leaves the screen as the void left it.
       if (quiet) return undefined;

@@ -58,8 +58,8 @@ export const ItemLines = <L extends { item_code: string; item_name: string | nul
       {lines.map((line) => (
         <tr key={line.item_code} data-state={state?.(line)}>
           <CodeCell code={line.item_code} note={line.item_name} />
-          <td>{planned(line)}</td>
-          <td>{boxed(line)}</td>
+          <td class="num">{planned(line)}</td>
+          <td class="num">{boxed(line)}</td>
         </tr>
       ))}
     </LinesTable>
@@ -112,7 +112,8 @@ export const MoreBoxes = <L extends BoxPages>({
   show,
 }: {
   shown: L;
-  load: (cursor: string) => Promise<Outcome<L>>;
+  /** The next page; undefined when a later scan superseded it (its answer is dropped). */
+  load: (cursor: string) => Promise<Outcome<L> | undefined>;
   show: (listing: L) => void;
 }) => {
   const app = useApp();
@@ -120,6 +121,7 @@ export const MoreBoxes = <L extends BoxPages>({
   if (next === null) return null;
   const more = async () => {
     const outcome = await load(next);
+    if (outcome === undefined) return;
     if (!outcome.ok) return app.refused(outcome);
     show({ ...outcome.data, boxes: [...shown.boxes, ...outcome.data.boxes] });
   };

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
 import { useApp } from '../context.ts';
 import { instructionFor, messageFor } from '../i18n.ts';
 import type { QueueCounts, QueuedScan } from '../queue.ts';
 import { ScanField } from '../scan-field.tsx';
+import { useSessionState } from '../session-state.ts';
 import { LocationContentPanel } from './location-content.tsx';
 
 /** Why a scan was refused, in words for the operator, and what to do (once, when they are the same words). */
@@ -27,15 +27,9 @@ const RefusalReason = ({ error }: { error: QueuedScan['error'] }) => {
 export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
   const app = useApp();
   const { t } = app;
-  const [location, setLocation] = useState<string | undefined>(
-    () => sessionStorage.getItem('cargo.location') ?? undefined,
-  );
-  const [offShelf, setOffShelf] = useState(() => sessionStorage.getItem('cargo.offShelf') === 'true');
-  useEffect(() => {
-    if (location === undefined) sessionStorage.removeItem('cargo.location');
-    else sessionStorage.setItem('cargo.location', location);
-    sessionStorage.setItem('cargo.offShelf', String(offShelf));
-  }, [location, offShelf]);
+  // The operator's own: the next one signed in on the device starts with no location, on shelf.
+  const [location, setLocation] = useSessionState<string | undefined>(`cargo.location.${app.user ?? ''}`, undefined);
+  const [offShelf, setOffShelf] = useSessionState(`cargo.offShelf.${app.user ?? ''}`, false);
 
   /**
    * The location's code checked by the service as soon as it is scanned, while online (the rule
@@ -67,7 +61,7 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
       cargo_no: code,
       location_code: location,
       off_shelf: offShelf,
-      scanned_at: new Date().toISOString(),
+      scanned_at: new Date(app.clock.now()).toISOString(),
       device_id: app.deviceId,
     };
     try {

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { LocationContent } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { when } from '../i18n.ts';
+import { useLatest } from '../latest.ts';
 
 /**
  * "What is here": the cargo whose current location is this one, a page at a time, a zongpai with
@@ -13,14 +14,19 @@ export const LocationContentPanel = ({ location }: { location: string }) => {
   const { t, api } = app;
   const [content, setContent] = useState<LocationContent | undefined>();
   const [busy, setBusy] = useState(false);
+  // An answer that arrives once the operator moved on (another location, another screen) is dropped.
+  const latest = useLatest();
 
   const load = async (cursor?: string) => {
     setBusy(true);
-    const outcome = await api.run(
-      api.client.GET('/v1/cargo/locations/{location_code}/cargo', {
-        params: { path: { location_code: location }, query: cursor === undefined ? {} : { cursor } },
-      }),
+    const outcome = await latest(
+      api.run(
+        api.client.GET('/v1/cargo/locations/{location_code}/cargo', {
+          params: { path: { location_code: location }, query: cursor === undefined ? {} : { cursor } },
+        }),
+      ),
     );
+    if (outcome === undefined) return;
     setBusy(false);
     if (!outcome.ok) return app.refused(outcome);
     const next =

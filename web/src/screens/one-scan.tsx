@@ -2,13 +2,20 @@ import { useState } from 'preact/hooks';
 import { useApp } from '../context.ts';
 import { ScanField } from '../scan-field.tsx';
 import { PendingStatus, useWrite } from '../write.tsx';
+import { alreadyBoxedNotice } from './box.tsx';
 
 /** One scan: the box, then the zongpai; the box is saved exactly as its ERP plan says. */
 export const OneScanScreen = () => {
   const app = useApp();
   const { t, api } = app;
   const [box, setBox] = useState<string | undefined>();
-  const { pending, write } = useWrite();
+  const { pending, write } = useWrite('scanZongpaiAgain');
+
+  /** A box boxed already is told with its zongpai (the refusal does not name it), as Box tells it. */
+  const alreadyBoxed = async (boxNo: string) => {
+    const info = await api.run(api.client.GET('/v1/box/info', { params: { query: { box_no: boxNo } } }));
+    return info.ok && info.data.status === 'BOXED' ? alreadyBoxedNotice(app, info.data) : undefined;
+  };
 
   const save = async (boxNo: string, zongpaiNo: string) => {
     const body = { box_no: boxNo, zongpai_no: zongpaiNo };
@@ -18,6 +25,7 @@ export const OneScanScreen = () => {
       // A wrong box starts over; a wrong zongpai is scanned again for the same box.
       (error) => {
         if (error.domain !== 'zongpai') setBox(undefined);
+        if (error.error_code === 'BOX_ALREADY_BOXED') return alreadyBoxed(boxNo);
       },
     );
     if (saved === undefined) return;

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { OrderProgress } from '../api-types.ts';
 import { useApp } from '../context.ts';
+import { useLatest } from '../latest.ts';
 import { ScanField } from '../scan-field.tsx';
 import { CodeCell, ItemLines, LinesTable, MoreBoxes } from './lines.tsx';
 import { lineState, packedPercent } from './progress.ts';
@@ -13,11 +14,16 @@ export const OrderScreen = () => {
   const app = useApp();
   const { t, api } = app;
   const [order, setOrder] = useState<OrderProgress | undefined>();
+  const latest = useLatest();
 
+  /** An order or its next page of boxes: undefined when a later scan or page superseded it. */
   const load = (orderNo: string, cursor?: string) =>
-    api.run(api.client.GET('/v1/orders/{order_no}', { params: { path: { order_no: orderNo }, query: { cursor } } }));
+    latest(
+      api.run(api.client.GET('/v1/orders/{order_no}', { params: { path: { order_no: orderNo }, query: { cursor } } })),
+    );
   const onScan = async (code: string) => {
     const outcome = await load(code);
+    if (outcome === undefined) return;
     if (!outcome.ok) {
       setOrder(undefined);
       return app.refused(outcome);

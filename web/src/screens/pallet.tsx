@@ -3,6 +3,7 @@ import type { Outcome } from '../api.ts';
 import type { PackingList, Zongpai, ZongpaiPage } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { when } from '../i18n.ts';
+import { useLatest } from '../latest.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useWrite } from '../write.tsx';
 import { CodeCell, LinesTable, MoreBoxes } from './lines.tsx';
@@ -21,19 +22,25 @@ export const PalletScreen = () => {
   const [page, setPage] = useState<ZongpaiPage | undefined>();
   const { pending, write } = useWrite();
   const busy = pending !== undefined;
+  // The list of zongpais and the packing list shown each take their last answer only.
+  const latestPage = useLatest();
+  const latestList = useLatest();
 
   const loadPage = async (cursor?: string) => {
-    const outcome = await api.run(
-      api.client.GET('/v1/zongpai', {
-        params: {
-          query: {
-            limit: 20,
-            ...(openOnly ? { status: 'OPEN' as const } : {}),
-            ...(cursor === undefined ? {} : { cursor }),
+    const outcome = await latestPage(
+      api.run(
+        api.client.GET('/v1/zongpai', {
+          params: {
+            query: {
+              limit: 20,
+              ...(openOnly ? { status: 'OPEN' as const } : {}),
+              ...(cursor === undefined ? {} : { cursor }),
+            },
           },
-        },
-      }),
+        }),
+      ),
     );
+    if (outcome === undefined) return;
     if (!outcome.ok) return app.refused(outcome);
     setPage(
       cursor === undefined || page === undefined
@@ -46,13 +53,16 @@ export const PalletScreen = () => {
   }, [openOnly, list === undefined]);
 
   const loadList = (zongpaiNo: string, cursor?: string) =>
-    api.run(
-      api.client.GET('/v1/zongpai/{zongpai_no}/packing-list', {
-        params: { path: { zongpai_no: zongpaiNo }, query: { cursor } },
-      }),
+    latestList(
+      api.run(
+        api.client.GET('/v1/zongpai/{zongpai_no}/packing-list', {
+          params: { path: { zongpai_no: zongpaiNo }, query: { cursor } },
+        }),
+      ),
     );
   const onScan = async (code: string) => {
     const outcome = await loadList(code);
+    if (outcome === undefined) return;
     setUnknown(undefined);
     setList(undefined);
     if (outcome.ok) {
@@ -189,7 +199,7 @@ export const PalletScreen = () => {
                     </small>
                   ))}
                 </td>
-                <td>{b.total_quantity}</td>
+                <td class="num">{b.total_quantity}</td>
               </tr>
             ))}
           </LinesTable>
@@ -201,7 +211,7 @@ export const PalletScreen = () => {
                 {list.totals.map((i) => (
                   <tr key={i.item_code}>
                     <CodeCell code={i.item_code} note={i.item_name} />
-                    <td>
+                    <td class="num">
                       {i.quantity} {i.unit ?? ''}
                     </td>
                   </tr>

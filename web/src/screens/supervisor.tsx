@@ -3,6 +3,7 @@ import type { Outcome } from '../api.ts';
 import type { BoxHistory, BoxInfo, BoxSaved } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { when, type Key } from '../i18n.ts';
+import { useLatest } from '../latest.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useWrite } from '../write.tsx';
 import { ItemLines, QuantityInput } from './lines.tsx';
@@ -37,15 +38,24 @@ export const SupervisorScreen = () => {
   const { t, api } = app;
   const [box, setBox] = useState<Loaded | undefined>();
   const [confirmUndo, setConfirmUndo] = useState(false);
+  /** The next scan is the zongpai to move the box to (the operator asked for it), not a box. */
+  const [scanTarget, setScanTarget] = useState(false);
   const { pending, write } = useWrite();
   const busy = pending !== undefined;
+  const latest = useLatest();
 
+  /** Shows the box scanned last; false when refused, or superseded by a later scan (dropped). */
   const load = async (code: string): Promise<boolean> => {
-    const [info, history] = await Promise.all([
-      api.run(api.client.GET('/v1/box/info', { params: { query: { box_no: code } } })),
-      api.run(api.client.GET('/v1/box/{box_no}/history', { params: { path: { box_no: code } } })),
-    ]);
+    const answers = await latest(
+      Promise.all([
+        api.run(api.client.GET('/v1/box/info', { params: { query: { box_no: code } } })),
+        api.run(api.client.GET('/v1/box/{box_no}/history', { params: { path: { box_no: code } } })),
+      ]),
+    );
+    if (answers === undefined) return false;
+    const [info, history] = answers;
     setConfirmUndo(false);
+    setScanTarget(false);
     if (!info.ok) return (setBox(undefined), app.refused(info), false);
     if (!history.ok) return (setBox(undefined), app.refused(history), false);
     const quantities: Record<string, number> = {};
@@ -55,6 +65,11 @@ export const SupervisorScreen = () => {
   };
 
   const onScan = async (code: string) => {
+    if (scanTarget && box !== undefined) {
+      setScanTarget(false);
+      setBox({ ...box, zongpai: code.toUpperCase() });
+      return app.notify({ tone: 'ok', text: `${t('move')}: ${code.toUpperCase()}`, detail: t('editToMove') });
+    }
     if (await load(code)) app.notify({ tone: 'ok', text: code.toUpperCase() });
   };
 
@@ -74,6 +89,9 @@ export const SupervisorScreen = () => {
     const items = Object.entries(loaded.quantities)
       .filter(([, q]) => q !== 0)
       .map(([item_code, quantity]) => ({ item_code, quantity }));
+    // A box holds at least one item: emptying it is undoing it, not an edit the service would refuse.
+    if (items.length === 0)
+      return app.notify({ tone: 'error', text: t('emptyEdit'), detail: t('emptyEditUndo'), code: 'EMPTY_EDIT' });
     const body = { version: loaded.info.version, zongpai_no: loaded.zongpai, items };
     return change(
       { edit: loaded.info.box_no, ...body },
@@ -99,7 +117,11 @@ export const SupervisorScreen = () => {
     );
   return (
     <section class="screen" aria-label={t('supervisor')}>
-      <ScanField label={t('scanBox')} onScan={(code) => void onScan(code)} busy={busy} />
+      <ScanField
+        label={scanTarget ? t('scanNewZongpai') : t('scanBox')}
+        onScan={(code) => void onScan(code)}
+        busy={busy}
+      />
       {box !== undefined && (
         <>
           <dl class="facts">
@@ -124,6 +146,9 @@ export const SupervisorScreen = () => {
                   onInput={(e) => setBox({ ...box, zongpai: e.currentTarget.value })}
                 />
               </label>
+              <button type="button" aria-pressed={scanTarget} onClick={() => setScanTarget(!scanTarget)}>
+                {t('scanNewZongpai')}
+              </button>
               <ItemLines
                 lines={box.info.items}
                 planned={(item) => item.planned_quantity}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createAuth } from '../src/auth.ts';
+
+/** An ID token the app can read (the API verifies it; the app only reads its claims). */
+const jwt = (claims: Record<string, unknown>) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
+const config = { region: 'local', user_pool_client_id: 'app' };
+const minute = 60_000;
+
+/** A device with a stored session whose ID token expires in a minute, and a scripted Cognito. */
+const device = (answers: (() => Promise<Response>)[]) => {
+  const store = new Map<string, string>();
+  const storage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  };
+  let clock = 1_800_000_000_000;
+  const idToken = jwt({ 'cognito:username': 'olga', exp: (clock + minute) / 1000 });
+  storage.setItem(
+    'cargo.session',
+    JSON.stringify({ user: 'olga', groups: [], idToken, refreshToken: 'r', expiresAt: clock + minute }),
+  );
+  const calls: number[] = [];
+  const fetch = async () => {
+    calls.push(clock);
+    return (answers.shift() ?? (() => Promise.reject(new TypeError('no script'))))();
+  };
+  const auth = createAuth({ config, storage, fetch: fetch as typeof globalThis.fetch, now: () => clock });
+  return { auth, store, calls, idToken, tick: (ms: number) => void (clock += ms), at: () => clock };
+};
+const cognito = (status: number, body: unknown) => () =>
+  Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+describe('the session during a shift', () => {
+  it.each([
+    ['Cognito throttling', cognito(400, { __type: 'TooManyRequestsException', message: 'Rate exceeded' })],
+    ['a server error', cognito(500, { __type: 'InternalErrorException' })],
+    ['no network', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('keeps the session and its still valid token when a refresh fails with %s', async (_, answer) => {
+    const { auth, store, idToken } = device([answer]);
+    expect(await auth.idToken()).toBe(idToken);
+    expect(auth.session()?.user).toBe('olga');
+    expect(store.has('cargo.session')).toBe(true);
+  });
+
+  it('tries a failed refresh again later, not on every request', async () => {
+    const refreshed = jwt({ 'cognito:username': 'olga', exp: 1_800_003_600 });
+    const { auth, calls, tick } = device([
+      cognito(400, { __type: 'TooManyRequestsException' }),
+      cognito(200, { AuthenticationResult: { IdToken: refreshed, ExpiresIn: 3600 } }),
+    ]);
+    await auth.idToken();
+    tick(5_000);
+    await auth.idToken();
+    expect(calls).toHaveLength(1);
+    tick(30_000);
+    expect(await auth.idToken()).toBe(refreshed);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('ends the session when Cognito refuses the refresh token', async () => {
+    const { auth, store } = device([
+      cognito(400, { __type: 'NotAuthorizedException', message: 'Refresh Token has expired' }),
+    ]);
+    expect(await auth.idToken()).toBeUndefined();
+    expect(auth.session()).toBeUndefined();
+    expect(store.has('cargo.session')).toBe(false);
+  });
+});
