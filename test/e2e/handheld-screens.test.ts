@@ -1,21 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
-import { handheld, hasChromium, scan, signIn, startAll, type Running } from './harness.ts';
+import {
+  DEMO_PASSWORDS,
+  handheld,
+  hasChromium,
+  notice,
+  open,
+  scan,
+  signIn,
+  startAll,
+  type DemoUser,
+  type Running,
+} from './harness.ts';
 
 /**
  * The handheld's screens as an operator sees them on a shared device and a small screen: each
  * operator starts with their own screen state, the last scan's answer is the one shown, a
  * supervisor moves a box by scanning the new zongpai, and nothing is cut off at 360 x 640.
  */
-const DEMO_PASSWORDS = { olga: 'olga-demo-2026', sam: 'sam-demo-2026' };
-type User = keyof typeof DEMO_PASSWORDS;
-
-const notice = (page: Page, tone: 'ok' | 'warn' | 'error', text: string | RegExp) =>
-  page.locator(`[data-testid=notice][data-tone=${tone}]`, { hasText: text }).waitFor({ timeout: 10_000 });
-const open = async (page: Page, tab: string) => {
-  await page.getByRole('link', { name: tab, exact: true }).click();
-  await page.locator(`section[aria-label="${tab}"]`).waitFor();
-};
+type User = DemoUser;
 /** Lets the app run what a just-arrived answer starts (its handlers, its render). */
 const settle = (page: Page) => page.evaluate('new Promise((resolve) => setTimeout(resolve, 300))');
 

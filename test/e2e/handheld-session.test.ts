@@ -1,21 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { handheld, hasChromium, scan, signIn, startAll, type Running } from './harness.ts';
+import {
+  DEMO_PASSWORDS,
+  handheld,
+  hasChromium,
+  notice,
+  open,
+  scan,
+  signIn,
+  startAll,
+  type DemoUser,
+  type Running,
+} from './harness.ts';
 
 /**
  * The handheld through a shift's faults, as the operator sees them: Cognito busy while the token
  * is refreshed, a device clock running fast, a service waking up or failing, no network during a
  * save; and refusals said in words for the floor, never in the API's.
  */
-const DEMO_PASSWORDS = { olga: 'olga-demo-2026', sam: 'sam-demo-2026' };
-type User = keyof typeof DEMO_PASSWORDS;
-
-const notice = (page: Page, tone: 'ok' | 'warn' | 'error', text: string | RegExp) =>
-  page.locator(`[data-testid=notice][data-tone=${tone}]`, { hasText: text }).waitFor({ timeout: 10_000 });
-const open = async (page: Page, tab: string) => {
-  await page.getByRole('link', { name: tab, exact: true }).click();
-  await page.locator(`section[aria-label="${tab}"]`).waitFor();
-};
+type User = DemoUser;
 const noticeText = (page: Page) => page.getByTestId('notice').textContent();
 /** The service's error body, as a route answers it. */
 const refusal = (status: number, error_code: string, message: string, headers: Record<string, string> = {}) => ({

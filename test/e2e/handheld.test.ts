@@ -1,20 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
-import { handheld, hasChromium, holdRequests, scan, screenshot, signIn, startAll, type Running } from './harness.ts';
+import {
+  DEMO_PASSWORDS,
+  handheld,
+  hasChromium,
+  holdRequests,
+  notice,
+  open,
+  scan,
+  screenshot,
+  signIn,
+  startAll,
+  type Running,
+} from './harness.ts';
 
 /**
  * The handheld app in real Chromium against `npm start`, driven as an operator does: a wedge
  * scan is a burst of characters and Enter into whatever has the focus.
  */
-const notice = (page: Page, tone: 'ok' | 'warn' | 'error', text: string | RegExp) =>
-  page.locator(`[data-testid=notice][data-tone=${tone}]`, { hasText: text }).waitFor({ timeout: 10_000 });
-/** The demo users `npm start` creates: an operator and a supervisor. */
-const DEMO_PASSWORDS = { olga: 'olga-demo-2026', sam: 'sam-demo-2026' };
-/** Opens a screen from the tab bar and waits for it, as an operator looks before scanning. */
-const open = async (page: Page, tab: string) => {
-  await page.getByRole('link', { name: tab, exact: true }).click();
-  await page.locator(`section[aria-label="${tab}"]`).waitFor();
-};
 /**
  * Waits until the service worker controls the page. Polled with one evaluation each time: a
  * string given to `waitForFunction` is evaluated again on every poll, and the app's

@@ -127,6 +127,20 @@ export const holdRequests = async (page: Page, url: string): Promise<{ release: 
   return { release };
 };
 
+/** The demo users `npm start` creates: an operator and a supervisor. */
+export const DEMO_PASSWORDS = { olga: 'olga-demo-2026', sam: 'sam-demo-2026' };
+export type DemoUser = keyof typeof DEMO_PASSWORDS;
+
+/** Waits for the app's notice of this tone holding this text. */
+export const notice = (page: Page, tone: 'ok' | 'warn' | 'error', text: string | RegExp): Promise<void> =>
+  page.locator(`[data-testid=notice][data-tone=${tone}]`, { hasText: text }).waitFor({ timeout: 10_000 });
+
+/** Opens a screen from the tab bar and waits for it, as an operator looks before scanning. */
+export const open = async (page: Page, tab: string): Promise<void> => {
+  await page.getByRole('link', { name: tab, exact: true }).click();
+  await page.locator(`section[aria-label="${tab}"]`).waitFor();
+};
+
 /** A keyboard-wedge scan: the characters in a burst into whatever has the focus, then Enter. */
 export const scan = async (page: Page, code: string): Promise<void> => {
   await page.keyboard.type(code);
