@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   DEMO_PASSWORDS,
   handheld,
   hasChromium,
+  holdRequests,
   notice,
   open,
   scan,
   signIn,
+  signedInHandheld,
   startAll,
   type DemoUser,
   type Running,
@@ -18,23 +20,8 @@ import {
  * operator starts with their own screen state, the last scan's answer is the one shown, a
  * supervisor moves a box by scanning the new zongpai, and nothing is cut off at 360 x 640.
  */
-type User = DemoUser;
 /** Lets the app run what a just-arrived answer starts (its handlers, its render). */
 const settle = (page: Page) => page.evaluate('new Promise((resolve) => setTimeout(resolve, 300))');
-
-/**
- * Holds the app's requests matching `url` until `release()`; `answered` resolves once the held
- * answer has reached the page.
- */
-const hold = async (page: Page, url: RegExp) => {
-  let release = (): void => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(url, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return { release, answered: () => page.waitForResponse(url) };
-};
 
 /** 32 characters, the longest code the default patterns accept. */
 const LONG = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ01';
@@ -77,14 +64,11 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
   let running: Running;
 
   /** A fresh handheld (its own storage) with a demo user signed in, closed when the test ends. */
-  const signedIn = async (user: User, locale?: string, viewport?: { width: number; height: number }) => {
-    const device = await handheld(running, locale);
-    onTestFinished(() => device.context.close());
-    if (viewport !== undefined) await device.page.setViewportSize(viewport);
-    await signIn(device.page, user, DEMO_PASSWORDS[user]);
-    await device.page.locator('.who', { hasText: user }).waitFor();
-    return device;
-  };
+  const signedIn = (user: DemoUser, locale?: string, viewport?: { width: number; height: number }) =>
+    signedInHandheld(running, user, {
+      ...(locale === undefined ? {} : { locale }),
+      ...(viewport === undefined ? {} : { viewport }),
+    });
 
   beforeAll(async () => {
     running = await startAll();
@@ -196,7 +180,7 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
   ] as const)('shows on $screen the answer to the last scan, never a late one to the scan before', async (t) => {
     const { page } = await signedIn('sam');
     await open(page, t.screen);
-    const late = await hold(page, t.url);
+    const late = await holdRequests(page, t.url);
     await scan(page, t.first);
     await scan(page, t.second);
     const [testId, text] = t.shown;

@@ -8,6 +8,7 @@ import {
   open,
   scan,
   signIn,
+  signedInHandheld,
   startAll,
   type DemoUser,
   type Running,
@@ -18,7 +19,6 @@ import {
  * is refreshed, a device clock running fast, a service waking up or failing, no network during a
  * save; and refusals said in words for the floor, never in the API's.
  */
-type User = DemoUser;
 const noticeText = (page: Page) => page.getByTestId('notice').textContent();
 /** The service's error body, as a route answers it. */
 const refusal = (status: number, error_code: string, message: string, headers: Record<string, string> = {}) => ({
@@ -35,13 +35,7 @@ describe.skipIf(!hasChromium)('the handheld through faults of a shift', () => {
   }, 60_000);
   afterAll(async () => running?.stop());
 
-  const signedIn = async (user: User) => {
-    const device = await handheld(running);
-    onTestFinished(() => device.context.close());
-    await signIn(device.page, user, DEMO_PASSWORDS[user]);
-    await device.page.getByText('Scan a box').waitFor();
-    return device;
-  };
+  const signedIn = (user: DemoUser) => signedInHandheld(running, user);
   const registerPallet = async (page: Page, zongpai: string) => {
     await open(page, 'Pallet');
     await scan(page, zongpai);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from '../../web/chromium.ts';
 
@@ -117,19 +118,38 @@ export const handheld = async (
  * Holds the app's requests to `url` until `release()`, so that a test acts while the app waits
  * for the service however busy the machine is (a fixed delay would race it). Later requests pass.
  */
-export const holdRequests = async (page: Page, url: string): Promise<{ release: () => void }> => {
+export const holdRequests = async (
+  page: Page,
+  url: string | RegExp,
+): Promise<{ release: () => void; answered: () => Promise<unknown> }> => {
   let release = (): void => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route) => {
     await held;
     await route.continue();
   });
-  return { release };
+  /** Resolves once a held answer has reached the page. */
+  const answered = () => page.waitForResponse(url);
+  return { release, answered };
 };
 
 /** The demo users `npm start` creates: an operator and a supervisor. */
 export const DEMO_PASSWORDS = { olga: 'olga-demo-2026', sam: 'sam-demo-2026' };
 export type DemoUser = keyof typeof DEMO_PASSWORDS;
+
+/** A fresh handheld with `user` signed in, closed when the test ends. */
+export const signedInHandheld = async (
+  running: Running,
+  user: DemoUser,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> => {
+  const device = await handheld(running, options.locale);
+  onTestFinished(() => device.context.close());
+  if (options.viewport !== undefined) await device.page.setViewportSize(options.viewport);
+  await signIn(device.page, user, DEMO_PASSWORDS[user]);
+  await device.page.locator('.who', { hasText: user }).waitFor();
+  return device;
+};
 
 /** Waits for the app's notice of this tone holding this text. */
 export const notice = (page: Page, tone: 'ok' | 'warn' | 'error', text: string | RegExp): Promise<void> =>
