@@ -184,7 +184,18 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
     await scan(page, t.first);
     await scan(page, t.second);
     const [testId, text] = t.shown;
-    await page.getByTestId(testId).getByText(text).waitFor();
+    // A busy machine may take a while to answer; if it never does, the notice says what came instead.
+    await page
+      .getByTestId(testId)
+      .getByText(text)
+      .waitFor({ timeout: 20_000 })
+      .catch(async (cause: unknown) => {
+        const shown = await page
+          .getByTestId('notice')
+          .textContent({ timeout: 1000 })
+          .catch(() => 'no notice');
+        throw new Error(`${text} was not shown after scanning ${t.second}; the notice: ${shown}`, { cause });
+      });
     const answered = late.answered();
     late.release();
     await answered;
