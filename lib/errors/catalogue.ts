@@ -27,6 +27,11 @@ interface CatalogueEntry {
 
 const quoted = (p: MessageParams) => (p.value === undefined ? '' : ` '${p.value}'`);
 const fieldName = (p: MessageParams, fallback: string) => p.field ?? fallback;
+/**
+ * Where in the body a refused value stands, when that is more than its field's name
+ * (`records[1].cargo_no`): the Chinese messages name the field in words, so they say the place first.
+ */
+const zhAt = (p: MessageParams) => (p.field !== undefined && /[.[]/.test(p.field) ? `${p.field}：` : '');
 
 /**
  * A code field's rule in Chinese. `rule` is the English description `describePattern` gives:
@@ -81,38 +86,38 @@ export const errorCatalogue = {
     'box',
     (p) =>
       `${fieldName(p, 'box_no')}${quoted(p)} ${p.reason ?? `must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`}`,
-    (p) => `箱号${quoted(p)}无效：${p.reason === undefined ? zhRule(p.rule, 4) : 'SSCC 校验位错误'}`,
+    (p) => `${zhAt(p)}箱号${quoted(p)}无效：${p.reason === undefined ? zhRule(p.rule, 4) : 'SSCC 校验位错误'}`,
   ),
   INVALID_QUANTITY: entry(
     400,
     'box',
     (p) => `${fieldName(p, 'quantity')}${quoted(p)} must be a whole number from 1 to ${p.limit ?? 99_999}`,
-    (p) => `数量${quoted(p)}无效：必须是 1 到 ${p.limit ?? 99_999} 之间的整数`,
+    (p) => `${zhAt(p)}数量${quoted(p)}无效：必须是 1 到 ${p.limit ?? 99_999} 之间的整数`,
   ),
   INVALID_ZONGPAI: entry(
     400,
     'zongpai',
     (p) =>
       `${fieldName(p, 'zongpai_no')}${quoted(p)} ${p.reason ?? `must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`}`,
-    (p) => `总牌号${quoted(p)}无效：${zhZongpaiReason(p)}`,
+    (p) => `${zhAt(p)}总牌号${quoted(p)}无效：${zhZongpaiReason(p)}`,
   ),
   INVALID_ITEM_CODE: entry(
     400,
     'box',
     (p) => `${fieldName(p, 'item_code')}${quoted(p)} must be 1-${p.limit ?? 64} printable characters`,
-    (p) => `物料编码${quoted(p)}无效：必须是 1-${p.limit ?? 64} 个可打印字符`,
+    (p) => `${zhAt(p)}物料编码${quoted(p)}无效：必须是 1-${p.limit ?? 64} 个可打印字符`,
   ),
   INVALID_LOCATION_CODE: entry(
     400,
     'location',
     (p) => `${fieldName(p, 'location_code')}${quoted(p)} must be ${p.rule ?? "2-32 characters of A-Z, 0-9 and '-'"}`,
-    (p) => `库位编码${quoted(p)}无效：${zhRule(p.rule, 2)}`,
+    (p) => `${zhAt(p)}库位编码${quoted(p)}无效：${zhRule(p.rule, 2)}`,
   ),
   INVALID_ORDER_NO: entry(
     400,
     'order',
     (p) => `${fieldName(p, 'order_no')}${quoted(p)} must be 1-${p.limit ?? 64} printable characters`,
-    (p) => `订单号${quoted(p)}无效：必须是 1-${p.limit ?? 64} 个可打印字符`,
+    (p) => `${zhAt(p)}订单号${quoted(p)}无效：必须是 1-${p.limit ?? 64} 个可打印字符`,
   ),
   DUPLICATE_BOX_ITEM: entry(
     400,

@@ -9,9 +9,6 @@ import {
   SSCC_CHECK_DIGIT_WRONG,
 } from './identifiers.ts';
 
-/** The longest order number the service accepts (SPEC: 1-64 printable characters). */
-export const ORDER_NO_MAX_LENGTH = 64;
-
 /** Why a field's value is refused: the issue's message and its parameters. */
 interface Refusal {
   readonly message: string;
@@ -51,21 +48,25 @@ export const makeFields = (config: Config) => {
       return { message: `must be ${describePattern(pattern)}`, params: { rule: describePattern(pattern) } };
     });
 
+  /** Why a label number is refused: its SSCC check digit, or else `pattern`. */
+  const labelRefusal = (pattern: RegExp, result: { reason?: 'sscc_check_digit' }, otherwise: string): Refusal => {
+    const reason = result.reason === 'sscc_check_digit' ? SSCC_CHECK_DIGIT_WRONG : undefined;
+    return { message: reason ?? otherwise, params: { rule: describePattern(pattern), reason } };
+  };
+
   /** A box or a zongpai number: SSCC forms read as the SSCC, then `pattern`. */
   const labelNo = (pattern: RegExp) =>
     normalised((raw) => {
       const result = normaliseCargoNo(raw, pattern);
-      if (result.ok) return result.value;
-      const reason = result.reason === 'sscc_check_digit' ? SSCC_CHECK_DIGIT_WRONG : undefined;
-      return { message: reason ?? 'does not match', params: { rule: describePattern(pattern), reason } };
+      return result.ok ? result.value : labelRefusal(pattern, result, 'does not match');
     });
 
-  /** A box or a zongpai, read as both are (SSCC included), then either pattern. */
+  /** A box or a zongpai, read as both are (SSCC included, its check digit named when wrong), then either pattern. */
   const cargoNo = normalised((raw) => {
     const asBox = normaliseCargoNo(raw, config.boxNoPattern);
     if (asBox.ok) return asBox.value;
     if (asBox.reason === undefined && normaliseCargoNo(raw, config.zongpaiNoPattern).ok) return asBox.value;
-    return { message: 'is not a box or zongpai number', params: { rule: describePattern(config.boxNoPattern) } };
+    return labelRefusal(config.boxNoPattern, asBox, 'is not a box or zongpai number');
   });
 
   /** Trimmed of scanner padding, 1 to `maxLength` printable characters, otherwise kept as sent: matched exactly as the ERP holds it (no upper-casing). */
@@ -79,8 +80,8 @@ export const makeFields = (config: Config) => {
   return {
     boxNo: labelNo(config.boxNoPattern),
     cargoNo,
-    /** An ERP order number (SPEC: 1-64 printable characters). */
-    orderNo: printable(ORDER_NO_MAX_LENGTH),
+    /** An ERP order number (SPEC: 1-64 printable characters; `ORDER_NO_MAX_LENGTH`). */
+    orderNo: printable(config.orderNoMaxLength),
     zongpaiNo: labelNo(config.zongpaiNoPattern),
     locationCode: code(config.locationCodePattern),
     itemCode: printable(config.itemCodeMaxLength),
@@ -99,7 +100,7 @@ export const makeFieldCodes = (config: Config): FieldCodes => {
     zongpai_no: { code: 'INVALID_ZONGPAI', params: { rule: describePattern(config.zongpaiNoPattern) } },
     location_code: { code: 'INVALID_LOCATION_CODE', params: { rule: describePattern(config.locationCodePattern) } },
     item_code: { code: 'INVALID_ITEM_CODE', params: { limit: config.itemCodeMaxLength } },
-    order_no: { code: 'INVALID_ORDER_NO', params: { limit: ORDER_NO_MAX_LENGTH } },
+    order_no: { code: 'INVALID_ORDER_NO', params: { limit: config.orderNoMaxLength } },
     quantity: { code: 'INVALID_QUANTITY', params: { limit: config.quantityMax } },
   };
 };

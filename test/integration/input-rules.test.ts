@@ -59,7 +59,7 @@ describe('scan times a device got wrong', () => {
       'scanned_at must be given to the millisecond at most: scan times are kept in milliseconds',
     ],
     [
-      new Date(Date.now() + 6 * 60_000).toISOString(),
+      new Date(Date.now() + 60 * 60_000).toISOString(),
       "scanned_at must not be more than 5 minutes ahead of the server's clock: check the device's date and time",
     ],
   ])('refuses scanned_at %s saying what is wanted, and stores nothing', async (scannedAt, message) => {
@@ -267,5 +267,61 @@ describe('bodies that are not UTF-8', () => {
       headers: { 'content-type': 'application/json; charset=UTF-8' },
     });
     expect(res.status).toBe(201);
+  });
+});
+
+describe('a refused record or item is named in every language', () => {
+  it.each([
+    ['en', "records[1].cargo_no 'x' must be 4-32 characters of A-Z, 0-9 and '-'"],
+    ['zh-CN', "records[1].cargo_no：箱号 'x'无效：必须是 4-32 位 A-Z、0-9 或 -"],
+  ])('names the bad record of a backlog by its index (%s), and stores nothing', async (language, message) => {
+    const before = await countRecords();
+    const res = await service.call('POST', LOCATION, {
+      body: {
+        records: [
+          { cargo_no: 'BOX-7007', location_code: 'A-07' },
+          { cargo_no: 'x', location_code: 'A-07' },
+        ],
+      },
+      headers: { 'accept-language': language },
+    });
+    expectError(res, 400, 'INVALID_BOX_NO', 'box');
+    expect(res.body.message).toBe(message);
+    expect(await countRecords()).toBe(before);
+  });
+
+  it('names the bad item of a box save by its index in Chinese', async () => {
+    const res = await service.call('POST', '/v1/box', {
+      body: {
+        box_no: 'BOX-1001',
+        zongpai_no: 'PLT-RULES',
+        items: [
+          { item_code: 'SKU-TEA-250', quantity: 1 },
+          { item_code: 'SKU-CUP-06', quantity: 0 },
+        ],
+      },
+      headers: { 'accept-language': 'zh' },
+    });
+    expectError(res, 400, 'INVALID_QUANTITY', 'box');
+    expect(res.body.message).toBe("items[1].quantity：数量 '0'无效：必须是 1 到 99999 之间的整数");
+  });
+});
+
+describe('a cargo number whose SSCC check digit is wrong', () => {
+  const wrong = '106141411234567898';
+  const message = `cargo_no '${wrong}' is an SSCC whose GS1 check digit is wrong`;
+
+  it('is refused in a scan saying so, not as a value outside the pattern', async () => {
+    const res = await service.call('POST', LOCATION, { body: { cargo_no: wrong, location_code: 'A-08' } });
+    expectError(res, 400, 'INVALID_BOX_NO', 'box');
+    expect(res.body.message).toBe(message);
+  });
+
+  it('is refused in a look-up saying so, in Chinese too', async () => {
+    const res = await service.call('GET', `${LOCATION}/${wrong}`);
+    expectError(res, 400, 'INVALID_BOX_NO', 'box');
+    expect(res.body.message).toBe(message);
+    const zh = await service.call('GET', `${LOCATION}/${wrong}`, { headers: { 'accept-language': 'zh' } });
+    expect(zh.body.message).toBe(`箱号 '${wrong}'无效：SSCC 校验位错误`);
   });
 });
