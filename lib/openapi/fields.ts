@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
-import { ORDER_NO_MAX_LENGTH, type Fields } from '../rules/fields.ts';
+import type { Fields } from '../rules/fields.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -79,7 +79,7 @@ export const documentIdentifiers = (config: Config, fields: Fields): void => {
     type: 'string',
     pattern: '^[^\\p{C}]+$',
     minLength: 1,
-    maxLength: ORDER_NO_MAX_LENGTH,
+    maxLength: config.orderNoMaxLength,
     description: 'ERP order number: printable characters, trimmed, otherwise matched exactly as the ERP view holds it.',
   });
 };
