@@ -120,6 +120,7 @@ export class CargoStack extends Stack {
     const web = new WebApp(this, 'WebApp', {
       restApi: api.restApi,
       userPoolClientId: auth.client.userPoolClientId,
+      servicePrefix: settings.servicePrefix,
       logRetentionDays: settings.logRetentionDays,
     });
     new CfnOutput(this, 'AppUrl', {

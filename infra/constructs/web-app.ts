@@ -17,6 +17,8 @@ export interface WebAppProps {
   readonly restApi: apigateway.RestApi;
   /** The handhelds' app client, written into the app's `config.json` at deploy time. */
   readonly userPoolClientId: string;
+  /** The `{service_prefix}` of the location routes (SERVICE_PREFIX), written into `config.json`. */
+  readonly servicePrefix: string;
   readonly logRetentionDays: number;
 }
 
@@ -25,7 +27,7 @@ export interface WebAppProps {
  * through origin access control, HTTPS only, with a strict Content-Security-Policy and the other
  * security headers, and `/v1/*` forwarded to the API stage (not cached, every viewer header but
  * Host passed on) so the app calls the API on its own origin, without CORS. The runtime
- * configuration (`config.json`: region, app client) is written at deploy time.
+ * configuration (`config.json`: region, app client, service prefix) is written at deploy time.
  *
  * @example
  * ```ts
@@ -143,7 +145,11 @@ export class WebApp extends Construct {
     const deployment = new s3deploy.BucketDeployment(this, 'Deploy', {
       sources: [
         s3deploy.Source.asset(build),
-        s3deploy.Source.jsonData('config.json', { region, user_pool_client_id: props.userPoolClientId }),
+        s3deploy.Source.jsonData('config.json', {
+          region,
+          user_pool_client_id: props.userPoolClientId,
+          service_prefix: props.servicePrefix,
+        }),
       ],
       destinationBucket: this.bucket,
       distribution: this.distribution,

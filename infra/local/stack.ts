@@ -58,9 +58,9 @@ const functionEnv = (
  * stops at once and leaves no data behind. The emulators' endpoints are not known yet; the
  * loopback stands in for them.
  */
-export const checkLocalSettings = (given: Readonly<Record<string, string | undefined>> = process.env): void => {
+export const checkLocalSettings = (given: Readonly<Record<string, string | undefined>> = process.env): Config => {
   readThrottling(given);
-  loadConfig(functionEnv(given, { dataApi: 'http://127.0.0.1', eventBridge: 'http://127.0.0.1' }));
+  return loadConfig(functionEnv(given, { dataApi: 'http://127.0.0.1', eventBridge: 'http://127.0.0.1' }));
 };
 
 export interface LocalServiceOptions {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildWebApp, type WebFile } from '../../web/build.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../../web/headers.ts';
+import type { RuntimeConfig } from '../../web/src/config.ts';
 import { LOCAL_CLIENT_ID } from './auth.ts';
 import { COGNITO_PATH, createCognitoStandIn } from './cognito.ts';
 
@@ -12,15 +13,18 @@ import { COGNITO_PATH, createCognitoStandIn } from './cognito.ts';
 export interface LocalSiteOptions {
   readonly dataDir: string;
   readonly key: Uint8Array;
+  /** The `{service_prefix}` of the location routes (SERVICE_PREFIX), told to the app in `config.json`. @default 'cargo' */
+  readonly servicePrefix?: string;
   /** @default the build of web/ (web/build.ts) */
   readonly files?: readonly WebFile[];
 }
 
 /** The runtime configuration the stack writes on AWS; locally Cognito is the stand-in on this origin. */
-export const localRuntimeConfig = () => ({
+export const localRuntimeConfig = (servicePrefix = 'cargo'): RuntimeConfig => ({
   region: 'us-east-1',
   user_pool_client_id: LOCAL_CLIENT_ID,
   cognito_endpoint: COGNITO_PATH,
+  service_prefix: servicePrefix,
 });
 
 /** True for a path CloudFront sends to the API origin (`/v1/*`). */
@@ -40,7 +44,7 @@ export const createLocalSite = (options: LocalSiteOptions) => {
   files.set('/', index);
   files.set('/config.json', {
     path: '/config.json',
-    body: Buffer.from(JSON.stringify(localRuntimeConfig())),
+    body: Buffer.from(JSON.stringify(localRuntimeConfig(options.servicePrefix))),
     contentType: 'application/json',
     immutable: false,
   });

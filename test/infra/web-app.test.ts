@@ -3,6 +3,8 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WebApp } from '../../infra/constructs/web-app.ts';
 
@@ -13,7 +15,12 @@ const synthesize = () => {
   const restApi = new apigateway.RestApi(stack, 'Api', { deployOptions: { stageName: 'prod' } });
   restApi.root.addResource('v1').addMethod('GET', new apigateway.MockIntegration());
   const client = new cognito.UserPool(stack, 'Pool').addClient('Handhelds');
-  new WebApp(stack, 'WebApp', { restApi, userPoolClientId: client.userPoolClientId, logRetentionDays: 30 });
+  new WebApp(stack, 'WebApp', {
+    restApi,
+    userPoolClientId: client.userPoolClientId,
+    servicePrefix: 'wms',
+    logRetentionDays: 30,
+  });
   return { app, template: Template.fromStack(stack) };
 };
 
@@ -116,6 +123,15 @@ describe('the handheld app on AWS', () => {
     const client = Object.keys(template.findResources('AWS::Cognito::UserPoolClient'))[0] as string;
     const markers = (deployment.Properties.SourceMarkers as Record<string, unknown>[]).flatMap((m) => Object.values(m));
     expect(markers).toContainEqual({ Ref: client });
+  });
+
+  it('tells the app the service prefix its location routes are under', () => {
+    const { directory } = app.synth();
+    const written = readdirSync(directory)
+      .map((entry) => join(directory, entry, 'config.json'))
+      .filter((file) => existsSync(file))
+      .map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+    expect(written).toEqual([expect.objectContaining({ region: 'eu-central-1', service_prefix: 'wms' })]);
   });
 
   it('leaves no cdk-nag AwsSolutions finding unacknowledged in the app hosting', () => {

@@ -21,7 +21,29 @@ export interface ApiOptions {
   readonly baseUrl?: string;
   /** Learns the service's time from each answer's `Date` header (scans are stamped with it). */
   readonly clock?: Pick<ServiceClock, 'observe'>;
+  /** The `{service_prefix}` path segment the service is deployed with (`config.json`). @default 'cargo' */
+  readonly servicePrefix?: string;
 }
+
+/**
+ * The `{service_prefix}` segment of the paths in api-types.ts: the OpenAPI document they are
+ * generated from is the service's with its default prefix.
+ */
+const TYPED_PREFIX = '/v1/cargo/';
+
+/**
+ * The request for a service deployed with another prefix: the location routes' paths (the
+ * ones holding the prefix) moved under it, the method, headers and body as they were.
+ */
+const underPrefix = async (request: Request, servicePrefix: string | undefined): Promise<Request> => {
+  const url = new URL(request.url);
+  const prefix = `/v1/${servicePrefix ?? 'cargo'}/`;
+  if (prefix === TYPED_PREFIX || !url.pathname.startsWith(TYPED_PREFIX)) return request;
+  url.pathname = prefix + url.pathname.slice(TYPED_PREFIX.length);
+  // A body read whole: a streamed one would need `duplex`, which not every handheld's browser knows.
+  const body = request.body === null ? null : await request.arrayBuffer();
+  return new Request(url, { method: request.method, headers: request.headers, body, signal: request.signal });
+};
 
 const isErrorBody = (body: unknown): body is ErrorBody =>
   typeof body === 'object' && body !== null && typeof (body as ErrorBody).error_code === 'string';
@@ -35,7 +57,8 @@ const isErrorBody = (body: unknown): body is ErrorBody =>
  */
 export const createApi = (options: ApiOptions) => {
   const base = options.fetch ?? ((request: Request) => fetch(request));
-  const send = async (request: Request): Promise<Response> => {
+  const send = async (sent: Request): Promise<Response> => {
+    const request = await underPrefix(sent, options.servicePrefix);
     const attempt = async (token: string | undefined) => {
       const copy = request.clone();
       if (token !== undefined) copy.headers.set('authorization', token);

@@ -1,12 +1,15 @@
 /**
  * The runtime configuration the deployment writes beside the app (`/config.json`): the stack
- * writes its region and user pool app client at deploy time, `npm start` its local stand-in.
+ * writes its region, user pool app client and service prefix at deploy time, `npm start` its
+ * local stand-in.
  */
 export interface RuntimeConfig {
   readonly region: string;
   readonly user_pool_client_id: string;
   /** Where Cognito's sign-in API answers. @default `https://cognito-idp.{region}.amazonaws.com/` */
   readonly cognito_endpoint?: string;
+  /** The service's `{service_prefix}` path segment (SERVICE_PREFIX). @default 'cargo' */
+  readonly service_prefix?: string;
 }
 
 export const cognitoEndpoint = (config: RuntimeConfig): string =>

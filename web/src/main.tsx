@@ -17,7 +17,7 @@ const boot = async () => {
   const [config, store] = await Promise.all([loadConfig(), openScanStore(indexedDB)]);
   const auth = createAuth({ config, storage: localStorage });
   const clock = createServiceClock({ storage: localStorage });
-  const api = createApi({ auth, lang: () => lang, clock });
+  const api = createApi({ auth, lang: () => lang, clock, servicePrefix: config.service_prefix });
   // The API's Accept-Language follows the language chosen in the app.
   const onLang = (next: Lang) => {
     lang = next;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKeyKeeper, withRetries, type Outcome } from '../src/api.ts';
+import { createApi, createKeyKeeper, withRetries, type Outcome } from '../src/api.ts';
 
 const offline: Outcome<string> = { ok: false, status: 0, offline: true };
 
@@ -57,5 +57,67 @@ describe('writes on a flapping connection', () => {
     expect(keys.keyFor({ box_no: 'B', zongpai_no: 'Q' })).toBe('key-2');
     keys.settle();
     expect(keys.keyFor({ box_no: 'B', zongpai_no: 'Q' })).toBe('key-3');
+  });
+});
+
+describe('the service prefix', () => {
+  const signedOut = {
+    idToken: async () => undefined,
+    session: () => undefined,
+    refresh: async () => undefined,
+  } as unknown as Parameters<typeof createApi>[0]['auth'];
+
+  /** An API whose requests are recorded and answered 201 with `{}`. */
+  const recorded = (servicePrefix?: string) => {
+    const sent: { url: string; method: string; body: string; key: string | null }[] = [];
+    const api = createApi({
+      auth: signedOut,
+      lang: () => 'en',
+      baseUrl: 'https://handheld.example',
+      ...(servicePrefix === undefined ? {} : { servicePrefix }),
+      fetch: async (request) => {
+        sent.push({
+          url: request.url,
+          method: request.method,
+          body: await request.text(),
+          key: request.headers.get('idempotency-key'),
+        });
+        return new Response('{}', { status: 201, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    return { api, sent };
+  };
+
+  it('sends the location routes under the prefix the service is deployed with, body and headers as they were', async () => {
+    const { api, sent } = recorded('wms');
+    await api.run(
+      api.client.POST('/v1/cargo/location', {
+        body: { cargo_no: 'BOX-1001', location_code: 'A-01', off_shelf: false },
+        headers: { 'Idempotency-Key': 'k-1' },
+      }),
+    );
+    await api.run(api.client.GET('/v1/cargo/location/{cargo_no}', { params: { path: { cargo_no: 'BOX-1001' } } }));
+    expect(sent).toEqual([
+      {
+        url: 'https://handheld.example/v1/wms/location',
+        method: 'POST',
+        body: '{"cargo_no":"BOX-1001","location_code":"A-01","off_shelf":false}',
+        key: 'k-1',
+      },
+      { url: 'https://handheld.example/v1/wms/location/BOX-1001', method: 'GET', body: '', key: null },
+    ]);
+  });
+
+  it('leaves every other route, and every route of a service on the default prefix, as it is', async () => {
+    const renamed = recorded('wms');
+    await renamed.api.run(renamed.api.client.GET('/v1/box/info', { params: { query: { box_no: 'BOX-1001' } } }));
+    const plain = recorded();
+    await plain.api.run(
+      plain.api.client.GET('/v1/cargo/location/{cargo_no}', { params: { path: { cargo_no: 'BOX-1001' } } }),
+    );
+    expect([...renamed.sent, ...plain.sent].map((s) => s.url)).toEqual([
+      'https://handheld.example/v1/box/info?box_no=BOX-1001',
+      'https://handheld.example/v1/cargo/location/BOX-1001',
+    ]);
   });
 });
