@@ -2,6 +2,9 @@
  * The location statements of the unpartitioned design (one `cargo.location_record` table, no
  * kept current location: migrations 001-004 and lib/location/locations.ts before migration 005),
  * kept for the year-scale comparison (bench/sql/year.ts). Named parameters as in lib/.
+ * A frozen copy, not built from lib/'s fragments though `FLAT_TRAIL_SQL` shares CTEs with
+ * `TRAIL_SQL`: it runs on the schema of migrations 001-004 alone, which lib/'s statements, written
+ * for every migration, need not keep working with, and it measures the design as it was.
  */
 
 /** A scan or backlog: the INSERT alone. */

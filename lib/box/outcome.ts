@@ -1,5 +1,5 @@
 import type { Db, SqlParams } from '../db/types.ts';
-import { runWrite, statementErrorCode, type CompiledWrite, type Idempotency } from '../db/write.ts';
+import { runWrite, statementErrorCode, wroteColumns, type CompiledWrite, type Idempotency } from '../db/write.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode, MessageParams } from '../errors/catalogue.ts';
 import type { BoxSaveResponse } from '../openapi/responses.ts';
@@ -70,13 +70,7 @@ export const boxOutcome = (
 ): BoxSaveResponse => {
   const code = statementErrorCode(row?.error_code);
   if (row !== undefined && code !== null) throw new AppError(code, problemParams(row, boxNo));
-  if (
-    row?.box_no == null ||
-    row.version == null ||
-    row.status == null ||
-    row.saved_at == null ||
-    row.saved_by == null
-  ) {
+  if (!wroteColumns(row, ['box_no', 'version', 'status', 'saved_at', 'saved_by'])) {
     throw new AppError(whenNothingWritten, { value: boxNo, ...(version === undefined ? {} : { version }) });
   }
   return {

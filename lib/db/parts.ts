@@ -1,4 +1,5 @@
 import { keyCursor } from '../rules/key-cursor.ts';
+import type { Db, SqlParams } from './types.ts';
 
 /**
  * A listing of boxes read as rows, not as one row of JSON: the Data API refuses a result row
@@ -103,13 +104,41 @@ export interface BoxPage {
  * A listing statement's page parameters: `after`, the last box number of the page before (null
  * for the first page), and `limit`. A cursor this service did not issue is a 400.
  */
-export const boxPageParams = (page: BoxPage): { after: string | null; limit: number } => ({
+const boxPageParams = (page: BoxPage): { after: string | null; limit: number } => ({
   after: page.cursor === undefined ? null : BOX_PAGE_CURSOR.decode(page.cursor),
   limit: page.limit,
 });
 
 /** The cursor of the next page: after the last box shown, when the statement's head says more follow. */
-export const nextBoxPage = (more: boolean, boxes: readonly { box_no: string }[]): string | null => {
+const nextBoxPage = (more: boolean, boxes: readonly { box_no: string }[]): string | null => {
   const last = boxes[boxes.length - 1];
   return more && last !== undefined ? BOX_PAGE_CURSOR.encode(last.box_no) : null;
 };
+
+/** A page of a listing of boxes put back together, with the cursor of the page after it (null on the last). */
+export interface BoxListingPage<Head, Box, Total> {
+  readonly head: Head | undefined;
+  readonly boxes: Box[];
+  readonly totals: Total[];
+  readonly next_cursor: string | null;
+}
+
+/**
+ * A listing statement run a page of boxes at a time: `params` with the page's `after` and `limit`
+ * ({@link boxPageParams}), its parts put back together ({@link assembleParts}), and the next
+ * page's cursor when the head's `more` says boxes follow the page. `head` is undefined when the
+ * statement answered none (the listed order or zongpai is not known).
+ *
+ * @example
+ * ```ts
+ * const list = boxListing<OrderHead, OrderBox, OrderTotal>(db, orderProgressSql(view, rules));
+ * const { head, boxes, totals, next_cursor } = await list({ order_no: 'SO-24001' }, { limit: 500 });
+ * ```
+ */
+export const boxListing =
+  <Head, Box extends { box_no: string; items: unknown[] }, Total>(db: Db, sql: string) =>
+  async (params: SqlParams, page: BoxPage): Promise<BoxListingPage<Head, Box, Total>> => {
+    const { rows } = await db.query<PartRow>(sql, { ...params, ...boxPageParams(page) });
+    const { head, boxes, totals } = assembleParts<Head & { readonly more: boolean }, Box, Total>(rows);
+    return { head, boxes, totals, next_cursor: nextBoxPage(head?.more === true, boxes) };
+  };

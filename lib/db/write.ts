@@ -63,6 +63,21 @@ export const statementErrorCode = (value: unknown): ErrorCode | null => {
   throw new Error(`a write statement answered the unknown error code ${JSON.stringify(value)}`);
 };
 
+/**
+ * Whether a write's outcome row holds every one of `columns`: a statement that found no problem
+ * and still answers without them (or answers no row) wrote nothing.
+ *
+ * @example
+ * ```ts
+ * if (!wroteColumns(row, ['box_no', 'version'])) throw new AppError('VERSION_CONFLICT', { value: boxNo });
+ * row.version; // a number from here on
+ * ```
+ */
+export const wroteColumns = <R extends Row, C extends keyof R>(
+  row: R | undefined,
+  columns: readonly C[],
+): row is R & { [K in C]: NonNullable<R[K]> } => row !== undefined && columns.every((column) => row[column] != null);
+
 /** The CTEs of a WITH list (without WITH), each with its name and body, in order. */
 const ctesOf = (ctes: string): { name: string; body: string }[] => {
   const found: { name: string; body: string }[] = [];

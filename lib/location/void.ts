@@ -7,6 +7,7 @@ import {
   PROCEED,
   runWrite,
   statementErrorCode,
+  wroteColumns,
   type Idempotency,
   type WriteStatement,
 } from '../db/write.ts';
@@ -130,13 +131,7 @@ export const makeScanVoider = ({ db }: { db: Db }) => {
     if (code === 'VERSION_CONFLICT')
       throw new AppError(code, { value: request.id, version: request.version, reason: 'location_record' });
     if (code !== null) throw new AppError(code, { value: request.id });
-    if (
-      row?.id == null ||
-      row.cargo_no == null ||
-      row.location_code == null ||
-      row.voided_at == null ||
-      row.voided_by == null
-    ) {
+    if (!wroteColumns(row, ['id', 'cargo_no', 'location_code', 'voided_at', 'voided_by'])) {
       throw new AppError('RECORD_NOT_FOUND', { value: request.id });
     }
     return {

@@ -2,8 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { OrderResponse } from '../openapi/responses.ts';
-import { assembleParts, boxPageParams, nextBoxPage, pageCutSql, PARTS_ORDER, SHOWN_ITEMS } from '../db/parts.ts';
-import type { BoxPage, PartRow } from '../db/parts.ts';
+import { boxListing, pageCutSql, PARTS_ORDER, SHOWN_ITEMS, type BoxPage } from '../db/parts.ts';
 
 /**
  * The packing progress of an order in one statement, driven by indexes at any scale: the ERP
@@ -103,9 +102,7 @@ const statusOf = (boxCount: number, boxedCount: number): OrderResponse['status']
   return boxedCount < boxCount ? 'PARTIAL' : 'BOXED';
 };
 
-type OrderHead = Pick<OrderResponse, 'customer_name' | 'box_count' | 'boxed_count' | 'complete_count'> & {
-  readonly more: boolean;
-};
+type OrderHead = Pick<OrderResponse, 'customer_name' | 'box_count' | 'boxed_count' | 'complete_count'>;
 
 /**
  * Packing progress of an ERP order: every box the ERP plans for it with its status, zongpai,
@@ -122,9 +119,9 @@ type OrderHead = Pick<OrderResponse, 'customer_name' | 'box_count' | 'boxed_coun
  */
 export const makeOrderProgress = ({ db, config }: { db: Db; config: PlanSettings }) => {
   const sql = orderProgressSql(config.erpBoxView, planRulesOf(config));
+  const list = boxListing<OrderHead, OrderBox, OrderTotal>(db, sql);
   return async (orderNo: string, page: BoxPage): Promise<OrderResponse> => {
-    const { rows } = await db.query<PartRow>(sql, { order_no: orderNo, ...boxPageParams(page) });
-    const { head, boxes, totals } = assembleParts<OrderHead, OrderBox, OrderTotal>(rows);
+    const { head, boxes, totals, next_cursor } = await list({ order_no: orderNo }, page);
     if (head === undefined || head.box_count === 0) throw new AppError('ORDER_NOT_FOUND', { value: orderNo });
     const { box_count, boxed_count, complete_count } = head;
     return {
@@ -137,7 +134,7 @@ export const makeOrderProgress = ({ db, config }: { db: Db; config: PlanSettings
       complete: complete_count === box_count && boxed_count === box_count,
       boxes,
       totals,
-      next_cursor: nextBoxPage(head.more, boxes),
+      next_cursor,
     };
   };
 };

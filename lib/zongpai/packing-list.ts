@@ -2,8 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { PackingListResponse } from '../openapi/responses.ts';
-import { assembleParts, boxPageParams, nextBoxPage, pageCutSql, PARTS_ORDER, SHOWN_ITEMS } from '../db/parts.ts';
-import type { BoxPage, PartRow } from '../db/parts.ts';
+import { boxListing, pageCutSql, PARTS_ORDER, SHOWN_ITEMS, type BoxPage } from '../db/parts.ts';
 
 /**
  * The packing list of a zongpai in one statement: its boxes (through the box index of the
@@ -78,9 +77,7 @@ ${PARTS_ORDER}`;
 type PackingListBox = PackingListResponse['boxes'][number];
 type PackingListTotal = PackingListResponse['totals'][number];
 
-type PackingListHead = Pick<PackingListResponse, 'zongpai_no' | 'status' | 'box_count' | 'total_quantity'> & {
-  readonly more: boolean;
-};
+type PackingListHead = Pick<PackingListResponse, 'zongpai_no' | 'status' | 'box_count' | 'total_quantity'>;
 
 /**
  * What a pallet manifest prints: every box on the zongpai with its order, customer and items, a
@@ -96,9 +93,9 @@ type PackingListHead = Pick<PackingListResponse, 'zongpai_no' | 'status' | 'box_
  */
 export const makePackingList = ({ db, config }: { db: Db; config: PlanSettings }) => {
   const sql = packingListSql(config.erpBoxView, planRulesOf(config));
+  const list = boxListing<PackingListHead, PackingListBox, PackingListTotal>(db, sql);
   return async (zongpaiNo: string, page: BoxPage): Promise<PackingListResponse> => {
-    const { rows } = await db.query<PartRow>(sql, { zongpai_no: zongpaiNo, ...boxPageParams(page) });
-    const { head, boxes, totals } = assembleParts<PackingListHead, PackingListBox, PackingListTotal>(rows);
+    const { head, boxes, totals, next_cursor } = await list({ zongpai_no: zongpaiNo }, page);
     if (head === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
     return {
       zongpai_no: head.zongpai_no,
@@ -107,7 +104,7 @@ export const makePackingList = ({ db, config }: { db: Db; config: PlanSettings }
       total_quantity: head.total_quantity,
       boxes,
       totals,
-      next_cursor: nextBoxPage(head.more, boxes),
+      next_cursor,
     };
   };
 };
