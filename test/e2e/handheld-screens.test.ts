@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { unboxedInfo } from '../../web/test/box-info.ts';
 import { DEMO_PASSWORDS, handheldsForSuite, hasChromium, holdRequests, notice, open, scan, signIn } from './harness.ts';
 
 /**
@@ -237,16 +238,10 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
       // A box whose items have codes of 32 and 64 characters.
       await page.route(/\/v1\/box\/info/, (route) =>
         route.fulfill({
-          json: {
+          json: unboxedInfo({
             box_no: LONG_BOX,
             order_no: `SO-${LONG}`,
             customer_name: 'Shanghai Lianhua International Trading Company Limited',
-            status: 'NOT_BOXED',
-            zongpai_no: null,
-            version: 0,
-            complete: false,
-            saved_at: null,
-            saved_by: null,
             items: [
               {
                 item_code: LONGEST_ITEM,
@@ -257,7 +252,7 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
               },
               { item_code: `SKU-${LONG}`, item_name: null, unit: null, planned_quantity: 99999, boxed_quantity: 0 },
             ],
-          },
+          }),
         }),
       );
       await open(page, tab('Box', '装箱'));
