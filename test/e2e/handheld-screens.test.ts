@@ -1,19 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  DEMO_PASSWORDS,
-  handheld,
-  hasChromium,
-  holdRequests,
-  notice,
-  open,
-  scan,
-  signIn,
-  signedInHandheld,
-  startAll,
-  type DemoUser,
-  type Running,
-} from './harness.ts';
+import { unboxedInfo } from '../../web/test/box-info.ts';
+import { DEMO_PASSWORDS, handheldsForSuite, hasChromium, holdRequests, notice, open, scan, signIn } from './harness.ts';
 
 /**
  * The handheld's screens as an operator sees them on a shared device and a small screen: each
@@ -61,49 +49,34 @@ const inSight = (selector: string) => `(() => {
 })()`;
 
 describe.skipIf(!hasChromium)('the handheld screens', () => {
-  let running: Running;
-
-  /** A fresh handheld (its own storage) with a demo user signed in, closed when the test ends. */
-  const signedIn = (user: DemoUser, locale?: string, viewport?: { width: number; height: number }) =>
-    signedInHandheld(running, user, {
-      ...(locale === undefined ? {} : { locale }),
-      ...(viewport === undefined ? {} : { viewport }),
-    });
-
-  beforeAll(async () => {
-    running = await startAll();
-    // Two zongpais with BOX-1004 and BOX-1005 boxed on the first, and two cargo at two locations.
-    const { context, page } = await handheld(running);
-    try {
-      await signIn(page, 'sam', DEMO_PASSWORDS.sam);
-      await open(page, 'Pallet');
-      for (const zongpai of ['PLT-S1', 'PLT-S2']) {
-        await scan(page, zongpai);
-        await page.getByRole('button', { name: `Register ${zongpai}` }).click();
-        await notice(page, 'ok', `Zongpai ${zongpai} registered`);
-      }
-      await open(page, 'One scan');
-      for (const box of ['BOX-1004', 'BOX-1005']) {
-        await scan(page, box);
-        await scan(page, 'PLT-S1');
-        await notice(page, 'ok', `Box ${box} saved on PLT-S1`);
-      }
-      await open(page, 'Locate');
-      for (const [location, cargo] of [
-        ['LOC-A', 'T2-C00'],
-        ['LOC-B', 'T2-C01'],
-      ] as const) {
-        await scan(page, location);
-        await notice(page, 'ok', `Location ${location}`);
-        await scan(page, cargo);
-        await page.locator('[data-testid=waiting][data-waiting="0"]').waitFor();
-        await page.getByTestId('location').click();
-      }
-    } finally {
-      await context.close();
+  // Two zongpais with BOX-1004 and BOX-1005 boxed on the first, and two cargo at two locations.
+  const seed = async (page: Page) => {
+    await signIn(page, 'sam', DEMO_PASSWORDS.sam);
+    await open(page, 'Pallet');
+    for (const zongpai of ['PLT-S1', 'PLT-S2']) {
+      await scan(page, zongpai);
+      await page.getByRole('button', { name: `Register ${zongpai}` }).click();
+      await notice(page, 'ok', `Zongpai ${zongpai} registered`);
     }
-  }, 90_000);
-  afterAll(async () => running?.stop());
+    await open(page, 'One scan');
+    for (const box of ['BOX-1004', 'BOX-1005']) {
+      await scan(page, box);
+      await scan(page, 'PLT-S1');
+      await notice(page, 'ok', `Box ${box} saved on PLT-S1`);
+    }
+    await open(page, 'Locate');
+    for (const [location, cargo] of [
+      ['LOC-A', 'T2-C00'],
+      ['LOC-B', 'T2-C01'],
+    ] as const) {
+      await scan(page, location);
+      await notice(page, 'ok', `Location ${location}`);
+      await scan(page, cargo);
+      await page.locator('[data-testid=waiting][data-waiting="0"]').waitFor();
+      await page.getByTestId('location').click();
+    }
+  };
+  const { signedIn } = handheldsForSuite({ seed, timeout: 90_000 });
 
   it("starts the next operator on Locate with their own location and off-shelf setting, and keeps the first one's scans for her", async () => {
     const { page, context } = await signedIn('olga');
@@ -245,7 +218,7 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
     ['en-US', { width: 480, height: 800 }],
   ] as const) {
     it(`fits ${viewport.width} x ${viewport.height} (${locale}) with the longest codes: nothing cut off, nothing sideways`, async () => {
-      const { page } = await signedIn('sam', locale, viewport);
+      const { page } = await signedIn('sam', { locale, viewport });
       const fits = async (where: string) => expect(await page.evaluate(OVERFLOW), where).toEqual([]);
       const tab = (en: string, zh: string) => (locale === 'zh-CN' ? zh : en);
 
@@ -265,16 +238,10 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
       // A box whose items have codes of 32 and 64 characters.
       await page.route(/\/v1\/box\/info/, (route) =>
         route.fulfill({
-          json: {
+          json: unboxedInfo({
             box_no: LONG_BOX,
             order_no: `SO-${LONG}`,
             customer_name: 'Shanghai Lianhua International Trading Company Limited',
-            status: 'NOT_BOXED',
-            zongpai_no: null,
-            version: 0,
-            complete: false,
-            saved_at: null,
-            saved_by: null,
             items: [
               {
                 item_code: LONGEST_ITEM,
@@ -285,7 +252,7 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
               },
               { item_code: `SKU-${LONG}`, item_name: null, unit: null, planned_quantity: 99999, boxed_quantity: 0 },
             ],
-          },
+          }),
         }),
       );
       await open(page, tab('Box', '装箱'));

@@ -1,18 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import {
-  DEMO_PASSWORDS,
-  handheld,
-  hasChromium,
-  notice,
-  open,
-  scan,
-  signIn,
-  signedInHandheld,
-  startAll,
-  type DemoUser,
-  type Running,
-} from './harness.ts';
+import { DEMO_PASSWORDS, handheldsForSuite, hasChromium, notice, open, scan, signIn } from './harness.ts';
 
 /**
  * The handheld through a shift's faults, as the operator sees them: Cognito busy while the token
@@ -29,13 +17,7 @@ const refusal = (status: number, error_code: string, message: string, headers: R
 const minute = 60_000;
 
 describe.skipIf(!hasChromium)('the handheld through faults of a shift', () => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startAll();
-  }, 60_000);
-  afterAll(async () => running?.stop());
-
-  const signedIn = (user: DemoUser) => signedInHandheld(running, user);
+  const { fresh, signedIn } = handheldsForSuite();
   const registerPallet = async (page: Page, zongpai: string) => {
     await open(page, 'Pallet');
     await scan(page, zongpai);
@@ -81,8 +63,7 @@ describe.skipIf(!hasChromium)('the handheld through faults of a shift', () => {
 
   /** A device whose clock runs 10 minutes ahead of the service's. */
   const fastDevice = async () => {
-    const device = await handheld(running);
-    onTestFinished(() => device.context.close());
+    const device = await fresh();
     await device.page.clock.install({ time: new Date(Date.now() + 10 * minute) });
     await device.page.reload();
     await signIn(device.page, 'olga', DEMO_PASSWORDS.olga);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   DEMO_PASSWORDS,
-  handheld,
+  handheldsForSuite,
   hasChromium,
   holdRequests,
   notice,
@@ -10,8 +10,7 @@ import {
   scan,
   screenshot,
   signIn,
-  startAll,
-  type Running,
+  type DemoUser,
 } from './harness.ts';
 
 /**
@@ -38,24 +37,7 @@ const count = async (page: Page, item: string, times: number) => {
 };
 
 describe.skipIf(!hasChromium)('the handheld app', () => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startAll();
-  }, 60_000);
-  afterAll(async () => running?.stop());
-
-  /** A fresh handheld (its own storage), closed when the test ends. */
-  const fresh = async (locale?: string) => {
-    const device = await handheld(running, locale);
-    onTestFinished(() => device.context.close());
-    return device;
-  };
-  /** A fresh handheld a demo user has signed in on. */
-  const signedIn = async (user: keyof typeof DEMO_PASSWORDS, locale?: string) => {
-    const device = await fresh(locale);
-    await signIn(device.page, user, DEMO_PASSWORDS[user]);
-    return device;
-  };
+  const { fresh, signedIn } = handheldsForSuite();
 
   it('refuses a wrong password and signs the demo operator in', async () => {
     const { page } = await fresh();
@@ -281,7 +263,7 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
   });
 
   it('speaks Chinese on a Chinese device: its own words and the service messages', async () => {
-    const { page } = await signedIn('olga', 'zh-CN');
+    const { page } = await signedIn('olga', { locale: 'zh-CN' });
     await open(page, '查找');
     await scan(page, 'BOX-9999');
     await notice(page, 'error', '该货物从未在库位扫描过');
@@ -384,7 +366,7 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await context.setOffline(false);
 
     // Sam signs in on the same handheld: olga's scan waits for her.
-    const signInAtLocate = async (user: keyof typeof DEMO_PASSWORDS, othersWaiting: number) => {
+    const signInAtLocate = async (user: DemoUser, othersWaiting: number) => {
       await signIn(page, user, DEMO_PASSWORDS[user]);
       await open(page, 'Locate');
       await page.locator(`[data-testid=waiting][data-waiting="0"][data-others="${othersWaiting}"]`).waitFor();
@@ -425,7 +407,7 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
   });
 
   it('does not send a box with nothing counted: it asks for at least one item', async () => {
-    const { page } = await signedIn('olga', 'zh-CN');
+    const { page } = await signedIn('olga', { locale: 'zh-CN' });
     const saves: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/v1/box')) saves.push(request.url());
@@ -468,7 +450,7 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
   });
 
   it("shows a box's status and history in the operator's language", async () => {
-    const { page } = await signedIn('sam', 'zh-CN');
+    const { page } = await signedIn('sam', { locale: 'zh-CN' });
     await open(page, '主管');
     await scan(page, 'BOX-1002');
     await page.getByTestId('box-status').getByText('已装箱').waitFor();
@@ -476,7 +458,7 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
   });
 
   it('fits the viewport: no loading text left, the tab bar covers nothing', async () => {
-    const { page } = await signedIn('sam', 'zh-CN');
+    const { page } = await signedIn('sam', { locale: 'zh-CN' });
     await open(page, '装箱');
     await scan(page, 'BOX-1001');
     await page.getByTestId('box-no').getByText('BOX-1001').waitFor();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { onTestFinished } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from '../../web/chromium.ts';
 
@@ -29,7 +29,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCREENSHOTS =
   process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : join(tmpdir(), 'cargo-e2e-screenshots');
 
-export interface Running {
+interface Running {
   readonly url: string;
   readonly browser: Browser;
   stop(): Promise<void>;
@@ -78,7 +78,7 @@ const startService = (
     child.once('exit', (code) => reject(new Error(`npm start exited (${String(code)}): ${out}`)));
   });
 
-export const startAll = async (): Promise<Running> => {
+const startAll = async (): Promise<Running> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cargo-e2e-'));
   const database = serverUrl === undefined ? undefined : await freshDatabase(serverUrl);
   const [{ url, child }, browser] = await Promise.all([startService(dataDir, database?.url), launchChromium()]);
@@ -96,10 +96,7 @@ export const startAll = async (): Promise<Running> => {
 };
 
 /** A fresh handheld: its own storage (session, IndexedDB, service worker), English unless told. */
-export const handheld = async (
-  running: Running,
-  locale = 'en-US',
-): Promise<{ context: BrowserContext; page: Page }> => {
+const handheld = async (running: Running, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await running.browser.newContext({
     viewport: { width: 360, height: 640 },
     deviceScaleFactor: 1,
@@ -138,7 +135,7 @@ export const DEMO_PASSWORDS = { olga: 'olga-demo-2026', sam: 'sam-demo-2026' };
 export type DemoUser = keyof typeof DEMO_PASSWORDS;
 
 /** A fresh handheld with `user` signed in, closed when the test ends. */
-export const signedInHandheld = async (
+const signedInHandheld = async (
   running: Running,
   user: DemoUser,
   options: { locale?: string; viewport?: { width: number; height: number } } = {},
@@ -149,6 +146,51 @@ export const signedInHandheld = async (
   await signIn(device.page, user, DEMO_PASSWORDS[user]);
   await device.page.locator('.who', { hasText: user }).waitFor();
   return device;
+};
+
+/** What a test opens handhelds on: the service and Chromium that `handheldsForSuite` starts. */
+export interface Handhelds {
+  /** A fresh handheld (its own storage), English unless told, closed when the test ends. */
+  fresh(locale?: string): Promise<{ context: BrowserContext; page: Page }>;
+  /** A fresh handheld with `user` signed in, closed when the test ends. */
+  signedIn(
+    user: DemoUser,
+    options?: { locale?: string; viewport?: { width: number; height: number } },
+  ): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * Starts the service and Chromium before the first test of the describe block it is called in,
+ * and stops them after its last. `seed`, when given, runs once they are up, on a handheld of its
+ * own (no one signed in) that is closed after it; `timeout` bounds the start and the seed.
+ */
+export const handheldsForSuite = (
+  options: { seed?: (page: Page) => Promise<void>; timeout?: number } = {},
+): Handhelds => {
+  let running: Running | undefined;
+  const started = (): Running => {
+    if (running === undefined) throw new Error('the service is not started yet: open handhelds in a test');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startAll();
+    if (options.seed === undefined) return;
+    const { context, page } = await handheld(running);
+    try {
+      await options.seed(page);
+    } finally {
+      await context.close();
+    }
+  }, options.timeout ?? 60_000);
+  afterAll(async () => running?.stop());
+  return {
+    fresh: async (locale) => {
+      const device = await handheld(started(), locale);
+      onTestFinished(() => device.context.close());
+      return device;
+    },
+    signedIn: (user, signInOptions) => signedInHandheld(started(), user, signInOptions),
+  };
 };
 
 /** Waits for the app's notice of this tone holding this text. */

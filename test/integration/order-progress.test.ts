@@ -11,6 +11,22 @@ afterAll(async () => service?.close());
 
 const order = (orderNo: string, token?: string, query = '') =>
   service.call('GET', `/v1/orders/${encodeURIComponent(orderNo)}${query}`, token === undefined ? {} : { token });
+/** GET /v1/orders/{order_no}, answered 200: the order's progress. */
+const progress = async (orderNo: string, query = '') => {
+  const res = await order(orderNo, undefined, query);
+  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+  return res.body;
+};
+/** A planned box of an order as its progress shows it before anything of it is boxed: not boxed, nowhere, its plan. */
+const notBoxed = (boxNo: string, items: unknown[]) => ({
+  box_no: boxNo,
+  status: 'NOT_BOXED',
+  zongpai_no: null,
+  version: 0,
+  complete: false,
+  location: null,
+  items,
+});
 const register = async (zongpaiNo: string) =>
   expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpaiNo } })).status).toBe(201);
 const scan = async (cargoNo: string, locationCode: string, offShelf = false) =>
@@ -24,9 +40,7 @@ const scan = async (cargoNo: string, locationCode: string, offShelf = false) =>
 
 describe('GET /v1/orders/{order_no}', () => {
   it('answers a demo order that nothing is boxed of yet as OPEN, every planned box NOT_BOXED with its plan', async () => {
-    const res = await order('SO-24002');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    expect(await progress('SO-24002')).toEqual({
       order_no: 'SO-24002',
       customer_name: 'Hangzhou West Lake Foods',
       status: 'OPEN',
@@ -34,17 +48,7 @@ describe('GET /v1/orders/{order_no}', () => {
       boxed_count: 0,
       complete_count: 0,
       complete: false,
-      boxes: [
-        {
-          box_no: 'BOX-1003',
-          status: 'NOT_BOXED',
-          zongpai_no: null,
-          version: 0,
-          complete: false,
-          location: null,
-          items: box1003Lines,
-        },
-      ],
+      boxes: [notBoxed('BOX-1003', box1003Lines)],
       totals: box1003Lines,
       next_cursor: null,
     });
@@ -128,27 +132,15 @@ describe('GET /v1/orders/{order_no}', () => {
        SELECT 'BOX-BIG-' || lpad(n::text, 4, '0'), 'SO-BIG', 'Big Customer', 'SKU-' || k, 'Item number ' || k, 2, 'pcs'
        FROM generate_series(1, 400) AS n, generate_series(1, 2) AS k`,
     );
-    const res = await order('SO-BIG');
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      order_no: 'SO-BIG',
-      customer_name: 'Big Customer',
-      status: 'OPEN',
-      box_count: 400,
-    });
-    expect(res.body.boxes[399]).toEqual({
-      box_no: 'BOX-BIG-0400',
-      status: 'NOT_BOXED',
-      zongpai_no: null,
-      version: 0,
-      complete: false,
-      location: null,
-      items: [
+    const big = await progress('SO-BIG');
+    expect(big).toMatchObject({ order_no: 'SO-BIG', customer_name: 'Big Customer', status: 'OPEN', box_count: 400 });
+    expect(big.boxes[399]).toEqual(
+      notBoxed('BOX-BIG-0400', [
         { item_code: 'SKU-1', item_name: 'Item number 1', unit: 'pcs', planned_quantity: 2, boxed_quantity: 0 },
         { item_code: 'SKU-2', item_name: 'Item number 2', unit: 'pcs', planned_quantity: 2, boxed_quantity: 0 },
-      ],
-    });
-    expect(res.body.totals).toEqual([
+      ]),
+    );
+    expect(big.totals).toEqual([
       { item_code: 'SKU-1', item_name: 'Item number 1', unit: 'pcs', planned_quantity: 800, boxed_quantity: 0 },
       { item_code: 'SKU-2', item_name: 'Item number 2', unit: 'pcs', planned_quantity: 800, boxed_quantity: 0 },
     ]);

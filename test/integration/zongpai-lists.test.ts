@@ -17,6 +17,12 @@ const reopen = (
   token: string | null = service.tokens.supervisor,
   headers?: Record<string, string>,
 ) => service.call('POST', `/v1/zongpai/${zongpaiNo}/reopen`, { token, ...(headers === undefined ? {} : { headers }) });
+/** GET /v1/zongpai/{zongpai_no}/packing-list, answered 200: the packing list. */
+const packingList = async (zongpaiNo: string) => {
+  const res = await service.call('GET', `/v1/zongpai/${zongpaiNo}/packing-list`);
+  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+  return res.body;
+};
 const save = async (body: unknown) => expect((await service.call('POST', '/v1/box', { body })).status).toBe(201);
 
 describe('GET /v1/zongpai', () => {
@@ -85,9 +91,7 @@ describe('GET /v1/zongpai/{zongpai_no}/packing-list', () => {
     });
     await save({ box_no: 'BOX-P002', zongpai_no: 'PLT-P001', items: [{ item_code: 'SKU-A', quantity: 5 }] });
 
-    const res = await service.call('GET', '/v1/zongpai/plt-p001/packing-list');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    expect(await packingList('plt-p001')).toEqual({
       zongpai_no: 'PLT-P001',
       status: 'OPEN',
       box_count: 2,
@@ -136,37 +140,23 @@ describe('GET /v1/zongpai/{zongpai_no}/packing-list', () => {
         items: Object.entries(items).map(([item_code, quantity]) => ({ item_code, quantity })),
       });
     }
-    const res = await service.call('GET', '/v1/zongpai/PLT-BIG1/packing-list');
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      zongpai_no: 'PLT-BIG1',
-      status: 'OPEN',
-      box_count: 15,
-      total_quantity: 15 * 60 * 3,
-    });
-    expect(res.body.boxes.map((b: { box_no: string }) => b.box_no)).toEqual(
+    const list = await packingList('PLT-BIG1');
+    expect(list).toMatchObject({ zongpai_no: 'PLT-BIG1', status: 'OPEN', box_count: 15, total_quantity: 15 * 60 * 3 });
+    expect(list.boxes.map((b: { box_no: string }) => b.box_no)).toEqual(
       Array.from({ length: 15 }, (_, i) => `BOX-BIG-${String(i + 1).padStart(2, '0')}`),
     );
-    expect(res.body.boxes[14]).toMatchObject({ order_no: 'SO-BIG-PALLET', complete: true, total_quantity: 180 });
-    expect(res.body.boxes[14].items).toHaveLength(60);
-    expect(res.body.boxes[14].items[59]).toEqual({
-      item_code: 'SKU-BIG-59',
-      item_name: 'Item SKU-BIG-59',
-      unit: 'pcs',
-      quantity: 3,
-    });
-    expect(res.body.totals).toHaveLength(60);
-    expect(res.body.totals[0]).toEqual({
-      item_code: 'SKU-BIG-00',
-      item_name: 'Item SKU-BIG-00',
-      unit: 'pcs',
-      quantity: 45,
-    });
+    const last = list.boxes[14];
+    expect(last).toMatchObject({ order_no: 'SO-BIG-PALLET', complete: true, total_quantity: 180 });
+    expect(last.items).toHaveLength(60);
+    expect(last.items[59]).toEqual({ item_code: 'SKU-BIG-59', item_name: 'Item SKU-BIG-59', unit: 'pcs', quantity: 3 });
+    const { totals } = list;
+    expect(totals).toHaveLength(60);
+    expect(totals[0]).toEqual({ item_code: 'SKU-BIG-00', item_name: 'Item SKU-BIG-00', unit: 'pcs', quantity: 45 });
   });
 
   it('answers an empty zongpai with no boxes and no totals, and an unknown one with 404 ZONGPAI_NOT_FOUND', async () => {
     await register('PLT-P002');
-    expect((await service.call('GET', '/v1/zongpai/PLT-P002/packing-list')).body).toEqual({
+    expect(await packingList('PLT-P002')).toEqual({
       zongpai_no: 'PLT-P002',
       status: 'OPEN',
       box_count: 0,

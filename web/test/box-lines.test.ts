@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addScan, linesToSave, planLines, setQuantity } from '../src/screens/box-lines.ts';
-import type { BoxInfo } from '../src/api-types.ts';
+import { unboxedInfo } from './box-info.ts';
 
-const info: BoxInfo = {
+const info = unboxedInfo({
   box_no: 'BOX-1001',
   order_no: 'SO-1',
   customer_name: null,
-  status: 'NOT_BOXED',
-  zongpai_no: null,
-  version: 0,
-  complete: false,
-  saved_at: null,
-  saved_by: null,
   items: [{ item_code: 'SKU-A', item_name: 'A', unit: 'pcs', planned_quantity: 2, boxed_quantity: 0 }],
-};
+});
 
 describe('counting a box', () => {
   it('adds one per item scan, matching codes as the service does (trimmed, upper-cased)', () => {

@@ -74,19 +74,15 @@ describe('toPositional turns named parameters into typed positional ones', () =>
     });
   });
 
-  it('casts a stringValue by its typeHint', () => {
-    const values: [string, string][] = [
-      ['TIMESTAMP', '2026-11-21 08:30:00.123'],
-      ['DATE', '2026-11-21'],
-      ['TIME', '08:30:00'],
-      ['DECIMAL', '12.50'],
-      ['JSON', '{}'],
-      ['UUID', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'],
-    ];
-    const statement = toPositional(
-      'SELECT :p0, :p1, :p2, :p3, :p4, :p5',
-      values.map(([hint, value], i) => str(`p${i}`, value, hint)),
-    );
+  it('casts each stringValue by its typeHint, numbering them in order', () => {
+    const statement = toPositional('SELECT :p0, :p1, :p2, :p3, :p4, :p5', [
+      str('p0', '2026-11-21 08:30:00.123', 'TIMESTAMP'),
+      str('p1', '2026-11-21', 'DATE'),
+      str('p2', '08:30:00', 'TIME'),
+      str('p3', '12.50', 'DECIMAL'),
+      str('p4', '{}', 'JSON'),
+      str('p5', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'UUID'),
+    ]);
     expect(statement.text).toBe('SELECT $1::timestamp, $2::date, $3::time, $4::numeric, $5::json, $6::uuid');
   });
 
@@ -115,16 +111,15 @@ describe('toPositional turns named parameters into typed positional ones', () =>
     expect(error.message).toMatch(new RegExp(`typeHint ${hint} must have the format`));
   });
 
-  it('accepts the documented formats with up to three fraction digits, and plain decimals', () => {
-    const ok: [string, string][] = [
-      ['TIMESTAMP', '2024-02-29 23:59:59'],
-      ['TIMESTAMP', '2026-11-21 08:30:00.5'],
-      ['TIME', '23:59:59.999'],
-      ['DECIMAL', '-0.5'],
-      ['DECIMAL', '1e3'],
-      ['UUID', 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11'],
-    ];
-    for (const [hint, value] of ok) expect(toPositional('SELECT :v', [str('v', value, hint)]).values).toEqual([value]);
+  it.each([
+    ['TIMESTAMP', '2024-02-29 23:59:59', 'timestamp'],
+    ['TIMESTAMP', '2026-11-21 08:30:00.5', 'timestamp'],
+    ['TIME', '23:59:59.999', 'time'],
+    ['DECIMAL', '-0.5', 'numeric'],
+    ['DECIMAL', '1e3', 'numeric'],
+    ['UUID', 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11', 'uuid'],
+  ])('accepts typeHint %s with %j in its documented format, bound as given and cast to %s', (hint, value, type) => {
+    expect(toPositional('SELECT :v', [str('v', value, hint)])).toEqual({ text: `SELECT $1::${type}`, values: [value] });
   });
 
   it('leaves literals, comments and casts untouched', () => {
