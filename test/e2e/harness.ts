@@ -58,9 +58,10 @@ const freshDatabase = async (server: string): Promise<{ url: string; drop: () =>
 const startService = (
   dataDir: string,
   databaseUrl: string | undefined,
+  settings: Readonly<Record<string, string>>,
 ): Promise<{ url: string; child: ChildProcess }> =>
   new Promise((resolve, reject) => {
-    const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: databaseUrl ?? '' };
+    const env = { ...process.env, ...settings, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: databaseUrl ?? '' };
     const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
       cwd: ROOT,
       env,
@@ -78,10 +79,13 @@ const startService = (
     child.once('exit', (code) => reject(new Error(`npm start exited (${String(code)}): ${out}`)));
   });
 
-const startAll = async (): Promise<Running> => {
+const startAll = async (settings: Readonly<Record<string, string>>): Promise<Running> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cargo-e2e-'));
   const database = serverUrl === undefined ? undefined : await freshDatabase(serverUrl);
-  const [{ url, child }, browser] = await Promise.all([startService(dataDir, database?.url), launchChromium()]);
+  const [{ url, child }, browser] = await Promise.all([
+    startService(dataDir, database?.url, settings),
+    launchChromium(),
+  ]);
   return {
     url,
     browser,
@@ -162,10 +166,11 @@ export interface Handhelds {
 /**
  * Starts the service and Chromium before the first test of the describe block it is called in,
  * and stops them after its last. `seed`, when given, runs once they are up, on a handheld of its
- * own (no one signed in) that is closed after it; `timeout` bounds the start and the seed.
+ * own (no one signed in) that is closed after it; `timeout` bounds the start and the seed;
+ * `env` holds the service's settings (`npm start`'s environment) where a suite needs others.
  */
 export const handheldsForSuite = (
-  options: { seed?: (page: Page) => Promise<void>; timeout?: number } = {},
+  options: { seed?: (page: Page) => Promise<void>; timeout?: number; env?: Readonly<Record<string, string>> } = {},
 ): Handhelds => {
   let running: Running | undefined;
   const started = (): Running => {
@@ -173,7 +178,7 @@ export const handheldsForSuite = (
     return running;
   };
   beforeAll(async () => {
-    running = await startAll();
+    running = await startAll(options.env ?? {});
     if (options.seed === undefined) return;
     const { context, page } = await handheld(running);
     try {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { handheldsForSuite, hasChromium, notice, open, scan } from './harness.ts';
+
+/**
+ * A service deployed with another SERVICE_PREFIX: the app learns it from its configuration and
+ * calls the location routes under it, so every screen that scans a location works as on the
+ * default prefix.
+ */
+describe.skipIf(!hasChromium)('the handheld on a service whose location routes are under another prefix', () => {
+  const { signedIn } = handheldsForSuite({ env: { SERVICE_PREFIX: 'wms' } });
+
+  it('records a scan, lists the location, finds the cargo and voids the scan under that prefix', async () => {
+    const { page } = await signedIn('sam');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/v1/')) calls.push(`${request.method()} ${pathname}`);
+    });
+
+    await open(page, 'Locate');
+    await scan(page, 'DOCK-9');
+    await scan(page, 'BOX-1005');
+    await notice(page, 'ok', 'BOX-1005 at DOCK-9');
+    await page.getByRole('button', { name: 'What is here: DOCK-9' }).click();
+    await notice(page, 'ok', '1 at DOCK-9');
+    expect(await page.getByTestId('here').locator('b').allTextContents()).toEqual(['BOX-1005']);
+
+    await open(page, 'Find');
+    await scan(page, 'BOX-1005');
+    await page.getByTestId('current').getByText('DOCK-9').waitFor();
+    await page.getByRole('button', { name: 'Void' }).click();
+    await page.getByRole('button', { name: 'Tap again to void' }).click();
+    await notice(page, 'ok', 'Scan of BOX-1005 at DOCK-9 voided');
+
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'POST /v1/wms/location',
+        'GET /v1/wms/locations/DOCK-9/cargo',
+        'GET /v1/wms/location/BOX-1005',
+        expect.stringMatching(/^DELETE \/v1\/wms\/location\/BOX-1005\/records\/\d+$/),
+      ]),
+    );
+    expect(calls.filter((call) => call.includes('/v1/cargo/'))).toEqual([]);
+  });
+});
