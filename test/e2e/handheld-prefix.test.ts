@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handheldsForSuite, hasChromium, notice, open, scan } from './harness.ts';
+import { handheldsForSuite, hasChromium, notice, open, scan, voidCurrentScan } from './harness.ts';
 
 /**
  * A service deployed with another SERVICE_PREFIX: the app learns it from its configuration and
@@ -25,12 +25,7 @@ describe.skipIf(!hasChromium)('the handheld on a service whose location routes a
     await notice(page, 'ok', '1 at DOCK-9');
     expect(await page.getByTestId('here').locator('b').allTextContents()).toEqual(['BOX-1005']);
 
-    await open(page, 'Find');
-    await scan(page, 'BOX-1005');
-    await page.getByTestId('current').getByText('DOCK-9').waitFor();
-    await page.getByRole('button', { name: 'Void' }).click();
-    await page.getByRole('button', { name: 'Tap again to void' }).click();
-    await notice(page, 'ok', 'Scan of BOX-1005 at DOCK-9 voided');
+    await voidCurrentScan(page, 'BOX-1005', 'DOCK-9');
 
     expect(calls).toEqual(
       expect.arrayContaining([

@@ -10,6 +10,7 @@ import {
   scan,
   screenshot,
   signIn,
+  voidCurrentScan,
   type DemoUser,
 } from './harness.ts';
 
@@ -211,12 +212,7 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await screenshot(page, 'pallet-supervisor');
 
     // A wrong location scan voided: kept in the history, marked, no longer counted at the location.
-    await open(page, 'Find');
-    await scan(page, 'BOX-1004');
-    await page.getByTestId('current').getByText('A-01-01').waitFor();
-    await page.getByRole('button', { name: 'Void' }).click();
-    await page.getByRole('button', { name: 'Tap again to void' }).click();
-    await notice(page, 'ok', 'Scan of BOX-1004 at A-01-01 voided');
+    await voidCurrentScan(page, 'BOX-1004', 'A-01-01');
     await page.locator('.history li[data-voided=true]', { hasText: 'Voided by sam' }).waitFor();
     await page.getByTestId('current').getByText('Nowhere: every scan was voided').waitFor();
     await screenshot(page, 'void');

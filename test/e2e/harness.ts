@@ -198,6 +198,16 @@ export const handheldsForSuite = (
   };
 };
 
+/** A supervisor finds `cargo` at `location` and voids that scan, confirming with the second tap. */
+export const voidCurrentScan = async (page: Page, cargo: string, location: string): Promise<void> => {
+  await open(page, 'Find');
+  await scan(page, cargo);
+  await page.getByTestId('current').getByText(location).waitFor();
+  await page.getByRole('button', { name: 'Void' }).click();
+  await page.getByRole('button', { name: 'Tap again to void' }).click();
+  await notice(page, 'ok', `Scan of ${cargo} at ${location} voided`);
+};
+
 /** Waits for the app's notice of this tone holding this text. */
 export const notice = (page: Page, tone: 'ok' | 'warn' | 'error', text: string | RegExp): Promise<void> =>
   page.locator(`[data-testid=notice][data-tone=${tone}]`, { hasText: text }).waitFor({ timeout: 10_000 });
