@@ -19,8 +19,13 @@ describe.skipIf(!hasChromium)('the handheld on a service whose location routes a
 
     await open(page, 'Locate');
     await scan(page, 'DOCK-9');
+    // The scan is kept on the device first, then uploaded: the location is listed once it is stored.
+    const stored = page.waitForResponse(
+      (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/v1/wms/location',
+    );
     await scan(page, 'BOX-1005');
     await notice(page, 'ok', 'BOX-1005 at DOCK-9');
+    expect((await stored).status()).toBe(201);
     await page.getByRole('button', { name: 'What is here: DOCK-9' }).click();
     await notice(page, 'ok', '1 at DOCK-9');
     expect(await page.getByTestId('here').locator('b').allTextContents()).toEqual(['BOX-1005']);
