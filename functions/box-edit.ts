@@ -1,6 +1,6 @@
 import { expectedVersion, makeBoxEdit } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { BoxSaveResponse } from '../lib/openapi/responses.ts';
 import { BOX_CHANGE, BOX_ITEMS } from '../lib/openapi/route-docs.ts';
 
@@ -11,13 +11,6 @@ export const spec = defineRoute({
   path: '/v1/box/{box_no}',
   access: 'supervisor',
   status: 200,
-  dataApi: STATEMENT,
-  example: { path: { box_no: 'BOX-1001' }, body: { version: 1, zongpai_no: 'PLT-0002' } },
-  versioned: true,
-  schemas: ({ config, fields }) => {
-    const box = makeBoxSchemas(config, fields);
-    return { path: box.boxPath, body: box.editBody };
-  },
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -27,6 +20,12 @@ export const spec = defineRoute({
         response: { schema: BoxSaveResponse, description: 'The box at its new version' },
         errors: [...BOX_CHANGE, 'INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...BOX_ITEMS],
       }),
+  versioned: true,
+  example: { path: { box_no: 'BOX-1001' }, body: { version: 1, zongpai_no: 'PLT-0002' } },
+  schemas: ({ config, fields }) => {
+    const box = makeBoxSchemas(config, fields);
+    return { path: box.boxPath, body: box.editBody };
+  },
   make: makeBoxEdit,
   handle: (edit, { path, body, headers, caller, idempotency }) =>
     edit(

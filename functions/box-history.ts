@@ -1,6 +1,6 @@
 import { makeBoxHistory } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { BoxHistoryResponse } from '../lib/openapi/responses.ts';
 import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
@@ -11,9 +11,6 @@ export const spec = defineRoute({
   path: '/v1/box/{box_no}/history',
   access: 'operator',
   status: 200,
-  dataApi: STATEMENT,
-  example: { path: { box_no: 'BOX-1001' } },
-  schemas: ({ config, fields }) => ({ path: makeBoxSchemas(config, fields).boxPath }),
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -21,6 +18,8 @@ export const spec = defineRoute({
         response: { schema: BoxHistoryResponse, description: 'The audit trail' },
         errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'BOX_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
       }),
+  example: { path: { box_no: 'BOX-1001' } },
+  schemas: ({ config, fields }) => ({ path: makeBoxSchemas(config, fields).boxPath }),
   make: makeBoxHistory,
   handle: (history, { path }) => history(path.box_no),
 });

@@ -1,6 +1,6 @@
 import { makeBoxInfo } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { BoxInfoResponse } from '../lib/openapi/responses.ts';
 import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
@@ -11,9 +11,6 @@ export const spec = defineRoute({
   path: '/v1/box/info',
   access: 'reader',
   status: 200,
-  dataApi: STATEMENT,
-  example: { query: { box_no: 'BOX-1001' } },
-  schemas: ({ config, fields }) => ({ query: makeBoxSchemas(config, fields).infoQuery }),
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -21,6 +18,8 @@ export const spec = defineRoute({
         response: { schema: BoxInfoResponse, description: 'The box' },
         errors: ['INVALID_BOX_NO', 'BOX_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
       }),
+  example: { query: { box_no: 'BOX-1001' } },
+  schemas: ({ config, fields }) => ({ query: makeBoxSchemas(config, fields).infoQuery }),
   make: makeBoxInfo,
   handle: (info, { query }) => info(query.box_no),
 });

@@ -1,6 +1,6 @@
 import { makeBoxSave } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { BoxSaveResponse } from '../lib/openapi/responses.ts';
 import { BOX_ITEMS, DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
@@ -11,11 +11,6 @@ export const spec = defineRoute({
   path: '/v1/box',
   access: 'operator',
   status: 201,
-  dataApi: STATEMENT,
-  example: {
-    body: { box_no: 'BOX-1001', zongpai_no: 'PLT-0001', items: [{ item_code: 'SKU-TEA-250', quantity: 24 }] },
-  },
-  schemas: ({ config, fields }) => ({ body: makeBoxSchemas(config, fields).saveBody }),
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -35,6 +30,10 @@ export const spec = defineRoute({
           ...ERP_VIEW,
         ],
       }),
+  example: {
+    body: { box_no: 'BOX-1001', zongpai_no: 'PLT-0001', items: [{ item_code: 'SKU-TEA-250', quantity: 24 }] },
+  },
+  schemas: ({ config, fields }) => ({ body: makeBoxSchemas(config, fields).saveBody }),
   make: makeBoxSave,
   handle: (save, { body, caller, idempotency }) => save(body, caller.username, idempotency),
 });

@@ -1,6 +1,6 @@
 import { makeBoxSave } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { BoxSaveResponse } from '../lib/openapi/responses.ts';
 import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
@@ -11,9 +11,6 @@ export const spec = defineRoute({
   path: '/v1/box/simple',
   access: 'operator',
   status: 201,
-  dataApi: STATEMENT,
-  example: { body: { box_no: 'BOX-1001', zongpai_no: 'PLT-0001' } },
-  schemas: ({ config, fields }) => ({ body: makeBoxSchemas(config, fields).simpleBody }),
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -31,6 +28,8 @@ export const spec = defineRoute({
           ...ERP_VIEW,
         ],
       }),
+  example: { body: { box_no: 'BOX-1001', zongpai_no: 'PLT-0001' } },
+  schemas: ({ config, fields }) => ({ body: makeBoxSchemas(config, fields).simpleBody }),
   make: makeBoxSave,
   handle: (save, { body, caller, idempotency }) =>
     save({ box_no: body.box_no, zongpai_no: body.zongpai_no }, caller.username, idempotency),

@@ -1,6 +1,6 @@
 import { expectedVersion, makeBoxUndo } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { BoxSaveResponse } from '../lib/openapi/responses.ts';
 import { BOX_CHANGE } from '../lib/openapi/route-docs.ts';
 
@@ -11,13 +11,6 @@ export const spec = defineRoute({
   path: '/v1/box/{box_no}',
   access: 'supervisor',
   status: 200,
-  dataApi: STATEMENT,
-  example: { path: { box_no: 'BOX-1001' }, body: { version: 1 } },
-  versioned: true,
-  schemas: ({ config, fields }) => {
-    const box = makeBoxSchemas(config, fields);
-    return { path: box.boxPath, body: box.undoBody };
-  },
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -26,6 +19,12 @@ export const spec = defineRoute({
         response: { schema: BoxSaveResponse, description: 'The box, NOT_BOXED, at its new version' },
         errors: BOX_CHANGE,
       }),
+  versioned: true,
+  example: { path: { box_no: 'BOX-1001' }, body: { version: 1 } },
+  schemas: ({ config, fields }) => {
+    const box = makeBoxSchemas(config, fields);
+    return { path: box.boxPath, body: box.undoBody };
+  },
   make: makeBoxUndo,
   handle: (undo, { path, body, headers, caller, idempotency }) =>
     undo(

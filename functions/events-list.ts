@@ -1,5 +1,5 @@
 import { EventsResponse, FEED_LIMIT_DEFAULT, FEED_LIMIT_MAX, feedQuery, makeEventFeed } from '../lib/events/feed.ts';
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/events?after=&limit=: the change feed, every event in sequence order after `after`. */
@@ -9,9 +9,6 @@ export const spec = defineRoute({
   path: '/v1/events',
   access: 'integration',
   status: 200,
-  dataApi: STATEMENT,
-  example: { query: { after: '0', limit: '100' } },
-  schemas: () => ({ query: feedQuery }),
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -36,6 +33,8 @@ export const spec = defineRoute({
         response: { schema: EventsResponse, description: 'One page of events' },
         errors: ['VALIDATION_ERROR', ...DATABASE],
       }),
+  example: { query: { after: '0', limit: '100' } },
+  schemas: () => ({ query: feedQuery }),
   make: makeEventFeed,
   handle: (read, { query }) => read(query),
 });

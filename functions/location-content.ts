@@ -1,4 +1,4 @@
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeLocationContent, makeLocationContentSchemas } from '../lib/location/index.ts';
 import { LocationContentResponse } from '../lib/openapi/common.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
@@ -10,12 +10,6 @@ export const spec = defineRoute({
   path: '/v1/{service_prefix}/locations/{location_code}/cargo',
   access: 'reader',
   status: 200,
-  dataApi: STATEMENT,
-  example: { path: { location_code: 'DOCK-3' }, query: { limit: '20' } },
-  schemas: ({ fields }) => {
-    const location = makeLocationContentSchemas(fields);
-    return { path: location.contentPath, query: location.contentQuery };
-  },
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -25,6 +19,11 @@ export const spec = defineRoute({
         response: { schema: LocationContentResponse, description: 'What is at the location' },
         errors: ['INVALID_LOCATION_CODE', 'VALIDATION_ERROR', ...DATABASE],
       }),
+  example: { path: { location_code: 'DOCK-3' }, query: { limit: '20' } },
+  schemas: ({ fields }) => {
+    const location = makeLocationContentSchemas(fields);
+    return { path: location.contentPath, query: location.contentQuery };
+  },
   make: makeLocationContent,
   handle: (content, { path, query }) => content(path.location_code, query),
 });

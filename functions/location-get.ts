@@ -1,4 +1,4 @@
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeCargoFinder, makeCargoLocationSchemas } from '../lib/location/index.ts';
 import { CargoLocationResponse } from '../lib/openapi/common.ts';
 import { LIMIT_DOC } from '../lib/openapi/fields.ts';
@@ -11,12 +11,6 @@ export const spec = defineRoute({
   path: '/v1/{service_prefix}/location/{cargo_no}',
   access: 'reader',
   status: 200,
-  dataApi: STATEMENT,
-  example: { path: { cargo_no: 'BOX-1001' }, query: { limit: '20' } },
-  schemas: ({ fields }) => {
-    const location = makeCargoLocationSchemas(fields);
-    return { path: location.getPath, query: location.getQuery };
-  },
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -27,6 +21,11 @@ export const spec = defineRoute({
         response: { schema: CargoLocationResponse, description: 'Where the cargo is and was' },
         errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'CARGO_NOT_FOUND', ...DATABASE],
       }),
+  example: { path: { cargo_no: 'BOX-1001' }, query: { limit: '20' } },
+  schemas: ({ fields }) => {
+    const location = makeCargoLocationSchemas(fields);
+    return { path: location.getPath, query: location.getQuery };
+  },
   make: makeCargoFinder,
   handle: (find, { path, query }) => find(path.cargo_no, query),
 });

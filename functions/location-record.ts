@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeScanSchemas, makeScanRecorder } from '../lib/location/index.ts';
 import { LocationRecordsResponse } from '../lib/openapi/common.ts';
 import { DATABASE, named } from '../lib/openapi/route-docs.ts';
@@ -11,9 +11,6 @@ export const spec = defineRoute({
   path: '/v1/{service_prefix}/location',
   access: 'operator',
   status: 201,
-  dataApi: STATEMENT,
-  example: { body: { cargo_no: 'BOX-1001', location_code: 'A-01' } },
-  schemas: ({ config, fields }) => ({ body: makeScanSchemas(config, fields).recordBody }),
   docs: import.meta.withoutDocs
     ? undefined
     : ({ config, fields }) => {
@@ -27,6 +24,8 @@ export const spec = defineRoute({
           errors: ['INVALID_BOX_NO', 'INVALID_LOCATION_CODE', 'VALIDATION_ERROR', ...DATABASE],
         };
       },
+  example: { body: { cargo_no: 'BOX-1001', location_code: 'A-01' } },
+  schemas: ({ config, fields }) => ({ body: makeScanSchemas(config, fields).recordBody }),
   make: makeScanRecorder,
   handle: (record, { body, caller, idempotency }) => record(body, caller.username, idempotency),
 });

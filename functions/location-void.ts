@@ -1,4 +1,4 @@
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeScanVoidSchemas, makeScanVoider, recordVersion } from '../lib/location/index.ts';
 import { VoidedRecordResponse } from '../lib/openapi/common.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
@@ -10,13 +10,6 @@ export const spec = defineRoute({
   path: '/v1/{service_prefix}/location/{cargo_no}/records/{id}',
   access: 'supervisor',
   status: 200,
-  dataApi: STATEMENT,
-  example: { path: { cargo_no: 'BOX-1001', id: '1' }, body: { version: 1 } },
-  versioned: true,
-  schemas: ({ fields }) => {
-    const location = makeScanVoidSchemas(fields);
-    return { path: location.voidPath, body: location.voidBody };
-  },
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -26,6 +19,12 @@ export const spec = defineRoute({
         response: { schema: VoidedRecordResponse, description: 'The voided record' },
         errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'RECORD_NOT_FOUND', 'VERSION_CONFLICT', ...DATABASE],
       }),
+  versioned: true,
+  example: { path: { cargo_no: 'BOX-1001', id: '1' }, body: { version: 1 } },
+  schemas: ({ fields }) => {
+    const location = makeScanVoidSchemas(fields);
+    return { path: location.voidPath, body: location.voidBody };
+  },
   make: makeScanVoider,
   handle: (voidScan, { path, body, headers, caller, idempotency }) =>
     voidScan(

@@ -11,11 +11,6 @@ export const spec = defineRoute({
   status: 200,
   // The public API description never touches the database.
   dataApi: [],
-  example: {},
-  // Rendered where every route is declared (infra/routes.ts `apiDocument`): the stack writes it
-  // beside the bundle as openapi.json, the local runtime hands it over as API_DOCUMENT. The
-  // function carries no route's code and no documentation library.
-  describesApi: true,
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -23,6 +18,11 @@ export const spec = defineRoute({
         response: { schema: OpenApiDocumentResponse, description: 'The OpenAPI 3.1 document of the service' },
         errors: [],
       }),
+  example: {},
+  // Rendered where every route is declared (infra/routes.ts `apiDocument`): the stack writes it
+  // beside the bundle as openapi.json, the local runtime hands it over as API_DOCUMENT. The
+  // function carries no route's code and no documentation library.
+  describesApi: true,
   make: ({ env }): unknown =>
     JSON.parse(env.API_DOCUMENT ?? readFileSync(new URL('./openapi.json', import.meta.url), 'utf8')),
   handle: async (document) => document,

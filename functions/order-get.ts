@@ -1,4 +1,4 @@
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeOrderProgress } from '../lib/order/progress.ts';
 import { makeOrderSchemas } from '../lib/order/schemas.ts';
 import { BOX_PAGE_LIMIT_DOC } from '../lib/openapi/fields.ts';
@@ -13,9 +13,6 @@ export const spec = defineRoute({
   path: '/v1/orders/{order_no}',
   access: 'reader',
   status: 200,
-  dataApi: STATEMENT,
-  example: { path: { order_no: 'SO-24001' } },
-  schemas: ({ fields }) => ({ path: makeOrderSchemas(fields).orderPath, query: boxPageQuery() }),
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -25,6 +22,8 @@ export const spec = defineRoute({
         response: { schema: OrderResponse, description: 'The order' },
         errors: ['INVALID_ORDER_NO', 'VALIDATION_ERROR', 'ORDER_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
       }),
+  example: { path: { order_no: 'SO-24001' } },
+  schemas: ({ fields }) => ({ path: makeOrderSchemas(fields).orderPath, query: boxPageQuery() }),
   make: makeOrderProgress,
   handle: (progress, { path, query }) => progress(path.order_no, query),
 });

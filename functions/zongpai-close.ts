@@ -1,4 +1,4 @@
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { oneZongpai } from '../lib/zongpai/schemas.ts';
 import { makeZongpaiClose } from '../lib/zongpai/zongpai.ts';
 import { ZongpaiResponse } from '../lib/openapi/responses.ts';
@@ -11,8 +11,6 @@ export const spec = defineRoute({
   path: '/v1/zongpai/{zongpai_no}/close',
   access: 'supervisor',
   status: 200,
-  dataApi: STATEMENT,
-  ...oneZongpai,
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -22,6 +20,7 @@ export const spec = defineRoute({
         response: { schema: ZongpaiResponse, description: 'The closed zongpai' },
         errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
       }),
+  ...oneZongpai,
   make: makeZongpaiClose,
   handle: (close, { path, caller, idempotency }) => close(path.zongpai_no, caller.username, idempotency),
 });

@@ -1,4 +1,4 @@
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { oneZongpai } from '../lib/zongpai/schemas.ts';
 import { makeZongpaiGet } from '../lib/zongpai/zongpai.ts';
 import { ZongpaiResponse } from '../lib/openapi/responses.ts';
@@ -11,8 +11,6 @@ export const spec = defineRoute({
   path: '/v1/zongpai/{zongpai_no}',
   access: 'reader',
   status: 200,
-  dataApi: STATEMENT,
-  ...oneZongpai,
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -20,6 +18,7 @@ export const spec = defineRoute({
         response: { schema: ZongpaiResponse, description: 'The zongpai' },
         errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE],
       }),
+  ...oneZongpai,
   make: makeZongpaiGet,
   handle: (get, { path }) => get(path.zongpai_no),
 });

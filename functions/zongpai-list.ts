@@ -1,4 +1,4 @@
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeZongpaiList } from '../lib/zongpai/list.ts';
 import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
 import { LIMIT_DOC } from '../lib/openapi/fields.ts';
@@ -12,9 +12,6 @@ export const spec = defineRoute({
   path: '/v1/zongpai',
   access: 'reader',
   status: 200,
-  dataApi: STATEMENT,
-  example: { query: { status: 'OPEN', limit: '20' } },
-  schemas: ({ fields }) => ({ query: makeZongpaiSchemas(fields).listQuery }),
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -24,6 +21,8 @@ export const spec = defineRoute({
         response: { schema: ZongpaiListResponse, description: 'One page of zongpais' },
         errors: ['VALIDATION_ERROR', ...DATABASE],
       }),
+  example: { query: { status: 'OPEN', limit: '20' } },
+  schemas: ({ fields }) => ({ query: makeZongpaiSchemas(fields).listQuery }),
   make: makeZongpaiList,
   handle: (list, { query }) => list(query),
 });

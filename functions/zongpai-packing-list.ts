@@ -1,4 +1,4 @@
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makePackingList } from '../lib/zongpai/packing-list.ts';
 import { makeZongpaiSchemas, oneZongpai } from '../lib/zongpai/schemas.ts';
 import { BOX_PAGE_LIMIT_DOC } from '../lib/openapi/fields.ts';
@@ -13,9 +13,6 @@ export const spec = defineRoute({
   path: '/v1/zongpai/{zongpai_no}/packing-list',
   access: 'reader',
   status: 200,
-  dataApi: STATEMENT,
-  example: oneZongpai.example,
-  schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath, query: boxPageQuery() }),
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -25,6 +22,8 @@ export const spec = defineRoute({
         response: { schema: PackingListResponse, description: 'The packing list' },
         errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
       }),
+  example: oneZongpai.example,
+  schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath, query: boxPageQuery() }),
   make: makePackingList,
   handle: (packingList, { path, query }) => packingList(path.zongpai_no, query),
 });

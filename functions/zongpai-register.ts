@@ -1,4 +1,4 @@
-import { defineRoute, lambdaHandler, STATEMENT } from '../lib/http/route.ts';
+import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
 import { makeZongpaiRegister } from '../lib/zongpai/zongpai.ts';
 import { ZongpaiResponse } from '../lib/openapi/responses.ts';
@@ -11,9 +11,6 @@ export const spec = defineRoute({
   path: '/v1/zongpai',
   access: 'operator',
   status: 201,
-  dataApi: STATEMENT,
-  example: { body: { zongpai_no: 'PLT-0001' } },
-  schemas: ({ fields }) => ({ body: makeZongpaiSchemas(fields).registerBody }),
   docs: import.meta.withoutDocs
     ? undefined
     : () => ({
@@ -21,6 +18,8 @@ export const spec = defineRoute({
         response: { schema: ZongpaiResponse, description: 'The new zongpai, OPEN and empty' },
         errors: ['INVALID_ZONGPAI', 'ZONGPAI_ALREADY_EXISTS', ...DATABASE, ...ERP_VIEW],
       }),
+  example: { body: { zongpai_no: 'PLT-0001' } },
+  schemas: ({ fields }) => ({ body: makeZongpaiSchemas(fields).registerBody }),
   make: makeZongpaiRegister,
   handle: (register, { body, caller, idempotency }) => register(body.zongpai_no, caller.username, idempotency),
 });

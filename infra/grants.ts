@@ -4,9 +4,9 @@ import { routeSpecs, tasks } from './routes.ts';
 
 /**
  * Which RDS Data API operations each function may call, as each function declares it in its own
- * file (`dataApi` of its route spec or task): what both the CDK stack (its IAM policies) and the
- * local runtime (its Data API emulator) read, so that a call the stack would deny is denied on a
- * developer's machine too.
+ * file (`dataApi` of its task or route spec; `STATEMENT` for a route that declares none): what both
+ * the CDK stack (its IAM policies) and the local runtime (its Data API emulator) read, so that a
+ * call the stack would deny is denied on a developer's machine too.
  *
  * A function with a grant may also read the database secret (`secretsmanager:GetSecretValue`),
  * without which the Data API cannot connect; a function with none gets neither.

@@ -57,10 +57,11 @@ export interface RouteDependencies extends Pick<Runtime, 'env' | 'config' | 'log
 }
 
 /**
- * A route, declared once, beside its handler in `functions/<name>.ts`. The CDK stack, the local
- * gateway, the Data API grants, the OpenAPI document and the coverage tests all read it.
+ * A route as its file declares it, beside its handler in `functions/<name>.ts`; {@link defineRoute}
+ * makes it the {@link RouteSpec} everything else reads. Its keys are written in this order: what the
+ * route is, who may call it, its answer and what the API reference says of it, its input, its operation.
  */
-export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown> {
+export interface RouteDeclaration<B = unknown, P = unknown, Q = unknown, O = unknown> {
   /** Stable identifier (construct ids, function names, OpenAPI operation ids). */
   readonly id: string;
   readonly method: HttpMethod;
@@ -70,19 +71,8 @@ export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown> {
   readonly access: Role;
   /** The status of a successful answer. */
   readonly status: number;
-  /**
-   * Its Data API grant; a function with none also gets no database secret. A GET signs in as the
-   * database user that may only read, any other method as the service user (infra/grants.ts).
-   */
-  readonly dataApi: readonly DataApiAction[];
-  /** A request that passes validation. */
-  readonly example: RouteExample;
-  /** The write is based on the version the client names: the body's `version`, or an `If-Match` header. */
-  readonly versioned?: true;
-  /** The function serves the OpenAPI document, rendered from every declaration where all are known (`API_DOCUMENT_FILE`). */
-  readonly describesApi?: true;
-  /** The request's schemas, for this configuration: what is validated, and what the OpenAPI document shows. */
-  readonly schemas?: (runtime: Pick<Runtime, 'config' | 'fields'>) => RequestSchemas<B, P, Q>;
+  /** Its Data API grant, declared only where it is not the rule: {@link STATEMENT}, one statement per request. */
+  readonly dataApi?: readonly DataApiAction[];
   /**
    * What the API reference says about the route beyond its declaration (summary, description,
    * response, the codes of its own rules); the request is documented from `schemas`, the headers
@@ -91,6 +81,14 @@ export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown> {
    * what only it imports are left out of them (lib/openapi is declared free of import-time side effects).
    */
   readonly docs: ((runtime: Pick<Runtime, 'config' | 'fields'>) => RouteDocs) | undefined;
+  /** The write is based on the version the client names: the body's `version`, or an `If-Match` header. */
+  readonly versioned?: true;
+  /** A request that passes validation. */
+  readonly example: RouteExample;
+  /** The request's schemas, for this configuration: what is validated, and what the OpenAPI document shows. */
+  readonly schemas?: (runtime: Pick<Runtime, 'config' | 'fields'>) => RequestSchemas<B, P, Q>;
+  /** The function serves the OpenAPI document, rendered from every declaration where all are known (`API_DOCUMENT_FILE`). */
+  readonly describesApi?: true;
   /** Builds the operation the route calls, once per function: usually a capability's `makeX`. */
   readonly make: (dependencies: RouteDependencies) => O;
   /**
@@ -101,18 +99,38 @@ export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown> {
 }
 
 /**
- * Declares a route: typed so that `handle` sees what `schemas` validates and what `make` builds.
+ * A route, declared once (a {@link RouteDeclaration}). The CDK stack, the local gateway, the Data API
+ * grants, the OpenAPI document and the coverage tests all read it.
+ */
+export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown> extends RouteDeclaration<B, P, Q, O> {
+  /**
+   * Its Data API grant; a function with none also gets no database secret. A GET signs in as the
+   * database user that may only read, any other method as the service user (infra/grants.ts).
+   */
+  readonly dataApi: readonly DataApiAction[];
+}
+
+/**
+ * Declares a route: typed so that `handle` sees what `schemas` validates and what `make` builds;
+ * a route that declares no `dataApi` is granted {@link STATEMENT}.
  *
  * @example
  * ```ts
  * export const spec = defineRoute({
- *   id: 'ZongpaiGet', method: 'GET', path: '/v1/zongpai/{zongpai_no}', access: 'reader', status: 200,
- *   dataApi: STATEMENT, example: { path: { zongpai_no: 'PLT-0001' } },
+ *   id: 'ZongpaiGet',
+ *   method: 'GET',
+ *   path: '/v1/zongpai/{zongpai_no}',
+ *   access: 'reader',
+ *   status: 200,
+ *   docs: import.meta.withoutDocs
+ *     ? undefined
+ *     : () => ({
+ *         summary: 'A zongpai with its boxes and totals',
+ *         response: { schema: ZongpaiResponse, description: 'The zongpai' },
+ *         errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+ *       }),
+ *   example: { path: { zongpai_no: 'PLT-0001' } },
  *   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
- *   docs: import.meta.withoutDocs ? undefined : () => ({
- *     summary: 'A zongpai with its boxes and totals', response: { schema: ZongpaiResponse, description: 'The zongpai' },
- *     errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
- *   }),
  *   make: makeZongpaiGet,
  *   handle: (get, { path }) => get(path.zongpai_no),
  * });
@@ -120,8 +138,8 @@ export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown> {
  * ```
  */
 export const defineRoute = <B = undefined, P = undefined, Q = undefined, O = unknown>(
-  spec: RouteSpec<B, P, Q, O>,
-): RouteSpec<B, P, Q, O> => spec;
+  declaration: RouteDeclaration<B, P, Q, O>,
+): RouteSpec<B, P, Q, O> => ({ ...declaration, dataApi: declaration.dataApi ?? STATEMENT });
 
 /** The route's path for a service prefix. */
 export const routePath = (spec: Pick<RouteSpec, 'path'>, servicePrefix: string): string =>
