@@ -22,10 +22,7 @@ export const spec = defineRoute({
       }),
   versioned: true,
   example: { path: { box_no: 'BOX-1001' }, body: { version: 1, zongpai_no: 'PLT-0002' } },
-  schemas: ({ config, fields }) => {
-    const box = makeBoxSchemas(config, fields);
-    return { path: box.boxPath, body: box.editBody };
-  },
+  schemas: ({ config, fields }) => makeBoxSchemas(config, fields).edit,
   make: makeBoxEdit,
   handle: (edit, { path, body, headers, caller, idempotency }) =>
     edit(

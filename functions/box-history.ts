@@ -19,7 +19,7 @@ export const spec = defineRoute({
         errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'BOX_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
       }),
   example: { path: { box_no: 'BOX-1001' } },
-  schemas: ({ config, fields }) => ({ path: makeBoxSchemas(config, fields).boxPath }),
+  schemas: ({ config, fields }) => makeBoxSchemas(config, fields).history,
   make: makeBoxHistory,
   handle: (history, { path }) => history(path.box_no),
 });

@@ -19,7 +19,7 @@ export const spec = defineRoute({
         errors: ['INVALID_BOX_NO', 'BOX_NOT_FOUND', ...DATABASE, ...ERP_VIEW],
       }),
   example: { query: { box_no: 'BOX-1001' } },
-  schemas: ({ config, fields }) => ({ query: makeBoxSchemas(config, fields).infoQuery }),
+  schemas: ({ config, fields }) => makeBoxSchemas(config, fields).info,
   make: makeBoxInfo,
   handle: (info, { query }) => info(query.box_no),
 });

@@ -33,7 +33,7 @@ export const spec = defineRoute({
   example: {
     body: { box_no: 'BOX-1001', zongpai_no: 'PLT-0001', items: [{ item_code: 'SKU-TEA-250', quantity: 24 }] },
   },
-  schemas: ({ config, fields }) => ({ body: makeBoxSchemas(config, fields).saveBody }),
+  schemas: ({ config, fields }) => makeBoxSchemas(config, fields).save,
   make: makeBoxSave,
   handle: (save, { body, caller, idempotency }) => save(body, caller.username, idempotency),
 });

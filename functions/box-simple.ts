@@ -29,7 +29,7 @@ export const spec = defineRoute({
         ],
       }),
   example: { body: { box_no: 'BOX-1001', zongpai_no: 'PLT-0001' } },
-  schemas: ({ config, fields }) => ({ body: makeBoxSchemas(config, fields).simpleBody }),
+  schemas: ({ config, fields }) => makeBoxSchemas(config, fields).simple,
   make: makeBoxSave,
   handle: (save, { body, caller, idempotency }) =>
     save({ box_no: body.box_no, zongpai_no: body.zongpai_no }, caller.username, idempotency),

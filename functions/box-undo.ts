@@ -21,10 +21,7 @@ export const spec = defineRoute({
       }),
   versioned: true,
   example: { path: { box_no: 'BOX-1001' }, body: { version: 1 } },
-  schemas: ({ config, fields }) => {
-    const box = makeBoxSchemas(config, fields);
-    return { path: box.boxPath, body: box.undoBody };
-  },
+  schemas: ({ config, fields }) => makeBoxSchemas(config, fields).undo,
   make: makeBoxUndo,
   handle: (undo, { path, body, headers, caller, idempotency }) =>
     undo(

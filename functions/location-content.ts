@@ -20,10 +20,7 @@ export const spec = defineRoute({
         errors: ['INVALID_LOCATION_CODE', 'VALIDATION_ERROR', ...DATABASE],
       }),
   example: { path: { location_code: 'DOCK-3' }, query: { limit: '20' } },
-  schemas: ({ fields }) => {
-    const location = makeLocationContentSchemas(fields);
-    return { path: location.contentPath, query: location.contentQuery };
-  },
+  schemas: ({ fields }) => makeLocationContentSchemas(fields),
   make: makeLocationContent,
   handle: (content, { path, query }) => content(path.location_code, query),
 });

@@ -22,10 +22,7 @@ export const spec = defineRoute({
         errors: ['INVALID_BOX_NO', 'VALIDATION_ERROR', 'CARGO_NOT_FOUND', ...DATABASE],
       }),
   example: { path: { cargo_no: 'BOX-1001' }, query: { limit: '20' } },
-  schemas: ({ fields }) => {
-    const location = makeCargoLocationSchemas(fields);
-    return { path: location.getPath, query: location.getQuery };
-  },
+  schemas: ({ fields }) => makeCargoLocationSchemas(fields),
   make: makeCargoFinder,
   handle: (find, { path, query }) => find(path.cargo_no, query),
 });

@@ -21,10 +21,7 @@ export const spec = defineRoute({
       }),
   versioned: true,
   example: { path: { cargo_no: 'BOX-1001', id: '1' }, body: { version: 1 } },
-  schemas: ({ fields }) => {
-    const location = makeScanVoidSchemas(fields);
-    return { path: location.voidPath, body: location.voidBody };
-  },
+  schemas: ({ fields }) => makeScanVoidSchemas(fields),
   make: makeScanVoider,
   handle: (voidScan, { path, body, headers, caller, idempotency }) =>
     voidScan(

@@ -3,12 +3,13 @@ import type { Config } from '../config.ts';
 import type { Fields } from '../rules/fields.ts';
 
 /**
- * Request schemas of the boxing routes, built from the configured identifier rules.
+ * Request schemas of the boxing routes, built from the configured identifier rules: for each
+ * route, its path, query and body schemas as the route validates them.
  *
  * @example
  * ```ts
  * const s = makeBoxSchemas(config, fields);
- * s.saveBody.parse({ box_no: 'box-1001', zongpai_no: 'plt-1', items: [{ item_code: 'SKU-1', quantity: 2 }] });
+ * s.save.body.parse({ box_no: 'box-1001', zongpai_no: 'plt-1', items: [{ item_code: 'SKU-1', quantity: 2 }] });
  * ```
  */
 export const makeBoxSchemas = (config: Config, fields: Fields) => {
@@ -38,21 +39,23 @@ export const makeBoxSchemas = (config: Config, fields: Fields) => {
   const version = z.int().check(z.minimum(1));
   const boxPath = z.object({ box_no: fields.boxNo });
 
+  const editBody = z
+    .object({ version: z.optional(version), zongpai_no: z.optional(fields.zongpaiNo), items: z.optional(items) })
+    .check(
+      z.refine((body) => body.zongpai_no !== undefined || body.items !== undefined, {
+        message: 'must name a zongpai_no or items to change',
+        params: { error_code: 'VALIDATION_ERROR', reason: 'must name a zongpai_no or items to change' },
+      }),
+    );
+
   return {
     item,
-    saveBody: z.object({ box_no: fields.boxNo, zongpai_no: fields.zongpaiNo, items }),
-    simpleBody: z.object({ box_no: fields.boxNo, zongpai_no: fields.zongpaiNo }),
-    infoQuery: z.object({ box_no: fields.boxNo }),
-    boxPath,
-    editBody: z
-      .object({ version: z.optional(version), zongpai_no: z.optional(fields.zongpaiNo), items: z.optional(items) })
-      .check(
-        z.refine((body) => body.zongpai_no !== undefined || body.items !== undefined, {
-          message: 'must name a zongpai_no or items to change',
-          params: { error_code: 'VALIDATION_ERROR', reason: 'must name a zongpai_no or items to change' },
-        }),
-      ),
-    undoBody: z.optional(z.object({ version: z.optional(version) })),
+    info: { query: z.object({ box_no: fields.boxNo }) },
+    save: { body: z.object({ box_no: fields.boxNo, zongpai_no: fields.zongpaiNo, items }) },
+    simple: { body: z.object({ box_no: fields.boxNo, zongpai_no: fields.zongpaiNo }) },
+    edit: { path: boxPath, body: editBody },
+    undo: { path: boxPath, body: z.optional(z.object({ version: z.optional(version) })) },
+    history: { path: boxPath },
   };
 };
 

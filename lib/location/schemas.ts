@@ -95,23 +95,23 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
 
 /** GET location/{cargo_no}: the cargo and a page of its history. */
 export const makeCargoLocationSchemas = (fields: Fields) => ({
-  getPath: z.object({ cargo_no: fields.cargoNo }),
-  getQuery: pageQuery(/^[A-Za-z0-9_-]{1,200}$/),
+  path: z.object({ cargo_no: fields.cargoNo }),
+  query: pageQuery(/^[A-Za-z0-9_-]{1,200}$/),
 });
 
 /** What is at a location: the location, and the same page parameters as history. */
 export const makeLocationContentSchemas = (fields: Fields) => ({
-  contentPath: z.object({ location_code: fields.locationCode }),
-  contentQuery: pageQuery(/^[A-Za-z0-9_-]{1,400}$/),
+  path: z.object({ location_code: fields.locationCode }),
+  query: pageQuery(/^[A-Za-z0-9_-]{1,400}$/),
 });
 
 /** Void a scan: the cargo and the record's id (a bigint, as the POST answered it). */
 export const makeScanVoidSchemas = (fields: Fields) => ({
-  voidPath: z.object({
+  path: z.object({
     cargo_no: fields.cargoNo,
     id: z.string().check(z.regex(/^[1-9]\d{0,18}$/, 'must be a record id: a whole number from 1')),
   }),
-  voidBody: z.optional(z.object({ version: z.optional(z.int().check(z.minimum(1))) })),
+  body: z.optional(z.object({ version: z.optional(z.int().check(z.minimum(1))) })),
 });
 
 /**
@@ -125,9 +125,9 @@ export const makeScanVoidSchemas = (fields: Fields) => ({
  */
 export const makeLocationSchemas = (config: Config, fields: Fields, now: () => Date = () => new Date()) => ({
   ...makeScanSchemas(config, fields, now),
-  ...makeCargoLocationSchemas(fields),
-  ...makeLocationContentSchemas(fields),
-  ...makeScanVoidSchemas(fields),
+  get: makeCargoLocationSchemas(fields),
+  content: makeLocationContentSchemas(fields),
+  void: makeScanVoidSchemas(fields),
 });
 
 export type LocationSchemas = ReturnType<typeof makeLocationSchemas>;

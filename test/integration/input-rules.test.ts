@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import { itemLines, startTestService, type TestService } from '../support/service.ts';
 
 /**
  * What a scanner or a client may send that JavaScript would accept but PostgreSQL refuses, or
@@ -295,10 +295,7 @@ describe('a refused record or item is named in every language', () => {
       body: {
         box_no: 'BOX-1001',
         zongpai_no: 'PLT-RULES',
-        items: [
-          { item_code: 'SKU-TEA-250', quantity: 1 },
-          { item_code: 'SKU-CUP-06', quantity: 0 },
-        ],
+        items: itemLines({ 'SKU-TEA-250': 1, 'SKU-CUP-06': 0 }),
       },
       headers: { 'accept-language': 'zh' },
     });

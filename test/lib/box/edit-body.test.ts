@@ -8,7 +8,7 @@ import { makeFieldCodes, makeFields } from '../../../lib/rules/fields.ts';
 
 const config = loadConfig({});
 const schemas = makeBoxSchemas(config, makeFields(config));
-const middleware = validate({ body: schemas.editBody, path: schemas.boxPath }, makeFieldCodes(config));
+const middleware = validate(schemas.edit, makeFieldCodes(config));
 
 /** What `PATCH /v1/box/{box_no}` answers for this body. */
 const refusal = (json: unknown): AppError => {
