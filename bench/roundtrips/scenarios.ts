@@ -51,6 +51,15 @@ const once = (route: string, what: string, request: RoundTripStep['request'], st
 const get = (route: string, what: string, path: string, status: number): RoundTripStep =>
   once(route, what, { method: 'GET', path }, status);
 
+/** A supervisor's read of the change feed, its query made from the answer to the step before. */
+const eventsPage = (what: string, query: (previous: BenchResponse | undefined) => string): RoundTripStep =>
+  once(
+    'EventsList',
+    what,
+    (previous) => ({ method: 'GET', path: `/v1/events?${query(previous)}`, as: 'supervisor' }),
+    200,
+  );
+
 /** The page after the one the step before answered (`path` with its `next_cursor`). */
 const nextPage = (route: string, path: string): RoundTripStep =>
   once(
@@ -301,23 +310,9 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
     get('OrderGet', 'order of 5 boxes', '/v1/orders/SO-RT', 200),
     get('OrderGet', 'unknown order', '/v1/orders/SO-NOPE', 404),
     ...palletAction('ZongpaiReopen', 'reopen'),
-    once(
-      'EventsList',
-      'first page of 100',
-      { method: 'GET', path: '/v1/events?after=0&limit=100', as: 'supervisor' },
-      200,
-    ),
-    once(
-      'EventsList',
-      'next page',
-      (previous) => ({
-        method: 'GET',
-        path: `/v1/events?after=${String(previous?.body?.next_after)}&limit=100`,
-        as: 'supervisor',
-      }),
-      200,
-    ),
-    once('EventsList', 'past the end', { method: 'GET', path: '/v1/events?after=100000000', as: 'supervisor' }, 200),
+    eventsPage('first page of 100', () => 'after=0&limit=100'),
+    eventsPage('next page', (previous) => `after=${String(previous?.body?.next_after)}&limit=100`),
+    eventsPage('past the end', () => 'after=100000000'),
     {
       route: 'ZongpaiRegister',
       case: 'key reused',

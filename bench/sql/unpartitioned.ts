@@ -2,10 +2,13 @@
  * The location statements of the unpartitioned design (one `cargo.location_record` table, no
  * kept current location: migrations 001-004 and lib/location/locations.ts before migration 005),
  * kept for the year-scale comparison (bench/sql/year.ts). Named parameters as in lib/.
- * A frozen copy, not built from lib/'s fragments though `FLAT_TRAIL_SQL` shares CTEs with
- * `TRAIL_SQL`: it runs on the schema of migrations 001-004 alone, which lib/'s statements, written
- * for every migration, need not keep working with, and it measures the design as it was.
+ * A frozen copy: it runs on the schema of migrations 001-004 alone, which lib/'s statements,
+ * written for every migration, need not keep working with, and it measures the design as it was.
+ * Its one fragment from lib/, `TRAIL_CARGO_SQL`, reads only the box and zongpai tables, which
+ * migrations 001-004 made as they are.
  */
+
+import { TRAIL_CARGO_SQL } from '../../lib/location/locations.ts';
 
 /** A scan or backlog: the INSERT alone. */
 export const FLAT_RECORD_SQL = `
@@ -22,12 +25,7 @@ SELECT id::text AS id, cargo_no, location_code, off_shelf, scanned_at, recorded_
 
 /** The current location searched (latest own scan and latest pallet scan), and one page of history. */
 export const FLAT_TRAIL_SQL = `
-WITH carrier AS (
-  SELECT b.zongpai_no, b.zongpai_since FROM cargo.box b WHERE b.box_no = :cargo_no AND b.status = 'BOXED'
-),
-kind AS (
-  SELECT CASE WHEN EXISTS (SELECT 1 FROM cargo.zongpai z WHERE z.zongpai_no = :cargo_no) THEN 'ZONGPAI' ELSE 'BOX' END AS own_via
-),
+WITH ${TRAIL_CARGO_SQL},
 latest AS (
   (SELECT r.*, k.own_via AS via FROM cargo.location_record r, kind k
     WHERE r.cargo_no = :cargo_no ORDER BY r.occurred_at DESC, r.id DESC LIMIT 1)

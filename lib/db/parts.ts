@@ -88,8 +88,26 @@ shown AS (
 )`;
 };
 
-/** The item parts of the boxes {@link pageCutSql} shows, in the listing's part columns. */
-export const SHOWN_ITEMS = `SELECT 2, 'item', ip.box_no, ip.item_code, ip.data FROM item_parts ip JOIN shown s ON s.box_no = ip.box_no`;
+/**
+ * A listing's parts after its head, in order: a `box` part per row of `box_rows r` (`boxJson`, a
+ * JSON expression over `r`), the item parts of the boxes {@link pageCutSql} shows, and a `total`
+ * part per row of `totals t` (`totalJson` over `t`).
+ *
+ * @example
+ * ```ts
+ * `WITH … SELECT 0 AS part_rank, 'head' AS part, … UNION ALL ${listedPartsSql(boxJson, totalJson)}`
+ * ```
+ */
+export const listedPartsSql = (boxJson: string, totalJson: string): string => `SELECT 1, 'box', r.box_no, NULL,
+       ${boxJson}
+FROM box_rows r
+UNION ALL
+SELECT 2, 'item', ip.box_no, ip.item_code, ip.data FROM item_parts ip JOIN shown s ON s.box_no = ip.box_no
+UNION ALL
+SELECT 3, 'total', NULL, t.item_code,
+       ${totalJson}
+FROM totals t
+${PARTS_ORDER}`;
 
 /** The cursor of a listing's page of boxes: the last box number shown, any text (an ERP's box numbers are its own). */
 const BOX_PAGE_CURSOR = keyCursor('b', '.*');

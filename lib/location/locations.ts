@@ -64,6 +64,17 @@ export const RECORD: WriteStatement = /* @__PURE__ */ recordStatement();
 const RECORD_WRITE = /* @__PURE__ */ compileWrite(RECORD);
 
 /**
+ * What a trail starts from, for `:cargo_no`: `carrier`, the zongpai a boxed box is on and since
+ * when (none for a zongpai or an unboxed box), and `kind`, whether the cargo is a zongpai (`own_via`).
+ */
+export const TRAIL_CARGO_SQL = `carrier AS (
+  SELECT b.zongpai_no, b.zongpai_since FROM cargo.box b WHERE b.box_no = :cargo_no AND b.status = 'BOXED'
+),
+kind AS (
+  SELECT CASE WHEN EXISTS (SELECT 1 FROM cargo.zongpai z WHERE z.zongpai_no = :cargo_no) THEN 'ZONGPAI' ELSE 'BOX' END AS own_via
+)`;
+
+/**
  * The current location and one page of history. A box on a zongpai also inherits the zongpai's
  * scans: the newer of its own current location and its zongpai's is where it is now (moving a
  * pallet moves its boxes), and the zongpai's scans since the box joined it appear in its history.
@@ -76,12 +87,7 @@ const RECORD_WRITE = /* @__PURE__ */ compileWrite(RECORD);
  * in the history, marked.
  */
 export const TRAIL_SQL = `
-WITH carrier AS (
-  SELECT b.zongpai_no, b.zongpai_since FROM cargo.box b WHERE b.box_no = :cargo_no AND b.status = 'BOXED'
-),
-kind AS (
-  SELECT CASE WHEN EXISTS (SELECT 1 FROM cargo.zongpai z WHERE z.zongpai_no = :cargo_no) THEN 'ZONGPAI' ELSE 'BOX' END AS own_via
-),
+WITH ${TRAIL_CARGO_SQL},
 latest AS (
   SELECT c.record_id AS id, c.cargo_no, c.location_code, c.off_shelf, c.scanned_at, c.recorded_at, c.occurred_at, c.recorded_by, c.device_id,
          NULL::timestamptz AS voided_at, NULL::text AS voided_by, CASE WHEN c.cargo_no = :cargo_no THEN k.own_via ELSE 'ZONGPAI' END AS via

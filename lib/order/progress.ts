@@ -2,7 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { OrderResponse } from '../openapi/responses.ts';
-import { boxListing, pageCutSql, PARTS_ORDER, SHOWN_ITEMS, type BoxPage } from '../db/parts.ts';
+import { boxListing, listedPartsSql, pageCutSql, type BoxPage } from '../db/parts.ts';
 
 /**
  * The packing progress of an order in one statement, driven by indexes at any scale: the ERP
@@ -80,29 +80,22 @@ SELECT 0 AS part_rank, 'head' AS part, NULL::text AS box_no, NULL::text AS item_
                          'complete_count', (SELECT count(*) FROM box_state s WHERE s.complete),
                          'more', EXISTS (SELECT 1 FROM box_state s WHERE s.box_no > (SELECT max(w.box_no) FROM shown w))) AS data
 UNION ALL
-SELECT 1, 'box', r.box_no, NULL,
-       json_build_object('box_no', r.box_no, 'status', r.status, 'zongpai_no', r.zongpai_no, 'version', r.version,
-                         'complete', r.complete, 'location', r.location)
-FROM box_rows r
-UNION ALL
-${SHOWN_ITEMS}
-UNION ALL
-SELECT 3, 'total', NULL, t.item_code,
-       json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit,
-                         'planned_quantity', t.planned_quantity, 'boxed_quantity', t.boxed_quantity)
-FROM totals t
-${PARTS_ORDER}`;
+${listedPartsSql(
+  `json_build_object('box_no', r.box_no, 'status', r.status, 'zongpai_no', r.zongpai_no, 'version', r.version,
+                         'complete', r.complete, 'location', r.location)`,
+  `json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit,
+                         'planned_quantity', t.planned_quantity, 'boxed_quantity', t.boxed_quantity)`,
+)}`;
 
 type OrderBox = OrderResponse['boxes'][number];
 type OrderTotal = OrderResponse['totals'][number];
+type OrderHead = Pick<OrderResponse, 'customer_name' | 'box_count' | 'boxed_count' | 'complete_count'>;
 
 /** OPEN: nothing boxed yet; PARTIAL: some planned boxes boxed; BOXED: all of them. */
 const statusOf = (boxCount: number, boxedCount: number): OrderResponse['status'] => {
   if (boxedCount === 0) return 'OPEN';
   return boxedCount < boxCount ? 'PARTIAL' : 'BOXED';
 };
-
-type OrderHead = Pick<OrderResponse, 'customer_name' | 'box_count' | 'boxed_count' | 'complete_count'>;
 
 /**
  * Packing progress of an ERP order: every box the ERP plans for it with its status, zongpai,
@@ -121,20 +114,11 @@ export const makeOrderProgress = ({ db, config }: { db: Db; config: PlanSettings
   const sql = orderProgressSql(config.erpBoxView, planRulesOf(config));
   const list = boxListing<OrderHead, OrderBox, OrderTotal>(db, sql);
   return async (orderNo: string, page: BoxPage): Promise<OrderResponse> => {
-    const { head, boxes, totals, next_cursor } = await list({ order_no: orderNo }, page);
+    const { head, ...listed } = await list({ order_no: orderNo }, page);
     if (head === undefined || head.box_count === 0) throw new AppError('ORDER_NOT_FOUND', { value: orderNo });
-    const { box_count, boxed_count, complete_count } = head;
-    return {
-      order_no: orderNo,
-      customer_name: head.customer_name,
-      status: statusOf(box_count, boxed_count),
-      box_count,
-      boxed_count,
-      complete_count,
-      complete: complete_count === box_count && boxed_count === box_count,
-      boxes,
-      totals,
-      next_cursor,
-    };
+    const { customer_name, box_count, boxed_count, complete_count } = head;
+    const status = statusOf(box_count, boxed_count);
+    const complete = complete_count === box_count && boxed_count === box_count;
+    return { order_no: orderNo, customer_name, status, box_count, boxed_count, complete_count, complete, ...listed };
   };
 };

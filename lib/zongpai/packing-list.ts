@@ -2,7 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { ignoredBecause, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { PackingListResponse } from '../openapi/responses.ts';
-import { boxListing, pageCutSql, PARTS_ORDER, SHOWN_ITEMS, type BoxPage } from '../db/parts.ts';
+import { boxListing, listedPartsSql, pageCutSql, type BoxPage } from '../db/parts.ts';
 
 /**
  * The packing list of a zongpai in one statement: its boxes (through the box index of the
@@ -62,17 +62,11 @@ SELECT 0 AS part_rank, 'head' AS part, NULL::text AS box_no, NULL::text AS item_
                          'more', EXISTS (SELECT 1 FROM boxes x WHERE x.box_no > (SELECT max(w.box_no) FROM shown w))) AS data
 FROM zongpai z
 UNION ALL
-SELECT 1, 'box', r.box_no, NULL,
-       json_build_object('box_no', r.box_no, 'order_no', r.order_no, 'customer_name', r.customer_name,
-                         'complete', r.complete, 'total_quantity', r.total_quantity)
-FROM box_rows r
-UNION ALL
-${SHOWN_ITEMS}
-UNION ALL
-SELECT 3, 'total', NULL, t.item_code,
-       json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit, 'quantity', t.quantity)
-FROM totals t
-${PARTS_ORDER}`;
+${listedPartsSql(
+  `json_build_object('box_no', r.box_no, 'order_no', r.order_no, 'customer_name', r.customer_name,
+                         'complete', r.complete, 'total_quantity', r.total_quantity)`,
+  `json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit, 'quantity', t.quantity)`,
+)}`;
 
 type PackingListBox = PackingListResponse['boxes'][number];
 type PackingListTotal = PackingListResponse['totals'][number];
@@ -95,16 +89,9 @@ export const makePackingList = ({ db, config }: { db: Db; config: PlanSettings }
   const sql = packingListSql(config.erpBoxView, planRulesOf(config));
   const list = boxListing<PackingListHead, PackingListBox, PackingListTotal>(db, sql);
   return async (zongpaiNo: string, page: BoxPage): Promise<PackingListResponse> => {
-    const { head, boxes, totals, next_cursor } = await list({ zongpai_no: zongpaiNo }, page);
+    const { head, ...listed } = await list({ zongpai_no: zongpaiNo }, page);
     if (head === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-    return {
-      zongpai_no: head.zongpai_no,
-      status: head.status,
-      box_count: head.box_count,
-      total_quantity: head.total_quantity,
-      boxes,
-      totals,
-      next_cursor,
-    };
+    const { zongpai_no, status, box_count, total_quantity } = head;
+    return { zongpai_no, status, box_count, total_quantity, ...listed };
   };
 };

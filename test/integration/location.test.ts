@@ -10,6 +10,9 @@ afterAll(async () => service?.close());
 
 const LOCATION = '/v1/cargo/location';
 const scan = (body: unknown, headers?: Record<string, string>) => service.call('POST', LOCATION, { body, headers });
+/** A backlog of plain scans, each `[cargo_no, location_code]`. */
+const backlog = (...scans: [string, string][]) =>
+  scan({ records: scans.map(([cargo_no, location_code]) => ({ cargo_no, location_code })) });
 
 describe('POST /v1/cargo/location', () => {
   it('records one scan, normalised, with the caller and server time', async () => {
@@ -48,13 +51,7 @@ describe('POST /v1/cargo/location', () => {
   });
 
   it('stores none of a backlog when one record is bad, naming its index', async () => {
-    const res = await scan({
-      records: [
-        { cargo_no: 'BOX-4001', location_code: 'A-01' },
-        { cargo_no: 'BOX-4002', location_code: 'not valid!' },
-        { cargo_no: 'BOX-4003', location_code: 'A-03' },
-      ],
-    });
+    const res = await backlog(['BOX-4001', 'A-01'], ['BOX-4002', 'not valid!'], ['BOX-4003', 'A-03']);
     expectError(res, 400, 'INVALID_LOCATION_CODE', 'location');
     expect(res.body.message).toContain('records[1].location_code');
     const stored = await service.call('GET', `${LOCATION}/BOX-4001`);
@@ -74,13 +71,7 @@ describe('POST /v1/cargo/location', () => {
   });
 
   it('lists every bad record of a backlog in details', async () => {
-    const res = await scan({
-      records: [
-        { cargo_no: 'x', location_code: 'A-01' },
-        { cargo_no: 'BOX-4102', location_code: 'A-02' },
-        { cargo_no: 'BOX-4103', location_code: '' },
-      ],
-    });
+    const res = await backlog(['x', 'A-01'], ['BOX-4102', 'A-02'], ['BOX-4103', '']);
     expectError(res, 400, 'INVALID_BOX_NO');
     expect(res.body.details.map((d: { field: string; error_code: string }) => [d.field, d.error_code])).toEqual([
       ['records[0].cargo_no', 'INVALID_BOX_NO'],
@@ -287,12 +278,7 @@ describe('the gateway', () => {
 
   it('uses one Data API call per location request', async () => {
     service.stack.dataApi.resetCounters();
-    await scan({
-      records: [
-        { cargo_no: 'BOX-7001', location_code: 'A-01' },
-        { cargo_no: 'BOX-7002', location_code: 'A-02' },
-      ],
-    });
+    await backlog(['BOX-7001', 'A-01'], ['BOX-7002', 'A-02']);
     await service.call('GET', `${LOCATION}/BOX-7001`);
     expect(service.stack.dataApi.counters()).toEqual(
       expect.objectContaining({ ExecuteStatement: 2, BeginTransaction: 0 }),
