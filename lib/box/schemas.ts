@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
 import type { Fields } from '../rules/fields.ts';
+import { versionField } from '../rules/version.ts';
 
 /**
  * Request schemas of the boxing routes, built from the configured identifier rules: for each
@@ -36,7 +37,7 @@ export const makeBoxSchemas = (config: Config, fields: Fields) => {
     }),
   );
 
-  const version = z.int().check(z.minimum(1));
+  const version = versionField();
   const boxPath = z.object({ box_no: fields.boxNo });
 
   const editBody = z

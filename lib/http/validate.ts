@@ -56,14 +56,29 @@ export const fieldPath = (prefix: string | undefined, path: readonly PropertyKey
     prefix ?? '',
   );
 
+/** `an integer`, `an object`, `a string`: the type Zod expected, with its article. */
+const aType = (expected: string): string => {
+  const name = expected === 'int' ? 'integer' : expected;
+  return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`;
+};
+
+/** A bound as the field has it: `at least 1 entry`, `at most 32 characters`, `at most 99999` (a number). */
+const bound = (which: 'least' | 'most', limit: unknown, origin: string): string => {
+  const count = Number(limit);
+  const unit = origin === 'array' ? 'entr' : origin === 'string' ? 'character' : undefined;
+  if (unit === undefined) return `must be at ${which} ${String(limit)}`;
+  const noun = unit === 'entr' ? (count === 1 ? 'entry' : 'entries') : count === 1 ? unit : `${unit}s`;
+  return `must have at ${which} ${String(limit)} ${noun}`;
+};
+
 const reasonOf = (issue: Issue, present: boolean): string => {
   switch (issue.code) {
     case 'invalid_type':
-      return !present ? 'is required' : `must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`;
+      return !present ? 'is required' : `must be ${aType(issue.expected)}`;
     case 'too_small':
-      return `must have at least ${String(issue.minimum)} ${issue.origin === 'array' ? 'entries' : issue.origin === 'string' ? 'characters' : ''}`.trimEnd();
+      return bound('least', issue.minimum, issue.origin);
     case 'too_big':
-      return `must have at most ${String(issue.maximum)} ${issue.origin === 'array' ? 'entries' : issue.origin === 'string' ? 'characters' : ''}`.trimEnd();
+      return bound('most', issue.maximum, issue.origin);
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}`;
     default:

@@ -5,6 +5,7 @@ import { either, isObject } from '../rules/either.ts';
 import { trimScan } from '../rules/identifiers.ts';
 import { cursorQuery, wholeNumberQuery } from '../rules/query.ts';
 import { isStorableInstant } from '../rules/timestamps.ts';
+import { versionField } from '../rules/version.ts';
 
 /** Device clocks drift; a scan time further ahead of the server than this is refused. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -111,7 +112,7 @@ export const makeScanVoidSchemas = (fields: Fields) => ({
     cargo_no: fields.cargoNo,
     id: z.string().check(z.regex(/^[1-9]\d{0,18}$/, 'must be a record id: a whole number from 1')),
   }),
-  body: z.optional(z.object({ version: z.optional(z.int().check(z.minimum(1))) })),
+  body: z.optional(z.object({ version: z.optional(versionField()) })),
 });
 
 /**

@@ -287,6 +287,19 @@ describe('PATCH /v1/box/{box_no}', () => {
     expectError(await patch(box, { version: 2 }), 400, 'VALIDATION_ERROR');
   });
 
+  it('refuses a version past the largest a box can have with 400, for an edit and an undo, changing nothing', async () => {
+    const { box, other } = await boxed();
+    for (const version of [2 ** 31, Number.MAX_SAFE_INTEGER]) {
+      const edit = await patch(box, { version, zongpai_no: other });
+      expectError(edit, 400, 'VALIDATION_ERROR', 'request');
+      expect(edit.body.message).toBe('version must be at most 2147483647');
+      const undo = await service.call('DELETE', `/v1/box/${box}`, { body: { version }, token: supervisor() });
+      expectError(undo, 400, 'VALIDATION_ERROR', 'request');
+    }
+    const info = await service.call('GET', `/v1/box/info?box_no=${box}`);
+    expect(info.body).toMatchObject({ status: 'BOXED', version: 1 });
+  });
+
   it('answers 409 ZONGPAI_CLOSED when moving out of or into a closed zongpai', async () => {
     const { box, zongpai, other } = await boxed();
     await service.call('POST', `/v1/zongpai/${other}/close`, { token: supervisor() });

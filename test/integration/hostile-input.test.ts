@@ -118,10 +118,10 @@ const hostileQuantity = fc.oneof(
   fc.array(fc.integer(), { maxLength: 2 }),
 );
 
-/** A version the record is not at: the given numbers, or no number at all. */
+/** A version the record is not at: the given numbers, one past what the database holds, or no number at all. */
 const hostileVersion = (...numbers: number[]) =>
   fc.oneof(
-    fc.constantFrom(...numbers),
+    fc.constantFrom(...numbers, 2 ** 31, Number.MAX_SAFE_INTEGER),
     notAString.filter((v) => typeof v !== 'number'),
   );
 

@@ -246,6 +246,9 @@ describe('DELETE /v1/cargo/location/{cargo_no}/records/{id}', () => {
     expectError(await voidScan('BOX-V008', record!.id, {}), 400, 'VALIDATION_ERROR');
     expectError(await voidScan('BOX-V008', 'abc'), 400, 'VALIDATION_ERROR');
     expectError(await voidScan('BOX-V008', '99999999999999999999'), 400, 'VALIDATION_ERROR');
+    const tooLarge = await voidScan('BOX-V008', record!.id, { version: 2 ** 31 });
+    expectError(tooLarge, 400, 'VALIDATION_ERROR');
+    expect(tooLarge.body.message).toBe('version must be at most 2147483647');
     expect((await current('BOX-V008')).location_code).toBe('G-01');
   });
 

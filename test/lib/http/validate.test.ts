@@ -57,6 +57,27 @@ describe('field errors map to the SPEC codes', () => {
     ]);
   });
 
+  it('words each reason as a sentence: the article of the type, the bound of a number, singular and plural', () => {
+    const reasonsOf = (schema: z.ZodMiniType, input: unknown) => {
+      const result = schema.safeParse(input);
+      return result.success ? [] : toProblems(result.error.issues, input, codes).map((p) => p.params.reason);
+    };
+    expect(reasonsOf(z.object({ body: z.object({}) }), { body: 1 })).toEqual(['must be an object']);
+    expect(reasonsOf(z.object({ n: z.int() }), { n: 1.5 })).toEqual(['must be an integer']);
+    expect(reasonsOf(z.object({ s: z.string() }), { s: 1 })).toEqual(['must be a string']);
+    expect(reasonsOf(z.object({ n: z.int().check(z.maximum(9)) }), { n: 10 })).toEqual(['must be at most 9']);
+    expect(reasonsOf(z.object({ n: z.int().check(z.minimum(1)) }), { n: 0 })).toEqual(['must be at least 1']);
+    expect(reasonsOf(z.object({ a: z.array(z.int()).check(z.minLength(1)) }), { a: [] })).toEqual([
+      'must have at least 1 entry',
+    ]);
+    expect(reasonsOf(z.object({ a: z.array(z.int()).check(z.maxLength(2)) }), { a: [1, 2, 3] })).toEqual([
+      'must have at most 2 entries',
+    ]);
+    expect(reasonsOf(z.object({ s: z.string().check(z.maxLength(1)) }), { s: 'ab' })).toEqual([
+      'must have at most 1 character',
+    ]);
+  });
+
   it('quotes what the client sent, shortened, with control and format characters escaped', () => {
     expect(quoteValue({ a: [{ b: 'x\u0000y' }] }, ['a', 0, 'b'])).toBe('x\\u0000y');
     expect(quoteValue({ a: '\u202eBOX-1001\u200b' }, ['a'])).toBe('\\u202eBOX-1001\\u200b');
