@@ -8,7 +8,7 @@ export interface LocationCargo {
   /** When it was scanned there (the scan time, taken back when its upload was ahead of the server's clock). */
   since: string;
   off_shelf: boolean;
-  /** For a zongpai: the boxes on it that are where it is (none scanned anywhere since). */
+  /** For a zongpai: the boxes on it that are where it is (none scanned elsewhere since). */
   boxes: string[];
 }
 
@@ -20,7 +20,8 @@ export interface LocationContent {
 
 /**
  * How many current locations one page looks at, per entry asked for. A box whose zongpai was
- * scanned after it is where its zongpai is, not here: such entries are skipped, and a page
+ * scanned after it is where its zongpai is, not here, and a box whose zongpai is here is listed
+ * under it: such entries are skipped, and a page
  * looks at no more than this many per entry, so a location full of boxes that left on their
  * pallets still answers in bounded time (with a shorter page and a cursor to go on).
  */
@@ -29,8 +30,9 @@ export const WINDOW_PER_ENTRY = 4;
 /**
  * What is at a location now, in `cargo_no` order from the cursor: the current locations kept
  * in `location_current` (index range scan on `(location_code, cargo_no)`), each looked up as a
- * zongpai and as a box by primary key; a box on a zongpai scanned later than the box is left
- * out (it is where its zongpai is), and a zongpai lists the boxes it carries here. One row per
+ * zongpai and as a box by primary key; a box on a zongpai is not an entry of its own when its
+ * zongpai was scanned later (it is where its zongpai is) or is here too (it is on it here), and a
+ * zongpai lists the boxes it carries here: those not scanned since, and those scanned here. One row per
  * entry (`cargo`), each followed by a row per box its zongpai carries here (`box`): a container's
  * box numbers are more than one Data API result row carries as a list (64 KB).
  */
@@ -44,7 +46,8 @@ WITH here AS (
 ),
 placed AS (
   SELECT h.*, (z.zongpai_no IS NOT NULL) AS is_zongpai, (b.box_no IS NOT NULL) AS is_box,
-         COALESCE((zc.occurred_at, zc.record_id) > (h.occurred_at, h.record_id), false) AS carried_away
+         COALESCE((zc.occurred_at, zc.record_id) > (h.occurred_at, h.record_id) OR zc.location_code = :location_code, false)
+           AS with_zongpai
   FROM here h
   LEFT JOIN cargo.zongpai z ON z.zongpai_no = h.cargo_no
   LEFT JOIN cargo.box b ON b.box_no = h.cargo_no
@@ -52,14 +55,15 @@ placed AS (
 )
 SELECT p.cargo_no, 'cargo' AS part, NULL::text AS box_no,
        CASE WHEN p.is_zongpai THEN 'ZONGPAI' WHEN p.is_box THEN 'BOX' ELSE 'CARGO' END AS kind,
-       to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS since, p.off_shelf, p.carried_away
+       to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS since, p.off_shelf, p.with_zongpai
 FROM placed p
 UNION ALL
 SELECT p.cargo_no, 'box', b.box_no, NULL, NULL, NULL, NULL
 FROM placed p
 JOIN cargo.box b ON b.zongpai_no = p.cargo_no AND b.status = 'BOXED'
 LEFT JOIN cargo.location_current bc ON bc.cargo_no = b.box_no
-WHERE p.is_zongpai AND (bc.cargo_no IS NULL OR (bc.occurred_at, bc.record_id) < (p.occurred_at, p.record_id))
+WHERE p.is_zongpai
+  AND (bc.cargo_no IS NULL OR (bc.occurred_at, bc.record_id) < (p.occurred_at, p.record_id) OR bc.location_code = :location_code)
 ORDER BY cargo_no, part DESC, box_no`;
 
 type ContentRow = Record<string, unknown> &
@@ -70,18 +74,18 @@ type ContentRow = Record<string, unknown> &
         kind: LocationCargo['kind'];
         since: string;
         off_shelf: boolean;
-        carried_away: boolean;
+        with_zongpai: boolean;
       }
     | { cargo_no: string; part: 'box'; box_no: string }
   );
 
 /** The entries of the rows, each with the boxes of the rows after it, in the statement's order. */
-const entriesOf = (rows: readonly ContentRow[]): (LocationCargo & { carried_away: boolean })[] => {
-  const entries: (LocationCargo & { carried_away: boolean })[] = [];
+const entriesOf = (rows: readonly ContentRow[]): (LocationCargo & { with_zongpai: boolean })[] => {
+  const entries: (LocationCargo & { with_zongpai: boolean })[] = [];
   for (const row of rows) {
     if (row.part === 'cargo') {
-      const { cargo_no, kind, since, off_shelf, carried_away } = row;
-      entries.push({ cargo_no, kind, since, off_shelf, boxes: [], carried_away });
+      const { cargo_no, kind, since, off_shelf, with_zongpai } = row;
+      entries.push({ cargo_no, kind, since, off_shelf, boxes: [], with_zongpai });
     } else entries[entries.length - 1]?.boxes.push(row.box_no);
   }
   return entries;
@@ -109,7 +113,7 @@ export const makeLocationContent =
       window,
     });
     const looked = entriesOf(rows);
-    const here = looked.filter((r) => !r.carried_away);
+    const here = looked.filter((r) => !r.with_zongpai);
     const entries = here
       .slice(0, page.limit)
       .map(({ cargo_no, kind, since, off_shelf, boxes }) => ({ cargo_no, kind, since, off_shelf, boxes }));

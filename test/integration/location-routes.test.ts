@@ -85,6 +85,11 @@ describe('GET /v1/cargo/locations/{location_code}/cargo', () => {
       expect.objectContaining({ cargo_no: 'BOX-C102', kind: 'BOX', boxes: [] }),
     ]);
     expect((await content('DOCK-C')).body.cargo[0].boxes).toEqual(['BOX-C101']);
+    // A box scanned where its pallet is, after the pallet, is on the pallet there: listed under it, not beside it.
+    await scan({ cargo_no: 'BOX-C101', location_code: 'DOCK-C' });
+    const dock = (await content('DOCK-C')).body;
+    expect(dock.cargo.map((c: { cargo_no: string }) => c.cargo_no)).toEqual(['PLT-C100', 'TOTE-C1']);
+    expect(dock.cargo[0].boxes).toEqual(['BOX-C101']);
   });
 
   it('pages through a location by cursor, without gaps or repeats', async () => {
