@@ -1126,7 +1126,7 @@ export interface operations {
     locationContent: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 cursor?: string;
             };
             header?: never;

@@ -84,7 +84,7 @@ export const documentIdentifiers = (config: Config, fields: Fields): void => {
   });
 };
 
-/** The location history page size: sent as a query string, read as an integer 1-100, default 20. */
+/** A list's page size (history, zongpais, what is at a location): sent as a query string, read as an integer 1-100, default 20. */
 export const LIMIT_DOC: JsonSchema = {
   type: 'integer',
   minimum: 1,

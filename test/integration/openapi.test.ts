@@ -94,6 +94,24 @@ describe('the request a route takes', () => {
     expect(limit.schema).toEqual(expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100, default: 20 }));
   });
 
+  it('types every page limit as the integer the route reads, with its bounds and default', () => {
+    const limits = service.stack.routes.flatMap((route) =>
+      (operationOf(route.method, route.path).parameters ?? [])
+        .filter((p: { in: string; name: string }) => p.in === 'query' && p.name === 'limit')
+        .map((p: { schema: object }) => [`${route.method} ${route.path}`, p.schema]),
+    );
+    expect(limits.length).toBeGreaterThanOrEqual(6);
+    for (const [route, schema] of limits)
+      expect(schema, route).toEqual(
+        expect.objectContaining({
+          type: 'integer',
+          minimum: 1,
+          maximum: expect.any(Number),
+          default: expect.any(Number),
+        }),
+      );
+  });
+
   it('marks request bodies required, except the optional body of an undo', () => {
     for (const route of [
       'POST /v1/cargo/location',
