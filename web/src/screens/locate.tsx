@@ -41,7 +41,7 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
     if (!navigator.onLine) return;
     const outcome = await app.api.run(
       app.api.client.GET('/v1/cargo/locations/{location_code}/cargo', {
-        params: { path: { location_code: code }, query: { limit: '1' } },
+        params: { path: { location_code: code }, query: { limit: 1 } },
       }),
     );
     if (outcome.ok || 'offline' in outcome || outcome.error.error_code !== 'INVALID_LOCATION_CODE') return;
