@@ -26,8 +26,9 @@ import {
  * racing saves exactly one writes and the others see no row come back (BOX_ALREADY_BOXED).
  * An undone box (NOT_BOXED) is saved again at its next version.
  *
- * The simplified mode saves the usable plan lines (see {@link planCte}); a plan with none, or
- * with an item planned beyond `QUANTITY_MAX`, is ERP_PLAN_INVALID rather than a stored box that
+ * The simplified mode saves the usable plan lines (see {@link planCte}); a plan with none, with
+ * an item planned beyond `QUANTITY_MAX`, or with more items than one save holds (`BOX_ITEMS_MAX`:
+ * the box's event must stay one Data API row) is ERP_PLAN_INVALID rather than a stored box that
  * breaks the item rules.
  */
 export const saveBoxStatement = (erpView: string, rules: PlanRules): WriteStatement => ({
@@ -51,6 +52,14 @@ ${firstProblemCte([
     planned: 'p.planned',
     from: 'plan p',
     where: `:from_plan AND p.planned > ${sqlInteger(rules.quantityMax)}`,
+  },
+  {
+    rank: 37,
+    code: 'ERP_PLAN_INVALID',
+    value: ':box_no',
+    reason: 'too_many_items',
+    planned: '(SELECT count(*) FROM plan)',
+    where: `:from_plan AND (SELECT count(*) FROM plan) > ${sqlInteger(rules.boxItemsMax)}`,
   },
   zongpaiIsABox(erpView, 'NOT EXISTS (SELECT 1 FROM zp)'),
   { rank: 20, code: 'ZONGPAI_NOT_FOUND', value: ':zongpai_no', where: 'NOT EXISTS (SELECT 1 FROM zp)' },

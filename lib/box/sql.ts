@@ -20,16 +20,24 @@ export const quoteIdentifier = (qualified: string): string =>
 export interface PlanRules {
   readonly itemCodeMaxLength: number;
   readonly quantityMax: number;
+  /** The items one save holds: a plan of more is refused by the simplified mode. */
+  readonly boxItemsMax: number;
 }
 
 /** The settings a statement over the ERP plan is built from: the view and the item rules. */
-export type PlanSettings = Pick<Config, 'erpBoxView' | 'itemCodeMaxLength' | 'quantityMax'>;
+export type PlanSettings = Pick<Config, 'erpBoxView' | 'itemCodeMaxLength' | 'quantityMax' | 'boxItemsMax'>;
 
 /** The item rules of the configuration. */
 export const planRulesOf = (settings: PlanSettings): PlanRules => ({
   itemCodeMaxLength: settings.itemCodeMaxLength,
   quantityMax: settings.quantityMax,
+  boxItemsMax: settings.boxItemsMax,
 });
+
+/** How much of an ignored plan line's item code the log keeps: an ERP code may be any length. */
+const LOGGED_CODE_CHARACTERS = 100;
+/** How many ignored plan lines a write's log entry lists (it counts them all). */
+const LOGGED_LINES = 20;
 
 /** Control, format and private-use characters: what the request rules call not printable. */
 const NOT_PRINTABLE = String.raw`[\x01-\x1f\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ue000-\uf8ff\U000110BD\U000110CD\U00013430-\U0001343F\U0001BCA0-\U0001BCA3\U0001D173-\U0001D17A\U000E0001\U000E0020-\U000E007F\U000F0000-\U0010FFFF]`;
@@ -81,11 +89,17 @@ plan AS (
 )`;
 
 /** An ignored line `l` of the plan, as JSON for the log. */
-export const ignoredLineJson = `json_build_object('item_code', l.item_code, 'planned_quantity', l.planned_quantity, 'reason', l.ignored_because)`;
+export const ignoredLineJson = `json_build_object('item_code', left(l.item_code, ${LOGGED_CODE_CHARACTERS}), 'planned_quantity', l.planned_quantity, 'reason', l.ignored_because)`;
 
-/** The ignored lines of the plan, as JSON for the log (NULL when there is none). */
-export const ignoredLinesSql = `(SELECT json_agg(${ignoredLineJson})
-   FROM plan_lines l WHERE l.ignored_because IS NOT NULL)`;
+/**
+ * The first {@link LOGGED_LINES} ignored lines of the plan and how many there are, as JSON for
+ * the log (NULL when there is none): the outcome row that carries it stays far below the Data
+ * API's 64 KB, whatever the ERP holds.
+ */
+export const ignoredLinesSql = `(SELECT json_build_object('count', count(*), 'first', json_agg(l.line) FILTER (WHERE l.n <= ${LOGGED_LINES}))
+   FROM (SELECT ${ignoredLineJson} AS line, row_number() OVER (ORDER BY l.item_code) AS n
+         FROM plan_lines l WHERE l.ignored_because IS NOT NULL) AS l
+   HAVING count(*) > 0)`;
 
 /** `:items` (a JSON list) in request order. */
 export const requestedItemsSql = `
@@ -105,7 +119,7 @@ export interface Check {
   readonly rank: number;
   readonly code: ErrorCode;
   readonly value: string;
-  readonly reason?: 'not_boxed' | typeof ZONGPAI_IS_A_BOX;
+  readonly reason?: 'not_boxed' | 'too_many_items' | typeof ZONGPAI_IS_A_BOX;
   readonly planned?: string;
   readonly version?: string;
   readonly from?: string;

@@ -172,6 +172,42 @@ describe('plans one save cannot hold are refused', () => {
   });
 });
 
+describe('plans whose size passes what one answer or event carries', () => {
+  it('the simple save refuses a plan of more items than one save holds with ERP_PLAN_INVALID, storing and announcing nothing', async () => {
+    await addLines(
+      Array.from({ length: 501 }, (_, i) => ({
+        box_no: 'BOX-E040',
+        item_code: `SKU-${'W'.repeat(50)}-${String(i).padStart(4, '0')}`,
+        planned_quantity: 1,
+      })),
+    );
+    const before = await service.stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cargo.event');
+    const res = await simpleSave('BOX-E040');
+    expectError(res, 422, 'ERP_PLAN_INVALID', 'box');
+    expect(res.body.message).toBe(
+      "The ERP plan of box 'BOX-E040' has 501 items, more than one box save holds; have the ERP plan corrected",
+    );
+    expect(await boxItems('BOX-E040')).toEqual([]);
+    expect((await service.stack.db.query('SELECT count(*)::int AS n FROM cargo.event')).rows).toEqual(before.rows);
+    const feed = await service.call('GET', '/v1/events?after=0&limit=500', { token: service.tokens.supervisor });
+    expect(feed.status).toBe(200);
+  });
+
+  it('boxes a plan beside a thousand ignored lines with long item codes: the answer is the box, not a 500', async () => {
+    await addLines([
+      { box_no: 'BOX-E041', item_code: 'SKU-GOOD', planned_quantity: 2 },
+      ...Array.from({ length: 1000 }, (_, i) => ({
+        box_no: 'BOX-E041',
+        item_code: `SKU-${'Z'.repeat(100)}-${i}`,
+        planned_quantity: 1,
+      })),
+    ]);
+    const res = await simpleSave('BOX-E041');
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+    expect(await boxItems('BOX-E041')).toEqual([{ item_code: 'SKU-GOOD', quantity: 2 }]);
+  });
+});
+
 describe('an ERP view with a numeric planned_quantity column and lines without a box number', () => {
   beforeAll(async () => {
     // The SPEC's view has an integer column; an ERP may hand over numeric. Rebuild the demo view over numeric.
