@@ -72,6 +72,33 @@ describe('the ERP view missing or unreadable', () => {
     }
   });
 
+  it.each([
+    ['divides by zero when read', 'planned_quantity / (planned_quantity - planned_quantity) AS planned_quantity'],
+    ['casts a text column that does not hold numbers', "(item_code || 'x')::integer AS planned_quantity"],
+    ['holds a boolean planned_quantity', 'planned_quantity > 0 AS planned_quantity'],
+  ])(
+    'answers 503 ERP_VIEW_UNAVAILABLE, never 500, for a view that %s: box info, a simple save, an order',
+    async (_what, plannedQuantity) => {
+      await dropView();
+      await service.stack.db.query(
+        `CREATE VIEW ${VIEW} AS SELECT box_no, order_no, customer_name, item_code, item_name, ${plannedQuantity}, unit FROM erp.demo_box_plan`,
+      );
+      await deploy();
+      try {
+        expectError(await service.call('GET', '/v1/box/info?box_no=BOX-1001'), 503, 'ERP_VIEW_UNAVAILABLE', 'system');
+        expectError(
+          await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-1001', zongpai_no: 'PLT-ERP-1' } }),
+          503,
+          'ERP_VIEW_UNAVAILABLE',
+        );
+        expectError(await service.call('GET', '/v1/orders/SO-24001'), 503, 'ERP_VIEW_UNAVAILABLE');
+      } finally {
+        await dropView();
+        await restoreView();
+      }
+    },
+  );
+
   it('leaves the read-contract view out, without failing, while the ERP view lacks a column (a start or deployment goes on)', async () => {
     await dropView();
     await service.stack.db.query(
