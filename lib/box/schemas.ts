@@ -14,7 +14,7 @@ import { versionField } from '../rules/version.ts';
  * ```
  */
 export const makeBoxSchemas = (config: Config, fields: Fields) => {
-  const item = z.object({ item_code: fields.itemCode, quantity: fields.quantity });
+  const item = z.strictObject({ item_code: fields.itemCode, quantity: fields.quantity });
 
   /** 1..BOX_ITEMS_MAX items, each item code once (compared after trimming). */
   const items = z.array(item).check(
@@ -41,7 +41,7 @@ export const makeBoxSchemas = (config: Config, fields: Fields) => {
   const boxPath = z.object({ box_no: fields.boxNo });
 
   const editBody = z
-    .object({ version: z.optional(version), zongpai_no: z.optional(fields.zongpaiNo), items: z.optional(items) })
+    .strictObject({ version: z.optional(version), zongpai_no: z.optional(fields.zongpaiNo), items: z.optional(items) })
     .check(
       z.refine((body) => body.zongpai_no !== undefined || body.items !== undefined, {
         message: 'must name a zongpai_no or items to change',
@@ -52,10 +52,10 @@ export const makeBoxSchemas = (config: Config, fields: Fields) => {
   return {
     item,
     info: { query: z.object({ box_no: fields.boxNo }) },
-    save: { body: z.object({ box_no: fields.boxNo, zongpai_no: fields.zongpaiNo, items }) },
-    simple: { body: z.object({ box_no: fields.boxNo, zongpai_no: fields.zongpaiNo }) },
+    save: { body: z.strictObject({ box_no: fields.boxNo, zongpai_no: fields.zongpaiNo, items }) },
+    simple: { body: z.strictObject({ box_no: fields.boxNo, zongpai_no: fields.zongpaiNo }) },
     edit: { path: boxPath, body: editBody },
-    undo: { path: boxPath, body: z.optional(z.object({ version: z.optional(version) })) },
+    undo: { path: boxPath, body: z.optional(z.strictObject({ version: z.optional(version) })) },
     history: { path: boxPath },
   };
 };

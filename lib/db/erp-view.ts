@@ -4,18 +4,16 @@ import type { Db } from './types.ts';
 
 /**
  * SQL states of a view that is missing or unreadable: undefined table (42P01), insufficient
- * privilege (42501), undefined column (42703), a column of another type (42804, 42883, 42846),
- * or an error raised by a function the view calls (P0001).
+ * privilege (42501), undefined column (42703), a column of another type (42804, 42883, 42846).
  */
-const UNREADABLE = new Set(['42P01', '42501', '42703', '42804', '42883', '42846', 'P0001']);
+const UNREADABLE = new Set(['42P01', '42501', '42703', '42804', '42883', '42846']);
 
 /**
- * Classes of SQL states a view's own expressions raise while it is read: data exceptions (22:
- * a division by zero, a cast of a value that is no number) and the failures of functions it
- * calls (2F, 38, 39). The service's own statements cast only what its validation passed, so on a
- * statement that reads the ERP view these come from the view.
+ * The class of SQL states a view's own expressions raise while it is read: data exceptions (22:
+ * a division by zero, a cast of a value that is no number). The service's own statements cast
+ * only what its validation passed, so on a statement that reads the ERP view these come from the view.
  */
-const UNREADABLE_CLASSES = ['22', '2F', '38', '39'];
+const UNREADABLE_CLASSES = ['22'];
 
 /** True for a database error that says a view is missing or unreadable. */
 export const isUnreadableView = (error: unknown): boolean =>

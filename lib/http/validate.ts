@@ -81,6 +81,8 @@ const reasonOf = (issue: Issue, present: boolean): string => {
       return bound('most', issue.maximum, issue.origin);
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'unrecognized_keys':
+      return `has ${issue.keys.length === 1 ? 'a field' : 'fields'} this request does not take: ${issue.keys.map((key) => `'${key}'`).join(', ')}`;
     default:
       return issue.message === 'Invalid input' ? 'is invalid' : issue.message;
   }
@@ -92,10 +94,11 @@ const problemOf = (issue: Issue, input: unknown, codes: FieldCodes, prefix: stri
   const custom =
     issue.code === 'custom' ? (issue.params as (MessageParams & { error_code?: string }) | undefined) : undefined;
   const name = [...issue.path].reverse().find((k): k is string => typeof k === 'string');
+  // A field the request does not take is the request's mistake, whichever field holds it.
   const mapped =
     custom?.error_code !== undefined && isErrorCode(custom.error_code)
       ? { code: custom.error_code }
-      : name === undefined
+      : name === undefined || issue.code === 'unrecognized_keys'
         ? undefined
         : codes[name];
   const value = quoteValue(input, issue.path);

@@ -57,7 +57,7 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
       z.regex(/^[^\p{C}]+$/u, 'must be printable characters'),
     );
 
-  const scan = z.object({
+  const scan = z.strictObject({
     cargo_no: fields.cargoNo,
     location_code: fields.locationCode,
     off_shelf: z._default(z.boolean(), false),
@@ -65,7 +65,7 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
     device_id: z.optional(deviceId),
   });
 
-  const backlog = z.object({
+  const backlog = z.strictObject({
     records: z.array(scan).check(z.minLength(1), z.maxLength(config.locationRecordsMax)),
   });
 
@@ -112,7 +112,7 @@ export const makeScanVoidSchemas = (fields: Fields) => ({
     cargo_no: fields.cargoNo,
     id: z.string().check(z.regex(/^[1-9]\d{0,18}$/, 'must be a record id: a whole number from 1')),
   }),
-  body: z.optional(z.object({ version: z.optional(versionField()) })),
+  body: z.optional(z.strictObject({ version: z.optional(versionField()) })),
 });
 
 /**

@@ -4,7 +4,7 @@ import { cursorQuery, wholeNumberQuery } from '../rules/query.ts';
 
 /** Request schemas of the zongpai routes. */
 export const makeZongpaiSchemas = (fields: Fields) => ({
-  registerBody: z.object({ zongpai_no: fields.zongpaiNo }),
+  registerBody: z.strictObject({ zongpai_no: fields.zongpaiNo }),
   zongpaiPath: z.object({ zongpai_no: fields.zongpaiNo }),
   listQuery: z.object({
     status: z.optional(z.enum(['OPEN', 'CLOSED'])),

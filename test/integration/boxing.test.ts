@@ -112,6 +112,28 @@ describe('POST /v1/box', () => {
     expectError(await service.saveBox(box, zongpai, { 'SKU-A': 2 }), 409, 'BOX_ALREADY_BOXED', 'box');
   });
 
+  it('refuses a field it does not take, in the body or an item, and stores nothing', async () => {
+    const { box, zongpai } = await service.freshBox();
+    const extra = await save({
+      box_no: box,
+      zongpai_no: zongpai,
+      items: [{ item_code: 'SKU-A', quantity: 1 }],
+      note: 'x',
+    });
+    expectError(extra, 400, 'VALIDATION_ERROR', 'request');
+    expect(extra.body.message).toBe("body has a field this request does not take: 'note'");
+    const misspelt = await save({ box_no: box, zongpai_no: zongpai, items: [{ item_code: 'SKU-A', qty: 1 }] });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.details.map((d: { field: string; message: string }) => d.message)).toContain(
+      "items[0] has a field this request does not take: 'qty'",
+    );
+    const simple = await service.call('POST', '/v1/box/simple', {
+      body: { box_no: box, zongpai_no: zongpai, items: [] },
+    });
+    expectError(simple, 400, 'VALIDATION_ERROR');
+    expect((await service.call('GET', `/v1/box/info?box_no=${box}`)).body.status).toBe('NOT_BOXED');
+  });
+
   it('answers 404 ZONGPAI_NOT_FOUND for an unregistered zongpai and stores nothing', async () => {
     const { box } = await service.freshBox();
     expectError(await service.saveBox(box, 'PLT-NONE', { 'SKU-A': 1 }), 404, 'ZONGPAI_NOT_FOUND', 'zongpai');

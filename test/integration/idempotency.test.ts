@@ -43,11 +43,16 @@ describe('Idempotency-Key', () => {
     for (const other of [
       { cargo_no: ' box-i002\r\n', location_code: 'a-01' },
       { cargo_no: 'BOX-I002', location_code: 'A-01', off_shelf: false },
-      { cargo_no: 'BOX-I002', location_code: 'A-01', note: 'x' },
       { records: [{ cargo_no: 'BOX-I002', location_code: 'A-01' }] },
     ]) {
       expectError(await locate(other, 'k-002'), 422, 'IDEMPOTENCY_KEY_REUSED', 'request');
     }
+    // A field the route does not take is refused whatever the key.
+    expectError(
+      await locate({ cargo_no: 'BOX-I002', location_code: 'A-01', note: 'x' }, 'k-002'),
+      400,
+      'VALIDATION_ERROR',
+    );
     expect(await history('BOX-I002')).toHaveLength(1);
   });
 

@@ -58,6 +58,22 @@ describe('POST /v1/cargo/location', () => {
     expectError(stored, 404, 'CARGO_NOT_FOUND', 'location');
   });
 
+  it('refuses a field it does not take, naming it, rather than storing the scan without it', async () => {
+    const typo = await scan({ cargo_no: 'BOX-4301', location_code: 'A-01', scaned_at: minutesAgo(600) });
+    expectError(typo, 400, 'VALIDATION_ERROR', 'request');
+    expect(typo.body.message).toBe("body has a field this request does not take: 'scaned_at'");
+    const inBacklog = await scan({
+      records: [
+        { cargo_no: 'BOX-4302', location_code: 'A-01' },
+        { cargo_no: 'BOX-4303', location_code: 'A-01', offShelf: true },
+      ],
+    });
+    expectError(inBacklog, 400, 'VALIDATION_ERROR');
+    expect(inBacklog.body.message).toBe("records[1] has a field this request does not take: 'offShelf'");
+    for (const cargo of ['BOX-4301', 'BOX-4302', 'BOX-4303'])
+      expectError(await service.call('GET', `${LOCATION}/${cargo}`), 404, 'CARGO_NOT_FOUND');
+  });
+
   it('refuses a body holding both one scan and a backlog with 400 VALIDATION_ERROR, and stores neither', async () => {
     const res = await scan({
       cargo_no: 'BOX-4201',
