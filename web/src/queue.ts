@@ -151,6 +151,19 @@ export interface UploaderOptions {
 
 export type FlushResult = 'done' | 'offline' | 'unauthorized';
 
+/** The lock every tab of the app on a device takes to upload: one upload at a time per device. */
+const UPLOAD_LOCK = 'cargo-scan-upload';
+
+/**
+ * Runs `work` while no other tab of the app uploads (the Web Locks API, shared by the tabs of one
+ * origin): two tabs reading the same waiting scans would each send them under a key of its own.
+ * The next tab then reads the queue as the first left it.
+ */
+const oneTabAtATime = async <T>(work: () => Promise<T>): Promise<T> =>
+  typeof navigator !== 'undefined' && navigator.locks !== undefined
+    ? ((await navigator.locks.request(UPLOAD_LOCK, work)) as T)
+    : work();
+
 /**
  * @example
  * ```ts
@@ -233,9 +246,9 @@ export const createUploader = (options: UploaderOptions) => {
   };
 
   return {
-    /** Uploads everything waiting; one run at a time (a second call joins the running one). */
+    /** Uploads everything waiting; one run at a time on the device (a second call here joins the running one). */
     flush: (): Promise<FlushResult> => {
-      running ??= flushOnce().finally(() => {
+      running ??= oneTabAtATime(flushOnce).finally(() => {
         running = undefined;
         options.onChange?.();
       });

@@ -48,6 +48,19 @@ describe('the offline scan queue', () => {
     expect(await store.all()).toEqual([]);
   });
 
+  it('uploads each scan once when two tabs of the app flush the same queue at once', async () => {
+    const factory = new IDBFactory();
+    const tabs = [await openScanStore(factory), await openScanStore(factory)];
+    for (let i = 0; i < 40; i += 1) await tabs[0]!.add(scan(`BOX-${i}`), `k-${i}`, 'olga');
+    const api = service([]);
+    await Promise.all(
+      tabs.map((store) => createUploader({ store, upload: api.upload, newKey, user: () => 'olga' }).flush()),
+    );
+    const uploaded = api.calls.flatMap((c) => c.cargo);
+    expect(uploaded.toSorted()).toEqual(Array.from({ length: 40 }, (_, i) => `BOX-${i}`).toSorted());
+    expect(await tabs[1]!.all()).toEqual([]);
+  });
+
   it('sends a single scan under its own Idempotency-Key', async () => {
     const store = await openScanStore(new IDBFactory());
     await store.add(scan('BOX-1'), 'scan-key-1', 'olga');
