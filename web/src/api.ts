@@ -57,8 +57,19 @@ const isErrorBody = (body: unknown): body is ErrorBody =>
  */
 export const createApi = (options: ApiOptions) => {
   const base = options.fetch ?? ((request: Request) => fetch(request));
-  const send = async (sent: Request): Promise<Response> => {
+  /**
+   * Sends a request; one made for an operator (`owner`: a backlog of their scans) goes only with
+   * that operator's token. If the handheld changed hands on the way, it is not sent (an error,
+   * which {@link run} reports as offline): it waits for its owner instead of being recorded as
+   * the next operator's.
+   */
+  const sender = (owner?: string) => async (sent: Request) => {
     const request = await underPrefix(sent, options.servicePrefix);
+    const owned = (token: string | undefined): string | undefined => {
+      if (owner !== undefined && options.auth.session()?.user !== owner)
+        throw new Error('the handheld changed hands: the request waits for its owner');
+      return token;
+    };
     const attempt = async (token: string | undefined) => {
       const copy = request.clone();
       if (token !== undefined) copy.headers.set('authorization', token);
@@ -68,13 +79,15 @@ export const createApi = (options: ApiOptions) => {
       options.clock?.observe(res.headers.get('date'), sentAt, Date.now());
       return res;
     };
-    const res = await attempt(await options.auth.idToken());
+    const res = await attempt(owned(await options.auth.idToken()));
     if (res.status !== 401 || options.auth.session() === undefined) return res;
     // Refused before any function ran (API Gateway's authorizer): safe to send again once.
     const renewed = await options.auth.refresh();
-    return renewed === undefined ? res : attempt(renewed.idToken);
+    return renewed === undefined ? res : attempt(owned(renewed.idToken));
   };
-  const client = createClient<paths>({ baseUrl: options.baseUrl ?? '', fetch: send });
+  const client = createClient<paths>({ baseUrl: options.baseUrl ?? '', fetch: sender() });
+  /** A client whose requests go only as `owner` (see {@link sender}). */
+  const clientFor = (owner: string) => createClient<paths>({ baseUrl: options.baseUrl ?? '', fetch: sender(owner) });
 
   /** Awaits an openapi-fetch call and says what came of it; a failed connection is `offline`. */
   const run = async <T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Outcome<T>> => {
@@ -97,7 +110,7 @@ export const createApi = (options: ApiOptions) => {
       return { ok: false, status: 0, offline: true };
     }
   };
-  return { client, run };
+  return { client, clientFor, run };
 };
 
 export type Api = ReturnType<typeof createApi>;

@@ -117,9 +117,9 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
       createUploader({
         store,
         user: () => auth.session()?.user,
-        upload: (records, key) =>
+        upload: (records, key, owner) =>
           api.run(
-            api.client.POST('/v1/cargo/location', {
+            api.clientFor(owner).POST('/v1/cargo/location', {
               body: { records },
               params: { header: { 'Idempotency-Key': key } },
             }),

@@ -124,11 +124,14 @@ export const createAuth = (options: AuthOptions) => {
     if (current.refreshToken === '') return Promise.resolve(current.expiresAt > now() ? current : keep(undefined));
     refreshing ??= initiateAuth('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: current.refreshToken })
       .then(({ ok, body }) => {
+        // Signed out (and maybe another operator signed in) while it was on its way: nothing of it is kept.
+        if (session !== current) return undefined;
         if (ok) return keep(sessionFrom(body.AuthenticationResult!.IdToken, current.refreshToken));
         if (body.__type?.endsWith('NotAuthorizedException') === true) return keep(undefined);
         throw new Error(body.__type ?? 'refresh failed');
       })
       .catch(() => {
+        if (session !== current) return undefined;
         retryAt = now() + REFRESH_RETRY_MS;
         return session;
       })
@@ -151,6 +154,8 @@ export const createAuth = (options: AuthOptions) => {
             message: body.message ?? String(body.__type),
           };
         const result = body.AuthenticationResult!;
+        refreshing = undefined;
+        retryAt = 0;
         return { ok: true, session: keep(sessionFrom(result.IdToken, result.RefreshToken ?? ''))! };
       } catch (error) {
         return { ok: false, reason: 'offline', message: (error as Error).message };
@@ -158,11 +163,18 @@ export const createAuth = (options: AuthOptions) => {
     },
     /** The ID token for the API, refreshed first when it expires within 5 minutes (not again at once after a failed refresh). */
     idToken: async (): Promise<string | undefined> => {
-      if (session !== undefined && session.expiresAt - now() < REFRESH_MARGIN_MS && now() >= retryAt) await refresh();
+      const mine = session;
+      if (mine !== undefined && mine.expiresAt - now() < REFRESH_MARGIN_MS && now() >= retryAt) {
+        await refresh();
+        // The device changed hands meanwhile: the request was the previous operator's, and gets no token.
+        if (session?.user !== mine.user) return undefined;
+      }
       return session?.idToken;
     },
     refresh,
     signOut: () => {
+      refreshing = undefined;
+      retryAt = 0;
       keep(undefined);
     },
   };

@@ -135,7 +135,8 @@ const restamp = (members: readonly QueuedScan[], serviceNow: number): QueuedScan
 
 export interface UploaderOptions {
   readonly store: ScanStore;
-  readonly upload: (records: QueuedScan['scan'][], key: string) => Promise<Outcome<unknown>>;
+  /** Sends a backlog of `owner`'s scans as `owner` (never under another operator's token). */
+  readonly upload: (records: QueuedScan['scan'][], key: string, owner: string) => Promise<Outcome<unknown>>;
   readonly newKey?: () => string;
   /** The user signed in now (undefined when no one is): only their scans are uploaded. */
   readonly user: () => string | undefined;
@@ -192,6 +193,7 @@ export const createUploader = (options: UploaderOptions) => {
       const outcome = await options.upload(
         members.map((q) => q.scan),
         backlog.key,
+        user,
       );
       if (outcome.ok) {
         await store.remove(members.map((q) => q.key));

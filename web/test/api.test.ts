@@ -121,3 +121,43 @@ describe('the service prefix', () => {
     ]);
   });
 });
+
+describe("a backlog sent as its owner's", () => {
+  /** A handheld on which `signedIn` is signed in now, and every request the network saw with its token. */
+  const handheld = (signedIn: string) => {
+    const sent: (string | null)[] = [];
+    const api = createApi({
+      auth: {
+        idToken: async () => `token-of-${signedIn}`,
+        session: () => ({ user: signedIn }),
+        refresh: async () => undefined,
+      } as unknown as Parameters<typeof createApi>[0]['auth'],
+      lang: () => 'en',
+      baseUrl: 'https://handheld.example',
+      fetch: async (request) => {
+        sent.push(request.headers.get('authorization'));
+        return new Response('{}', { status: 201, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const upload = (owner: string) =>
+      api.run(
+        api.clientFor(owner).POST('/v1/cargo/location', {
+          body: { records: [{ cargo_no: 'BOX-1001', location_code: 'A-01', off_shelf: false }] },
+          params: { header: { 'Idempotency-Key': 'backlog-1' } },
+        }),
+      );
+    return { sent, upload };
+  };
+
+  it("goes with its owner's token while the owner is signed in", async () => {
+    const { sent, upload } = handheld('olga');
+    expect((await upload('olga')).ok).toBe(true);
+    expect(sent).toEqual(['token-of-olga']);
+  });
+
+  it('is not sent once another operator is signed in: it waits, as if offline, for its owner', async () => {
+    const { sent, upload } = handheld('sam');
+    expect(await upload('olga')).toEqual({ ok: false, status: 0, offline: true });
+    expect(sent).toEqual([]);
+  });
+});

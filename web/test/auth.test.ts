@@ -67,3 +67,36 @@ describe('the session during a shift', () => {
     expect(store.has('cargo.session')).toBe(false);
   });
 });
+
+describe('a handheld changing hands while a refresh is on its way', () => {
+  /** Cognito answering only when told to: the refresh is slow. */
+  const slow = () => {
+    let answer: (res: Response) => void = () => undefined;
+    const pending = () => new Promise<Response>((resolve) => (answer = resolve));
+    return {
+      pending,
+      answer: (status: number, body: unknown) => answer(new Response(JSON.stringify(body), { status })),
+    };
+  };
+  const samToken = jwt({ 'cognito:username': 'sam', exp: 1_800_003_600 });
+  const signInSam = cognito(200, { AuthenticationResult: { IdToken: samToken, RefreshToken: 's', ExpiresIn: 3600 } });
+
+  it.each([
+    ['renews it', 200, { AuthenticationResult: { IdToken: jwt({ 'cognito:username': 'olga', exp: 1_800_003_600 }) } }],
+    ['refuses it', 400, { __type: 'NotAuthorizedException' }],
+    ['fails', 500, { __type: 'InternalErrorException' }],
+  ])(
+    "keeps the next operator signed in when the first one's refresh %s after the hand-over, and gives the first one's request no token",
+    async (_what, status, body) => {
+      const cognitoSlow = slow();
+      const { auth } = device([cognitoSlow.pending, signInSam]);
+      const olgasToken = auth.idToken();
+      auth.signOut();
+      expect((await auth.signIn('sam', 'pw')).ok).toBe(true);
+      cognitoSlow.answer(status, body);
+      expect(await olgasToken).toBeUndefined();
+      expect(auth.session()?.user).toBe('sam');
+      expect(await auth.idToken()).toBe(samToken);
+    },
+  );
+});
