@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import type { ErrorBody as ErrorBodySchema } from '../openapi/errors.ts';
 import { errorCatalogue, type ErrorCode, type Language, type MessageParams } from './catalogue.ts';
 
-/** One field-level problem, listed in `details` when a request has several. */
+/** One field-level problem, listed in `details` when a request has several, or one in an entry of a list. */
 export interface FieldProblem {
   readonly field: string;
   readonly code: ErrorCode;
@@ -51,7 +51,8 @@ export const errorBody = (error: AppError, language: Language, requestId?: strin
     domain: entry.domain,
     ...(requestId === undefined ? {} : { request_id: requestId }),
   };
-  if (error.details.length > 1) {
+  // Several problems, or one in an entry of a list (`records[3].cargo_no`): a client reads which from `details`.
+  if (error.details.length > 1 || error.details.some((d) => d.field.includes('['))) {
     body.details = error.details.map((d) => ({
       field: d.field,
       error_code: d.code,

@@ -54,6 +54,10 @@ describe('POST /v1/cargo/location', () => {
     const res = await backlog(['BOX-4001', 'A-01'], ['BOX-4002', 'not valid!'], ['BOX-4003', 'A-03']);
     expectError(res, 400, 'INVALID_LOCATION_CODE', 'location');
     expect(res.body.message).toContain('records[1].location_code');
+    // Listed in details too, as when several are bad: a handheld reads the index there.
+    expect(res.body.details.map((d: { field: string; error_code: string }) => [d.field, d.error_code])).toEqual([
+      ['records[1].location_code', 'INVALID_LOCATION_CODE'],
+    ]);
     const stored = await service.call('GET', `${LOCATION}/BOX-4001`);
     expectError(stored, 404, 'CARGO_NOT_FOUND', 'location');
   });
