@@ -69,6 +69,7 @@ const SettingsSchema = z
     maxCapacity: number(1, 256, 4).refine((v) => v * 2 === Math.round(v * 2), 'must be a multiple of 0.5'),
     autoPauseMinutes: integer(5, 1440, 30),
     deletionProtection: bool(true),
+    apiGatewayCloudWatchRole: bool(false),
     backupRetentionDays: integer(1, 35, 7),
     throttlingRateLimit: ThrottlingRateLimit,
     throttlingBurstLimit: ThrottlingBurstLimit,
@@ -135,6 +136,11 @@ const SettingsSchema = z
         /** Stage-wide API Gateway throttling: steady requests per second and burst. */
         throttlingRateLimit: s.throttlingRateLimit,
         throttlingBurstLimit: s.throttlingBurstLimit,
+        /**
+         * Sets the region's API Gateway CloudWatch Logs role (one per account and region), which the
+         * stage's access log needs: only where none is set yet, since it replaces the one that is.
+         */
+        apiGatewayCloudWatchRole: s.apiGatewayCloudWatchRole,
         /** Retention of the function and access log groups. */
         logRetentionDays: s.logRetentionDays,
         /** `POWERTOOLS_LOG_LEVEL` and Lambda's application log level. */

@@ -61,6 +61,7 @@ export class CargoStack extends Stack {
       throttlingRateLimit: settings.throttlingRateLimit,
       throttlingBurstLimit: settings.throttlingBurstLimit,
       logRetentionDays: settings.logRetentionDays,
+      cloudWatchRole: settings.apiGatewayCloudWatchRole,
     });
     const alarms = new ServiceAlarms(this, 'Alarms', {
       namespace: settings.stackName,

@@ -13,6 +13,8 @@ export interface ServiceApiProps {
   readonly throttlingRateLimit: number;
   readonly throttlingBurstLimit: number;
   readonly logRetentionDays: number;
+  /** Set the region's API Gateway CloudWatch Logs role (an account-wide setting the access log needs). */
+  readonly cloudWatchRole: boolean;
 }
 
 /** One JSON line per request: enough to follow a scanner's call without execution logs. */
@@ -61,8 +63,9 @@ export class ServiceApi extends Construct {
     this.restApi = new apigateway.RestApi(this, 'RestApi', {
       description: 'Cargo location and boxing API for the warehouse handhelds',
       endpointTypes: [apigateway.EndpointType.REGIONAL],
-      // Execution logs need the account-wide API Gateway role; the access log below is enough.
-      cloudWatchRole: false,
+      // The stage's access log needs the account-wide API Gateway CloudWatch role (no execution
+      // logs): set by the stack only when asked, since it replaces whatever role the region has.
+      cloudWatchRole: props.cloudWatchRole,
       minCompressionSize: Size.kibibytes(1),
       deployOptions: {
         stageName: props.stage,

@@ -16,6 +16,7 @@ describe('readSettings', () => {
       maxCapacity: 4,
       autoPauseMinutes: 30,
       deletionProtection: true,
+      apiGatewayCloudWatchRole: false,
       backupRetentionDays: 7,
       throttlingRateLimit: 50,
       throttlingBurstLimit: 100,

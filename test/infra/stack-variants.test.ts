@@ -107,6 +107,7 @@ describe('with settings', () => {
     logRetentionDays: '30',
     functionEnvironment: '{"QUANTITY_MAX":"500","ENFORCE_ERP_PLAN":false}',
     alarmEmail: 'ops@example.com',
+    apiGatewayCloudWatchRole: 'true',
   });
 
   it('names the stage and throttles it as configured', () => {
@@ -140,6 +141,11 @@ describe('with settings', () => {
     expect(variables).toHaveLength(routeTable('freight').length + tasks.length);
     for (const v of variables)
       expect(v).toMatchObject({ SERVICE_PREFIX: 'freight', QUANTITY_MAX: '500', ENFORCE_ERP_PLAN: 'false' });
+  });
+
+  it("sets the region's API Gateway CloudWatch role, which the stage's access log needs, when asked to", () => {
+    const [account] = Object.values(resourcesOf(template, 'AWS::ApiGateway::Account'));
+    expect(account?.Properties.CloudWatchRoleArn).toBeDefined();
   });
 
   it('subscribes the alarm e-mail to the alarm topic', () => {

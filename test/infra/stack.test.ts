@@ -189,6 +189,10 @@ describe('API', () => {
   const methods = stack.node.findAll().filter((c): c is apigateway.Method => c instanceof apigateway.Method);
   const authorizerId = Object.keys(resourcesOf(template, 'AWS::ApiGateway::Authorizer'))[0];
 
+  it("leaves the region's API Gateway CloudWatch role alone by default: one setting for the whole account", () => {
+    template.resourceCountIs('AWS::ApiGateway::Account', 0);
+  });
+
   it('has one Cognito user-pools authorizer', () => {
     template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
     template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
