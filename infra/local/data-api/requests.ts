@@ -25,6 +25,20 @@ const requiredString = (body: Body, member: string): string => {
 const optionalString = (body: Body, member: string): string | undefined =>
   body[member] === undefined || body[member] === null ? undefined : requiredString(body, member);
 
+/**
+ * The longest value the Data API's model admits for a member (ExecuteStatement's API reference:
+ * sql 65 536 characters, database 64, transactionId 192): a longer one is refused before anything runs.
+ */
+const MAX_LENGTH: Readonly<Record<string, number>> = { sql: 65_536, database: 64, transactionId: 192 };
+
+/** `value` once its length is within {@link MAX_LENGTH} for `member`. */
+const withinLength = <T extends string | undefined>(member: string, value: T): T => {
+  const max = MAX_LENGTH[member];
+  if (value !== undefined && max !== undefined && value.length > max)
+    throw invalid(member, `Member must have length less than or equal to ${max}`);
+  return value;
+};
+
 const optionalBoolean = (body: Body, member: string): boolean => {
   const value = body[member];
   if (value === undefined || value === null) return false;
@@ -56,11 +70,11 @@ export interface RequestTarget {
 const target = (body: Body): RequestTarget => ({
   resourceArn: requiredString(body, 'resourceArn'),
   secretArn: requiredString(body, 'secretArn'),
-  database: optionalString(body, 'database'),
+  database: withinLength('database', optionalString(body, 'database')),
 });
 
 const nonEmptySql = (body: Body): string => {
-  const sql = requiredString(body, 'sql');
+  const sql = withinLength('sql', requiredString(body, 'sql'));
   if (sql.trim() === '') throw badRequest('SQL statement is empty');
   return sql;
 };
@@ -101,7 +115,7 @@ export const parseExecute = (body: Body): ExecuteRequest => {
     target: target(body),
     sql: nonEmptySql(body),
     parameters: parameterList(body.parameters, 'parameters'),
-    transactionId: optionalString(body, 'transactionId'),
+    transactionId: withinLength('transactionId', optionalString(body, 'transactionId')),
     includeResultMetadata: optionalBoolean(body, 'includeResultMetadata'),
     formatRecordsAs: oneOf(optionalString(body, 'formatRecordsAs'), 'formatRecordsAs', ['NONE', 'JSON'], 'NONE'),
     resultSetOptions: resultSetOptions(body.resultSetOptions),
@@ -123,7 +137,7 @@ export const parseBatch = (body: Body): BatchRequest => {
     target: target(body),
     sql: nonEmptySql(body),
     parameterSets: sets.map((set, index) => parameterList(set, `parameterSets.${index + 1}`)),
-    transactionId: optionalString(body, 'transactionId'),
+    transactionId: withinLength('transactionId', optionalString(body, 'transactionId')),
   };
 };
 
@@ -133,5 +147,5 @@ export const parseBegin = (body: Body): { readonly target: RequestTarget } => ({
 /** A CommitTransaction or RollbackTransaction body: the transaction id. */
 export const parseEnd = (body: Body): { readonly target: RequestTarget; readonly transactionId: string } => ({
   target: target(body),
-  transactionId: requiredString(body, 'transactionId'),
+  transactionId: withinLength('transactionId', requiredString(body, 'transactionId')),
 });

@@ -181,4 +181,21 @@ describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
     );
     for (const error of await Promise.all([noSql, noArn, noSecret])) expect(error.name).toBe('BadRequestException');
   });
+
+  // The Data API's model: sql at most 65 536 characters, database at most 64, transactionId at most 192.
+  it('refuses sql over 65 536 characters with BadRequestException, and takes one of exactly that length', async () => {
+    const padded = (length: number) => `SELECT 1 AS n /*${'x'.repeat(length - 'SELECT 1 AS n /**/'.length)}*/`;
+    expect((await fx.exec(padded(65_536))).records).toEqual([[{ longValue: 1 }]]);
+    const error = await failure(fx.exec(padded(65_537)));
+    expect(error.name).toBe('BadRequestException');
+    expect(error.message).toBe(
+      "1 validation error detected: Value at 'sql' failed to satisfy constraint: Member must have length less than or equal to 65536",
+    );
+  });
+
+  it('refuses a database name over 64 characters and a transaction id over 192 with BadRequestException', async () => {
+    const database = failure(fx.exec('SELECT 1', [], { database: 'd'.repeat(65) }));
+    const transaction = failure(fx.exec('SELECT 1', [], { transactionId: 't'.repeat(193) }));
+    for (const error of await Promise.all([database, transaction])) expect(error.name).toBe('BadRequestException');
+  });
 });
