@@ -3,6 +3,7 @@ import { json, type Db } from '../db/types.ts';
 import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { outbox } from '../events/write.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { LIVE, recordVersion } from './record-version.ts';
 import type { CargoLocationResponse, HistoryEntry, LocationRecord, TrailEntry } from '../openapi/common.ts';
 import type { Scan } from './schemas.ts';
 
@@ -12,7 +13,8 @@ import type { Scan } from './schemas.ts';
  */
 export const locatedData =
   () => `jsonb_build_object('id', i.id::text, 'cargo_no', i.cargo_no, 'location_code', i.location_code, 'off_shelf', i.off_shelf,
-  'scanned_at', ${isoTime('i.scanned_at')}, 'recorded_at', ${isoTime('i.recorded_at')}, 'recorded_by', i.recorded_by, 'device_id', i.device_id)`;
+  'scanned_at', ${isoTime('i.scanned_at')}, 'recorded_at', ${isoTime('i.recorded_at')}, 'recorded_by', i.recorded_by, 'device_id', i.device_id,
+  'version', ${LIVE})`;
 
 /**
  * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
@@ -119,7 +121,7 @@ parts AS (
 SELECT part, id::text AS id, cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id, voided_at, voided_by, via
 FROM parts`;
 
-type TrailRow = HistoryEntry & { part: 'current' | 'history' };
+type TrailRow = Omit<HistoryEntry, 'version'> & { part: 'current' | 'history' };
 
 /**
  * Records scans: one, or a backlog stored all or none, in one statement.
@@ -138,13 +140,13 @@ export const makeScanRecorder =
     idempotency?: Idempotency,
   ): Promise<{ records: LocationRecord[] }> => {
     const list = scans.map((s) => ({ ...s, scanned_at: s.scanned_at ?? null, device_id: s.device_id ?? null }));
-    const rows = await runWrite<LocationRecord & Record<string, unknown>>(
+    const rows = await runWrite<Omit<LocationRecord, 'version'> & Record<string, unknown>>(
       db,
       RECORD_WRITE,
       { scans: json(list), recorded_by: recordedBy },
       idempotency,
     );
-    return { records: rows };
+    return { records: rows.map((row) => ({ ...row, version: LIVE })) };
   };
 
 /**
@@ -185,4 +187,7 @@ export const makeCargoFinder =
     };
   };
 
-const withoutPart = ({ part: _part, ...entry }: TrailRow): HistoryEntry => entry;
+const withoutPart = ({ part: _part, ...entry }: TrailRow): HistoryEntry => ({
+  ...entry,
+  version: recordVersion(entry.voided_at),
+});

@@ -14,16 +14,13 @@ import {
 import { outbox } from '../events/write.ts';
 import type { VoidedRecordResponse } from '../openapi/common.ts';
 import { requestVersion } from '../http/if-match.ts';
-
-/** A location record's version: 1 as scanned, 2 once voided. */
-export const LIVE = 1;
-export const VOIDED = 2;
+import { LIVE, VOIDED } from './record-version.ts';
 
 /** The `location.voided` event's data: the record as `cargo.located` carried it, with `voided_at` and `voided_by`. */
 const voidedData =
   () => `jsonb_build_object('id', v.id::text, 'cargo_no', v.cargo_no, 'location_code', v.location_code, 'off_shelf', v.off_shelf,
   'scanned_at', ${isoTime('v.scanned_at')}, 'recorded_at', ${isoTime('v.recorded_at')}, 'recorded_by', v.recorded_by, 'device_id', v.device_id,
-  'voided_at', ${isoTime('v.voided_at')}, 'voided_by', v.voided_by)`;
+  'version', ${VOIDED}, 'voided_at', ${isoTime('v.voided_at')}, 'voided_by', v.voided_by)`;
 
 /**
  * Voids one scan in one statement: the record stays in the history marked voided (who, when);

@@ -478,6 +478,7 @@ export interface components {
             recorded_at: string;
             recorded_by: string;
             device_id: string | null;
+            version: number;
             /** Format: date-time */
             occurred_at: string;
             /** @enum {string} */
@@ -493,6 +494,7 @@ export interface components {
             recorded_at: string;
             recorded_by: string;
             device_id: string | null;
+            version: number;
             /** Format: date-time */
             occurred_at: string;
             /** @enum {string} */
@@ -513,6 +515,7 @@ export interface components {
             recorded_at: string;
             recorded_by: string;
             device_id: string | null;
+            version: number;
         };
         VoidedRecordResponse: {
             id: string;

@@ -17,6 +17,8 @@ export const LocationRecord = z.object({
   recorded_at: timestamp,
   recorded_by: z.string(),
   device_id: z.nullable(z.string()),
+  /** 1 as scanned, 2 once voided: the version a void names (body field or If-Match). */
+  version: z.int(),
 });
 export type LocationRecord = z.infer<typeof LocationRecord>;
 

@@ -510,7 +510,12 @@ describe('DELETE /v1/cargo/location/{cargo_no}/records/{id}: location.voided', (
     expect(res.status).toBe(200);
     expect((await voidScan('BOX-EV01', record.id, { key: 'ev-void-1' })).body).toEqual(res.body);
     expect(await since(after)).toEqual([
-      envelope('location.voided', 'sam', 'ev-void-1', { ...record, voided_at: res.body.voided_at, voided_by: 'sam' }),
+      envelope('location.voided', 'sam', 'ev-void-1', {
+        ...record,
+        version: 2,
+        voided_at: res.body.voided_at,
+        voided_by: 'sam',
+      }),
     ]);
   });
 
@@ -523,8 +528,18 @@ describe('DELETE /v1/cargo/location/{cargo_no}/records/{id}: location.voided', (
     const forgotten = await voidScan('BOX-EV03', only.id);
     expect([moved.status, forgotten.status]).toEqual([200, 200]);
     expect(await since(after)).toEqual([
-      envelope('location.voided', 'sam', null, { ...wrong, voided_at: moved.body.voided_at, voided_by: 'sam' }),
-      envelope('location.voided', 'sam', null, { ...only, voided_at: forgotten.body.voided_at, voided_by: 'sam' }),
+      envelope('location.voided', 'sam', null, {
+        ...wrong,
+        version: 2,
+        voided_at: moved.body.voided_at,
+        voided_by: 'sam',
+      }),
+      envelope('location.voided', 'sam', null, {
+        ...only,
+        version: 2,
+        voided_at: forgotten.body.voided_at,
+        voided_by: 'sam',
+      }),
     ]);
     expect((await service.call('GET', `/v1/cargo/location/BOX-EV02`)).body.current.id).toBe(before.id);
   });

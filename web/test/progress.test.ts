@@ -49,6 +49,7 @@ describe('voiding a location scan', () => {
     via: 'BOX',
     voided_at: voided ? '2026-01-05T09:00:00Z' : null,
     voided_by: voided ? 'sam' : null,
+    version: voided ? 2 : 1,
   });
 
   it('offers a supervisor to void a scan not voided yet, and nobody a voided one or an operator any', () => {

@@ -23,7 +23,7 @@ export const VoidScanButton = ({
   const { pending, write } = useWrite();
 
   const voidIt = async () => {
-    const body = { version: 1 };
+    const body = { version: record.version };
     const voided = await write({ void: record.id, ...body }, (key) =>
       api.run(
         api.client.DELETE('/v1/cargo/location/{cargo_no}/records/{id}', {
