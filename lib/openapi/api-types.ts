@@ -610,6 +610,7 @@ export interface components {
             zongpai_no: string;
             /** @enum {string} */
             status: "OPEN" | "CLOSED";
+            version: number;
             box_count: number;
             total_quantity: number;
             boxes: {
@@ -627,6 +628,7 @@ export interface components {
                 zongpai_no: string;
                 /** @enum {string} */
                 status: "OPEN" | "CLOSED";
+                version: number;
                 box_count: number;
                 total_quantity: number;
                 /** Format: date-time */

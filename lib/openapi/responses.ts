@@ -82,6 +82,8 @@ export type BoxEvent = BoxHistoryResponse['events'][number];
 export const ZongpaiResponse = z.object({
   zongpai_no: z.string(),
   status: zongpaiStatus,
+  /** 1 when registered, one more with each close and each reopening. */
+  version: z.int(),
   box_count: z.int(),
   total_quantity: z.int(),
   boxes: z.array(z.object({ box_no: z.string(), total_quantity: z.int() })),
@@ -105,6 +107,7 @@ export const ZongpaiListResponse = z.object({
     z.object({
       zongpai_no: z.string(),
       status: zongpaiStatus,
+      version: z.int(),
       box_count: z.int(),
       total_quantity: z.int(),
       registered_at: timestamp,

@@ -38,7 +38,7 @@ const decodePosition = (text: string): Position => {
  * through the box index of that zongpai only.
  */
 const listSql = (byStatus: boolean) => `
-SELECT z.zongpai_no, z.status, ${isoTime('z.created_at')} AS registered_at, ${isoTime('z.closed_at')} AS closed_at,
+SELECT z.zongpai_no, z.status, z.version, ${isoTime('z.created_at')} AS registered_at, ${isoTime('z.closed_at')} AS closed_at,
        to_char(z.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position,
        t.box_count, t.total_quantity
 FROM cargo.zongpai z

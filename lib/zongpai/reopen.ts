@@ -17,7 +17,7 @@ export const reopenStatement: WriteStatement = {
   ctes: `
 before AS (SELECT z.zongpai_no, z.closed_at, z.closed_by FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no),
 reopened AS (
-  UPDATE cargo.zongpai z SET status = 'OPEN', closed_at = NULL, closed_by = NULL
+  UPDATE cargo.zongpai z SET status = 'OPEN', closed_at = NULL, closed_by = NULL, version = z.version + 1
   FROM before b
   WHERE z.zongpai_no = b.zongpai_no AND z.status = 'CLOSED' AND ${PROCEED}
   RETURNING z.*, b.closed_at AS undone_closed_at, b.closed_by AS undone_closed_by

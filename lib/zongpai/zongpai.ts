@@ -10,7 +10,7 @@ import { PARTS_ORDER, type PartRow } from '../db/parts.ts';
 type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'> & Record<string, unknown>;
 
 const zongpaiColumns = (alias: string) =>
-  `${alias}.zongpai_no, ${alias}.status, ${isoTime(`${alias}.created_at`)} AS created_at, ${alias}.created_by, ${isoTime(`${alias}.closed_at`)} AS closed_at, ${alias}.closed_by`;
+  `${alias}.zongpai_no, ${alias}.status, ${alias}.version, ${isoTime(`${alias}.created_at`)} AS created_at, ${alias}.created_by, ${isoTime(`${alias}.closed_at`)} AS closed_at, ${alias}.closed_by`;
 
 /**
  * A zongpai's answer as rows (lib/db/parts.ts): its own fields (`head`, from the zongpai rows
@@ -20,7 +20,8 @@ const zongpaiColumns = (alias: string) =>
  */
 export const zongpaiParts = (head: string, boxes: string) => `
 SELECT 0 AS part_rank, 'head' AS part, NULL::text AS box_no, NULL::text AS item_code,
-       json_build_object('zongpai_no', s.zongpai_no, 'status', s.status, 'created_at', ${isoTime('s.created_at')}, 'created_by', s.created_by,
+       json_build_object('zongpai_no', s.zongpai_no, 'status', s.status, 'version', s.version,
+                         'created_at', ${isoTime('s.created_at')}, 'created_by', s.created_by,
                          'closed_at', ${isoTime('s.closed_at')}, 'closed_by', s.closed_by) AS data
 FROM ${head}
 UNION ALL
@@ -34,7 +35,7 @@ export const boxesReadAfterLock = (state: string) =>
 
 /**
  * The outbox event of a zongpai write (register, close, reopen) for each row of the CTE
- * `written`: `zongpai_no, status, box_count, total_quantity`. The boxes are read by
+ * `written`: `zongpai_no, status, version, box_count, total_quantity`. The boxes are read by
  * `cargo.zongpai_boxes` (a fresh snapshot once the zongpai row is locked), unless `boxes` gives them.
  */
 export const zongpaiOutbox = (
@@ -47,7 +48,7 @@ export const zongpaiOutbox = (
       {
         type,
         from: `${written} w CROSS JOIN LATERAL (SELECT ${boxes ?? 'cargo.zongpai_boxes(w.zongpai_no)'} AS list) b`,
-        data: `jsonb_build_object('zongpai_no', w.zongpai_no, 'status', w.status, 'box_count', json_array_length(b.list),
+        data: `jsonb_build_object('zongpai_no', w.zongpai_no, 'status', w.status, 'version', w.version, 'box_count', json_array_length(b.list),
         'total_quantity', (SELECT COALESCE(sum((x->>'total_quantity')::bigint), 0) FROM json_array_elements(b.list) x))`,
       },
     ],
@@ -92,7 +93,7 @@ const GET_SQL = /* @__PURE__ */ getSql();
 const closeStatementOf = (): WriteStatement => ({
   ctes: `
 closed AS (
-  UPDATE cargo.zongpai z SET status = 'CLOSED', closed_at = now(), closed_by = :actor
+  UPDATE cargo.zongpai z SET status = 'CLOSED', closed_at = now(), closed_by = :actor, version = z.version + 1
   WHERE z.zongpai_no = :zongpai_no AND z.status = 'OPEN' AND ${PROCEED}
   RETURNING z.*
 ),
@@ -112,6 +113,7 @@ const CLOSE = /* @__PURE__ */ compileWrite(closeStatement);
 const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
   zongpai_no: row.zongpai_no,
   status: row.status,
+  version: row.version,
   box_count: row.boxes.length,
   total_quantity: row.boxes.reduce((sum, b) => sum + b.total_quantity, 0),
   boxes: row.boxes,

@@ -65,9 +65,16 @@ const envelope = (type: string, actor: string, key: string | null, data: unknown
   data,
 });
 /** The data of a zongpai event: the zongpai as the write left it. */
-const zongpaiData = (zongpaiNo: string, status: 'OPEN' | 'CLOSED', boxCount = 0, totalQuantity = 0) => ({
+const zongpaiData = (
+  zongpaiNo: string,
+  status: 'OPEN' | 'CLOSED',
+  version: number,
+  boxCount = 0,
+  totalQuantity = 0,
+) => ({
   zongpai_no: zongpaiNo,
   status,
+  version,
   box_count: boxCount,
   total_quantity: totalQuantity,
 });
@@ -409,7 +416,7 @@ describe('POST /v1/zongpai: zongpai.registered; POST close: zongpai.closed', () 
     expect((await registerKeyed()).status).toBe(201);
     expect((await registerKeyed()).status).toBe(201);
     expect(await since(after)).toEqual([
-      envelope('zongpai.registered', 'olga', 'ev-reg-1', zongpaiData('PLT-EZ01', 'OPEN')),
+      envelope('zongpai.registered', 'olga', 'ev-reg-1', zongpaiData('PLT-EZ01', 'OPEN', 1)),
     ]);
   });
 
@@ -430,7 +437,7 @@ describe('POST /v1/zongpai: zongpai.registered; POST close: zongpai.closed', () 
     expect((await close()).status).toBe(200);
     expect((await close()).status).toBe(200);
     expect(await since(after)).toEqual([
-      envelope('zongpai.closed', 'sam', null, zongpaiData('PLT-EZ03', 'CLOSED', 1, 5)),
+      envelope('zongpai.closed', 'sam', null, zongpaiData('PLT-EZ03', 'CLOSED', 2, 1, 5)),
     ]);
   });
 
@@ -473,7 +480,7 @@ describe('POST /v1/zongpai/{zongpai_no}/reopen: zongpai.reopened', () => {
     expect((await reopen('PLT-EZ21', supervisor(), 'ev-reopen-1')).status).toBe(200);
     expect((await reopen('PLT-EZ21', supervisor(), 'ev-reopen-1')).status).toBe(200);
     expect(await since(after)).toEqual([
-      envelope('zongpai.reopened', 'sam', 'ev-reopen-1', zongpaiData('PLT-EZ21', 'OPEN')),
+      envelope('zongpai.reopened', 'sam', 'ev-reopen-1', zongpaiData('PLT-EZ21', 'OPEN', 3)),
     ]);
   });
 

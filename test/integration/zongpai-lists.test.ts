@@ -47,6 +47,7 @@ describe('GET /v1/zongpai', () => {
     expect(seen[2]).toEqual({
       zongpai_no: 'PLT-L003',
       status: 'OPEN',
+      version: 1,
       box_count: 1,
       total_quantity: 5,
       registered_at: expect.any(String),
@@ -315,9 +316,19 @@ describe('POST /v1/zongpai/{zongpai_no}/reopen', () => {
       {
         type: 'zongpai.reopened',
         actor: 'sam',
-        data: { zongpai_no: 'PLT-R005', status: 'OPEN', box_count: 0, total_quantity: 0 },
+        data: { zongpai_no: 'PLT-R005', status: 'OPEN', version: 3, box_count: 0, total_quantity: 0 },
       },
     ]);
+  });
+
+  it('answers each write with the version it wrote: 1 registered, one more per close and reopening, none for a repeat', async () => {
+    const versionOf = (res: { body: { version: number } }) => res.body.version;
+    expect(versionOf(await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-R006' } }))).toBe(1);
+    expect(versionOf(await close('PLT-R006'))).toBe(2);
+    expect(versionOf(await close('PLT-R006'))).toBe(2);
+    expect(versionOf(await reopen('PLT-R006'))).toBe(3);
+    expect(versionOf(await reopen('PLT-R006'))).toBe(3);
+    expect(versionOf(await service.call('GET', '/v1/zongpai/PLT-R006'))).toBe(3);
   });
 
   it('answers an open zongpai with 200 as it is and records nothing', async () => {

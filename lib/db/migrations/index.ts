@@ -10,6 +10,7 @@ import { locationTrailIndex } from './008-location-trail-index.ts';
 import { locationHistoryFromFirstScan } from './009-location-history-from-first-scan.ts';
 import { locationHistoryRetiredMonths } from './010-location-history-retired-months.ts';
 import { voidCurrentAfterConcurrentWrites } from './011-void-current-after-concurrent-writes.ts';
+import { zongpaiVersion } from './012-zongpai-version.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   locationHistoryFromFirstScan,
   locationHistoryRetiredMonths,
   voidCurrentAfterConcurrentWrites,
+  zongpaiVersion,
 ];
