@@ -16,7 +16,9 @@ export interface Session {
 }
 
 export type SignInResult =
-  { ok: true; session: Session } | { ok: false; reason: 'wrong' | 'offline' | 'other'; message: string };
+  | { ok: true; session: Session }
+  /** `challenge`: Cognito asks for a step the app does not offer (a new password, an MFA code); `message` names it. */
+  | { ok: false; reason: 'wrong' | 'offline' | 'challenge' | 'other'; message: string };
 
 const STORAGE_KEY = 'cargo.session';
 /** Refresh this long before the ID token expires. */
@@ -88,6 +90,7 @@ export const createAuth = (options: AuthOptions) => {
     });
     const body = (await res.json().catch(() => ({}))) as {
       AuthenticationResult?: { IdToken: string; RefreshToken?: string; ExpiresIn: number };
+      ChallengeName?: string;
       __type?: string;
       message?: string;
     };
@@ -147,6 +150,7 @@ export const createAuth = (options: AuthOptions) => {
     signIn: async (user: string, password: string): Promise<SignInResult> => {
       try {
         const { ok, body } = await initiateAuth('USER_PASSWORD_AUTH', { USERNAME: user, PASSWORD: password });
+        if (body.ChallengeName !== undefined) return { ok: false, reason: 'challenge', message: body.ChallengeName };
         if (!ok)
           return {
             ok: false,

@@ -100,3 +100,19 @@ describe('a handheld changing hands while a refresh is on its way', () => {
     },
   );
 });
+
+describe('signing in to an account Cognito asks more of', () => {
+  it.each(['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA'])(
+    'says the account needs %s rather than a message of its own, and keeps no session',
+    async (challenge) => {
+      const { auth } = device([cognito(200, { ChallengeName: challenge, Session: 'x', ChallengeParameters: {} })]);
+      auth.signOut();
+      expect(await auth.signIn('newbie', 'Temp-Passw0rd!2026')).toEqual({
+        ok: false,
+        reason: 'challenge',
+        message: challenge,
+      });
+      expect(auth.session()).toBeUndefined();
+    },
+  );
+});

@@ -16,6 +16,15 @@ export const SignInScreen = ({ onSignedIn }: { onSignedIn: () => void }) => {
         const result = await app.auth.signIn(String(form.get('user') ?? '').trim(), String(form.get('password') ?? ''));
         setBusy(false);
         if (result.ok) return onSignedIn();
+        if (result.reason === 'challenge') {
+          const newPassword = result.message === 'NEW_PASSWORD_REQUIRED';
+          return app.notify({
+            tone: 'error',
+            text: newPassword ? t('signInNewPassword') : t('signInChallenge', { step: result.message }),
+            detail: newPassword ? t('signInNewPasswordDetail') : t('signInChallengeDetail'),
+            code: result.message,
+          });
+        }
         app.notify({
           tone: 'error',
           text:
