@@ -87,6 +87,7 @@ export class CargoStack extends Stack {
     const migrations = new Migrations(this, 'Migrations', { ...functionDefaults, database });
     const sweep = new KeySweep(this, 'IdempotencySweep', { ...functionDefaults, database });
     migrations.runBefore(sweep.function.function);
+    alarms.watchTask('IdempotencySweep', sweep.function.function);
     const relay = new ServiceEvents(this, 'Events', {
       ...functionDefaults,
       database,

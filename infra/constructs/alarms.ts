@@ -79,6 +79,16 @@ export class ServiceAlarms extends Construct {
     );
   }
 
+  /** A scheduled task's function: an alarm at its first failed run (no request waits for it to notice). */
+  watchTask(id: string, fn: lambda.IFunction): void {
+    this.alarm(
+      `${id}Errors`,
+      fn.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+      1,
+      `${id}: a scheduled run failed; it does its work again at its next run, once the cause is fixed.`,
+    );
+  }
+
   watchFunction(id: string, fn: lambda.IFunction, logGroup: logs.ILogGroup): void {
     this.alarm(
       `${id}Errors`,

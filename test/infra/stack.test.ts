@@ -397,8 +397,8 @@ describe('alarms', () => {
   };
 
   it("alarms on API 5xx, on Data API unavailability, and on each route function's errors and throttles", () => {
-    // The one more is the event relay's stuck-event alarm (test/infra/events.test.ts).
-    expect(alarms).toHaveLength(3 + 2 * routes.length + 1);
+    // Two more: the event relay's stuck-event alarm (test/infra/events.test.ts) and the hourly maintenance's errors (below).
+    expect(alarms).toHaveLength(3 + 2 * routes.length + 2);
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/ApiGateway', MetricName: '5XXError' });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'CargoBoxingService',
@@ -414,6 +414,16 @@ describe('alarms', () => {
         });
       }
     }
+  });
+
+  it('alarms when the hourly maintenance fails: history months ahead and retention, and expired keys, stop otherwise', () => {
+    const sweep = (stack.node.findChild('IdempotencySweep').node.findChild('Sweep') as ServiceFunction).function;
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(sweep) } }],
+      AlarmActions: [{ Ref: topicId }],
+    });
   });
 
   it('counts DATABASE_UNAVAILABLE errors from every route function log', () => {
