@@ -1,4 +1,5 @@
 import { SSCC_CHECK_DIGIT_WRONG } from '../rules/identifiers.ts';
+import { zhReason } from './reasons-zh.ts';
 
 /** The languages of the messages. */
 export type Language = 'en' | 'zh';
@@ -129,7 +130,11 @@ export const errorCatalogue = {
     400,
     'request',
     (p) => `${fieldName(p, 'request')} ${p.reason ?? 'is invalid'}`,
-    (p) => (p.field === undefined ? '请求无效' : `字段 ${p.field} 无效`),
+    (p) => {
+      if (p.field === undefined) return '请求无效';
+      const reason = zhReason(p.reason);
+      return reason === undefined ? `字段 ${p.field} 无效` : `字段 ${p.field} 无效：${reason}`;
+    },
   ),
   MALFORMED_JSON: entry(
     400,

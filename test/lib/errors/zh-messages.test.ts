@@ -84,3 +84,50 @@ describe('Chinese messages', () => {
     );
   });
 });
+
+describe('the reason of a VALIDATION_ERROR in Chinese', () => {
+  /** Every reason the service writes (lib/http/validate.ts, the schemas, the If-Match, key and cursor checks), with numbers where they have some. */
+  const REASONS = [
+    'is required',
+    'must be an integer',
+    'must be a string',
+    'must be a boolean',
+    'must be an object',
+    'must be an array',
+    'must be at least 1',
+    'must be at most 2147483647',
+    'must have at least 1 entry',
+    'must have at most 500 entries',
+    'must have at most 64 characters',
+    'must be one of OPEN, CLOSED',
+    "has a field this request does not take: 'scaned_at'",
+    'must be given once',
+    'must be 1-255 visible ASCII characters, e.g. a UUID',
+    'is not a cursor this service issued',
+    'holds one scan or records, not both',
+    'must name a zongpai_no or items to change',
+    'differs from If-Match',
+    'must be given to the millisecond at most: scan times are kept in milliseconds',
+    'must be a time from the year 0001 on',
+    'must be a date and time with its time zone, such as 2026-11-24T08:00:00Z',
+    "must not be more than 5 minutes ahead of the server's clock: check the device's date and time",
+    'must be the box version, e.g. "3"',
+    'must be the record version, e.g. "1"',
+    'is required (body field or If-Match header) and must be at least 1',
+    'is required (body field or If-Match header): 1 for a record not voided',
+    'must be a record id: a whole number from 1',
+    'must be printable characters',
+    'must be a whole number from 1 to 100',
+    'must be a whole number from 0',
+  ];
+
+  it.each(REASONS)('says "%s" in Chinese after the field it names', (reason) => {
+    const message = errorCatalogue.VALIDATION_ERROR.message.zh({ field: 'records[0].scanned_at', reason });
+    expect(message).toMatch(/^字段 records\[0\]\.scanned_at 无效：\S/);
+    expect(message.slice('字段 records[0].scanned_at 无效：'.length)).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('keeps the bare message for a reason it does not know', () => {
+    expect(errorCatalogue.VALIDATION_ERROR.message.zh({ field: 'x', reason: 'is something new' })).toBe('字段 x 无效');
+  });
+});
