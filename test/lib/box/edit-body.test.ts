@@ -30,6 +30,6 @@ describe('an edit that names nothing to change', () => {
     const error = refusal({ version: 1 });
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(errorBody(error, 'en').message).toBe('body must name a zongpai_no or items to change');
-    expect(errorBody(error, 'zh').message).toBe('字段 body 无效');
+    expect(errorBody(error, 'zh').message).toBe('字段 body 无效：必须给出要修改的 zongpai_no 或 items');
   });
 });
