@@ -150,6 +150,8 @@ export const toDataApiError = (error: unknown): DataApiError => {
     return new DataApiError('DatabaseErrorException', 400, `${error.message}; SQLState: ${error.code}`);
   }
   if (isConnectionError(error)) return serviceUnavailable(`Communications link failure: ${(error as Error).message}`);
+  // The server cancelled the statement at the call timeout (statement_timeout): the call timed out.
+  if (isPgError(error) && error.code === '57014' && /statement timeout/.test(error.message)) return statementTimeout();
   if (isPgError(error)) return new DataApiError('DatabaseErrorException', 400, formatDatabaseError(error));
   // Unexpected: say so on stderr, since the client only learns "internal error".
   console.error('[data-api emulator] internal error:', error);

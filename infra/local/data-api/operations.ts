@@ -14,6 +14,8 @@ export interface OperationContext {
   readonly backend: SqlBackend;
   readonly transactions: TransactionRegistry;
   readonly types: TypeCatalog;
+  /** How long a call may run before it is answered StatementTimeoutException (45 s on AWS). */
+  readonly callTimeoutMs: number;
 }
 
 export interface ExecuteResponse {
@@ -84,9 +86,16 @@ export const executeStatement = async (
   user?: string,
 ): Promise<ExecuteResponse> => {
   const statement = toPositional(request.sql, request.parameters);
-  return inSession(context, request.transactionId, user, async (session) =>
-    shapeResult(context, session, request, await session.query(statement.text, statement.values)),
-  );
+  return inSession(context, request.transactionId, user, async (session) => {
+    // AWS cancels a statement whose call timed out, unless the call asked it to continue. A
+    // PostgreSQL server does the same by its statement_timeout (reset when the connection is
+    // handed back); PGlite has no timer to cancel with, so there the statement runs to its end.
+    if (context.backend.kind === 'postgres')
+      await session.query(
+        `SET statement_timeout = ${request.continueAfterTimeout ? 0 : Math.trunc(context.callTimeoutMs)}`,
+      );
+    return shapeResult(context, session, request, await session.query(statement.text, statement.values));
+  });
 };
 
 /**

@@ -87,6 +87,8 @@ export interface ExecuteRequest {
   readonly includeResultMetadata: boolean;
   readonly formatRecordsAs: 'NONE' | 'JSON';
   readonly resultSetOptions: ResultSetOptions;
+  /** Let the statement run on after the call times out (it is cancelled otherwise). */
+  readonly continueAfterTimeout: boolean;
 }
 
 const resultSetOptions = (value: unknown): ResultSetOptions => {
@@ -119,6 +121,7 @@ export const parseExecute = (body: Body): ExecuteRequest => {
     includeResultMetadata: optionalBoolean(body, 'includeResultMetadata'),
     formatRecordsAs: oneOf(optionalString(body, 'formatRecordsAs'), 'formatRecordsAs', ['NONE', 'JSON'], 'NONE'),
     resultSetOptions: resultSetOptions(body.resultSetOptions),
+    continueAfterTimeout: optionalBoolean(body, 'continueAfterTimeout'),
   };
 };
 

@@ -31,6 +31,9 @@ import { DEFAULT_TRANSACTION_IDLE_MS, TransactionRegistry } from './transactions
 
 export type DataApiOperation = DataApiAction;
 
+/** A Data API call times out after 45 seconds (https://docs.aws.amazon.com/AmazonRDS/latest/AuroraUserGuide/data-api-timeouts.html). */
+const DEFAULT_CALL_TIMEOUT_MS = 45_000;
+
 /**
  * Failures to inject for tests of retry logic: `resuming` (DatabaseResumingException) and
  * `unavailable` (ServiceUnavailableError, HTTP 503) before the statement runs;
@@ -67,6 +70,8 @@ export interface DataApiEmulatorOptions {
   readonly port?: number;
   /** Idle time after which an open transaction is rolled back; AWS uses 3 minutes. */
   readonly transactionIdleTimeoutMs?: number;
+  /** How long an execute call may run before it is answered StatementTimeoutException; AWS uses 45 s. */
+  readonly callTimeoutMs?: number;
 }
 
 /** The Data API's restJson1 routes (the SDK's `@http` traits). */
@@ -147,19 +152,40 @@ export const startDataApiEmulator = async (options: DataApiEmulatorOptions): Pro
     backend: options.backend,
     transactions: new TransactionRegistry(options.transactionIdleTimeoutMs ?? DEFAULT_TRANSACTION_IDLE_MS),
     types: new TypeCatalog(),
+    callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
   };
   let counts = zeroCounters();
   const faults: DataApiFault[] = [];
   const inFlight = new Set<Promise<void>>();
 
-  /** Runs an execute call under the next injected fault, if any. */
+  /**
+   * Runs an execute call under the next injected fault, if any, and answers it
+   * StatementTimeoutException once it has run for the call timeout (the statement goes on or is
+   * cancelled as `executeStatement` arranged; what it answers later goes nowhere).
+   */
   const withFault = async <T>(run: () => Promise<T>): Promise<T> => {
     const fault = faults.shift();
     if (fault === 'resuming') throw databaseResuming();
     if (fault === 'unavailable') throw serviceUnavailable();
-    const result = await run();
-    if (fault === 'timeout-after-commit') throw statementTimeout();
-    return result;
+    const work = run();
+    work.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(statementTimeout()), context.callTimeoutMs);
+    });
+    // PGlite runs in this process and holds it while a statement runs: no timer fires meanwhile,
+    // so a call that outlasted the timeout is answered as timed out when it ends.
+    const started = Date.now();
+    const outlasted = () => Date.now() - started >= context.callTimeoutMs;
+    try {
+      const result = await Promise.race([work, timedOut]);
+      if (fault === 'timeout-after-commit' || outlasted()) throw statementTimeout();
+      return result;
+    } catch (error) {
+      throw outlasted() ? statementTimeout() : error;
+    } finally {
+      clearTimeout(timer);
+    }
   };
 
   const dispatch = async (operation: DataApiOperation, identity: DataApiIdentity, body: Body): Promise<unknown> => {
