@@ -13,13 +13,13 @@ const UNREADABLE = new Set(['42P01', '42501', '42703', '42804', '42883', '42846'
  * a division by zero, a cast of a value that is no number). The service's own statements cast
  * only what its validation passed, so on a statement that reads the ERP view these come from the view.
  */
-const UNREADABLE_CLASSES = ['22'];
+const DATA_EXCEPTION = '22';
 
 /** True for a database error that says a view is missing or unreadable. */
 export const isUnreadableView = (error: unknown): boolean =>
   error instanceof DatabaseError &&
   error.sqlState !== undefined &&
-  (UNREADABLE.has(error.sqlState) || UNREADABLE_CLASSES.includes(error.sqlState.slice(0, 2)));
+  (UNREADABLE.has(error.sqlState) || error.sqlState.startsWith(DATA_EXCEPTION));
 
 /**
  * Wraps the database adapter so that a statement reading the ERP view, failing because the view

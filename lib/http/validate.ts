@@ -62,13 +62,17 @@ const aType = (expected: string): string => {
   return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`;
 };
 
+/** What a bound of a list or a text counts, singular and plural; other bounds are of a number. */
+const COUNTED: Readonly<Record<string, readonly [string, string]>> = {
+  array: ['entry', 'entries'],
+  string: ['character', 'characters'],
+};
+
 /** A bound as the field has it: `at least 1 entry`, `at most 32 characters`, `at most 99999` (a number). */
 const bound = (which: 'least' | 'most', limit: unknown, origin: string): string => {
-  const count = Number(limit);
-  const unit = origin === 'array' ? 'entr' : origin === 'string' ? 'character' : undefined;
-  if (unit === undefined) return `must be at ${which} ${String(limit)}`;
-  const noun = unit === 'entr' ? (count === 1 ? 'entry' : 'entries') : count === 1 ? unit : `${unit}s`;
-  return `must have at ${which} ${String(limit)} ${noun}`;
+  const nouns = COUNTED[origin];
+  if (nouns === undefined) return `must be at ${which} ${String(limit)}`;
+  return `must have at ${which} ${String(limit)} ${Number(limit) === 1 ? nouns[0] : nouns[1]}`;
 };
 
 const reasonOf = (issue: Issue, present: boolean): string => {

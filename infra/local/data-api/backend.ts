@@ -4,6 +4,13 @@
  * emulator alone decides how each type looks on the Data API wire, whatever the engine.
  */
 
+/**
+ * How long a Data API call may run: 45 seconds, after which it is answered
+ * StatementTimeoutException (https://docs.aws.amazon.com/AmazonRDS/latest/AuroraUserGuide/data-api-timeouts.html).
+ * A PostgreSQL server's connections start with it as their statement_timeout.
+ */
+export const DATA_API_CALL_TIMEOUT_MS = 45_000;
+
 /** A column of a result, as the server's RowDescription message describes it. */
 export interface ResultField {
   readonly name: string;

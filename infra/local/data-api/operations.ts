@@ -1,3 +1,4 @@
+import { DATA_API_CALL_TIMEOUT_MS } from './backend.ts';
 import type { TextResult, SqlBackend, SqlSession } from './backend.ts';
 import { toFormattedRecords, toRecords } from './fields.ts';
 import type { WireValue } from './fields.ts';
@@ -86,15 +87,23 @@ export const executeStatement = async (
   user?: string,
 ): Promise<ExecuteResponse> => {
   const statement = toPositional(request.sql, request.parameters);
+  // AWS cancels a statement whose call timed out, unless the call asked it to continue. A
+  // PostgreSQL server's connections do the same by the statement_timeout they start with; a call
+  // that wants another sets it for its statement alone. PGlite has no timer to cancel with: there
+  // the statement runs to its end.
+  const timeoutMs = request.continueAfterTimeout ? 0 : Math.trunc(context.callTimeoutMs);
+  const ownTimeout = context.backend.kind === 'postgres' && timeoutMs !== DATA_API_CALL_TIMEOUT_MS;
+  const run = async (session: SqlSession) =>
+    shapeResult(context, session, request, await session.query(statement.text, statement.values));
   return inSession(context, request.transactionId, user, async (session) => {
-    // AWS cancels a statement whose call timed out, unless the call asked it to continue. A
-    // PostgreSQL server does the same by its statement_timeout (reset when the connection is
-    // handed back); PGlite has no timer to cancel with, so there the statement runs to its end.
-    if (context.backend.kind === 'postgres')
-      await session.query(
-        `SET statement_timeout = ${request.continueAfterTimeout ? 0 : Math.trunc(context.callTimeoutMs)}`,
-      );
-    return shapeResult(context, session, request, await session.query(statement.text, statement.values));
+    if (!ownTimeout) return run(session);
+    await session.query(`SET statement_timeout = ${timeoutMs}`);
+    try {
+      return await run(session);
+    } finally {
+      // A transaction's next call runs with the connection's own timeout again.
+      await session.query('RESET statement_timeout').catch(() => undefined);
+    }
   });
 };
 

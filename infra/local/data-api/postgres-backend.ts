@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CommitRolledBackError, signInAs } from './backend.ts';
+import { CommitRolledBackError, DATA_API_CALL_TIMEOUT_MS, signInAs } from './backend.ts';
 import type { TextResult, QueryValues, SqlBackend, SqlSession, SqlTransaction } from './backend.ts';
 import { isConnectionError } from './errors.ts';
 
@@ -70,8 +70,9 @@ export const createPostgresBackend = async (options: {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
-    // The Data API's connections run in UTC with ISO dates, whatever the server's defaults.
-    options: '-c TimeZone=UTC -c DateStyle=ISO,MDY',
+    // The Data API's connections run in UTC with ISO dates, whatever the server's defaults, and a
+    // statement outliving its call is cancelled (the statement_timeout a session returns to).
+    options: `-c TimeZone=UTC -c DateStyle=ISO,MDY -c statement_timeout=${DATA_API_CALL_TIMEOUT_MS}`,
   });
   pool.on('error', () => undefined); // an idle client died: the pool drops it and reconnects later
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { DataApiAction } from '../../grants.ts';
 import { checkAccess } from './access.ts';
 import type { DataApiIdentity, DataApiTarget } from './access.ts';
-import type { SqlBackend } from './backend.ts';
+import { DATA_API_CALL_TIMEOUT_MS, type SqlBackend } from './backend.ts';
 import {
   badRequest,
   databaseResuming,
@@ -30,9 +30,6 @@ import { verifySigV4 } from './sigv4.ts';
 import { DEFAULT_TRANSACTION_IDLE_MS, TransactionRegistry } from './transactions.ts';
 
 export type DataApiOperation = DataApiAction;
-
-/** A Data API call times out after 45 seconds (https://docs.aws.amazon.com/AmazonRDS/latest/AuroraUserGuide/data-api-timeouts.html). */
-const DEFAULT_CALL_TIMEOUT_MS = 45_000;
 
 /**
  * Failures to inject for tests of retry logic: `resuming` (DatabaseResumingException) and
@@ -152,40 +149,46 @@ export const startDataApiEmulator = async (options: DataApiEmulatorOptions): Pro
     backend: options.backend,
     transactions: new TransactionRegistry(options.transactionIdleTimeoutMs ?? DEFAULT_TRANSACTION_IDLE_MS),
     types: new TypeCatalog(),
-    callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    callTimeoutMs: options.callTimeoutMs ?? DATA_API_CALL_TIMEOUT_MS,
   };
   let counts = zeroCounters();
   const faults: DataApiFault[] = [];
   const inFlight = new Set<Promise<void>>();
 
   /**
-   * Runs an execute call under the next injected fault, if any, and answers it
-   * StatementTimeoutException once it has run for the call timeout (the statement goes on or is
-   * cancelled as `executeStatement` arranged; what it answers later goes nowhere).
+   * Answers a call StatementTimeoutException once it has run for the call timeout (its statement
+   * goes on or is cancelled as `executeStatement` arranged; what it answers later goes nowhere).
+   * PGlite runs in this process and holds it while a statement runs, so no timer fires meanwhile:
+   * a call that outlasted the timeout is answered as timed out when it ends.
    */
-  const withFault = async <T>(run: () => Promise<T>): Promise<T> => {
-    const fault = faults.shift();
-    if (fault === 'resuming') throw databaseResuming();
-    if (fault === 'unavailable') throw serviceUnavailable();
+  const withinCallTimeout = async <T>(run: () => Promise<T>): Promise<T> => {
+    const started = Date.now();
+    const outlasted = () => Date.now() - started >= context.callTimeoutMs;
     const work = run();
     work.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(statementTimeout()), context.callTimeoutMs);
     });
-    // PGlite runs in this process and holds it while a statement runs: no timer fires meanwhile,
-    // so a call that outlasted the timeout is answered as timed out when it ends.
-    const started = Date.now();
-    const outlasted = () => Date.now() - started >= context.callTimeoutMs;
     try {
       const result = await Promise.race([work, timedOut]);
-      if (fault === 'timeout-after-commit' || outlasted()) throw statementTimeout();
+      if (outlasted()) throw statementTimeout();
       return result;
     } catch (error) {
       throw outlasted() ? statementTimeout() : error;
     } finally {
       clearTimeout(timer);
     }
+  };
+
+  /** Runs an execute call within the call timeout, under the next injected fault, if any. */
+  const withFault = async <T>(run: () => Promise<T>): Promise<T> => {
+    const fault = faults.shift();
+    if (fault === 'resuming') throw databaseResuming();
+    if (fault === 'unavailable') throw serviceUnavailable();
+    const result = await withinCallTimeout(run);
+    if (fault === 'timeout-after-commit') throw statementTimeout();
+    return result;
   };
 
   const dispatch = async (operation: DataApiOperation, identity: DataApiIdentity, body: Body): Promise<unknown> => {
