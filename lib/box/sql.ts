@@ -54,16 +54,38 @@ export const sqlInteger = (n: number): string => {
 const PLANNED_QUANTITY_MAX = 2_147_483_647;
 
 /**
+ * The longest ERP text (order number, customer, item name, unit) the service passes on. Answers
+ * and events name these, and the Data API refuses a result row over 64 KB: a line with a longer
+ * one is ignored (and logged) like any unusable line, and such a text never reaches an answer
+ * (see {@link erpText}). 1 000 characters is far beyond any real name and far below the row.
+ */
+export const ERP_TEXT_MAX_CHARACTERS = 1000;
+const ERP_TEXTS = ['order_no', 'customer_name', 'item_name', 'unit'] as const;
+
+/**
+ * A text column of the ERP view's line `v`, NULL where it is longer than
+ * {@link ERP_TEXT_MAX_CHARACTERS}: a box's order and customer then come from its lines whose own
+ * are usable.
+ */
+export const erpText = (column: (typeof ERP_TEXTS)[number]) =>
+  `CASE WHEN char_length(v.${column}) <= ${String(ERP_TEXT_MAX_CHARACTERS)} THEN v.${column} END AS ${column}`;
+
+/**
  * Why a line of the ERP view is ignored, or NULL for a line the service uses. The ERP is outside
  * our control: a line without a valid item code or with no quantity to box (NULL, 0, negative)
  * plans nothing a scanner could box, so it neither shows nor can be saved. A view whose column is
  * not an integer may hold a fraction (never rounded into a plan), NaN or a number beyond an
- * integer: such a line is ignored too (the `numeric` casts accept every numeric column type).
+ * integer: such a line is ignored too (the `numeric` casts accept every numeric column type),
+ * and so is one with a text longer than {@link ERP_TEXT_MAX_CHARACTERS}.
  */
 export const ignoredBecause = (rules: PlanRules) => `CASE
     WHEN v.item_code IS NULL THEN 'item_code is NULL'
     WHEN v.item_code = '' OR char_length(v.item_code) > ${sqlInteger(rules.itemCodeMaxLength)} OR v.item_code ~ '${NOT_PRINTABLE}' OR v.item_code ~ '${PADDED}'
       THEN 'item_code is not 1-${sqlInteger(rules.itemCodeMaxLength)} printable characters without surrounding whitespace'
+${ERP_TEXTS.map(
+  (c) =>
+    `    WHEN char_length(v.${c}) > ${String(ERP_TEXT_MAX_CHARACTERS)} THEN '${c} is longer than ${String(ERP_TEXT_MAX_CHARACTERS)} characters'`,
+).join('\n')}
     WHEN v.planned_quantity IS NULL THEN 'planned_quantity is NULL'
     WHEN v.planned_quantity::numeric % 1 <> 0 THEN 'planned_quantity is not a whole number'
     WHEN v.planned_quantity < 1 THEN 'planned_quantity is below 1'
@@ -77,7 +99,8 @@ export const ignoredBecause = (rules: PlanRules) => `CASE
  */
 export const planCte = (erpView: string, rules: PlanRules) => `
 plan_lines AS (
-  SELECT v.order_no, v.customer_name, v.item_code, v.item_name, v.unit, v.planned_quantity, ${ignoredBecause(rules)} AS ignored_because
+  SELECT ${erpText('order_no')}, ${erpText('customer_name')}, v.item_code, ${erpText('item_name')}, ${erpText('unit')}, v.planned_quantity,
+         ${ignoredBecause(rules)} AS ignored_because
   FROM ${quoteIdentifier(erpView)} v
   WHERE v.box_no = :box_no
 ),

@@ -206,6 +206,78 @@ describe('plans whose size passes what one answer or event carries', () => {
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
     expect(await boxItems('BOX-E041')).toEqual([{ item_code: 'SKU-GOOD', quantity: 2 }]);
   });
+
+  // One ERP text longer than a Data API result row (64 KB) carries would fail every answer and
+  // event that names it.
+  it('ignores lines whose order number, customer, item name or unit is longer than 1 000 characters, in every read and save', async () => {
+    const long = '长'.repeat(30_000);
+    await service.stack.db.query(
+      `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
+       VALUES ('BOX-E050', 'SO-TEXT', 'Text Plans Ltd', 'SKU-GOOD', 'Good', 2, 'pcs'),
+              ('BOX-E050', 'SO-TEXT', 'Text Plans Ltd', 'SKU-NAME', :long, 1, 'pcs'),
+              ('BOX-E050', 'SO-TEXT', 'Text Plans Ltd', 'SKU-UNIT', 'Unit', 1, :long),
+              ('BOX-E051', 'SO-TEXT', :long, 'SKU-GOOD', 'Good', 3, 'pcs'),
+              ('BOX-E051', 'SO-TEXT', 'Text Plans Ltd', 'SKU-MORE', 'More', 1, 'pcs'),
+              ('BOX-E052', :long, 'Text Plans Ltd', 'SKU-GOOD', 'Good', 1, 'pcs'),
+              ('BOX-E052', 'SO-TEXT', 'Text Plans Ltd', 'SKU-MORE', 'More', 1, 'pcs'),
+              ('BOX-E053', 'SO-TEXT', 'Text Plans Ltd', 'SKU-EXACT', :exact, 1, 'pcs')`,
+      { long, exact: 'X'.repeat(1000) },
+    );
+    const shown = await info('BOX-E050');
+    expect(shown.status, JSON.stringify(shown.body).slice(0, 300)).toBe(200);
+    expect(shown.body).toMatchObject({ order_no: 'SO-TEXT', customer_name: 'Text Plans Ltd' });
+    expect(shown.body.items).toEqual([expect.objectContaining({ item_code: 'SKU-GOOD', planned_quantity: 2 })]);
+    // The customer or order number is taken from the lines that carry a usable one.
+    expect((await info('BOX-E051')).body).toMatchObject({
+      customer_name: 'Text Plans Ltd',
+      items: [expect.objectContaining({ item_code: 'SKU-MORE' })],
+    });
+    expect((await info('BOX-E052')).body).toMatchObject({
+      order_no: 'SO-TEXT',
+      items: [expect.objectContaining({ item_code: 'SKU-MORE' })],
+    });
+    // 1 000 characters is still a name.
+    expect((await info('BOX-E053')).body.items).toEqual([expect.objectContaining({ item_name: 'X'.repeat(1000) })]);
+
+    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-ERP-TEXT' } });
+    for (const [boxNo, item, quantity] of [
+      ['BOX-E050', 'SKU-GOOD', 2],
+      ['BOX-E051', 'SKU-MORE', 1],
+      ['BOX-E052', 'SKU-MORE', 1],
+    ] as const) {
+      const saved = await service.call('POST', '/v1/box/simple', {
+        body: { box_no: boxNo, zongpai_no: 'PLT-ERP-TEXT' },
+      });
+      expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(201);
+      expect(saved.body).toMatchObject({ items: [{ item_code: item, quantity }] });
+    }
+    const order = await service.call('GET', '/v1/orders/SO-TEXT');
+    expect(order.status, JSON.stringify(order.body).slice(0, 300)).toBe(200);
+    expect(order.body.customer_name).toBe('Text Plans Ltd');
+    expect(order.body.boxes.map((b: { box_no: string }) => b.box_no)).toEqual([
+      'BOX-E050',
+      'BOX-E051',
+      'BOX-E052',
+      'BOX-E053',
+    ]);
+    const packing = await service.call('GET', '/v1/zongpai/PLT-ERP-TEXT/packing-list');
+    expect(packing.status, JSON.stringify(packing.body).slice(0, 300)).toBe(200);
+    expect(packing.body.boxes).toEqual([
+      expect.objectContaining({ box_no: 'BOX-E050', order_no: 'SO-TEXT', customer_name: 'Text Plans Ltd' }),
+      expect.objectContaining({ box_no: 'BOX-E051', order_no: 'SO-TEXT', customer_name: 'Text Plans Ltd' }),
+      expect.objectContaining({ box_no: 'BOX-E052', order_no: 'SO-TEXT', customer_name: 'Text Plans Ltd' }),
+    ]);
+    const feed = await service.call('GET', '/v1/events?after=0&limit=500', { token: service.tokens.supervisor });
+    expect(feed.status).toBe(200);
+    const saves = feed.body.events.filter(
+      (e: { type: string; data: { box_no: string } }) => e.type === 'box.saved' && e.data.box_no.startsWith('BOX-E05'),
+    );
+    expect(saves.map((e: { data: { order_no: string } }) => e.data.order_no)).toEqual([
+      'SO-TEXT',
+      'SO-TEXT',
+      'SO-TEXT',
+    ]);
+  });
 });
 
 describe('an ERP view with a numeric planned_quantity column and lines without a box number', () => {
