@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROUTE_TIMEOUT_SECONDS } from '../routes.ts';
+import { CALL_GRACE_MS } from '../../lib/db/retry.ts';
 
 const ROUTE_TIMEOUT = Duration.seconds(ROUTE_TIMEOUT_SECONDS);
 
@@ -124,8 +125,9 @@ export class ServiceFunction extends Construct {
     super(scope, id);
     const timeout = props.timeout ?? ROUTE_TIMEOUT;
     const retryBudget = props.retryBudget ?? timeout.minus(LAST_ATTEMPT_HEADROOM);
-    if (retryBudget.toMilliseconds() >= timeout.toMilliseconds())
-      throw new Error(`${id}: the retry budget must be shorter than the timeout`);
+    // A call is abandoned CALL_GRACE_MS after the retry budget (lib/db/default.ts): before the timeout.
+    if (retryBudget.toMilliseconds() + CALL_GRACE_MS >= timeout.toMilliseconds())
+      throw new Error(`${id}: the retry budget must end more than ${CALL_GRACE_MS / 1000} s before the timeout`);
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetentionDays as logs.RetentionDays,

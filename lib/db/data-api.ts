@@ -19,6 +19,13 @@ export interface DataApiDbOptions {
   readonly database: string;
   /** Total time spent retrying transient failures before answering 503. */
   readonly retryBudgetMs: number;
+  /**
+   * How long one call may take, its retries included, before it is abandoned with 503: a
+   * request's calls end before the function's timeout, so that a slow statement (an ERP view
+   * taking minutes) is answered in the unified body rather than by API Gateway. Unset: as long
+   * as the Data API waits (45 s), for the migrations and ops commands.
+   */
+  readonly callTimeoutMs?: number;
   readonly retry?: Partial<Pick<RetryOptions, 'sleep' | 'now' | 'random' | 'baseDelayMs' | 'maxDelayMs'>>;
 }
 
@@ -47,7 +54,7 @@ export class DataApiDb implements Db {
       includeResultMetadata: true,
       ...(this.transactionId === undefined ? {} : { transactionId: this.transactionId }),
     });
-    const output = await this.send(() => this.options.client.send(command));
+    const output = await this.send((abortSignal) => this.options.client.send(command, { abortSignal }));
     return {
       rows: decodeRecords(output.records, output.columnMetadata) as R[],
       rowsUpdated: output.numberOfRecordsUpdated ?? 0,
@@ -55,8 +62,8 @@ export class DataApiDb implements Db {
   }
 
   async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const { transactionId } = await this.send(() =>
-      this.options.client.send(new BeginTransactionCommand(this.target())),
+    const { transactionId } = await this.send((abortSignal) =>
+      this.options.client.send(new BeginTransactionCommand(this.target()), { abortSignal }),
     );
     if (transactionId === undefined) throw new Error('BeginTransaction returned no transaction id');
     try {
@@ -84,15 +91,21 @@ export class DataApiDb implements Db {
     };
   }
 
-  /** Inside a transaction nothing is retried: a resumed cluster would not know the transaction. */
-  private async send<T>(call: () => Promise<T>): Promise<T> {
+  /**
+   * Inside a transaction nothing is retried: a resumed cluster would not know the transaction.
+   * An abandoned call (`callTimeoutMs`) is a connection failure: whether its statement ran is
+   * unknown, and a client retries a write with its Idempotency-Key.
+   */
+  private async send<T>(call: (abortSignal: AbortSignal | undefined) => Promise<T>): Promise<T> {
+    const { callTimeoutMs } = this.options;
+    const abortSignal = callTimeoutMs === undefined ? undefined : AbortSignal.timeout(callTimeoutMs);
     const attempt = async () => {
       try {
-        return await call();
+        return await call(abortSignal);
       } catch (error) {
         if (error instanceof Error && error.name === 'DatabaseErrorException')
           throw parseDatabaseError(error.message, error);
-        if (isConnectionFailure(error)) throw databaseUnavailable(error);
+        if (isConnectionFailure(error) || abortSignal?.aborted === true) throw databaseUnavailable(error);
         throw error;
       }
     };

@@ -1,6 +1,7 @@
 import { RDSDataClient, type RDSDataClientConfig } from '@aws-sdk/client-rds-data';
 import { ConfigError, type Config } from '../config.ts';
 import { DataApiDb } from './data-api.ts';
+import { CALL_GRACE_MS } from './retry.ts';
 
 /**
  * Builds the production {@link DataApiDb} from configuration. Locally `DATA_API_ENDPOINT` points the
@@ -21,5 +22,12 @@ export const createDataApiDb = (
     throw new ConfigError('Invalid configuration: DB_CLUSTER_ARN and DB_SECRET_ARN are required');
   // The SDK's own retries are off: DataApiDb retries only what is safe to retry, within its budget.
   const sdk = new RDSDataClient({ ...client, maxAttempts: 1, ...(endpoint === undefined ? {} : { endpoint }) });
-  return new DataApiDb({ client: sdk, resourceArn: clusterArn, secretArn, database: name, retryBudgetMs });
+  return new DataApiDb({
+    client: sdk,
+    resourceArn: clusterArn,
+    secretArn,
+    database: name,
+    retryBudgetMs,
+    callTimeoutMs: retryBudgetMs + CALL_GRACE_MS,
+  });
 };

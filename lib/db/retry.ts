@@ -9,6 +9,15 @@ export interface RetryOptions {
   readonly random?: () => number;
 }
 
+/**
+ * How much longer than its retry budget (`DB_RETRY_BUDGET_MS`) one Data API call may take,
+ * retries included, before it is abandoned with 503. The stack sets every function's retry
+ * budget 8 s below its timeout (infra/constructs/service-function.ts), so a call that does not
+ * answer (a slow ERP view, say) ends 3 s before Lambda would stop the function, and the client
+ * gets the unified body instead of API Gateway's own. The Data API itself stops waiting at 45 s.
+ */
+export const CALL_GRACE_MS = 5_000;
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
