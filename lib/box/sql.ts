@@ -78,7 +78,7 @@ export const erpText = (column: (typeof ERP_TEXTS)[number]) =>
  * integer: such a line is ignored too (the `numeric` casts accept every numeric column type),
  * and so is one with a text longer than {@link ERP_TEXT_MAX_CHARACTERS}.
  */
-export const ignoredBecause = (rules: PlanRules) => `CASE
+const ignoredBecause = (rules: PlanRules) => `CASE
     WHEN v.item_code IS NULL THEN 'item_code is NULL'
     WHEN v.item_code = '' OR char_length(v.item_code) > ${sqlInteger(rules.itemCodeMaxLength)} OR v.item_code ~ '${NOT_PRINTABLE}' OR v.item_code ~ '${PADDED}'
       THEN 'item_code is not 1-${sqlInteger(rules.itemCodeMaxLength)} printable characters without surrounding whitespace'
@@ -93,14 +93,21 @@ ${ERP_TEXTS.map(
   END`;
 
 /**
+ * What every reading of the ERP view's line `v` takes after its box and order: the customer,
+ * the item and its planned quantity, with why the line is ignored ({@link ignoredBecause}).
+ */
+export const planLineColumns = (rules: PlanRules) =>
+  `${erpText('customer_name')}, v.item_code, ${erpText('item_name')}, ${erpText('unit')}, v.planned_quantity,
+         ${ignoredBecause(rules)} AS ignored_because`;
+
+/**
  * The ERP view's lines of `:box_no` (`plan_lines`, each with `ignored_because`), and the plan
  * made of the usable ones (`plan`), one row per item code: an item planned on two lines is
  * summed, as a bigint, since the ERP's integers may sum beyond 2^31.
  */
 export const planCte = (erpView: string, rules: PlanRules) => `
 plan_lines AS (
-  SELECT ${erpText('order_no')}, ${erpText('customer_name')}, v.item_code, ${erpText('item_name')}, ${erpText('unit')}, v.planned_quantity,
-         ${ignoredBecause(rules)} AS ignored_because
+  SELECT ${erpText('order_no')}, ${planLineColumns(rules)}
   FROM ${quoteIdentifier(erpView)} v
   WHERE v.box_no = :box_no
 ),

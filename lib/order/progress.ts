@@ -1,13 +1,6 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
-import {
-  erpText,
-  ignoredBecause,
-  planRulesOf,
-  quoteIdentifier,
-  type PlanRules,
-  type PlanSettings,
-} from '../box/sql.ts';
+import { planLineColumns, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { OrderResponse } from '../openapi/responses.ts';
 import { boxListing, listedPartsSql, pageCutSql, type BoxPage } from '../db/parts.ts';
 
@@ -25,8 +18,7 @@ import { boxListing, listedPartsSql, pageCutSql, type BoxPage } from '../db/part
  */
 export const orderProgressSql = (erpView: string, rules: PlanRules) => `
 WITH plan_lines AS (
-  SELECT v.box_no, ${erpText('customer_name')}, v.item_code, ${erpText('item_name')}, ${erpText('unit')}, v.planned_quantity,
-         ${ignoredBecause(rules)} AS ignored_because
+  SELECT v.box_no, ${planLineColumns(rules)}
   FROM ${quoteIdentifier(erpView)} v
   -- A line with no box number plans no box anyone could scan or box: it is not part of the order's progress.
   WHERE v.order_no = :order_no AND v.box_no IS NOT NULL

@@ -2,7 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import {
   erpText,
-  ignoredBecause,
+  planLineColumns,
   planRulesOf,
   quoteIdentifier,
   type PlanRules,
@@ -26,8 +26,7 @@ export const packingListSql = (erpView: string, rules: PlanRules) => `
 WITH zongpai AS (SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no),
 boxes AS (SELECT b.box_no, b.total_quantity FROM cargo.box b WHERE b.zongpai_no = :zongpai_no),
 plan_lines AS (
-  SELECT v.box_no, ${erpText('order_no')}, ${erpText('customer_name')}, v.item_code, ${erpText('item_name')}, ${erpText('unit')}, v.planned_quantity,
-         ${ignoredBecause(rules)} AS ignored_because
+  SELECT v.box_no, ${erpText('order_no')}, ${planLineColumns(rules)}
   FROM boxes x JOIN ${quoteIdentifier(erpView)} v ON v.box_no = x.box_no
 ),
 plan AS (
