@@ -72,8 +72,18 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
       await scan(page, location);
       await notice(page, 'ok', `Location ${location}`);
       await scan(page, cargo);
+      await notice(page, 'ok', `${cargo} at ${location}`);
       await page.locator('[data-testid=waiting][data-waiting="0"]').waitFor();
       await page.getByTestId('location').click();
+    }
+    // Stored by the service, not only queued on the handheld: the tests find them there.
+    await open(page, 'Find');
+    for (const [location, cargo] of [
+      ['LOC-A', 'T2-C00'],
+      ['LOC-B', 'T2-C01'],
+    ] as const) {
+      await scan(page, cargo);
+      await page.getByTestId('current').getByText(location).waitFor();
     }
   };
   const { signedIn } = handheldsForSuite({ seed, timeout: 90_000 });
