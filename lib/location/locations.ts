@@ -83,7 +83,11 @@ kind AS (
  * The current locations are kept (`location_current`, primary key lookups), never searched;
  * each half of the history (the cargo's own trail, and its zongpai's since the box joined it) is
  * an index range scan on (cargo_no, occurred_at, id) read backward from the cursor, newest month
- * first. Both halves are one LATERAL reference to the partitioned table, so its partitions are
+ * first, stopping once the page is full. The zongpai's scans from before the box joined it are
+ * dropped after the LIMIT, which is the same page (newest first, they can only come last): a
+ * bound on `occurred_at` from another row inside the LIMIT is one the planner cannot estimate,
+ * and with it the planner sorts every month's scans instead (at a year's scale, all of a year's
+ * month indexes read instead of the newest three). Both halves are one LATERAL reference to the partitioned table, so its partitions are
  * planned once, not twice (planning grows with their number; the Data API cannot keep a prepared
  * plan), and a cursor's time bound prunes the months after it while planning. Voided scans stay
  * in the history, marked.
@@ -108,10 +112,11 @@ page AS (
     SELECT r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
            r.voided_at, r.voided_by
     FROM cargo.location_record r
-    WHERE r.cargo_no = t.cargo_no AND r.occurred_at >= t.since
+    WHERE r.cargo_no = t.cargo_no
       AND r.occurred_at <= COALESCE(:before_at::timestamptz, 'infinity')
       AND (r.occurred_at, r.id) < (COALESCE(:before_at::timestamptz, 'infinity'), COALESCE(:before_id::bigint, 9223372036854775807))
     ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch) p
+  WHERE p.occurred_at >= t.since
 ),
 parts AS (
   (SELECT 'current' AS part, * FROM latest ORDER BY occurred_at DESC, id DESC LIMIT 1)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintainLocationHistory } from '../../lib/location/history.ts';
+import { historyLayout, monthsAgo, partitionOf } from '../support/history.ts';
 import { minutesAgo, startTestService, type TestService } from '../support/service.ts';
 
 /**
@@ -14,37 +15,7 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 const LOCATION = '/v1/cargo/location';
-/** The first instant of the month `months` before this one (UTC). */
-const monthsAgo = (months: number, day = 10) => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, day, 12)).toISOString();
-};
-const partitionOf = (iso: string) => `location_record_p${iso.slice(0, 4)}${iso.slice(5, 7)}`;
-/**
- * The layout of a history kept since `months` months ago: a partition for each of those months,
- * as a layout migrated with older scans, or running for that long, has. The service started with
- * none (the maintenance drops the empty months before the first scan), so the test makes those
- * missing as the owner, moving what `before` held.
- */
-const historySince = async (months: number) => {
-  const db = service.stack.owner;
-  await db.query('ALTER TABLE cargo.location_record DETACH PARTITION cargo.location_record_before');
-  await db.query('ALTER TABLE cargo.location_record_before RENAME TO location_record_before_old');
-  for (let m = months; m >= 1; m -= 1) {
-    const start = monthsAgo(m, 1).slice(0, 7);
-    const end = monthsAgo(m - 1, 1).slice(0, 7);
-    await db.query(
-      `CREATE TABLE IF NOT EXISTS cargo.${partitionOf(start)} PARTITION OF cargo.location_record FOR VALUES FROM ('${start}-01T00:00:00Z') TO ('${end}-01T00:00:00Z')`,
-    );
-  }
-  await db.query(
-    `CREATE TABLE cargo.location_record_before PARTITION OF cargo.location_record FOR VALUES FROM (MINVALUE) TO ('${monthsAgo(months, 1).slice(0, 7)}-01T00:00:00Z')`,
-  );
-  await db.query(
-    'INSERT INTO cargo.location_record OVERRIDING SYSTEM VALUE SELECT * FROM cargo.location_record_before_old',
-  );
-  await db.query('DROP TABLE cargo.location_record_before_old');
-};
+const historySince = (months: number) => historyLayout(service.stack.owner, months);
 const scan = (body: unknown) => service.call('POST', LOCATION, { body });
 const where = async (cargoNo: string) => {
   const res = await service.call('GET', `${LOCATION}/${cargoNo}`);
