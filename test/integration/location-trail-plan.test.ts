@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlParams } from '../../lib/db/types.ts';
 import { TRAIL_SQL } from '../../lib/location/locations.ts';
 import { historyLayout } from '../support/history.ts';
 import { startTestService, type TestService } from '../support/service.ts';
@@ -33,7 +34,7 @@ interface PlanNode {
 }
 
 /** The history partitions a statement's EXPLAIN ANALYZE shows as scanned (not "never executed"). */
-const monthsRead = async (params: Record<string, unknown>): Promise<string[]> => {
+const monthsRead = async (params: SqlParams): Promise<string[]> => {
   const { rows } = await service.stack.owner.query<{ 'QUERY PLAN': unknown }>(
     `EXPLAIN (ANALYZE, FORMAT JSON) ${TRAIL_SQL}`,
     params,
