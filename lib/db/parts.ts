@@ -109,8 +109,11 @@ SELECT 3, 'total', NULL, t.item_code,
 FROM totals t
 ${PARTS_ORDER}`;
 
-/** The cursor of a listing's page of boxes: the last box number shown, any text (an ERP's box numbers are its own). */
-const BOX_PAGE_CURSOR = keyCursor('b', '.*');
+/**
+ * The cursor of a listing's page of boxes: the last box number shown, any text PostgreSQL holds
+ * (an ERP's box numbers are its own), so anything but a NUL.
+ */
+const BOX_PAGE_CURSOR = keyCursor('b', '[^\\u0000]*');
 
 /** The page of boxes a request asks for: at most `limit`, after the page its `cursor` came with. */
 export interface BoxPage {

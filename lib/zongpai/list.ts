@@ -9,7 +9,8 @@ interface Position {
   readonly zongpaiNo: string;
 }
 
-const POSITION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.(\d{6})Z\|([^|]{1,64})$/;
+// A zongpai number holds no NUL (no PostgreSQL text does): a cursor with one was not issued here.
+const POSITION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.(\d{6})Z\|([^|\u0000]{1,64})$/;
 
 const encodePosition = (p: Position): string => Buffer.from(`${p.at}|${p.zongpaiNo}`, 'utf8').toString('base64url');
 

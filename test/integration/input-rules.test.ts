@@ -91,6 +91,18 @@ describe('history cursors a client forged', () => {
     expectError(res, 400, 'VALIDATION_ERROR', 'request');
     expect(res.body.message).toContain('cursor');
   });
+
+  // A NUL byte is no text PostgreSQL stores: sent on, it failed the statement (500, or 503
+  // ERP_VIEW_UNAVAILABLE and its alarm for the routes that read the ERP view).
+  it.each([
+    ['the zongpai list', '/v1/zongpai?cursor=', '2026-01-01T00:00:00.000000Z|PLT-\u0000'],
+    ['order progress', '/v1/orders/SO-24001?cursor=', 'b|BOX-\u0000'],
+    ['a packing list', '/v1/zongpai/PLT-0001/packing-list?cursor=', 'b|\u0000'],
+  ])('refuses a cursor of %s holding a NUL byte with VALIDATION_ERROR', async (_what, path, text) => {
+    const res = await service.call('GET', `${path}${cursor(text)}`, { token: service.tokens.supervisor });
+    expectError(res, 400, 'VALIDATION_ERROR', 'request');
+    expect(res.body.message).toBe('cursor is not a cursor this service issued');
+  });
 });
 
 describe('page parameters a client got wrong', () => {
