@@ -53,11 +53,6 @@ export const buildProxyEvent = (
 ): APIGatewayProxyEvent => {
   const headers = group(headerPairs(request.rawHeaders));
   const query = group(request.searchParams.entries());
-  const binary =
-    request.body.length > 0 &&
-    !/^(text\/|application\/(?:[\w.+-]+\+)?(json|xml|x-www-form-urlencoded))/i.test(
-      headers.single['content-type'] ?? headers.single['Content-Type'] ?? '',
-    );
   const userAgent = Object.entries(headers.single).find(([k]) => k.toLowerCase() === 'user-agent')?.[1] ?? null;
   return {
     resource: request.resource,
@@ -69,8 +64,11 @@ export const buildProxyEvent = (
     multiValueQueryStringParameters: query.empty ? null : query.multi,
     pathParameters: request.pathParameters,
     stageVariables: null,
-    body: request.body.length === 0 ? null : binary ? request.body.toString('base64') : request.body.toString('utf8'),
-    isBase64Encoded: binary,
+    // The stack's API declares no binary media types, so API Gateway hands every body to the
+    // function as UTF-8 text, whatever its Content-Type; bytes that are not UTF-8 arrive as U+FFFD
+    // (https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-payload-encodings.html).
+    body: request.body.length === 0 ? null : request.body.toString('utf8'),
+    isBase64Encoded: false,
     requestContext: {
       accountId: '000000000000',
       apiId: options.apiId,

@@ -82,3 +82,9 @@ export const matchResource = (root: Resource, pathname: string): ResourceMatch |
     return { resource: found.resource, pathParameters: 'malformed' };
   }
 };
+
+/** A request target's path, exactly as sent, and its query string. */
+export const splitTarget = (target: string): { path: string; query: string } => {
+  const at = target.indexOf('?');
+  return at === -1 ? { path: target, query: '' } : { path: target.slice(0, at), query: target.slice(at + 1) };
+};

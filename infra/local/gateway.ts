@@ -6,7 +6,7 @@ import { gatewayErrorFields, gatewayErrorOf } from '../gateway-errors.ts';
 import { ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '../routes.ts';
 import { DEFAULT_THROTTLING } from '../throttling.ts';
 import { buildProxyEvent, lambdaContext } from './gateway-event.ts';
-import { matchResource, resourceTree } from './gateway-routing.ts';
+import { matchResource, resourceTree, splitTarget } from './gateway-routing.ts';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -80,16 +80,57 @@ const readBody = (req: IncomingMessage, limit: number): Promise<Buffer | undefin
     req.on('error', reject);
   });
 
+/**
+ * Maps a proxy result back to HTTP as API Gateway does: `headers` and `multiValueHeaders` merged
+ * into one list per name (a value given in both sent once), and the body as the text the function
+ * returned. With no binary media types on the API, a body marked `isBase64Encoded` is not decoded:
+ * the client gets the base64 text
+ * (https://docs.aws.amazon.com/apigateway/latest/developerguide/set-up-lambda-proxy-integrations.html#api-gateway-simple-proxy-for-lambda-output-format).
+ */
 const send = (res: ServerResponse, result: APIGatewayProxyResult, requestId: string) => {
-  const headers: Record<string, string | string[]> = {
-    ...(result.multiValueHeaders as Record<string, string[]> | undefined),
+  const headers = new Map<string, { name: string; values: string[] }>();
+  const add = (name: string, value: unknown) => {
+    const entry = headers.get(name.toLowerCase()) ?? { name, values: [] };
+    if (!entry.values.includes(String(value))) entry.values.push(String(value));
+    headers.set(name.toLowerCase(), entry);
   };
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
-  headers['x-amzn-requestid'] = requestId;
-  const body =
-    result.isBase64Encoded === true ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '', 'utf8');
-  res.writeHead(result.statusCode, { ...headers, 'content-length': String(body.length) });
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) for (const v of values) add(name, v);
+  for (const [name, value] of Object.entries(result.headers ?? {})) add(name, value);
+  const body = Buffer.from(result.body ?? '', 'utf8');
+  res.writeHead(result.statusCode, {
+    ...Object.fromEntries([...headers.values()].map(({ name, values }) => [name, values])),
+    'x-amzn-requestid': requestId,
+    'content-length': String(body.length),
+  });
   res.end(body);
+};
+
+const HEADER_VALUE = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
+
+/**
+ * A proxy result API Gateway can map back: an integer status, a string body (or none), header
+ * values that are strings, numbers or booleans. Anything else is a malformed Lambda proxy
+ * response, which API Gateway answers with 502.
+ */
+const isProxyResult = (result: unknown): result is APIGatewayProxyResult => {
+  if (typeof result !== 'object' || result === null) return false;
+  const r = result as Record<string, unknown>;
+  const status = r.statusCode;
+  const headers = r.headers ?? {};
+  const multi = r.multiValueHeaders ?? {};
+  return (
+    typeof status === 'number' &&
+    Number.isInteger(status) &&
+    status >= 100 &&
+    status <= 599 &&
+    (r.body === undefined || r.body === null || typeof r.body === 'string') &&
+    typeof headers === 'object' &&
+    headers !== null &&
+    Object.values(headers).every(HEADER_VALUE) &&
+    typeof multi === 'object' &&
+    multi !== null &&
+    Object.values(multi).every((values) => Array.isArray(values) && values.every(HEADER_VALUE))
+  );
 };
 
 /**
@@ -136,10 +177,12 @@ export const createGateway = (options: GatewayOptions) => {
 
   const dispatch = async (req: IncomingMessage): Promise<GatewayAnswer> => {
     const now = new Date();
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // The path as sent: API Gateway matches it against the resources as it is, with no URL
+    // normalisation (`//`, `\`, `..` and `%2e%2e` name no resource).
+    const { path, query } = splitTarget(req.url ?? '/');
     const gatewayRequestId = requestIdFor(now);
     const method = req.method ?? 'GET';
-    const match = matchResource(tree, url.pathname);
+    const match = matchResource(tree, path);
     // A path without a resource, and a method the resource does not have, are both
     // MISSING_AUTHENTICATION_TOKEN on API Gateway.
     const route = match?.resource.methods.get(method);
@@ -154,11 +197,11 @@ export const createGateway = (options: GatewayOptions) => {
     const event = buildProxyEvent(
       {
         method,
-        path: url.pathname,
+        path,
         resource: route.path,
         pathParameters: match.pathParameters,
         rawHeaders: req.rawHeaders,
-        searchParams: url.searchParams,
+        searchParams: new URLSearchParams(query),
         body,
         sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         claims,
@@ -179,7 +222,7 @@ export const createGateway = (options: GatewayOptions) => {
         handler(event, lambdaContext(`cargo-${route.id}`, requestId, timeoutMs)),
         stopped,
       ]).finally(() => clearTimeout(timer));
-      if (typeof result?.statusCode !== 'number') throw new TypeError('the function returned no proxy result');
+      if (!isProxyResult(result)) throw new TypeError('the function returned no proxy result');
       return { ...result, requestId };
     } catch {
       // What API Gateway does with a crashed, timed-out or malformed integration: a 5xx gateway response.

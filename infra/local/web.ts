@@ -4,6 +4,7 @@ import { contentSecurityPolicy, SECURITY_HEADERS } from '../../web/headers.ts';
 import type { RuntimeConfig } from '../../web/src/config.ts';
 import { LOCAL_CLIENT_ID } from './auth.ts';
 import { COGNITO_PATH, createCognitoStandIn } from './cognito.ts';
+import { splitTarget } from './gateway-routing.ts';
 
 /**
  * What CloudFront serves beside the API on AWS, served by `npm start` on the same origin: the
@@ -51,7 +52,7 @@ export const createLocalSite = (options: LocalSiteOptions) => {
   const cognito = createCognitoStandIn({ dataDir: options.dataDir, key: options.key });
   const headers = { ...SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy() };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    const { path: pathname } = splitTarget(req.url ?? '/');
     if (isApiPath(pathname)) return false;
     if (cognito(req, res)) return true;
     const found = files.get(pathname);

@@ -65,8 +65,7 @@ beforeAll(async () => {
         statusCode: 200,
         headers: { 'x-one': 'a' },
         multiValueHeaders: { 'set-cookie': ['a=1', 'b=2'] },
-        body: Buffer.from('{"ok":true}').toString('base64'),
-        isBase64Encoded: true,
+        body: '{"ok":true}',
       };
     },
   });
@@ -120,7 +119,7 @@ describe('emulated API Gateway v1', () => {
     expect(seen.map((s) => s.route)).toEqual(['Info']);
   });
 
-  it('maps the proxy result back: status, headers, multi-value headers, base64 body', async () => {
+  it('maps the proxy result back: status, headers, multi-value headers, body', async () => {
     const res = await fetch(`${url}/v1/openapi.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-one')).toBe('a');
@@ -254,7 +253,105 @@ const stackBody = (type: string) => {
   return fields;
 };
 
+/** A gateway whose every route runs `handler` for a signed-in caller, listening while `use` runs. */
+const withHandler = async <T>(
+  handler: (event: APIGatewayProxyEvent) => Promise<unknown>,
+  use: (base: string) => Promise<T>,
+): Promise<T> => {
+  const gateway = createGatewayServer({
+    routes,
+    verifyToken: async () => ({ 'cognito:username': 'alice', 'cognito:groups': 'operator,supervisor' }),
+    loadHandler: async () => handler as never,
+  });
+  const base = await listen(gateway);
+  try {
+    return await use(base);
+  } finally {
+    await stop(gateway);
+  }
+};
+
+describe('proxy results and bodies as a REST API without binary media types maps them', () => {
+  it('hands the function every body as UTF-8 text, whatever its Content-Type, never base64', async () => {
+    const events: APIGatewayProxyEvent[] = [];
+    await withHandler(
+      async (event) => {
+        events.push(event);
+        return { statusCode: 200, body: '{}' };
+      },
+      async (base) => {
+        await fetch(`${base}/v1/box`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/octet-stream' },
+          body: new Uint8Array([0x7b, 0x7d, 0xff]),
+        });
+        await fetch(`${base}/v1/box`, { method: 'POST', body: new Uint8Array([0x7b, 0x7d]) });
+      },
+    );
+    expect(events.map((e) => [e.body, e.isBase64Encoded])).toEqual([
+      ['{}\ufffd', false],
+      ['{}', false],
+    ]);
+  });
+
+  it('sends a body marked isBase64Encoded as the text the function returned', async () => {
+    const base64 = Buffer.from('{"ok":true}').toString('base64');
+    const text = await withHandler(
+      async () => ({ statusCode: 200, body: base64, isBase64Encoded: true }),
+      async (base) => (await fetch(`${base}/v1/openapi.json`)).text(),
+    );
+    expect(text).toBe(base64);
+  });
+
+  it('merges headers and multiValueHeaders into one list per name, a value given in both sent once', async () => {
+    const res = await withHandler(
+      async () => ({
+        statusCode: 200,
+        headers: { 'set-cookie': 'h=1', 'x-a': '1' },
+        multiValueHeaders: { 'set-cookie': ['m=1', 'm=2'], 'X-A': ['1'] },
+        body: '{}',
+      }),
+      async (base) => fetch(`${base}/v1/openapi.json`),
+    );
+    expect(res.headers.getSetCookie()).toEqual(['m=1', 'm=2', 'h=1']);
+    expect(res.headers.get('x-a')).toBe('1');
+  });
+
+  it.each([
+    ['a body that is not a string', { statusCode: 200, body: { a: 1 } }],
+    ['a status that is not an HTTP one', { statusCode: 42, body: '{}' }],
+    ['a fractional status', { statusCode: 200.5, body: '{}' }],
+    ['a header value that is an object', { statusCode: 200, headers: { a: {} }, body: '{}' }],
+    ['multi-value headers that are not lists', { statusCode: 200, multiValueHeaders: { a: 'b' }, body: '{}' }],
+    ['nothing', null],
+  ])('answers a malformed proxy result (%s) with 502 in the unified body', async (_what, result) => {
+    const res = await withHandler(
+      async () => result,
+      async (base) => fetch(`${base}/v1/openapi.json`),
+    );
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ ...stackBody('DEFAULT_5XX'), request_id: expect.any(String) });
+  });
+});
+
 describe('API Gateway edges', () => {
+  it.each(['//x/v1/box/info', '/v1\\box/info', '/v1/box/x/../info', '/v1/box/%2e%2e/info', '/v1/box/./info'])(
+    'names no resource with %s, which a URL parser would normalise to a route: 404, no function runs',
+    async (path) => {
+      seen.length = 0;
+      const token = (await auth()).authorization;
+      const res = await rawRequest(
+        `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(res.status).toBe(404);
+      expect(JSON.parse(res.body)).toEqual({
+        ...stackBody('MISSING_AUTHENTICATION_TOKEN'),
+        request_id: expect.any(String),
+      });
+      expect(seen).toHaveLength(0);
+    },
+  );
+
   it.each([
     ['PATCH', '/v1/box/info'],
     ['DELETE', '/v1/box/info'],
