@@ -6,7 +6,12 @@ import { Construct } from 'constructs';
  * The groups the functions check in the `cognito:groups` claim (lib/http/authorize.ts):
  * `integration` is an ERP's technical user, which may only read.
  */
-const GROUPS = ['operator', 'supervisor', 'integration'] as const;
+/** The groups the API checks, each with what its members may do (SPEC "Authentication"). */
+const GROUPS = {
+  operator: 'May scan, save boxes and query',
+  supervisor: 'May also edit and undo boxings, close and reopen zongpais, void scans and read the change feed',
+  integration: "An ERP's technical user: may only read box info, zongpais, orders, locations and the change feed",
+} as const;
 
 /** The handhelds' app client: username and password, then refresh tokens for the rest of the shift. */
 const HANDHELD_CLIENT: cognito.UserPoolClientOptions = {
@@ -75,12 +80,11 @@ export class Auth extends Construct {
       deletionProtection: props.deletionProtection,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    for (const group of GROUPS) {
+    for (const [group, description] of Object.entries(GROUPS)) {
       new cognito.CfnUserPoolGroup(this, `Group-${group}`, {
         userPoolId: pool.userPoolId,
         groupName: group,
-        description:
-          group === 'operator' ? 'May scan, save boxes and query' : 'May also edit and undo boxings and close zongpai',
+        description,
       });
     }
     this.client = pool.addClient('Handhelds', HANDHELD_CLIENT);

@@ -364,9 +364,17 @@ describe('users', () => {
     });
   });
 
-  it('creates the operator, supervisor and integration groups the functions check', () => {
-    for (const group of ['operator', 'supervisor', 'integration'])
-      template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: group });
+  it('creates the operator, supervisor and integration groups the functions check, each described as what it may do', () => {
+    // What an admin reads when putting a user in a group.
+    for (const [group, says] of [
+      ['operator', 'May scan, save boxes and query'],
+      ['supervisor', 'void scans'],
+      ['integration', 'may only read'],
+    ])
+      template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+        GroupName: group,
+        Description: Match.stringLikeRegexp(says as string),
+      });
   });
 
   it('creates a public app client for the handhelds: password sign-in and refresh tokens, no OAuth', () => {
