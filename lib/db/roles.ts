@@ -180,7 +180,8 @@ export const ensureLocalRoles = async (master: Db, names: RoleNames): Promise<vo
 /**
  * What the service user may change in `cargo`, table by table; everything else there it may only
  * read. The audit trail (`box_event`) and the reopenings are only ever added to, scans are marked
- * voided but never deleted (whole months leave with the maintenance, which runs as the owner), and
+ * voided (those two columns only) but never deleted or rewritten (whole months leave with the
+ * maintenance, which runs as the owner), and
  * the migrations' own ledger is the owner's alone. A write that needs more fails with 42501 in the
  * integration tests, which run every function as its user.
  */
@@ -190,7 +191,7 @@ export const SERVICE_WRITES: Readonly<Record<string, string>> = {
   box_event: 'INSERT',
   zongpai: 'INSERT, UPDATE',
   zongpai_reopening: 'INSERT',
-  location_record: 'INSERT, UPDATE',
+  location_record: 'INSERT, UPDATE (voided_at, voided_by)',
   location_current: 'INSERT, UPDATE, DELETE',
   event: 'INSERT, DELETE',
   event_sequence: 'UPDATE',

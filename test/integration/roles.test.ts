@@ -138,6 +138,10 @@ describe.runIf(onPostgres)('database users of the service', () => {
       'DELETE FROM cargo.box_event',
       "UPDATE cargo.box_event SET actor = 'mallory'",
       'DELETE FROM cargo.location_record',
+      // A scan is only ever marked voided: where, when and by whom it was scanned stay as recorded.
+      "UPDATE cargo.location_record SET location_code = 'ELSEWHERE'",
+      "UPDATE cargo.location_record SET cargo_no = 'BOX-OTHER', recorded_by = 'mallory'",
+      'UPDATE cargo.location_record SET occurred_at = now()',
       'DELETE FROM cargo.zongpai',
       'DELETE FROM cargo.zongpai_reopening',
       'DELETE FROM cargo.schema_migration',
