@@ -104,9 +104,11 @@ const checkPort = (port: number, host: string): Promise<void> =>
 
 const main = async (): Promise<void> => {
   const defaultDataDir = resolve('.data');
-  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+  // An empty variable is an unset one, as for `npm run token` and `npm run user`: an empty HOST
+  // would otherwise listen on every interface, an empty DATA_DIR use the current folder.
+  const dataDir = resolve(process.env.DATA_DIR || '.data');
   const port = readPort(process.env.PORT);
-  const host = process.env.HOST ?? '127.0.0.1';
+  const host = process.env.HOST || '127.0.0.1';
   const databaseUrl = process.env.DATABASE_URL === '' ? undefined : process.env.DATABASE_URL;
   const { servicePrefix } = checkLocalSettings(process.env);
   await checkPort(port, host);

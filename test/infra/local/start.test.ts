@@ -45,6 +45,13 @@ describe('one npm start per data folder', PROCESSES, () => {
     first = await start({ DATA_DIR: dataDir, PORT: '0' });
   }, PROCESSES.timeout);
 
+  // An empty HOST would have Node listen on every interface: the local service with its demo
+  // users would be open to the whole warehouse network.
+  it('takes an empty HOST as unset and serves on the loopback only', async () => {
+    const service = await start({ DATA_DIR: dataFolder(), PORT: '0', HOST: '' });
+    expect(service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
   it('shows a DATA_DIR that is not the default in the ready line token hint', () => {
     expect(first.readyLine).toContain(`DATA_DIR=${dataDir} npm run -s token -- --user alice --groups operator`);
   });
