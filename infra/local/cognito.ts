@@ -1,21 +1,25 @@
 /**
- * The local stand-in for Cognito's sign-in API, answering the two JSON calls the handheld app
- * makes to `https://cognito-idp.{region}.amazonaws.com/` exactly as Cognito does:
+ * The local stand-in for Cognito's sign-in API, answering the JSON calls the handheld app makes
+ * to `https://cognito-idp.{region}.amazonaws.com/` exactly as Cognito does:
  * `X-Amz-Target: AWSCognitoIdentityProviderService.InitiateAuth` with `USER_PASSWORD_AUTH`
- * (user name and password) and `REFRESH_TOKEN_AUTH`. Users are those of `npm run user`
+ * (user name and password) and `REFRESH_TOKEN_AUTH`, and `RevokeToken` at sign-out (the app
+ * client has token revocation on), after which that refresh token is refused. Revocations are
+ * kept in DATA_DIR (revoked-tokens.json) until the tokens expire. Users are those of `npm run user`
  * (users.ts); tokens are signed with the local key the gateway checks (auth.ts), with the
  * app client's lifetimes (infra/constructs/auth.ts: ID 1 hour, refresh 12 hours).
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import { LOCAL_CLIENT_ID, LOCAL_ISSUER, signLocalToken } from './auth.ts';
 import { checkPassword, readUsers } from './users.ts';
 
 /** The path the stand-in answers on, beside the API on the same origin. */
 export const COGNITO_PATH = '/cognito-idp/';
-const TARGET = 'AWSCognitoIdentityProviderService.InitiateAuth';
+const TARGET = 'AWSCognitoIdentityProviderService.';
 const ID_TOKEN_SECONDS = 3600;
 const REFRESH_TOKEN_SECONDS = 12 * 3600;
 const REFRESH_AUDIENCE = `${LOCAL_CLIENT_ID}/refresh`;
@@ -71,6 +75,49 @@ const signRefresh = (key: Uint8Array, user: string) =>
     .setExpirationTime(`${REFRESH_TOKEN_SECONDS}s`)
     .sign(key);
 
+/** Revoked refresh tokens (their `jti`) with when each expires, in DATA_DIR. */
+const revokedFile = (dataDir: string) => join(dataDir, 'revoked-tokens.json');
+const readRevoked = (dataDir: string): Record<string, number> => {
+  if (!existsSync(revokedFile(dataDir))) return {};
+  try {
+    return JSON.parse(readFileSync(revokedFile(dataDir), 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+};
+const revoke = (dataDir: string, jti: string, expiresAt: number) => {
+  const now = Date.now() / 1000;
+  const kept = Object.entries(readRevoked(dataDir)).filter(([, exp]) => exp > now);
+  const next = `${revokedFile(dataDir)}.${process.pid}`;
+  writeFileSync(next, JSON.stringify(Object.fromEntries([...kept, [jti, expiresAt]])), { mode: 0o600 });
+  renameSync(next, revokedFile(dataDir));
+};
+
+/** The claims of a refresh token this stand-in issued, or undefined. */
+const verifyRefresh = async (key: Uint8Array, token: string) => {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      issuer: LOCAL_ISSUER,
+      audience: REFRESH_AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    return payload;
+  } catch {
+    return undefined;
+  }
+};
+
+const revokeToken = async (options: CognitoStandInOptions, input: Record<string, unknown>): Promise<Answer> => {
+  if (typeof input.ClientId !== 'string' || typeof input.Token !== 'string')
+    return refuse('InvalidParameterException', 'Missing required parameter Token or ClientId');
+  if (input.ClientId !== (options.clientId ?? LOCAL_CLIENT_ID))
+    return refuse('ResourceNotFoundException', `User pool client ${input.ClientId} does not exist.`);
+  const payload = await verifyRefresh(options.key, input.Token);
+  if (payload?.jti === undefined) return refuse('UnsupportedTokenTypeException', 'The token is not a refresh token.');
+  revoke(options.dataDir, payload.jti, Number(payload.exp));
+  return { status: 200, body: {} };
+};
+
 const initiateAuth = async (options: CognitoStandInOptions, input: Record<string, unknown>): Promise<Answer> => {
   const clientId = options.clientId ?? LOCAL_CLIENT_ID;
   if (input.ClientId !== clientId)
@@ -101,23 +148,17 @@ const initiateAuth = async (options: CognitoStandInOptions, input: Record<string
     const token = parameters.REFRESH_TOKEN;
     if (typeof token !== 'string')
       return refuse('InvalidParameterException', 'Missing required parameter REFRESH_TOKEN');
-    try {
-      const { payload } = await jwtVerify(token, options.key, {
-        issuer: LOCAL_ISSUER,
-        audience: REFRESH_AUDIENCE,
-        algorithms: ['HS256'],
-      });
-      const user = String(payload.sub);
-      // Groups as they are now: a group change counts from the next token, as in Cognito.
-      const found = readUsers(options.dataDir)[user];
-      if (found === undefined) return refuse('NotAuthorizedException', 'Refresh Token has been revoked');
-      return {
-        status: 200,
-        body: { AuthenticationResult: await tokensFor(options, user, found.groups), ChallengeParameters: {} },
-      };
-    } catch {
-      return refuse('NotAuthorizedException', 'Invalid Refresh Token');
-    }
+    const payload = await verifyRefresh(options.key, token);
+    if (payload === undefined) return refuse('NotAuthorizedException', 'Invalid Refresh Token');
+    const user = String(payload.sub);
+    // Groups as they are now: a group change counts from the next token, as in Cognito.
+    const found = readUsers(options.dataDir)[user];
+    if (found === undefined || (payload.jti !== undefined && Object.hasOwn(readRevoked(options.dataDir), payload.jti)))
+      return refuse('NotAuthorizedException', 'Refresh Token has been revoked');
+    return {
+      status: 200,
+      body: { AuthenticationResult: await tokensFor(options, user, found.groups), ChallengeParameters: {} },
+    };
   }
   return refuse('InvalidParameterException', `Initiate Auth method not supported: ${String(input.AuthFlow)}`);
 };
@@ -151,11 +192,13 @@ export const createCognitoStandIn =
     }
     void (async () => {
       const input = await readJson(req);
-      if (req.headers['x-amz-target'] !== TARGET)
-        return reply({ status: 400, body: { __type: 'UnknownOperationException' } });
+      const operation = { [`${TARGET}InitiateAuth`]: initiateAuth, [`${TARGET}RevokeToken`]: revokeToken }[
+        String(req.headers['x-amz-target'])
+      ];
+      if (operation === undefined) return reply({ status: 400, body: { __type: 'UnknownOperationException' } });
       if (typeof input !== 'object' || input === null)
         return reply(refuse('SerializationException', 'Request body is not JSON'));
-      return reply(await initiateAuth(options, input as Record<string, unknown>));
+      return reply(await operation(options, input as Record<string, unknown>));
     })().catch(() => reply({ status: 500, body: { __type: 'InternalErrorException', message: 'Internal error' } }));
     return true;
   };

@@ -239,7 +239,7 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
                 });
                 return upload();
               }
-              auth.signOut();
+              void auth.signOut();
               setUser(undefined);
               setConfirmSignOut(false);
               setSignedIn(false);

@@ -176,10 +176,25 @@ export const createAuth = (options: AuthOptions) => {
       return session?.idToken;
     },
     refresh,
-    signOut: () => {
+    /**
+     * Forgets the session at once, then revokes its refresh token with Cognito (RevokeToken; the
+     * app client has revocation on), so that a copy of it left on a shared handheld refreshes
+     * nothing. Without a network the token is only forgotten, and expires with the shift.
+     */
+    signOut: async (): Promise<void> => {
+      const ending = session;
       refreshing = undefined;
       retryAt = 0;
       keep(undefined);
+      if (ending === undefined || ending.refreshToken === '') return;
+      await fetchImpl(cognitoEndpoint(options.config), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.RevokeToken',
+        },
+        body: JSON.stringify({ ClientId: options.config.user_pool_client_id, Token: ending.refreshToken }),
+      }).catch(() => undefined);
     },
   };
 };

@@ -89,7 +89,8 @@ describe('a handheld changing hands while a refresh is on its way', () => {
     "keeps the next operator signed in when the first one's refresh %s after the hand-over, and gives the first one's request no token",
     async (_what, status, body) => {
       const cognitoSlow = slow();
-      const { auth } = device([cognitoSlow.pending, signInSam]);
+      // Cognito's answers in turn: olga's refresh (slow), her sign-out's RevokeToken, sam's sign-in.
+      const { auth } = device([cognitoSlow.pending, cognito(200, {}), signInSam]);
       const olgasToken = auth.idToken();
       auth.signOut();
       expect((await auth.signIn('sam', 'pw')).ok).toBe(true);
@@ -105,7 +106,10 @@ describe('signing in to an account Cognito asks more of', () => {
   it.each(['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA'])(
     'says the account needs %s rather than a message of its own, and keeps no session',
     async (challenge) => {
-      const { auth } = device([cognito(200, { ChallengeName: challenge, Session: 'x', ChallengeParameters: {} })]);
+      const { auth } = device([
+        cognito(200, {}),
+        cognito(200, { ChallengeName: challenge, Session: 'x', ChallengeParameters: {} }),
+      ]);
       auth.signOut();
       expect(await auth.signIn('newbie', 'Temp-Passw0rd!2026')).toEqual({
         ok: false,
@@ -115,4 +119,44 @@ describe('signing in to an account Cognito asks more of', () => {
       expect(auth.session()).toBeUndefined();
     },
   );
+});
+
+describe('signing out', () => {
+  /** A device signed in as olga whose Cognito records every call. */
+  const recorded = (answer: () => Promise<Response>) => {
+    const store = new Map<string, string>();
+    store.set(
+      'cargo.session',
+      JSON.stringify({ user: 'olga', groups: [], idToken: jwt({ exp: 2e9 }), refreshToken: 'r-olga', expiresAt: 2e12 }),
+    );
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
+    const calls: { target: string | null; body: unknown }[] = [];
+    const fetch = async (_url: string, init: RequestInit) => {
+      calls.push({ target: new Headers(init.headers).get('x-amz-target'), body: JSON.parse(String(init.body)) });
+      return answer();
+    };
+    const auth = createAuth({ config, storage, fetch: fetch as unknown as typeof globalThis.fetch });
+    return { auth, store, calls };
+  };
+
+  it("revokes the operator's refresh token with Cognito, so a copy of it refreshes nothing", async () => {
+    const { auth, store, calls } = recorded(cognito(200, {}));
+    await auth.signOut();
+    expect(calls).toEqual([
+      { target: 'AWSCognitoIdentityProviderService.RevokeToken', body: { ClientId: 'app', Token: 'r-olga' } },
+    ]);
+    expect(auth.session()).toBeUndefined();
+    expect(store.has('cargo.session')).toBe(false);
+  });
+
+  it('signs out all the same when Cognito cannot be reached', async () => {
+    const { auth, store } = recorded(() => Promise.reject(new TypeError('Failed to fetch')));
+    await auth.signOut();
+    expect(auth.session()).toBeUndefined();
+    expect(store.has('cargo.session')).toBe(false);
+  });
 });
