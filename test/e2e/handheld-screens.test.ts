@@ -49,6 +49,11 @@ const inSight = (selector: string) => `(() => {
 })()`;
 
 describe.skipIf(!hasChromium)('the handheld screens', () => {
+  /** Two cargo at two locations. */
+  const LOCATED = [
+    ['LOC-A', 'T2-C00'],
+    ['LOC-B', 'T2-C01'],
+  ] as const;
   // Two zongpais with BOX-1004 and BOX-1005 boxed on the first, and two cargo at two locations.
   const seed = async (page: Page) => {
     await signIn(page, 'sam', DEMO_PASSWORDS.sam);
@@ -65,10 +70,7 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
       await notice(page, 'ok', `Box ${box} saved on PLT-S1`);
     }
     await open(page, 'Locate');
-    for (const [location, cargo] of [
-      ['LOC-A', 'T2-C00'],
-      ['LOC-B', 'T2-C01'],
-    ] as const) {
+    for (const [location, cargo] of LOCATED) {
       await scan(page, location);
       await notice(page, 'ok', `Location ${location}`);
       await scan(page, cargo);
@@ -78,10 +80,7 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
     }
     // Stored by the service, not only queued on the handheld: the tests find them there.
     await open(page, 'Find');
-    for (const [location, cargo] of [
-      ['LOC-A', 'T2-C00'],
-      ['LOC-B', 'T2-C01'],
-    ] as const) {
+    for (const [location, cargo] of LOCATED) {
       await scan(page, cargo);
       await page.getByTestId('current').getByText(location).waitFor();
     }
