@@ -3,10 +3,9 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 
 /**
- * The groups the functions check in the `cognito:groups` claim (lib/http/authorize.ts):
- * `integration` is an ERP's technical user, which may only read.
+ * The groups the functions check in the `cognito:groups` claim (lib/http/authorize.ts), each
+ * described as what its members may do (SPEC "Authentication"), which is what an admin reads.
  */
-/** The groups the API checks, each with what its members may do (SPEC "Authentication"). */
 const GROUPS = {
   operator: 'May scan, save boxes and query',
   supervisor: 'May also edit and undo boxings, close and reopen zongpais, void scans and read the change feed',

@@ -125,7 +125,7 @@ export class ServiceFunction extends Construct {
     super(scope, id);
     const timeout = props.timeout ?? ROUTE_TIMEOUT;
     const retryBudget = props.retryBudget ?? timeout.minus(LAST_ATTEMPT_HEADROOM);
-    // A call is abandoned CALL_GRACE_MS after the retry budget (lib/db/default.ts): before the timeout.
+    // A call is abandoned CALL_GRACE_MS after the retry budget (lib/db/retry.ts): before the timeout.
     if (retryBudget.toMilliseconds() + CALL_GRACE_MS >= timeout.toMilliseconds())
       throw new Error(`${id}: the retry budget must end more than ${CALL_GRACE_MS / 1000} s before the timeout`);
 

@@ -15,6 +15,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import { LOCAL_CLIENT_ID, LOCAL_ISSUER, signLocalToken } from './auth.ts';
+import { splitTarget } from './gateway-routing.ts';
 import { checkPassword, readUsers } from './users.ts';
 
 /** The path the stand-in answers on, beside the API on the same origin. */
@@ -107,11 +108,17 @@ const verifyRefresh = async (key: Uint8Array, token: string) => {
   }
 };
 
+/** Cognito's answer to a call for another app client than the stand-in's, or undefined. */
+const foreignClient = (options: CognitoStandInOptions, clientId: unknown): Answer | undefined =>
+  clientId === (options.clientId ?? LOCAL_CLIENT_ID)
+    ? undefined
+    : refuse('ResourceNotFoundException', `User pool client ${String(clientId)} does not exist.`);
+
 const revokeToken = async (options: CognitoStandInOptions, input: Record<string, unknown>): Promise<Answer> => {
   if (typeof input.ClientId !== 'string' || typeof input.Token !== 'string')
     return refuse('InvalidParameterException', 'Missing required parameter Token or ClientId');
-  if (input.ClientId !== (options.clientId ?? LOCAL_CLIENT_ID))
-    return refuse('ResourceNotFoundException', `User pool client ${input.ClientId} does not exist.`);
+  const foreign = foreignClient(options, input.ClientId);
+  if (foreign !== undefined) return foreign;
   const payload = await verifyRefresh(options.key, input.Token);
   if (payload?.jti === undefined) return refuse('UnsupportedTokenTypeException', 'The token is not a refresh token.');
   revoke(options.dataDir, payload.jti, Number(payload.exp));
@@ -119,9 +126,8 @@ const revokeToken = async (options: CognitoStandInOptions, input: Record<string,
 };
 
 const initiateAuth = async (options: CognitoStandInOptions, input: Record<string, unknown>): Promise<Answer> => {
-  const clientId = options.clientId ?? LOCAL_CLIENT_ID;
-  if (input.ClientId !== clientId)
-    return refuse('ResourceNotFoundException', `User pool client ${String(input.ClientId)} does not exist.`);
+  const foreign = foreignClient(options, input.ClientId);
+  if (foreign !== undefined) return foreign;
   const parameters = (
     typeof input.AuthParameters === 'object' && input.AuthParameters !== null ? input.AuthParameters : {}
   ) as Record<string, unknown>;
@@ -175,7 +181,7 @@ const initiateAuth = async (options: CognitoStandInOptions, input: Record<string
 export const createCognitoStandIn =
   (options: CognitoStandInOptions) =>
   (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== COGNITO_PATH) return false;
+    if (splitTarget(req.url ?? '/').path !== COGNITO_PATH) return false;
     const reply = ({ status, body }: Answer) => {
       const text = JSON.stringify(body);
       res.writeHead(status, {

@@ -105,7 +105,7 @@ const send = (res: ServerResponse, result: APIGatewayProxyResult, requestId: str
   res.end(body);
 };
 
-const HEADER_VALUE = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
+const isHeaderValue = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
 
 /**
  * A proxy result API Gateway can map back: an integer status, a string body (or none), header
@@ -126,10 +126,10 @@ const isProxyResult = (result: unknown): result is APIGatewayProxyResult => {
     (r.body === undefined || r.body === null || typeof r.body === 'string') &&
     typeof headers === 'object' &&
     headers !== null &&
-    Object.values(headers).every(HEADER_VALUE) &&
+    Object.values(headers).every(isHeaderValue) &&
     typeof multi === 'object' &&
     multi !== null &&
-    Object.values(multi).every((values) => Array.isArray(values) && values.every(HEADER_VALUE))
+    Object.values(multi).every((values) => Array.isArray(values) && values.every(isHeaderValue))
   );
 };
 

@@ -109,7 +109,7 @@ const main = async (): Promise<void> => {
   const dataDir = resolve(process.env.DATA_DIR || '.data');
   const port = readPort(process.env.PORT);
   const host = process.env.HOST || '127.0.0.1';
-  const databaseUrl = process.env.DATABASE_URL === '' ? undefined : process.env.DATABASE_URL;
+  const databaseUrl = process.env.DATABASE_URL || undefined;
   const { servicePrefix } = checkLocalSettings(process.env);
   await checkPort(port, host);
   mkdirSync(dataDir, { recursive: true });

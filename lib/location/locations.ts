@@ -87,10 +87,10 @@ kind AS (
  * dropped after the LIMIT, which is the same page (newest first, they can only come last): a
  * bound on `occurred_at` from another row inside the LIMIT is one the planner cannot estimate,
  * and with it the planner sorts every month's scans instead (at a year's scale, all of a year's
- * month indexes read instead of the newest three). Both halves are one LATERAL reference to the partitioned table, so its partitions are
- * planned once, not twice (planning grows with their number; the Data API cannot keep a prepared
- * plan), and a cursor's time bound prunes the months after it while planning. Voided scans stay
- * in the history, marked.
+ * month indexes read instead of the newest three). Both halves are one LATERAL reference to the
+ * partitioned table, so its partitions are planned once, not twice (planning grows with their
+ * number; the Data API cannot keep a prepared plan), and a cursor's time bound prunes the months
+ * after it while planning. Voided scans stay in the history, marked.
  */
 export const TRAIL_SQL = `
 WITH ${TRAIL_CARGO_SQL},

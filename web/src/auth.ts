@@ -75,19 +75,19 @@ export const createAuth = (options: AuthOptions) => {
   /** When a refresh may be tried again after one that failed (Cognito busy or failing, no network). */
   let retryAt = 0;
 
-  const initiateAuth = async (flow: string, parameters: Record<string, string>) => {
-    const res = await fetchImpl(cognitoEndpoint(options.config), {
+  /** One call of Cognito's JSON API for the app client. */
+  const cognito = (operation: 'InitiateAuth' | 'RevokeToken', input: Record<string, unknown>) =>
+    fetchImpl(cognitoEndpoint(options.config), {
       method: 'POST',
       headers: {
         'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
       },
-      body: JSON.stringify({
-        AuthFlow: flow,
-        ClientId: options.config.user_pool_client_id,
-        AuthParameters: parameters,
-      }),
+      body: JSON.stringify({ ClientId: options.config.user_pool_client_id, ...input }),
     });
+
+  const initiateAuth = async (flow: string, parameters: Record<string, string>) => {
+    const res = await cognito('InitiateAuth', { AuthFlow: flow, AuthParameters: parameters });
     const body = (await res.json().catch(() => ({}))) as {
       AuthenticationResult?: { IdToken: string; RefreshToken?: string; ExpiresIn: number };
       ChallengeName?: string;
@@ -187,14 +187,7 @@ export const createAuth = (options: AuthOptions) => {
       retryAt = 0;
       keep(undefined);
       if (ending === undefined || ending.refreshToken === '') return;
-      await fetchImpl(cognitoEndpoint(options.config), {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': 'AWSCognitoIdentityProviderService.RevokeToken',
-        },
-        body: JSON.stringify({ ClientId: options.config.user_pool_client_id, Token: ending.refreshToken }),
-      }).catch(() => undefined);
+      await cognito('RevokeToken', { Token: ending.refreshToken }).catch(() => undefined);
     },
   };
 };
