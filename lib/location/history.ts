@@ -33,7 +33,7 @@ export const MAINTAIN_SQL =
  * waits while their files are removed; migration 010), and the empty months before the first one
  * holding scans are dropped, so that history statements do not plan them (migration 009). Scans
  * dated before every month, kept apart, are removed once past retention. Current locations are
- * not touched. One statement.
+ * not touched. One statement, which refuses more than 12 months ahead (migration 013).
  *
  * @example
  * ```ts

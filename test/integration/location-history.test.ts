@@ -114,6 +114,16 @@ describe('history by month', () => {
     expect(first.created).toEqual([partitionOf(monthsAgo(-3)), partitionOf(monthsAgo(-4))]);
     expect((await maintainLocationHistory(service.stack.db, { monthsKept: 25, monthsAhead: 4 })).created).toEqual([]);
   });
+
+  it('refuses more than 12 months ahead, and creates none of them', async () => {
+    await expect(maintainLocationHistory(service.stack.db, { monthsKept: 25, monthsAhead: 13 })).rejects.toThrow(
+      /months ahead must be at most 12/,
+    );
+    const { rows } = await service.stack.db.query<{ table: string | null }>(
+      `SELECT to_regclass('cargo.${partitionOf(monthsAgo(-5))}')::text AS table`,
+    );
+    expect(rows).toEqual([{ table: null }]);
+  });
 });
 
 describe('retention: LOCATION_HISTORY_MONTHS', () => {

@@ -11,6 +11,7 @@ import { locationHistoryFromFirstScan } from './009-location-history-from-first-
 import { locationHistoryRetiredMonths } from './010-location-history-retired-months.ts';
 import { voidCurrentAfterConcurrentWrites } from './011-void-current-after-concurrent-writes.ts';
 import { zongpaiVersion } from './012-zongpai-version.ts';
+import { locationHistoryMonthsAheadBound } from './013-location-history-months-ahead-bound.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   locationHistoryRetiredMonths,
   voidCurrentAfterConcurrentWrites,
   zongpaiVersion,
+  locationHistoryMonthsAheadBound,
 ];
