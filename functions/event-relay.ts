@@ -6,6 +6,6 @@ import { defineTask, STATEMENT, taskHandler } from '../lib/http/route.ts';
  * minute by the stack's schedule and every few seconds by `npm start`. It reads the outbox and
  * marks what it published one statement at a time (it is not a request).
  */
-export const task = defineTask({ id: 'EventRelay', dataApi: STATEMENT, databaseUser: 'service', run: runRelay });
+export const task = defineTask({ id: 'EventRelay', dataApi: STATEMENT, databaseUser: 'maintenance', run: runRelay });
 
 export const handler = taskHandler(task, process.env);

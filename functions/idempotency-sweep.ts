@@ -14,7 +14,7 @@ const logger = new Logger();
 export const task = defineTask({
   id: 'IdempotencySweep',
   dataApi: STATEMENT,
-  databaseUser: 'service',
+  databaseUser: 'maintenance',
   run: async ({
     config,
     db,

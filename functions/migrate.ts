@@ -21,11 +21,12 @@ const MIGRATION: readonly DataApiAction[] = [
  * retries while Aurora resumes from zero capacity; a failed migration throws, which fails the
  * deployment.
  *
- * It signs in as the migration owner (DB_SECRET_ARN). It first creates the owner, service and
- * reader roles as the master user (DB_MASTER_SECRET_ARN), with the passwords of their secrets
- * (DB_SERVICE_SECRET_ARN, DB_READER_SECRET_ARN); after migrating it grants the service user
- * read/write and the reader read on the `cargo` schema, both read on the ERP view, and
- * (re)creates `cargo.box_content` over the ERP view when that exists (lib/db/setup.ts).
+ * It signs in as the migration owner (DB_SECRET_ARN). It first creates the owner, service, reader
+ * and maintenance roles as the master user (DB_MASTER_SECRET_ARN), with the passwords of their
+ * secrets (DB_SERVICE_SECRET_ARN, DB_READER_SECRET_ARN, DB_MAINTENANCE_SECRET_ARN); after migrating
+ * it grants the service user read/write and the reader read on the `cargo` schema, both read on
+ * the ERP view, the maintenance user what the scheduled tasks do, and (re)creates
+ * `cargo.box_content` over the ERP view when that exists (lib/db/setup.ts).
  */
 export const task = defineTask({
   id: 'Migrate',
@@ -36,6 +37,7 @@ export const task = defineTask({
       master: env.DB_MASTER_SECRET_ARN,
       service: env.DB_SERVICE_SECRET_ARN,
       reader: env.DB_READER_SECRET_ARN,
+      maintenance: env.DB_MAINTENANCE_SECRET_ARN,
       owner: config.database.secretArn,
     };
     const missing = Object.entries(secretArns).filter(([, arn]) => !arn);
@@ -48,8 +50,14 @@ export const task = defineTask({
       owner: await readDatabaseUser(secrets, secretArns.owner!),
       service: await readDatabaseUser(secrets, secretArns.service!),
       reader: await readDatabaseUser(secrets, secretArns.reader!),
+      maintenance: await readDatabaseUser(secrets, secretArns.maintenance!),
     };
-    const names = { owner: roles.owner.username, service: roles.service.username, reader: roles.reader.username };
+    const names = {
+      owner: roles.owner.username,
+      service: roles.service.username,
+      reader: roles.reader.username,
+      maintenance: roles.maintenance.username,
+    };
     const master = createDataApiDb(
       { ...config, database: { ...config.database, secretArn: secretArns.master! } },
       awsClientOptions(env),

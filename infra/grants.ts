@@ -32,7 +32,7 @@ const GRANTS: ReadonlyMap<string, readonly DataApiAction[]> = new Map([
   ...tasks.map(({ id, task }) => [id, task.dataApi] as const),
 ]);
 
-/** A database user of the service (lib/db/roles.ts): the owner, the service user or the reader. */
+/** A database user of the service (lib/db/roles.ts): the owner, the service user, the reader or the maintenance user. */
 export type DatabaseUserKind = keyof RoleNames;
 
 const USERS: ReadonlyMap<string, DatabaseUserKind | undefined> = new Map([
@@ -47,13 +47,14 @@ export const functionIds = (): readonly string[] => [...GRANTS.keys()];
 
 /**
  * The database user a function signs in as, whose secret alone it may read: a GET route only
- * reads (the reader), any other route writes (the service user), a task says which it is; a
- * function without Data API operations has none.
+ * reads (the reader), any other route writes (the service user), a task says which it is (the
+ * scheduled ones the maintenance user); a function without Data API operations has none.
  *
  * @example
  * ```ts
  * databaseUser('BoxInfo'); // 'reader'
  * databaseUser('BoxSave'); // 'service'
+ * databaseUser('EventRelay'); // 'maintenance'
  * databaseUser('Migrate'); // 'owner'
  * ```
  */

@@ -145,11 +145,15 @@ export class CargoStack extends Stack {
     });
     new CfnOutput(this, 'ServiceSecretArn', {
       value: database.serviceSecret.secretArn,
-      description: 'Service user of the functions that write',
+      description: 'Service user of the routes that write',
     });
     new CfnOutput(this, 'ReaderSecretArn', {
       value: database.readerSecret.secretArn,
       description: 'Read-only user of the GET routes',
+    });
+    new CfnOutput(this, 'MaintenanceSecretArn', {
+      value: database.maintenanceSecret.secretArn,
+      description: 'Maintenance user of the scheduled tasks (hourly maintenance, event relay)',
     });
     new CfnOutput(this, 'MigrateFunctionName', { value: migrations.function.function.functionName });
     new CfnOutput(this, 'EventBusName', {

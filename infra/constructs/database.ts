@@ -32,6 +32,7 @@ export interface DatabaseProps {
  * const database = new Database(this, 'Database', { databaseName: 'cargo', minCapacity: 0, maxCapacity: 4, ... });
  * database.connect(fn, 'BoxSave'); // rds-data:ExecuteStatement, the service user's secret (read and DB_SECRET_ARN)
  * database.connect(info, 'BoxInfo'); // rds-data:ExecuteStatement, the reader's secret
+ * database.connect(relay, 'EventRelay'); // rds-data:ExecuteStatement, the maintenance user's secret
  * database.connect(docs, 'OpenApi'); // nothing at all
  * ```
  */
@@ -41,10 +42,12 @@ export class Database extends Construct {
   readonly masterSecretArn: string;
   /** The migration owner's secret: owns the `cargo` schema; the migrator signs in with it. */
   readonly ownerSecret: secretsmanager.Secret;
-  /** The service user's secret: what the functions that write sign in with. */
+  /** The service user's secret: what the routes that write sign in with. */
   readonly serviceSecret: secretsmanager.Secret;
   /** The reader's secret: what the routes that only read (every GET) sign in with. */
   readonly readerSecret: secretsmanager.Secret;
+  /** The maintenance user's secret: what the scheduled tasks (the hourly maintenance, the event relay) sign in with. */
+  readonly maintenanceSecret: secretsmanager.Secret;
   readonly databaseName: string;
   /** The created cluster, or undefined when an existing one is used. */
   readonly cluster?: rds.DatabaseCluster;
@@ -62,13 +65,19 @@ export class Database extends Construct {
       this,
       'ServiceUserSecret',
       'cargo_service',
-      'Service user of the functions that write: read/write on cargo, read on the ERP view',
+      'Service user of the routes that write: read/write on cargo, read on the ERP view',
     );
     this.readerSecret = userSecret(
       this,
       'ReaderUserSecret',
       'cargo_reader',
       'Reader of the GET routes: read on cargo and on the ERP view, nothing else',
+    );
+    this.maintenanceSecret = userSecret(
+      this,
+      'MaintenanceUserSecret',
+      'cargo_maintenance',
+      'Maintenance user of the scheduled tasks: location history maintenance, expired keys, the event relay',
     );
     if (props.existing) {
       this.clusterArn = props.existing.clusterArn;
@@ -87,18 +96,24 @@ export class Database extends Construct {
     return { DB_CLUSTER_ARN: this.clusterArn, DB_NAME: this.databaseName };
   }
 
-  /** The migration function's: the master's, the service user's and the reader's secrets, to create the roles. */
+  /** The migration function's: the master's and the other users' secrets, to create the roles. */
   get migrationEnvironment(): Record<string, string> {
     return {
       DB_MASTER_SECRET_ARN: this.masterSecretArn,
       DB_SERVICE_SECRET_ARN: this.serviceSecret.secretArn,
       DB_READER_SECRET_ARN: this.readerSecret.secretArn,
+      DB_MAINTENANCE_SECRET_ARN: this.maintenanceSecret.secretArn,
     };
   }
 
   /** The secret a database user signs in with. */
   secretOf(user: DatabaseUserKind): string {
-    const secrets = { owner: this.ownerSecret, service: this.serviceSecret, reader: this.readerSecret };
+    const secrets: Record<DatabaseUserKind, secretsmanager.Secret> = {
+      owner: this.ownerSecret,
+      service: this.serviceSecret,
+      reader: this.readerSecret,
+      maintenance: this.maintenanceSecret,
+    };
     return secrets[user].secretArn;
   }
 
@@ -121,14 +136,20 @@ export class Database extends Construct {
   }
 
   /**
-   * The migrator's other secrets: the master's (it creates the roles) and the service user's and
-   * the reader's, whose passwords it gives their roles; {@link connect} gives it the owner's.
+   * The migrator's other secrets: the master's (it creates the roles) and the service user's, the
+   * reader's and the maintenance user's, whose passwords it gives their roles; {@link connect}
+   * gives it the owner's.
    */
   grantMigrationSecrets(grantee: iam.IGrantable): void {
     grantee.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['secretsmanager:GetSecretValue'],
-        resources: [this.masterSecretArn, this.serviceSecret.secretArn, this.readerSecret.secretArn],
+        resources: [
+          this.masterSecretArn,
+          this.serviceSecret.secretArn,
+          this.readerSecret.secretArn,
+          this.maintenanceSecret.secretArn,
+        ],
       }),
     );
   }

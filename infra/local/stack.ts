@@ -102,6 +102,8 @@ export interface LocalService {
   readonly eventBridge: EventBridgeStandIn;
   /** Runs the event relay function once, as its schedule does. */
   relayEvents(): Promise<void>;
+  /** Runs the hourly maintenance once (history months ahead and retention, expired keys), as its schedule does. */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -153,7 +155,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   const config = loadConfig(env);
   // This process creates the database users, migrates and loads the demo plan as the migration
   // function does, with its credentials and secrets; it maintains the history and sweeps keys with
-  // the maintenance function's.
+  // the hourly maintenance function's (its key, its database user).
   const signedIn = (identity: typeof migrator, secretArn: string) =>
     createDataApiDb(
       { ...config, database: { ...config.database, secretArn } },
@@ -164,7 +166,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     );
   const db = signedIn(migrator, target.secretArn);
   const owner = signedIn(migrator, localSecretOf('owner'));
-  const maintenance = signedIn(identities.get('IdempotencySweep')!, localSecretOf('service'));
+  const maintenance = signedIn(identities.get('IdempotencySweep')!, functionSecret('IdempotencySweep')!);
   await ensureLocalRoles(db, ROLE_NAMES);
   if (options.demoErp !== false) await ensureDemoErp(db, config.erpBoxView);
   // The read contract's view over the ERP view is made once that exists.
@@ -266,6 +268,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     erpView,
     eventBridge,
     relayEvents,
+    maintain,
     close: async () => {
       clearInterval(sweep);
       closed = true;

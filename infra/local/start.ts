@@ -67,7 +67,7 @@ const openPostgres = async (url: string): Promise<SqlBackend> => {
   if (may.rows[0]?.[0] !== 't') {
     await backend.close().catch(() => undefined);
     throw new StartError(
-      `the user of DATABASE_URL (${redact(url)}) may not create roles: npm start needs a superuser or a user with CREATEROLE, to run each function as the database user it has on AWS (cargo_service or cargo_reader)`,
+      `the user of DATABASE_URL (${redact(url)}) may not create roles: npm start needs a superuser or a user with CREATEROLE, to run each function as the database user it has on AWS (cargo_service, cargo_reader or cargo_maintenance)`,
       1,
     );
   }

@@ -11,10 +11,15 @@ export interface DatabaseUser {
 export interface ServiceUsers<U> {
   /** Owns the `cargo` schema and everything in it; migrations sign in as this user. */
   readonly owner: U;
-  /** What the functions that write sign in as: read/write in `cargo`, read on the ERP view. */
+  /** What the routes that write sign in as: read/write in `cargo` as requests need it, read on the ERP view. */
   readonly service: U;
   /** What the routes that only read (every GET) sign in as: read in `cargo` and on the ERP view. */
   readonly reader: U;
+  /**
+   * What the scheduled tasks (the hourly maintenance, the event relay) sign in as: the history
+   * maintenance, expired keys and published events deleted, the relay's mark; nothing else.
+   */
+  readonly maintenance: U;
 }
 
 /** The users with their secrets' passwords, as the migration function reads them on AWS. */
@@ -24,7 +29,12 @@ export type ServiceRoles = ServiceUsers<DatabaseUser>;
 export type RoleNames = ServiceUsers<string>;
 
 /** The names the stack gives them (infra/constructs/database.ts) and the local runtime uses. */
-export const ROLE_NAMES: RoleNames = { owner: 'cargo_owner', service: 'cargo_service', reader: 'cargo_reader' };
+export const ROLE_NAMES: RoleNames = {
+  owner: 'cargo_owner',
+  service: 'cargo_service',
+  reader: 'cargo_reader',
+  maintenance: 'cargo_maintenance',
+};
 
 /** Any constant, the same in every process that creates these roles. */
 const ROLES_LOCK = 7_340_214_902;
@@ -51,9 +61,13 @@ const namesOf = (roles: ServiceRoles): RoleNames => ({
   owner: checked(roles.owner).username,
   service: checked(roles.service).username,
   reader: checked(roles.reader).username,
+  maintenance: checked(roles.maintenance).username,
 });
 
-const usersOf = (names: RoleNames): string[] => [names.owner, names.service, names.reader];
+const usersOf = (names: RoleNames): string[] => [names.owner, names.service, names.reader, names.maintenance];
+
+/** The users whose statements read the ERP view; the maintenance reads nothing of it. */
+const erpReadersOf = (names: RoleNames): string[] => [names.owner, names.service, names.reader];
 
 /**
  * In this database, as the master: the owner may create the `cargo` schema, every user may
@@ -69,7 +83,7 @@ const prepareDatabase = async (tx: Db, names: RoleNames): Promise<void> => {
     throw new Error(`database name '${database}' is not an identifier`);
   await tx.query(`GRANT ${names.owner} TO CURRENT_USER`);
   await tx.query(`GRANT CONNECT, CREATE ON DATABASE "${database}" TO ${names.owner}`);
-  await tx.query(`GRANT CONNECT ON DATABASE "${database}" TO ${names.service}, ${names.reader}`);
+  await tx.query(`GRANT CONNECT ON DATABASE "${database}" TO ${names.service}, ${names.reader}, ${names.maintenance}`);
   // Everything in `cargo` is the owner's: what the master made there before (an older deployment's
   // schema, its read-contract view) is handed over, names from the catalogue quoted by format().
   const { rows: statements } = await tx.query<{ sql: string }>(
@@ -112,13 +126,13 @@ export const scramVerifier = (password: string, salt: Buffer = randomBytes(16), 
 };
 
 /**
- * As the master user: creates (or updates the password of) the owner, service and reader login
- * roles, then prepares this database for them (the owner may create the `cargo` schema and
- * owns what the master created there). One transaction.
+ * As the master user: creates (or updates the password of) the owner, service, reader and
+ * maintenance login roles, then prepares this database for them (the owner may create the
+ * `cargo` schema and owns what the master created there). One transaction.
  *
  * @example
  * ```ts
- * await ensureRoles(masterDb, { owner, service, reader });
+ * await ensureRoles(masterDb, { owner, service, reader, maintenance });
  * ```
  */
 export const ensureRoles = async (master: Db, roles: ServiceRoles): Promise<void> => {
@@ -127,11 +141,11 @@ export const ensureRoles = async (master: Db, roles: ServiceRoles): Promise<void
     // Roles are per cluster: two migrators at once would both try to create them.
     await tx.query('SELECT true AS locked FROM pg_advisory_xact_lock(:lock)', { lock: ROLES_LOCK });
     const { rows } = await tx.query<{ name: string }>(
-      'SELECT rolname::text AS name FROM pg_roles WHERE rolname IN (:owner, :service, :reader)',
+      'SELECT rolname::text AS name FROM pg_roles WHERE rolname IN (:owner, :service, :reader, :maintenance)',
       { ...names },
     );
     const existing = new Set(rows.map((r) => r.name));
-    for (const user of [roles.owner, roles.service, roles.reader]) {
+    for (const user of [roles.owner, roles.service, roles.reader, roles.maintenance]) {
       await tx.query(
         `${existing.has(user.username) ? 'ALTER' : 'CREATE'} ROLE ${user.username} WITH LOGIN NOINHERIT PASSWORD '${scramVerifier(user.password)}'`,
       );
@@ -141,7 +155,7 @@ export const ensureRoles = async (master: Db, roles: ServiceRoles): Promise<void
 };
 
 /**
- * The local runtime's stand-in for {@link ensureRoles}: the same three users, without login or
+ * The local runtime's stand-in for {@link ensureRoles}: the same four users, without login or
  * password (the Data API emulator runs each call as its secret's user with `SET ROLE`, so the
  * connection's own user is made a member of each). Roles belong to the whole server, which
  * several local databases share (the integration tests): one created by another database's
@@ -158,7 +172,7 @@ export const ensureLocalRoles = async (master: Db, names: RoleNames): Promise<vo
     master.transaction(async (tx) => {
       const { rows } = await tx.query<{ name: string; member: boolean }>(
         `SELECT r.rolname::text AS name, pg_has_role(CURRENT_USER, r.oid, 'MEMBER') AS member
-           FROM pg_roles r WHERE r.rolname IN (:owner, :service, :reader)`,
+           FROM pg_roles r WHERE r.rolname IN (:owner, :service, :reader, :maintenance)`,
         { ...names },
       );
       const found = new Map(rows.map((r) => [r.name, r.member]));
@@ -179,11 +193,13 @@ export const ensureLocalRoles = async (master: Db, names: RoleNames): Promise<vo
 
 /**
  * What the service user may change in `cargo`, table by table; everything else there it may only
- * read. The audit trail (`box_event`) and the reopenings are only ever added to, scans are marked
- * voided (those two columns only) but never deleted or rewritten (whole months leave with the
- * maintenance, which runs as the owner), and
- * the migrations' own ledger is the owner's alone. A write that needs more fails with 42501 in the
- * integration tests, which run every function as its user.
+ * read. The audit trail (`box_event`), the reopenings and the outbox (`event`) are only ever added
+ * to, scans are marked voided (those two columns only) but never deleted or rewritten (whole
+ * months leave with the history maintenance, which runs as the owner), and the migrations' own
+ * ledger is the owner's alone. A keyed write deletes its own key once expired before it stores its
+ * answer (lib/db/write.ts), hence DELETE on `idempotency_key`. What only the scheduled tasks do is
+ * the maintenance user's ({@link MAINTENANCE_PRIVILEGES}). A write that needs more fails with
+ * 42501 in the integration tests, which run every function as its user.
  */
 export const SERVICE_WRITES: Readonly<Record<string, string>> = {
   box: 'INSERT, UPDATE',
@@ -193,45 +209,69 @@ export const SERVICE_WRITES: Readonly<Record<string, string>> = {
   zongpai_reopening: 'INSERT',
   location_record: 'INSERT, UPDATE (voided_at, voided_by)',
   location_current: 'INSERT, UPDATE, DELETE',
-  event: 'INSERT, DELETE',
+  event: 'INSERT',
   event_sequence: 'UPDATE',
-  event_relay: 'UPDATE',
   idempotency_key: 'INSERT, DELETE',
 };
 
 /**
+ * Everything the maintenance user may do with the tables of `cargo`; it reads no other. The
+ * hourly sweep deletes expired idempotency keys (lib/db/sweep.ts); the event relay reads the
+ * outbox above its mark, moves the mark and deletes the published events past retention
+ * (lib/events/outbox.ts).
+ */
+export const MAINTENANCE_PRIVILEGES: Readonly<Record<string, string>> = {
+  event: 'SELECT, DELETE',
+  event_relay: 'SELECT, UPDATE',
+  idempotency_key: 'SELECT, DELETE',
+};
+
+/**
+ * The functions of `cargo` the maintenance user may call, and nobody else but the owner: the
+ * location history's maintenance (lib/location/history.ts), which runs as the owner (SECURITY
+ * DEFINER) to create and drop partitions.
+ */
+export const MAINTENANCE_FUNCTIONS: readonly string[] = ['cargo.keep_location_history(integer, integer)'];
+
+/**
  * As the owner, after the migrations: the service user may use the `cargo` schema, read its
- * tables, change them as {@link SERVICE_WRITES} says, and use its sequences and functions; the
- * reader may read its tables and call the functions that run with the caller's privileges (so
- * they can do no more than read for it). Both now and for what later migrations create (read
- * only: a new table's writes are granted here by name); neither may create, alter or drop
- * anything. Nobody else may call the schema's functions: PostgreSQL lets everyone call a new
- * function, and the maintenance ones run as their owner (SECURITY DEFINER). Privileges a
- * deployment before this one granted beyond these are taken back.
+ * tables, change them as {@link SERVICE_WRITES} says and use its sequences; the reader may read
+ * its tables; both may call the functions that run with the caller's privileges (so they can do
+ * no more for either than its own privileges allow). The maintenance user may use the schema and
+ * do what {@link MAINTENANCE_PRIVILEGES} and {@link MAINTENANCE_FUNCTIONS} say, nothing more.
+ * Read is also granted on what later migrations create, for the service and reader users (a new
+ * table's writes are granted here by name); none of them may create, alter or drop anything.
+ * Nobody else may call the schema's functions: PostgreSQL lets everyone call a new function, and
+ * the maintenance ones run as their owner (SECURITY DEFINER). Privileges a deployment before this
+ * one granted beyond these are taken back (until the maintenance user, the service user could
+ * call the maintenance, prune the outbox and move the relay's mark).
  */
 export const grantUsers = async (owner: Db, names: RoleNames): Promise<void> => {
-  const { service, reader } = names;
+  const { service, reader, maintenance } = names;
   const ownerName = checkedName(names.owner);
-  for (const name of [service, reader]) checkedName(name);
+  for (const name of [service, reader, maintenance]) checkedName(name);
+  const users = `${service}, ${reader}, ${maintenance}`;
   const defaults = `ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerName} IN SCHEMA cargo`;
+  // Table names, privileges and functions are the constants above, never input.
+  const grant = (privileges: Readonly<Record<string, string>>, user: string) =>
+    Object.entries(privileges).map(([table, what]) => `GRANT ${what} ON cargo.${checkedName(table)} TO ${user}`);
   await owner.transaction(async (tx) => {
-    await tx.query(`GRANT USAGE ON SCHEMA cargo TO ${service}, ${reader}`);
-    await tx.query(`REVOKE ALL ON ALL TABLES IN SCHEMA cargo FROM ${service}, ${reader}`);
+    await tx.query(`GRANT USAGE ON SCHEMA cargo TO ${users}`);
+    await tx.query(`REVOKE ALL ON ALL TABLES IN SCHEMA cargo FROM ${users}`);
     await tx.query(`GRANT SELECT ON ALL TABLES IN SCHEMA cargo TO ${service}, ${reader}`);
-    // Table names and privileges are the constants above, never input.
-    for (const [table, privileges] of Object.entries(SERVICE_WRITES))
-      await tx.query(`GRANT ${privileges} ON cargo.${checkedName(table)} TO ${service}`);
+    for (const sql of [...grant(SERVICE_WRITES, service), ...grant(MAINTENANCE_PRIVILEGES, maintenance)])
+      await tx.query(sql);
     await tx.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA cargo TO ${service}`);
-    await tx.query(`REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA cargo FROM PUBLIC`);
-    await tx.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA cargo TO ${service}`);
+    await tx.query(`REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA cargo FROM PUBLIC, ${users}`);
     // Names from the catalogue, quoted by format(): the functions that do not run as their owner.
-    const { rows: readable } = await tx.query<{ sql: string }>(
-      `SELECT format('GRANT EXECUTE ON FUNCTION %s TO %I', p.oid::regprocedure, :reader::text) AS sql
+    const { rows: invoker } = await tx.query<{ sql: string }>(
+      `SELECT format('GRANT EXECUTE ON FUNCTION %s TO %I, %I', p.oid::regprocedure, :service::text, :reader::text) AS sql
          FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
         WHERE n.nspname = 'cargo' AND NOT p.prosecdef`,
-      { reader },
+      { service, reader },
     );
-    for (const { sql } of readable) await tx.query(sql);
+    for (const { sql } of invoker) await tx.query(sql);
+    for (const fn of MAINTENANCE_FUNCTIONS) await tx.query(`GRANT EXECUTE ON FUNCTION ${fn} TO ${maintenance}`);
     await tx.query(`ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerName} REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC`);
     await tx.query(`${defaults} REVOKE INSERT, UPDATE, DELETE ON TABLES FROM ${service}`);
     await tx.query(`${defaults} GRANT SELECT ON TABLES TO ${service}, ${reader}`);
@@ -240,13 +280,13 @@ export const grantUsers = async (owner: Db, names: RoleNames): Promise<void> => 
 };
 
 /**
- * As the master: read on the ERP view (and its schema) for the service's three users, when the
- * view exists: the owner's read-contract view reads it, the others' statements do. `view` is the
- * validated ERP_BOX_VIEW. Returns false when the view is missing or the master may not grant on
- * it (an ops-made view: ops grant it, see the README).
+ * As the master: read on the ERP view (and its schema) for the owner, service and reader users,
+ * when the view exists: the owner's read-contract view reads it, the others' statements do (the
+ * maintenance user's never do). `view` is the validated ERP_BOX_VIEW. Returns false when the view
+ * is missing or the master may not grant on it (an ops-made view: ops grant it, see the README).
  */
 export const grantErpView = async (master: Db, names: RoleNames, view: string): Promise<boolean> =>
-  (await grantErpViewTo(master, usersOf(names), view)).length > 0;
+  (await grantErpViewTo(master, erpReadersOf(names), view)).length > 0;
 
 /**
  * The same for users by name (`npm run erp-view -- --demo` after creating the view): answers the

@@ -4,7 +4,7 @@ import type { DatabaseUser } from './roles.ts';
 
 /**
  * Reads a database user (`username`, `password`) from its Secrets Manager secret: the secrets
- * the stack generates for the migration owner, the service user and the reader.
+ * the stack generates for the migration owner, the service user, the reader and the maintenance user.
  *
  * @example
  * ```ts

@@ -8,17 +8,18 @@ import type { Db } from './types.ts';
 export interface SchemaSetUp {
   /** The migrations applied by this run. */
   readonly applied: number[];
-  /** Whether the service's users may read the ERP view (false: missing, or not the master's to grant). */
+  /** Whether the owner, service and reader users may read the ERP view (false: missing, or not the master's to grant). */
   readonly erpViewGranted: boolean;
   /** The read contract's view over the ERP view. */
   readonly boxContent: BoxContentOutcome;
 }
 
 /**
- * Once the database users exist (lib/db/roles.ts): migrates as the owner, lets the three users
- * read the ERP view, (re)creates the read contract's view over it as the owner, then grants the
- * service and reader users what each may do on everything in `cargo`, that view included. What
- * the migration function does on every deployment and the local runtime at every start.
+ * Once the database users exist (lib/db/roles.ts): migrates as the owner, lets the owner, service
+ * and reader users read the ERP view, (re)creates the read contract's view over it as the owner,
+ * then grants the service, reader and maintenance users what each may do on everything in
+ * `cargo`, that view included. What the migration function does on every deployment and the
+ * local runtime at every start.
  *
  * @example
  * ```ts

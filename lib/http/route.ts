@@ -210,14 +210,17 @@ export const lambdaHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, env: Envi
 };
 
 /**
- * A function that is not a route (the migrations, the scheduled maintenance): its id, its Data API
- * grant and its work, declared in its own file like a route.
+ * A function that is not a route (the migrations, the scheduled maintenance, the event relay): its
+ * id, its Data API grant, its database user and its work, declared in its own file like a route.
  */
 export interface TaskSpec<R> {
   readonly id: string;
   readonly dataApi: readonly DataApiAction[];
-  /** The database user it signs in as: the schema's owner (migrations) or the service user. */
-  readonly databaseUser: 'owner' | 'service';
+  /**
+   * The database user it signs in as (lib/db/roles.ts): the schema's owner (migrations) or the
+   * maintenance user (the scheduled tasks).
+   */
+  readonly databaseUser: 'owner' | 'maintenance';
   readonly run: (runtime: Runtime, env: Environment) => Promise<R>;
 }
 

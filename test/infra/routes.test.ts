@@ -41,13 +41,13 @@ describe('the route declarations (functions/*.ts)', () => {
     expect(dataApiGrants('Migrate')).toContain('BeginTransaction');
   });
 
-  it('sign every GET route in as the reader, every other route as the service user, the migrator as the owner', () => {
+  it('sign every GET route in as the reader, every other route as the service user, the scheduled tasks as the maintenance user, the migrator as the owner', () => {
     for (const spec of routeSpecs.filter((s) => s.id !== 'OpenApi'))
       expect(databaseUser(spec.id), spec.id).toBe(spec.method === 'GET' ? 'reader' : 'service');
     expect(databaseUser('OpenApi')).toBeUndefined();
     expect(Object.fromEntries(tasks.map((t) => [t.id, databaseUser(t.id)]))).toEqual({
-      EventRelay: 'service',
-      IdempotencySweep: 'service',
+      EventRelay: 'maintenance',
+      IdempotencySweep: 'maintenance',
       Migrate: 'owner',
     });
     expect(() => databaseUser('NoSuchFunction')).toThrow(/no function declares this id/);

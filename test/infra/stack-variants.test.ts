@@ -20,14 +20,15 @@ describe('with an existing cluster, secret and user pool', () => {
   const serviceSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseServiceUserSecret')) };
   const ownerSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseMigrationOwnerSecret')) };
   const readerSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseReaderUserSecret')) };
+  const maintenanceSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseMaintenanceUserSecret')) };
 
-  it('creates no cluster or VPC; only the secrets of the service user, the reader and the migration owner', () => {
+  it('creates no cluster or VPC; only the secrets of the service user, the reader, the maintenance user and the migration owner', () => {
     for (const type of ['AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::EC2::VPC'])
       template.resourceCountIs(type, 0);
-    expect(secretIds).toHaveLength(3);
+    expect(secretIds).toHaveLength(4);
   });
 
-  it('points every function at the given cluster, database and ERP view, signed in as the service user, the reader or, migrating, as the owner', () => {
+  it('points every function at the given cluster, database and ERP view, signed in as the service user, the reader, the maintenance user or, migrating, as the owner', () => {
     const functions = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter(
       (f) => f.Properties.Environment?.Variables?.DB_CLUSTER_ARN !== undefined,
     );
@@ -42,13 +43,18 @@ describe('with an existing cluster, secret and user pool', () => {
         DB_MASTER_SECRET_ARN: secretArn,
         DB_SERVICE_SECRET_ARN: serviceSecret,
         DB_READER_SECRET_ARN: readerSecret,
+        DB_MAINTENANCE_SECRET_ARN: maintenanceSecret,
       }),
     ]);
+    const routes = new Set(routeTable('cargo').map((route) => `${route.method} ${route.path}`));
     for (const f of functions.filter((x) => x.Properties.Environment.Variables.DB_MASTER_SECRET_ARN === undefined)) {
       const secret = f.Properties.Environment.Variables.DB_SECRET_ARN;
-      // The public OpenAPI function has no database user; a GET route reads as the reader.
-      if (f.Properties.Description === 'GET /v1/openapi.json') expect(secret).toBeUndefined();
-      else expect(secret).toEqual(String(f.Properties.Description).startsWith('GET ') ? readerSecret : serviceSecret);
+      const description = String(f.Properties.Description);
+      // The public OpenAPI function has no database user; a GET route reads as the reader; the
+      // functions that are no route (the scheduled tasks) run as the maintenance user.
+      if (description === 'GET /v1/openapi.json') expect(secret).toBeUndefined();
+      else if (!routes.has(description)) expect(secret).toEqual(maintenanceSecret);
+      else expect(secret).toEqual(description.startsWith('GET ') ? readerSecret : serviceSecret);
     }
   });
 
@@ -63,7 +69,7 @@ describe('with an existing cluster, secret and user pool', () => {
         if (actions.some((a) => a.startsWith('rds-data:'))) expect(statement.Resource).toBe(clusterArn);
         if (!actions.some((a) => a.startsWith('secretsmanager:'))) continue;
         for (const resource of [statement.Resource].flat())
-          expect([secretArn, serviceSecret, readerSecret, ownerSecret]).toContainEqual(resource);
+          expect([secretArn, serviceSecret, readerSecret, maintenanceSecret, ownerSecret]).toContainEqual(resource);
         if ([statement.Resource].flat().includes(secretArn)) readersOfGiven.push(policy);
       }
     }

@@ -30,6 +30,7 @@ const secretIds = Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret
 const serviceSecretId = secretIds.find((id) => id.startsWith('DatabaseServiceUserSecret'))!;
 const ownerSecretId = secretIds.find((id) => id.startsWith('DatabaseMigrationOwnerSecret'))!;
 const readerSecretId = secretIds.find((id) => id.startsWith('DatabaseReaderUserSecret'))!;
+const maintenanceSecretId = secretIds.find((id) => id.startsWith('DatabaseMaintenanceUserSecret'))!;
 /** The secret a route's function signs in with: the reader's for a GET, the service user's for a write. */
 const userSecretOf = (route: { method: string }) => ({
   Ref: route.method === 'GET' ? readerSecretId : serviceSecretId,
@@ -159,7 +160,13 @@ describe('permissions', () => {
           }),
           Match.objectLike({
             Action: 'secretsmanager:GetSecretValue',
-            Resource: [secretArn, { Ref: ownerSecretId }, { Ref: readerSecretId }, { Ref: serviceSecretId }],
+            Resource: [
+              secretArn,
+              { Ref: maintenanceSecretId },
+              { Ref: ownerSecretId },
+              { Ref: readerSecretId },
+              { Ref: serviceSecretId },
+            ],
           }),
         ]),
       },
@@ -515,10 +522,12 @@ describe('database users (least privilege in the database)', () => {
       ),
     );
 
-  it('generates a secret for the service user, the reader and the migration owner, passwords of letters and digits only', () => {
+  it('generates a secret for the service user, the reader, the maintenance user and the migration owner, passwords of letters and digits only', () => {
+    expect(secretIds).toHaveLength(4 + 1); // and the cluster's master secret
     for (const [id, username] of [
       [serviceSecretId, 'cargo_service'],
       [readerSecretId, 'cargo_reader'],
+      [maintenanceSecretId, 'cargo_maintenance'],
       [ownerSecretId, 'cargo_owner'],
     ] as const) {
       expect(secrets[id]!.Properties.GenerateSecretString).toMatchObject({
@@ -539,7 +548,16 @@ describe('database users (least privilege in the database)', () => {
     }
   });
 
-  it("signs the migrator in as the owner, with the master's, the service user's and the reader's secrets to create the roles", () => {
+  it("points the scheduled tasks (the hourly maintenance, the event relay) at the maintenance user's secret", () => {
+    const sweep = (stack.node.findChild('IdempotencySweep').node.findChild('Sweep') as ServiceFunction).function;
+    const relay = (stack.node.findChild('Events').node.findChild('Relay') as ServiceFunction).function;
+    for (const fn of [sweep, relay])
+      expect(functions[logicalId(fn)]!.Properties.Environment.Variables.DB_SECRET_ARN).toEqual({
+        Ref: maintenanceSecretId,
+      });
+  });
+
+  it("signs the migrator in as the owner, with the master's and the other users' secrets to create the roles", () => {
     expect(migrateFunction.Properties.Environment.Variables).toMatchObject({
       DB_SECRET_ARN: { Ref: ownerSecretId },
       DB_MASTER_SECRET_ARN: {
@@ -547,15 +565,17 @@ describe('database users (least privilege in the database)', () => {
       },
       DB_SERVICE_SECRET_ARN: { Ref: serviceSecretId },
       DB_READER_SECRET_ARN: { Ref: readerSecretId },
+      DB_MAINTENANCE_SECRET_ARN: { Ref: maintenanceSecretId },
     });
   });
 
-  it("lets the functions that write read the service user's secret, the GET functions the reader's, and the migrator both", () => {
+  it("lets the routes that write read the service user's secret, the GET routes the reader's, the tasks the maintenance user's, and the migrator each", () => {
     const writers = routes.filter((r) => r.method !== 'GET').length;
     const getters = routes.filter((r) => r.method === 'GET' && r.id !== 'OpenApi').length;
-    // The writing routes, the event relay, the maintenance function and the migrator.
-    expect(readers({ Ref: serviceSecretId })).toHaveLength(writers + 3);
+    // Each with the migrator; the maintenance user's: the event relay and the hourly maintenance.
+    expect(readers({ Ref: serviceSecretId })).toHaveLength(writers + 1);
     expect(readers({ Ref: readerSecretId })).toHaveLength(getters + 1);
+    expect(readers({ Ref: maintenanceSecretId })).toHaveLength(2 + 1);
   });
 
   it("lets only the migration function read the master's and the owner's secrets", () => {

@@ -28,6 +28,7 @@ const users: ServiceRoles = {
   owner: { username: `cargo_owner_${suffix}`, password: password() },
   service: { username: `cargo_service_${suffix}`, password: password() },
   reader: { username: `cargo_reader_${suffix}`, password: password() },
+  maintenance: { username: `cargo_maintenance_${suffix}`, password: password() },
 };
 const arn = (user: string) => `arn:aws:secretsmanager:us-east-1:123456789012:secret:${user}-${suffix}`;
 const CLUSTER = 'arn:aws:rds:us-east-1:123456789012:cluster:cargo';
@@ -113,6 +114,7 @@ describe.runIf(onPostgres)('the migration function, run as a deployment runs it'
   let master: DataApiDb;
   const texts: string[] = [];
   let drop: () => Promise<void> = async () => undefined;
+  let env: Record<string, string>;
   let migrate: () => Promise<{ applied: number[]; erpViewGranted: boolean }>;
 
   beforeAll(async () => {
@@ -136,12 +138,12 @@ describe.runIf(onPostgres)('the migration function, run as a deployment runs it'
           name: 'Migrate',
           ...KEYS,
           operations: task.dataApi,
-          secrets: ['master', 'owner', 'service', 'reader'].map(arn),
+          secrets: ['master', 'owner', 'service', 'reader', 'maintenance'].map(arn),
         },
       ],
     });
     // As on AWS: the function's own environment, with the Data API and Secrets Manager endpoints.
-    migrate = taskHandler(task, {
+    env = {
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: KEYS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: KEYS.secretAccessKey,
@@ -152,7 +154,9 @@ describe.runIf(onPostgres)('the migration function, run as a deployment runs it'
       DB_MASTER_SECRET_ARN: arn('master'),
       DB_SERVICE_SECRET_ARN: arn('service'),
       DB_READER_SECRET_ARN: arn('reader'),
-    });
+      DB_MAINTENANCE_SECRET_ARN: arn('maintenance'),
+    };
+    migrate = taskHandler(task, env);
     master = createDataApiDb(
       loadConfig({ DB_CLUSTER_ARN: CLUSTER, DB_SECRET_ARN: arn('master'), DATA_API_ENDPOINT: emulator.endpoint }),
       { region: 'us-east-1', credentials: KEYS },
@@ -204,7 +208,7 @@ describe.runIf(onPostgres)('the migration function, run as a deployment runs it'
     );
     expect(rows).toEqual([{ owner: users.owner.username }]);
     // The function reads its users' secrets, never the master's: it signs in as the master through the Data API.
-    expect(new Set(secretsManager.asked)).toEqual(new Set(['owner', 'service', 'reader'].map(arn)));
+    expect(new Set(secretsManager.asked)).toEqual(new Set(['owner', 'service', 'reader', 'maintenance'].map(arn)));
     expect(texts.length).toBeGreaterThan(migrations.length);
     for (const { password: secret } of Object.values(users))
       expect(texts.filter((text) => text.includes(secret))).toEqual([]);
@@ -219,11 +223,18 @@ describe.runIf(onPostgres)('the migration function, run as a deployment runs it'
     );
     expect(await migrate()).toEqual({ applied: [], erpViewGranted: true });
     expect(verifies(await storedVerifier(admin, users.service.username), rotated)).toBe(true);
-    const { rows } = await master.query<{ service: boolean; reader: boolean }>(
+    const { rows } = await master.query<{ service: boolean; reader: boolean; maintenance: boolean }>(
       `SELECT has_table_privilege(:service, 'erp.v_box_info', 'SELECT') AS service,
-              has_table_privilege(:reader, 'erp.v_box_info', 'SELECT') AS reader`,
-      { service: users.service.username, reader: users.reader.username },
+              has_table_privilege(:reader, 'erp.v_box_info', 'SELECT') AS reader,
+              has_table_privilege(:maintenance, 'erp.v_box_info', 'SELECT') AS maintenance`,
+      { service: users.service.username, reader: users.reader.username, maintenance: users.maintenance.username },
     );
-    expect(rows).toEqual([{ service: true, reader: true }]);
+    // The maintenance reads nothing of the ERP.
+    expect(rows).toEqual([{ service: true, reader: true, maintenance: false }]);
+  });
+
+  it("refuses to run without the maintenance user's secret, naming it", async () => {
+    const withoutMaintenance = taskHandler(task, { ...env, DB_MAINTENANCE_SECRET_ARN: undefined });
+    await expect(withoutMaintenance()).rejects.toThrow(/secrets of the maintenance user/);
   });
 });

@@ -84,7 +84,7 @@ beforeAll(async () => {
   drop = test.drop;
   dataApi = await startDataApiEmulator({ backend: test.backend, target, identities: [operator, relayIdentity] });
   admin = dataApiDb(operator);
-  // The relay signs in as the service user, as in the stack: the users and their grants first.
+  // The relay signs in as the maintenance user, as in the stack: the users and their grants first.
   relayDb = dataApiDb(relayIdentity, functionSecret('EventRelay'));
   const owner = dataApiDb(operator, localSecretOf('owner'));
   await ensureLocalRoles(admin, ROLE_NAMES);

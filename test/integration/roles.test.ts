@@ -9,13 +9,17 @@ import type { DataApiDb } from '../../lib/db/data-api.ts';
 import { createDataApiDb } from '../../lib/db/default.ts';
 import { ensureRoles, grantErpViewTo, type RoleNames, type ServiceRoles } from '../../lib/db/roles.ts';
 import { setUpSchema } from '../../lib/db/setup.ts';
+import { sweepExpiredKeys } from '../../lib/db/sweep.ts';
+import { markPublished, oldestUnpublishedAge, prunePublished, readPending } from '../../lib/events/outbox.ts';
+import { maintainLocationHistory } from '../../lib/location/history.ts';
 import { throwawayDatabase } from '../support/throwaway-database.ts';
 
 /**
  * Least privilege in the database, as the migration function sets it up on AWS: the master
- * creates an owner, a service and a reader role, the owner migrates, the service role may only
- * read and write, the reader only read. PostgreSQL only: these are login roles with passwords
- * (the local runtime's own users, without login, are exercised by every integration test).
+ * creates an owner, a service, a reader and a maintenance role, the owner migrates, the service
+ * role may only read and write what requests change, the reader only read, the maintenance role
+ * only what the scheduled tasks do. PostgreSQL only: these are login roles with passwords (the
+ * local runtime's own users, without login, are exercised by every integration test).
  */
 const onPostgres = process.env.TEST_BACKEND === 'postgres';
 const suffix = randomBytes(4).toString('hex');
@@ -23,11 +27,13 @@ const roles: ServiceRoles = {
   owner: { username: `cargo_owner_${suffix}`, password: randomBytes(24).toString('hex') },
   service: { username: `cargo_service_${suffix}`, password: randomBytes(24).toString('hex') },
   reader: { username: `cargo_reader_${suffix}`, password: randomBytes(24).toString('hex') },
+  maintenance: { username: `cargo_maintenance_${suffix}`, password: randomBytes(24).toString('hex') },
 };
 const names: RoleNames = {
   owner: roles.owner.username,
   service: roles.service.username,
   reader: roles.reader.username,
+  maintenance: roles.maintenance.username,
 };
 
 interface Session {
@@ -40,6 +46,7 @@ let master: DataApiDb;
 let owner: DataApiDb;
 let service: DataApiDb;
 let reader: DataApiDb;
+let maintenance: DataApiDb;
 
 /** A Data API adapter signed in as `user` (the emulator's connection; trust auth locally). */
 const signIn = async (url: string, user?: string): Promise<DataApiDb> => {
@@ -76,6 +83,7 @@ beforeAll(async () => {
   owner = await signIn(database.url, roles.owner.username);
   service = await signIn(database.url, roles.service.username);
   reader = await signIn(database.url, roles.reader.username);
+  maintenance = await signIn(database.url, roles.maintenance.username);
   await ensureDemoErp(master, 'erp.v_box_info');
   await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info' });
 });
@@ -89,7 +97,7 @@ afterAll(async () => {
   if (!onPostgres) return;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
-  for (const name of [names.reader, names.service, names.owner]) {
+  for (const name of [names.maintenance, names.reader, names.service, names.owner]) {
     await admin.query(`DROP OWNED BY ${name}`).catch(() => undefined);
     await admin.query(`DROP ROLE IF EXISTS ${name}`);
   }
@@ -181,12 +189,69 @@ describe.runIf(onPostgres)('database users of the service', () => {
     expect(await sqlState(reader.query("SELECT cargo.void_current('BOX-1001', 1) AS v"))).toBe('42501');
   });
 
-  it('lets only the service user run the maintenance function, which runs as the owner', async () => {
-    expect(await sqlState(reader.query('SELECT cargo.keep_location_history(25, 2)::text AS summary'))).toBe('42501');
-    const { rows } = await service.query<{ summary: string }>(
-      'SELECT cargo.keep_location_history(25, 2)::text AS summary',
+  it('lets only the maintenance user run the history maintenance, which runs as the owner', async () => {
+    const maintain = 'SELECT cargo.keep_location_history(25, 2)::text AS summary';
+    expect(await sqlState(reader.query(maintain))).toBe('42501');
+    expect(await sqlState(service.query(maintain))).toBe('42501');
+    // What keep_location_history runs as the owner is the owner's alone.
+    for (const user of [reader, service, maintenance])
+      expect(await sqlState(user.query('SELECT cargo.maintain_location_history(1, 2)::text AS summary'))).toBe('42501');
+    expect(await maintainLocationHistory(maintenance, { monthsKept: 25 })).toHaveProperty('created');
+  });
+
+  it('refuses the service user what only the maintenance does: the outbox pruned, the relay mark moved (42501)', async () => {
+    for (const statement of ['DELETE FROM cargo.event', 'UPDATE cargo.event_relay SET last_published = 0'])
+      expect(await sqlState(service.query(statement)), statement).toBe('42501');
+  });
+
+  it('lets the maintenance user sweep expired keys and relay the outbox: read it, move the mark, prune it', async () => {
+    await master.query(
+      `INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, expires_at)
+       VALUES ('olga', 'k-expired', 'LocationRecord', 'h', '[]', now() - interval '1 hour')`,
     );
-    expect(JSON.parse(rows[0]!.summary)).toHaveProperty('created');
+    expect(await sweepExpiredKeys(maintenance)).toBe(1);
+    await master.query(
+      `INSERT INTO cargo.event (sequence, type, occurred_at, actor, data)
+       VALUES (1, 'box.saved', now() - interval '30 days', 'olga', '{}'), (2, 'box.saved', now(), 'olga', '{}')`,
+    );
+    expect((await readPending(maintenance, 10)).events.map((e) => e.sequence)).toEqual([1, 2]);
+    expect(await oldestUnpublishedAge(maintenance)).toBeGreaterThan(0);
+    await markPublished(maintenance, 2);
+    expect(await prunePublished(maintenance, 7)).toBe(1);
+    expect((await readPending(maintenance, 10)).events).toEqual([]);
+  });
+
+  it('refuses the maintenance user every write of a request, the ERP view and the schema (42501)', async () => {
+    for (const statement of [
+      "INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, occurred_at, recorded_by) VALUES ('BOX-1003', 'A-01', false, now(), 'mallory')",
+      "INSERT INTO cargo.zongpai (zongpai_no) VALUES ('PLT-MALLORY')",
+      "UPDATE cargo.box SET zongpai_no = 'PLT-0001'",
+      'DELETE FROM cargo.box_item',
+      'DELETE FROM cargo.location_current',
+      "INSERT INTO cargo.event (sequence, type, actor, data) VALUES (99, 'box.saved', 'mallory', '{}')",
+      'UPDATE cargo.event_sequence SET last = 0',
+      "INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, expires_at) VALUES ('m', 'k', 'r', 'h', '[]', now())",
+      "UPDATE cargo.idempotency_key SET result = '[]'",
+      'SELECT count(*)::int AS n FROM cargo.location_record',
+      'SELECT count(*)::int AS n FROM erp.v_box_info',
+      "SELECT cargo.void_current('BOX-1001', 1) AS v",
+      'CREATE TABLE cargo.intruder (a int)',
+      'TRUNCATE cargo.event',
+    ])
+      expect(await sqlState(maintenance.query(statement)), statement).toBe('42501');
+  });
+
+  it('takes back from the service user what an earlier deployment granted it for the maintenance', async () => {
+    await owner.query(`GRANT DELETE ON cargo.event TO ${names.service}`);
+    await owner.query(`GRANT UPDATE ON cargo.event_relay TO ${names.service}`);
+    await owner.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA cargo TO ${names.service}`);
+    await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info' });
+    for (const statement of [
+      'DELETE FROM cargo.event',
+      'UPDATE cargo.event_relay SET last_published = 0',
+      'SELECT cargo.keep_location_history(1, 2)::text AS summary',
+    ])
+      expect(await sqlState(service.query(statement)), statement).toBe('42501');
   });
 
   it('deploys again without error, handing the owner a read-contract view an earlier deployment made as the master', async () => {

@@ -9,6 +9,7 @@ const boxSave = functionIdentity('BoxSave');
 const boxInfo = functionIdentity('BoxInfo');
 const openApi = functionIdentity('OpenApi');
 const migrate = functionIdentity('Migrate');
+const relay = functionIdentity('EventRelay');
 const target = localTarget({});
 /** The cluster and database, with the master's secret. */
 const ARNS = { resourceArn: target.resourceArn, secretArn: target.secretArn, database: target.database };
@@ -18,7 +19,7 @@ const signedInAs = (functionId: string) => ({ ...ARNS, secretArn: functionSecret
 describe('who may call the Data API emulator', () => {
   let fx: Fixture;
   beforeAll(async () => {
-    fx = await startFixture('pglite', { identities: [boxSave, boxInfo, openApi, migrate], target });
+    fx = await startFixture('pglite', { identities: [boxSave, boxInfo, openApi, migrate, relay], target });
     for (const user of Object.values(ROLE_NAMES)) await fx.exec(`CREATE ROLE ${user} NOLOGIN`);
     await fx.exec('CREATE TABLE scan (code text)');
     await fx.exec(`GRANT SELECT, INSERT ON scan TO ${ROLE_NAMES.service}`);
@@ -107,6 +108,21 @@ describe('who may call the Data API emulator', () => {
     expect(write.name).toBe('DatabaseErrorException');
     expect(write.message).toMatch(/permission denied for table scan; SQLState: 42501/);
     expect(await scans()).toBe(0);
+  });
+
+  it("runs a scheduled task as the maintenance user, and refuses it the service user's secret", async () => {
+    const client = clientFor(fx.emulator.endpoint, relay);
+    const out = await client.send(
+      new ExecuteStatementCommand({ ...signedInAs('EventRelay'), sql: 'SELECT current_user::text AS me' }),
+    );
+    const error = await failure(
+      client.send(
+        new ExecuteStatementCommand({ ...ARNS, secretArn: localSecretOf('service'), sql: 'SELECT 1 AS one' }),
+      ),
+    );
+    client.destroy();
+    expect(out.records).toEqual([[{ stringValue: ROLE_NAMES.maintenance }]]);
+    expect(error.name).toBe('AccessDeniedException');
   });
 
   it('signs a transaction in as the user of the secret that began it: the migrator as the owner', async () => {
