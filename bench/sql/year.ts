@@ -481,12 +481,7 @@ const explain = async (client: pg.Client, text: string, values: unknown[]): Prom
   }
 };
 
-const measure = async (
-  client: pg.Client,
-  watcher: pg.Client,
-  s: Statement,
-  n: number,
-): Promise<StatementResult> => {
+const measure = async (client: pg.Client, watcher: pg.Client, s: Statement, n: number): Promise<StatementResult> => {
   const run = (i: number) => {
     const { text, values } = positional(s.sql, s.params(i));
     return client.query(text, values);
