@@ -14,14 +14,22 @@ const MARK_SQL = `UPDATE cargo.event_relay SET last_published = :sequence WHERE 
 
 const PRUNE_BATCH = 5_000;
 
-const PRUNE_SQL = `
+/**
+ * One batch of the pruning: of the oldest published events by sequence (the primary key, the
+ * outbox's one index), at most {@link PRUNE_BATCH}, those past the retention. Sequences follow
+ * the events' times, to within the moments two writes overlap, so a batch that holds one still
+ * young ends the run, and the old ones after it go once it is old too. A run reads at most a
+ * batch more than it deletes, whatever the outbox holds.
+ */
+export const PRUNE_SQL = `
 DELETE FROM cargo.event d
 WHERE d.sequence IN (
-  SELECT e.sequence FROM cargo.event e
-  WHERE e.sequence <= (SELECT r.last_published FROM cargo.event_relay r)
-    AND e.occurred_at < now() - make_interval(days => CAST(:days AS integer))
-  ORDER BY e.sequence
-  LIMIT ${PRUNE_BATCH})`;
+  SELECT oldest.sequence
+  FROM (SELECT e.sequence, e.occurred_at FROM cargo.event e
+        WHERE e.sequence <= (SELECT r.last_published FROM cargo.event_relay r)
+        ORDER BY e.sequence
+        LIMIT ${PRUNE_BATCH}) AS oldest
+  WHERE oldest.occurred_at < now() - make_interval(days => CAST(:days AS integer)))`;
 
 const OLDEST_SQL = `
 SELECT COALESCE((

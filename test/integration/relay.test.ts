@@ -15,6 +15,7 @@ import { setUpSchema } from '../../lib/db/setup.ts';
 import type { Db } from '../../lib/db/types.ts';
 import { createEventBridgeBus } from '../../lib/events/bus.ts';
 import type { EventEnvelope } from '../../lib/events/entries.ts';
+import { PRUNE_SQL } from '../../lib/events/outbox.ts';
 import { makeRelay } from '../../lib/events/relay.ts';
 import { createTestBackend } from '../support/backend.ts';
 import { startTestService } from '../support/service.ts';
@@ -223,6 +224,58 @@ describe('event relay', () => {
     expect(report.pruned).toBe(1);
     const left = await admin.query<{ sequence: number }>('SELECT sequence FROM cargo.event ORDER BY sequence');
     expect(left.rows.map((row) => Number(row.sequence))).toEqual([2, 3]);
+  });
+
+  it('prunes old published events batch after batch, the oldest first, and leaves a young one among them', async () => {
+    await admin.query(
+      `INSERT INTO cargo.event (sequence, id, type, occurred_at, actor, idempotency_key, data)
+       SELECT n, gen_random_uuid(), 'box.saved', now() - interval '8 days', 'alice', NULL, '{}'::jsonb
+       FROM generate_series(1, 12000) AS n`,
+    );
+    await insertEvents([12001]);
+    await insertEvents([12002, 12003], 8 * 24 * 60);
+    await admin.query('UPDATE cargo.event_relay SET last_published = 12003');
+
+    const report = await relay().run();
+
+    // Three batches of the oldest 5 000: the third holds the young one, which stays.
+    expect(report.pruned).toBe(12002);
+    const left = await admin.query<{ sequence: number }>('SELECT sequence FROM cargo.event ORDER BY sequence');
+    expect(left.rows.map((row) => Number(row.sequence))).toEqual([12001]);
+  });
+
+  it('reads at most one batch of the outbox to prune when none of it is old', async () => {
+    await admin.query(
+      `INSERT INTO cargo.event (sequence, id, type, occurred_at, actor, idempotency_key, data)
+       SELECT n, gen_random_uuid(), 'box.saved', now(), 'alice', NULL, '{}'::jsonb FROM generate_series(1, 12000) AS n`,
+    );
+    await admin.query('UPDATE cargo.event_relay SET last_published = 12000');
+    await admin.query('ANALYZE cargo.event');
+
+    const { rows } = await admin.query<Record<string, unknown>>(`EXPLAIN (ANALYZE, FORMAT JSON) ${PRUNE_SQL}`, {
+      days: 7,
+    });
+
+    interface Node {
+      'Relation Name'?: string;
+      'Actual Rows': number;
+      'Rows Removed by Filter'?: number;
+      Plans?: Node[];
+    }
+    const [{ Plan }] = Object.values(rows[0]!)[0] as [{ Plan: Node }];
+    // Rows of the outbox its scans read: those they passed on and those their filters dropped.
+    const read = (node: Node): number =>
+      (node['Relation Name'] === 'event' ? node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) : 0) +
+      (node.Plans ?? []).reduce((n, p) => n + read(p), 0);
+    expect(read(Plan)).toBe(5000);
+    expect((await admin.query('SELECT count(*) AS n FROM cargo.event')).rows[0]).toEqual({ n: 12000 });
+  });
+
+  it('keeps one index on the outbox, its primary key: each event a write adds touches no other', async () => {
+    const { rows } = await admin.query<{ name: string }>(
+      `SELECT indexname::text AS name FROM pg_indexes WHERE schemaname = 'cargo' AND tablename = 'event' ORDER BY 1`,
+    );
+    expect(rows.map((row) => row.name)).toEqual(['event_pkey']);
   });
 });
 

@@ -12,6 +12,7 @@ import { locationHistoryRetiredMonths } from './010-location-history-retired-mon
 import { voidCurrentAfterConcurrentWrites } from './011-void-current-after-concurrent-writes.ts';
 import { zongpaiVersion } from './012-zongpai-version.ts';
 import { locationHistoryMonthsAheadBound } from './013-location-history-months-ahead-bound.ts';
+import { outboxPrimaryKeyOnly } from './014-outbox-primary-key-only.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   voidCurrentAfterConcurrentWrites,
   zongpaiVersion,
   locationHistoryMonthsAheadBound,
+  outboxPrimaryKeyOnly,
 ];
