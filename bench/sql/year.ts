@@ -300,9 +300,8 @@ JOIN cargo.location_record r ON r.id = l.last AND r.cargo_no = ${cargoSql('l.c',
 /**
  * The event outbox as the relay leaves it: the `cargo.located` event of every record of the last
  * EVENTS_RETENTION_DAYS (its default), all published, the older ones pruned. A backlog's 500
- * events then go into a table and indexes of a week of a large warehouse's scans (about 1.9 M
- * events at 100 M records a year), among them the unique index of the random event ids, not
- * into an empty one.
+ * events then go into a table and index of a week of a large warehouse's scans (about 1.9 M
+ * events at 100 M records a year), not into an empty one.
  */
 const EVENTS_KEPT_DAYS = loadConfig({}).eventsRetentionDays;
 const eventsSql = `
