@@ -396,12 +396,7 @@ interface Statement {
   rate?: number;
 }
 
-const statements = (
-  design: Design,
-  d: Shape,
-  samples: number,
-  toVoid: readonly { cargo: string; id: string }[],
-): Statement[] => {
+const statements = (design: Design, d: Shape, toVoid: readonly { cargo: string; id: string }[]): Statement[] => {
   const rnd = random(7);
   const anyCargo = () => cargoOf(rnd.int(1, d.cargo), d);
   const scans = (n: number, i: number) =>
@@ -481,21 +476,22 @@ const explain = async (client: pg.Client, text: string, values: unknown[]): Prom
 };
 
 const measure = async (client: pg.Client, watcher: pg.Client, s: Statement, n: number): Promise<StatementResult> => {
+  const request = (i: number) => positional(s.sql, s.params(i));
   const run = (i: number) => {
-    const { text, values } = positional(s.sql, s.params(i));
+    const { text, values } = request(i);
     return client.query(text, values);
   };
   const times: number[] = [];
   for (let i = 0; i < n + 3; i += 1) {
     // The request is made before the clock starts: a backlog's 500 scans are the client's work.
-    const { text, values } = positional(s.sql, s.params(i));
+    const { text, values } = request(i);
     const t = performance.now();
     await client.query(text, values);
     if (i >= 3) times.push(performance.now() - t);
   }
   // After the samples, as a pooled connection plans: its catalog caches are warm. Another
   // sample's parameters, so that its pages are as likely to be cached as a sample's were.
-  const last = positional(s.sql, s.params(n + 10));
+  const last = request(n + 10);
   const plan = await explain(client, last.text, last.values);
   const ms = summarize(times);
   log(
@@ -726,7 +722,7 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
     const watcher = new pg.Client({ connectionString: url.toString() });
     await watcher.connect();
     try {
-      for (const statement of statements(design, d, s.samples, toVoid))
+      for (const statement of statements(design, d, toVoid))
         results.push(await measure(client, watcher, statement, s.samples));
     } finally {
       await watcher.end();
