@@ -26,9 +26,15 @@ export interface WaitProfile {
 const SLOWEST = 0.05;
 
 /**
+ * `prepare(i)` builds sample i's request and returns what sends it: only the sending is inside the
+ * sample's span, as in the timed pass.
+ *
  * @example
  * ```ts
- * const profile = await profileWaits(client, watcher, 1000, (i) => client.query(sql, values(i)));
+ * const profile = await profileWaits(client, watcher, 1000, (i) => {
+ *   const values = valuesOf(i);
+ *   return () => client.query(sql, values);
+ * });
  * profile.shares; // { 'IO:WALSync': 61, CPU: 24, ... }
  * ```
  */
@@ -36,7 +42,7 @@ export const profileWaits = async (
   client: pg.Client,
   watcher: pg.Client,
   samples: number,
-  run: (i: number) => Promise<unknown>,
+  prepare: (i: number) => () => Promise<unknown>,
 ): Promise<WaitProfile> => {
   const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const pid = rows[0]?.pid;
@@ -57,8 +63,9 @@ export const profileWaits = async (
   const spans: { from: number; to: number }[] = [];
   try {
     for (let i = 0; i < samples; i += 1) {
+      const send = prepare(i);
       const from = performance.now();
-      await run(i);
+      await send();
       spans.push({ from, to: performance.now() });
     }
   } finally {

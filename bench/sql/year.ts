@@ -477,16 +477,16 @@ const explain = async (client: pg.Client, text: string, values: unknown[]): Prom
 
 const measure = async (client: pg.Client, watcher: pg.Client, s: Statement, n: number): Promise<StatementResult> => {
   const request = (i: number) => positional(s.sql, s.params(i));
-  const run = (i: number) => {
+  const prepare = (i: number) => {
     const { text, values } = request(i);
-    return client.query(text, values);
+    return () => client.query(text, values);
   };
   const times: number[] = [];
   for (let i = 0; i < n + 3; i += 1) {
     // The request is made before the clock starts: a backlog's 500 scans are the client's work.
-    const { text, values } = request(i);
+    const send = prepare(i);
     const t = performance.now();
-    await client.query(text, values);
+    await send();
     if (i >= 3) times.push(performance.now() - t);
   }
   // After the samples, as a pooled connection plans: its catalog caches are warm. Another
@@ -498,7 +498,7 @@ const measure = async (client: pg.Client, watcher: pg.Client, s: Statement, n: n
     `  ${s.name}: p50 ${ms.p50.toFixed(2)} / p99 ${ms.p99.toFixed(2)} ms, plan ${plan['Planning Time'].toFixed(2)} + exec ${plan['Execution Time'].toFixed(2)} ms, shared read ${plan.Plan['Shared Read Blocks'] ?? '?'}`,
   );
   // A second pass as long as the timed one, with other parameters, watched (bench/sql/waits.ts).
-  const waits = await profileWaits(client, watcher, n, (i) => run(n + 20 + i));
+  const waits = await profileWaits(client, watcher, n, (i) => prepare(n + 20 + i));
   log(`    ${describeWaits(waits)}`);
   return {
     name: s.name,
