@@ -60,6 +60,14 @@ const PLANNED_QUANTITY_MAX = 2_147_483_647;
  * (see {@link erpText}). 1 000 characters is far beyond any real name and far below the row.
  */
 export const ERP_TEXT_MAX_CHARACTERS = 1000;
+
+/**
+ * How codes compare and sort: byte by byte, whatever the database's default collation (Aurora's
+ * is a language's). The service's code columns are declared so (migration 015); a code read from
+ * the ERP view or a request says it where it is read. A lookup in the ERP view by one of the
+ * service's codes says `COLLATE "default"` instead, so that the view's own index serves it.
+ */
+export const CODE_COLLATION = 'COLLATE "C"';
 const ERP_TEXTS = ['order_no', 'customer_name', 'item_name', 'unit'] as const;
 
 /**
@@ -94,10 +102,11 @@ ${ERP_TEXTS.map(
 
 /**
  * What every reading of the ERP view's line `v` takes after its box and order: the customer,
- * the item and its planned quantity, with why the line is ignored ({@link ignoredBecause}).
+ * the item and its planned quantity, with why the line is ignored ({@link ignoredBecause}). The
+ * item code is compared and listed byte by byte ({@link CODE_COLLATION}), as the service's own.
  */
 export const planLineColumns = (rules: PlanRules) =>
-  `${erpText('customer_name')}, v.item_code, ${erpText('item_name')}, ${erpText('unit')}, v.planned_quantity,
+  `${erpText('customer_name')}, v.item_code ${CODE_COLLATION} AS item_code, ${erpText('item_name')}, ${erpText('unit')}, v.planned_quantity,
          ${ignoredBecause(rules)} AS ignored_because`;
 
 /**
@@ -131,9 +140,9 @@ export const ignoredLinesSql = `(SELECT json_build_object('count', count(*), 'fi
          FROM plan_lines l WHERE l.ignored_because IS NOT NULL) AS l
    HAVING count(*) > 0)`;
 
-/** `:items` (a JSON list) in request order. */
+/** `:items` (a JSON list) in request order, the codes compared and listed byte by byte. */
 export const requestedItemsSql = `
-  SELECT i.item_code, i.quantity, i.ord
+  SELECT i.item_code ${CODE_COLLATION} AS item_code, i.quantity, i.ord
   FROM ROWS FROM (json_to_recordset(:items) AS (item_code text, quantity integer)) WITH ORDINALITY AS i (item_code, quantity, ord)`;
 
 /** Why a zongpai number is refused when it names a box of the ERP plan (registering, saving, moving). */

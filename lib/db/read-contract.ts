@@ -21,7 +21,8 @@ LEFT JOIN LATERAL (
   SELECT min(v.order_no) AS order_no, min(v.customer_name) AS customer_name,
          min(v.item_name) FILTER (WHERE v.item_code = bi.item_code) AS item_name,
          min(v.unit) FILTER (WHERE v.item_code = bi.item_code) AS unit
-  FROM ${quoteIdentifier(erpView)} v WHERE v.box_no = b.box_no
+  -- Compared in the database's collation, so that the ERP view's index serves the lookup (CODE_COLLATION).
+  FROM ${quoteIdentifier(erpView)} v WHERE v.box_no = b.box_no COLLATE "default"
 ) AS p ON true
 WHERE b.status = 'BOXED'`;
 

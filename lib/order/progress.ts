@@ -1,6 +1,13 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
-import { planLineColumns, planRulesOf, quoteIdentifier, type PlanRules, type PlanSettings } from '../box/sql.ts';
+import {
+  CODE_COLLATION,
+  planLineColumns,
+  planRulesOf,
+  quoteIdentifier,
+  type PlanRules,
+  type PlanSettings,
+} from '../box/sql.ts';
 import type { OrderResponse } from '../openapi/responses.ts';
 import { boxListing, listedPartsSql, pageCutSql, type BoxPage } from '../db/parts.ts';
 
@@ -18,7 +25,7 @@ import { boxListing, listedPartsSql, pageCutSql, type BoxPage } from '../db/part
  */
 export const orderProgressSql = (erpView: string, rules: PlanRules) => `
 WITH plan_lines AS (
-  SELECT v.box_no, ${planLineColumns(rules)}
+  SELECT v.box_no ${CODE_COLLATION} AS box_no, ${planLineColumns(rules)}
   FROM ${quoteIdentifier(erpView)} v
   -- A line with no box number plans no box anyone could scan or box: it is not part of the order's progress.
   WHERE v.order_no = :order_no AND v.box_no IS NOT NULL

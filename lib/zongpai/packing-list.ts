@@ -26,8 +26,9 @@ export const packingListSql = (erpView: string, rules: PlanRules) => `
 WITH zongpai AS (SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no),
 boxes AS (SELECT b.box_no, b.total_quantity FROM cargo.box b WHERE b.zongpai_no = :zongpai_no),
 plan_lines AS (
-  SELECT v.box_no, ${erpText('order_no')}, ${planLineColumns(rules)}
-  FROM boxes x JOIN ${quoteIdentifier(erpView)} v ON v.box_no = x.box_no
+  SELECT x.box_no, ${erpText('order_no')}, ${planLineColumns(rules)}
+  -- Compared in the database's collation, so that the ERP view's index serves the lookup (CODE_COLLATION).
+  FROM boxes x JOIN ${quoteIdentifier(erpView)} v ON v.box_no = x.box_no COLLATE "default"
 ),
 plan AS (
   SELECT l.box_no, l.item_code, sum(l.planned_quantity)::bigint AS planned, min(l.item_name) AS item_name, min(l.unit) AS unit

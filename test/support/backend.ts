@@ -9,9 +9,11 @@ import { throwawayDatabase } from './throwaway-database.ts';
  * named by TEST_DATABASE_URL (created here, dropped by the returned `drop`). Empty, but for
  * `serviceDatabase` on PGlite: then it holds what a started local service leaves (migrated, the
  * demo plan loaded; test/support/service-template.setup.ts), which saves each file the migrations.
+ * `linguistic` makes the PostgreSQL database's default collation a language's (throwawayDatabase);
+ * PGlite's stays byte order.
  */
 export const createTestBackend = async (
-  options: { serviceDatabase?: boolean } = {},
+  options: { serviceDatabase?: boolean; linguistic?: boolean } = {},
 ): Promise<{
   backend: SqlBackend;
   kind: 'pglite' | 'postgres';
@@ -23,7 +25,7 @@ export const createTestBackend = async (
     });
     return { backend, kind: 'pglite', drop: async () => undefined };
   }
-  const { url, drop } = await throwawayDatabase();
+  const { url, drop } = await throwawayDatabase({ linguistic: options.linguistic === true });
   const backend = await createPostgresBackend({ connectionString: url, maxConnections: 20 });
   return { backend, kind: 'postgres', drop };
 };

@@ -56,7 +56,8 @@ export interface TestService {
 
 /**
  * Starts the local service for one test file, exactly as `npm start` does but on an ephemeral
- * port and a throwaway database, with helpers to call it as a scanner would.
+ * port and a throwaway database, with helpers to call it as a scanner would. `linguistic`: on
+ * PostgreSQL, a database whose default collation is a language's, as Aurora's is.
  *
  * @example
  * ```ts
@@ -64,8 +65,10 @@ export interface TestService {
  * const res = await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-1001', location_code: 'A-01' } });
  * ```
  */
-export const startTestService = async (options: { env?: Record<string, string> } = {}): Promise<TestService> => {
-  const { backend, kind, drop } = await createTestBackend({ serviceDatabase: true });
+export const startTestService = async (
+  options: { env?: Record<string, string>; linguistic?: boolean } = {},
+): Promise<TestService> => {
+  const { backend, kind, drop } = await createTestBackend({ serviceDatabase: true, linguistic: options.linguistic });
   const key = randomBytes(32);
   // Tests call faster than a scanner; the stage throttling itself is tested in test/infra/local/gateway.test.ts.
   const stack = await startLocalService({

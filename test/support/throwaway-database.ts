@@ -4,19 +4,27 @@ import pg from 'pg';
 /**
  * A database of its own on the TEST_DATABASE_URL server for one test file, so that files running
  * in parallel never see each other's rows; `drop` removes it (forcing out any connection left).
+ * `linguistic` gives it a language's collation by default (ICU `en-US`), as Aurora's databases
+ * have one (`en_US.UTF-8`), where the test server's default is byte order.
  *
  * @example
  * ```ts
- * const { url, drop } = await throwawayDatabase();
+ * const { url, drop } = await throwawayDatabase({ linguistic: true });
  * ```
  */
-export const throwawayDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
+export const throwawayDatabase = async (
+  options: { linguistic?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl === undefined || adminUrl === '') throw new Error('a throwaway database needs TEST_DATABASE_URL');
   const name = `cargo_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(
+    options.linguistic === true
+      ? `CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US'`
+      : `CREATE DATABASE ${name}`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

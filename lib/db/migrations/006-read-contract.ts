@@ -1,6 +1,24 @@
 import type { Migration } from '../migrate.ts';
 
 /**
+ * The read contract's view of every cargo's current location. Exported so that a migration
+ * that changes the columns it reads (015) creates it again exactly.
+ */
+export const CARGO_LOCATION_VIEW = `CREATE VIEW cargo.cargo_location AS
+ SELECT DISTINCT ON (l.cargo_no) l.cargo_no, l.location_code, l.off_shelf, l.via, l.zongpai_no, l.located_at, l.scanned_at, l.recorded_at, l.recorded_by, l.record_id
+ FROM (
+   SELECT c.cargo_no, c.location_code, c.off_shelf,
+          CASE WHEN z.zongpai_no IS NULL THEN 'BOX' ELSE 'ZONGPAI' END AS via, z.zongpai_no,
+          c.occurred_at AS located_at, c.scanned_at, c.recorded_at, c.recorded_by, c.record_id
+   FROM cargo.location_current c LEFT JOIN cargo.zongpai z ON z.zongpai_no = c.cargo_no
+   UNION ALL
+   SELECT b.box_no, c.location_code, c.off_shelf, 'ZONGPAI', b.zongpai_no, c.occurred_at, c.scanned_at, c.recorded_at, c.recorded_by, c.record_id
+   FROM cargo.box b JOIN cargo.location_current c ON c.cargo_no = b.zongpai_no
+   WHERE b.status = 'BOXED'
+ ) AS l
+ ORDER BY l.cargo_no, l.located_at DESC, l.record_id DESC`;
+
+/**
  * What supervisors and ERPs read about zongpais and cargo, and the audit of reopened zongpais.
  *
  * - The zongpai list is read newest first, by status or not, through an index range scan that
@@ -26,18 +44,6 @@ export const readContract: Migration = {
        closed_by   text        NOT NULL,
        CONSTRAINT zongpai_reopening_pkey PRIMARY KEY (zongpai_no, reopened_at)
      )`,
-    `CREATE VIEW cargo.cargo_location AS
-     SELECT DISTINCT ON (l.cargo_no) l.cargo_no, l.location_code, l.off_shelf, l.via, l.zongpai_no, l.located_at, l.scanned_at, l.recorded_at, l.recorded_by, l.record_id
-     FROM (
-       SELECT c.cargo_no, c.location_code, c.off_shelf,
-              CASE WHEN z.zongpai_no IS NULL THEN 'BOX' ELSE 'ZONGPAI' END AS via, z.zongpai_no,
-              c.occurred_at AS located_at, c.scanned_at, c.recorded_at, c.recorded_by, c.record_id
-       FROM cargo.location_current c LEFT JOIN cargo.zongpai z ON z.zongpai_no = c.cargo_no
-       UNION ALL
-       SELECT b.box_no, c.location_code, c.off_shelf, 'ZONGPAI', b.zongpai_no, c.occurred_at, c.scanned_at, c.recorded_at, c.recorded_by, c.record_id
-       FROM cargo.box b JOIN cargo.location_current c ON c.cargo_no = b.zongpai_no
-       WHERE b.status = 'BOXED'
-     ) AS l
-     ORDER BY l.cargo_no, l.located_at DESC, l.record_id DESC`,
+    CARGO_LOCATION_VIEW,
   ],
 };

@@ -13,6 +13,7 @@ import { voidCurrentAfterConcurrentWrites } from './011-void-current-after-concu
 import { zongpaiVersion } from './012-zongpai-version.ts';
 import { locationHistoryMonthsAheadBound } from './013-location-history-months-ahead-bound.ts';
 import { outboxPrimaryKeyOnly } from './014-outbox-primary-key-only.ts';
+import { codeCollation } from './015-code-collation.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   zongpaiVersion,
   locationHistoryMonthsAheadBound,
   outboxPrimaryKeyOnly,
+  codeCollation,
 ];
