@@ -103,7 +103,8 @@ latest AS (
 trails AS (
   SELECT :cargo_no::text AS cargo_no, '-infinity'::timestamptz AS since, k.own_via AS via FROM kind k
   UNION ALL
-  SELECT c.zongpai_no, c.zongpai_since, 'ZONGPAI' FROM carrier c
+  -- The history's codes are in the database's collation (migration 015): compared in it, its index serves the trail.
+  SELECT c.zongpai_no COLLATE "default", c.zongpai_since, 'ZONGPAI' FROM carrier c
 ),
 page AS (
   SELECT p.*, t.via

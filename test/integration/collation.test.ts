@@ -18,7 +18,7 @@ const BYTE_ORDER = ['SKU-A', 'Sku-c', 'sku-b'];
 const codes = (items: { item_code: string }[]) => items.map((i) => i.item_code);
 
 describe('codes in byte order, whatever the database sorts text by', () => {
-  it('keeps every code column of the service in the "C" collation', async () => {
+  it('keeps every code column of the service but the history\'s in the "C" collation', async () => {
     const { rows } = await service.stack.db.query<{ column: string; collation: string | null }>(
       `SELECT (table_name || '.' || column_name)::text AS column, collation_name::text AS collation
        FROM information_schema.columns
@@ -37,11 +37,12 @@ describe('codes in byte order, whatever the database sorts text by', () => {
         'box_item.item_code',
         'location_current.cargo_no',
         'location_current.location_code',
+        // Read only by equal codes: no index of a year's history is rebuilt for it (migration 015).
         'location_record.cargo_no',
         'location_record.location_code',
         'zongpai.zongpai_no',
         'zongpai_reopening.zongpai_no',
-      ].map((column) => ({ column, collation: 'C' })),
+      ].map((column) => ({ column, collation: column.startsWith('location_record.') ? null : 'C' })),
     );
   });
 
