@@ -36,6 +36,14 @@ export interface GatewayOptions {
  */
 export const MAX_HEADER_BYTES = 10_240;
 
+/**
+ * Lambda's synchronous invocation payload limit on what a function returns, here its proxy
+ * result as JSON: "6 MB each for request and response"
+ * (https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html); Lambda's refusal
+ * names 6 291 556 bytes. API Gateway answers that failed integration with 502.
+ */
+const MAX_ANSWER_BYTES = 6_291_556;
+
 type GatewayAnswer = APIGatewayProxyResult & { requestId: string };
 
 /**
@@ -223,9 +231,11 @@ export const createGateway = (options: GatewayOptions) => {
         stopped,
       ]).finally(() => clearTimeout(timer));
       if (!isProxyResult(result)) throw new TypeError('the function returned no proxy result');
+      if (Buffer.byteLength(JSON.stringify(result), 'utf8') > MAX_ANSWER_BYTES)
+        throw new RangeError("the function's answer is over Lambda's payload limit");
       return { ...result, requestId };
     } catch {
-      // What API Gateway does with a crashed, timed-out or malformed integration: a 5xx gateway response.
+      // What API Gateway does with a crashed, timed-out, malformed or oversized integration: a 5xx gateway response.
       return gatewayError('DEFAULT_5XX', requestId, 502);
     }
   };

@@ -334,6 +334,32 @@ describe('proxy results and bodies as a REST API without binary media types maps
   });
 });
 
+describe("Lambda's synchronous payload limit on an answer, as API Gateway meets it", () => {
+  // Lambda refuses to return an answer over its synchronous payload limit (6 MB, as the proxy
+  // result's JSON), and API Gateway answers the failed integration with 502.
+  it('answers a function whose answer is over 6 MB with 502 in the unified body, not its answer', async () => {
+    const res = await withHandler(
+      async () => ({ statusCode: 200, body: JSON.stringify({ items: 'x'.repeat(6_300_000) }) }),
+      async (base) => fetch(`${base}/v1/openapi.json`),
+    );
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ ...stackBody('DEFAULT_5XX'), request_id: expect.any(String) });
+  });
+
+  it('delivers an answer just under 6 MB', async () => {
+    const body = JSON.stringify({ items: 'x'.repeat(6_200_000) });
+    const [status, text] = await withHandler(
+      async () => ({ statusCode: 200, body }),
+      async (base) => {
+        const res = await fetch(`${base}/v1/openapi.json`);
+        return [res.status, await res.text()];
+      },
+    );
+    expect(status).toBe(200);
+    expect(text).toBe(body);
+  });
+});
+
 describe('API Gateway edges', () => {
   it.each(['//x/v1/box/info', '/v1\\box/info', '/v1/box/x/../info', '/v1/box/%2e%2e/info', '/v1/box/./info'])(
     'names no resource with %s, which a URL parser would normalise to a route: 404, no function runs',
