@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from '../../web/chromium.ts';
 
 /**
@@ -218,10 +218,43 @@ export const open = async (page: Page, tab: string): Promise<void> => {
   await page.locator(`section[aria-label="${tab}"]`).waitFor();
 };
 
-/** A keyboard-wedge scan: the characters in a burst into whatever has the focus, then Enter. */
+/** The key a wedge sends for one character of a scan, or for Enter, as a US keyboard names it. */
+const wedgeKey = (key: string) => {
+  if (key === 'Enter') return { key, code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' };
+  const upper = key.toUpperCase();
+  if (/^[A-Z]$/.test(upper)) return { key, code: `Key${upper}`, windowsVirtualKeyCode: upper.charCodeAt(0), text: key };
+  if (/^[0-9]$/.test(key)) return { key, code: `Digit${key}`, windowsVirtualKeyCode: key.charCodeAt(0), text: key };
+  if (key === '-') return { key, code: 'Minus', windowsVirtualKeyCode: 189, text: key };
+  return { key, code: '', windowsVirtualKeyCode: 0, text: key };
+};
+
+/** Milliseconds between a wedge's keys: scanners type a scan's characters 1-20 ms apart. */
+const WEDGE_GAP_MS = 5;
+
+/** Each page's DevTools session for its wedge's keys, opened at its first scan and kept with the page. */
+const wedgeSessions = new WeakMap<Page, Promise<CDPSession>>();
+const wedgeSession = (page: Page): Promise<CDPSession> => {
+  const session = wedgeSessions.get(page) ?? page.context().newCDPSession(page);
+  wedgeSessions.set(page, session);
+  return session;
+};
+
+/**
+ * A keyboard-wedge scan: the characters in a burst into whatever has the focus, then Enter. Each
+ * key event carries the time a wedge would have sent it (CDP's `timestamp`, which becomes the
+ * event's `timeStamp`), so the app, which tells a wedge's burst from a person's typing by the
+ * gaps between keys, sees a burst however late a busy machine delivers the keys
+ * (`page.keyboard.type` stamps each key when it arrives, so a slow arrival reads as typing).
+ */
 export const scan = async (page: Page, code: string): Promise<void> => {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
+  const cdp = await wedgeSession(page);
+  const start = Date.now();
+  for (const [i, char] of [...code, 'Enter'].entries()) {
+    const { text, ...key } = wedgeKey(char);
+    const at = (start + i * WEDGE_GAP_MS) / 1000;
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, text, unmodifiedText: text, timestamp: at });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key, timestamp: at + 0.001 });
+  }
 };
 
 export const signIn = async (page: Page, user: string, password: string): Promise<void> => {
