@@ -129,6 +129,20 @@ describe('GET /v1/events', () => {
     expect(second.body.events[0]?.sequence).toBe(first.body.next_after + 1);
   });
 
+  it('numbers events forward only: setting the counter back is refused, and the next write numbers on', async () => {
+    await service.call('POST', '/v1/cargo/location', { body: { cargo_no: 'BOX-SEQUENCE-0', location_code: 'A-01' } });
+    const after = await end();
+    expect(after).toBeGreaterThan(0);
+    await expect(service.stack.db.query('UPDATE cargo.event_sequence SET last = last - 1')).rejects.toMatchObject({
+      sqlState: '23514',
+    });
+    const res = await service.call('POST', '/v1/cargo/location', {
+      body: { cargo_no: 'BOX-SEQUENCE-1', location_code: 'A-01' },
+    });
+    expect(res.status).toBe(201);
+    expect((await since(after)).map((e) => e.sequence)).toEqual([after + 1]);
+  });
+
   // Boxes of hundreds of items make events of tens of KB: 500 of them are more than the 1 MiB the
   // Data API answers in one result. A page then holds fewer events; reading on gets them all.
   it('answers a page of large events within the Data API result limit, and the next page goes on', async () => {

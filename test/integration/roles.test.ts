@@ -159,6 +159,17 @@ describe.runIf(onPostgres)('database users of the service', () => {
       expect(await sqlState(service.query(statement)), statement).toBe('42501');
   });
 
+  it('refuses the service user to set the event sequence back, which later events would collide on (23514)', async () => {
+    const before = await owner.query<{ last: string }>(
+      'UPDATE cargo.event_sequence SET last = last + 5 RETURNING last::text',
+    );
+    expect(await sqlState(service.query('UPDATE cargo.event_sequence SET last = last - 1'))).toBe('23514');
+    expect(await sqlState(service.query('UPDATE cargo.event_sequence SET last = 0'))).toBe('23514');
+    expect((await owner.query<{ last: string }>('SELECT last::text FROM cargo.event_sequence')).rows).toEqual(
+      before.rows,
+    );
+  });
+
   it('takes back a write privilege an earlier deployment granted beyond what the service user needs', async () => {
     await owner.query(`GRANT DELETE ON cargo.box_event TO ${names.service}`);
     await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info' });

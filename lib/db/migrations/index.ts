@@ -14,6 +14,7 @@ import { zongpaiVersion } from './012-zongpai-version.ts';
 import { locationHistoryMonthsAheadBound } from './013-location-history-months-ahead-bound.ts';
 import { outboxPrimaryKeyOnly } from './014-outbox-primary-key-only.ts';
 import { codeCollation } from './015-code-collation.ts';
+import { eventSequenceForwardOnly } from './016-event-sequence-forward-only.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   locationHistoryMonthsAheadBound,
   outboxPrimaryKeyOnly,
   codeCollation,
+  eventSequenceForwardOnly,
 ];
