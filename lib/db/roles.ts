@@ -196,10 +196,11 @@ export const ensureLocalRoles = async (master: Db, names: RoleNames): Promise<vo
  * read. The audit trail (`box_event`), the reopenings and the outbox (`event`) are only ever added
  * to, the outbox's counter only moves forward (migration 016's trigger), scans are marked voided
  * (those two columns only) but never deleted or rewritten (whole months leave with the history
- * maintenance, which runs as the owner), and the migrations' own ledger is the owner's alone. A keyed write deletes its own key once expired before it stores its
- * answer (lib/db/write.ts), hence DELETE on `idempotency_key`. What only the scheduled tasks do is
- * the maintenance user's ({@link MAINTENANCE_PRIVILEGES}). A write that needs more fails with
- * 42501 in the integration tests, which run every function as its user.
+ * maintenance, which runs as the owner), and the migrations' own ledger is the owner's alone. A
+ * keyed write deletes its own key once expired before it stores its answer (lib/db/write.ts),
+ * hence DELETE on `idempotency_key`. What only the scheduled tasks do is the maintenance user's
+ * ({@link MAINTENANCE_PRIVILEGES}). A write that needs more fails with 42501 in the integration
+ * tests, which run every function as its user.
  */
 export const SERVICE_WRITES: Readonly<Record<string, string>> = {
   box: 'INSERT, UPDATE',
