@@ -1,5 +1,6 @@
 import { ms } from '../support/stats.ts';
 import { table } from '../support/table.ts';
+import { describeSchedule } from './schedule.ts';
 import { describeWaits } from './waits.ts';
 import type { YearResult } from './year.ts';
 
@@ -50,6 +51,11 @@ export const renderYear = (result: YearResult): string => {
   const waits = result.designs.flatMap((d) =>
     d.statements.flatMap((s) => (s.waits === undefined ? [] : [`${d.design}, ${s.name}: ${describeWaits(s.waits)}`])),
   );
+  const schedules = result.designs.flatMap((d) =>
+    d.statements.flatMap((s) =>
+      s.schedule === undefined ? [] : [`${d.design}, ${s.name}: ${describeSchedule(s.schedule)}`],
+    ),
+  );
   return [
     `Year scale: ${result.settings.records} records, ${result.settings.boxes} boxes; ${Object.entries(result.server)
       .map(([k, v]) => `${k}=${v}`)
@@ -57,5 +63,8 @@ export const renderYear = (result: YearResult): string => {
     table(headers, rows),
     ...seeds,
     ...(waits.length === 0 ? [] : ['What the slowest samples of a second, watched pass waited for:', ...waits]),
+    ...(schedules.length === 0
+      ? []
+      : ["The timed samples' backend on and off the CPU, as the kernel counted it (means per sample):", ...schedules]),
   ].join('\n');
 };

@@ -16,6 +16,7 @@ import { commitFloor, cpuReference } from './commit-floor.ts';
 import type { ExplainOutput } from './plans.ts';
 import { indexesUsed, seqScans } from './plans.ts';
 import { FLAT_RECORD_SQL, FLAT_TRAIL_SQL } from './unpartitioned.ts';
+import { describeSchedule, scheduleOf, type ScheduleProfile } from './schedule.ts';
 import { describeWaits, profileWaits, type WaitProfile } from './waits.ts';
 import { random } from './workload.ts';
 
@@ -78,6 +79,8 @@ export interface StatementResult {
   readonly seqScans: readonly string[];
   /** What the slowest samples of a second, watched pass waited for. */
   readonly waits?: WaitProfile;
+  /** The timed samples' time on and off the CPU, as the kernel counted it (bench/sql/schedule.ts). */
+  readonly schedule?: ScheduleProfile;
   /** Backlogs: records stored per second at the median. */
   readonly recordsPerSecond?: number;
 }
@@ -486,13 +489,18 @@ const measure = async (client: pg.Client, watcher: pg.Client, s: Statement, n: n
     const { text, values } = request(i);
     return () => client.query(text, values);
   };
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const schedule = scheduleOf(rows[0]?.pid ?? 0);
   const times: number[] = [];
   for (let i = 0; i < n + 3; i += 1) {
     // The request is made before the clock starts: a backlog's 500 scans are the client's work.
     const send = prepare(i);
+    const sample = i >= 3 ? schedule?.start() : undefined;
     const t = performance.now();
     await send();
-    if (i >= 3) times.push(performance.now() - t);
+    const elapsed = performance.now() - t;
+    if (i >= 3) times.push(elapsed);
+    sample?.(elapsed);
   }
   // After the samples, as a pooled connection plans: its catalog caches are warm. Another
   // sample's parameters, so that its pages are as likely to be cached as a sample's were.
@@ -502,6 +510,8 @@ const measure = async (client: pg.Client, watcher: pg.Client, s: Statement, n: n
   log(
     `  ${s.name}: p50 ${ms.p50.toFixed(2)} / p99 ${ms.p99.toFixed(2)} ms, plan ${plan['Planning Time'].toFixed(2)} + exec ${plan['Execution Time'].toFixed(2)} ms, shared read ${plan.Plan['Shared Read Blocks'] ?? '?'}`,
   );
+  const scheduled = schedule?.profile();
+  if (scheduled !== undefined) log(`    ${describeSchedule(scheduled)}`);
   // A second pass as long as the timed one, with other parameters, watched (bench/sql/waits.ts).
   const waits = await profileWaits(client, watcher, n, (i) => prepare(n + 20 + i));
   log(`    ${describeWaits(waits)}`);
@@ -514,6 +524,7 @@ const measure = async (client: pg.Client, watcher: pg.Client, s: Statement, n: n
     planningMs: plan['Planning Time'],
     executionMs: plan['Execution Time'],
     waits,
+    ...(scheduled === undefined ? {} : { schedule: scheduled }),
     indexes: indexesUsed(plan.Plan),
     seqScans: seqScans(plan.Plan, ['location_record', 'location_current', 'box', 'zongpai']),
     ...(s.rate === undefined ? {} : { recordsPerSecond: Math.round((s.rate * 1000) / ms.p50) }),
