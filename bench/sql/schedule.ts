@@ -9,9 +9,10 @@ import { median, percentile } from '../support/stats.ts';
  * and was preempted (`/proc/<pid>/status`), and the machine's stolen time (`/proc/stat`, both CPUs,
  * in ticks of 10 ms, so one sample's figure is coarse and only a mean over many says something).
  * The rest of a sample is the backend off the CPU: its disk reads and WAL flush, the round trip.
- * Right after each sample a fixed piece of work is timed in this process (`probeMs`): a virtual
- * machine's CPU does the same work slower while its host is busy, so slow samples whose probe is
- * slow too were slowed by the machine, not by more work in the statement.
+ * Right after each sample the same backend runs a fixed piece of work (`reference`, outside the
+ * sample's clock) whose CPU time is read the same way: a virtual CPU does the same work slower
+ * while its host's core is busy with something else, which no steal counter shows, so slow samples
+ * whose reference took more CPU too were slowed by the machine, not by more work in the statement.
  * Only for a server on this machine whose `/proc` entries can be read (the cluster of its own).
  */
 export interface ScheduleProfile {
@@ -35,8 +36,8 @@ export interface SampleAccount {
   readonly stolenMs: number;
   readonly blocked: number;
   readonly preempted: number;
-  /** The fixed work timed after the sample, against its median over all samples (1 = as usual). */
-  readonly probe: number;
+  /** The CPU time of the fixed work run after the sample, against its median over all samples (1 = as usual). */
+  readonly reference: number;
 }
 
 type Sample = Omit<SampleAccount, 'samples'>;
@@ -51,16 +52,6 @@ interface Reading {
 
 /** A tick of /proc/stat (USER_HZ, 100 on Linux). */
 const TICK_MS = 10;
-
-/** About 0.3 ms of integer arithmetic here, the same every time: the machine's speed at that moment. */
-const probe = (): number => {
-  const started = performance.now();
-  let h = 0x811c9dc5;
-  for (let i = 0; i < 200_000; i += 1) h = Math.imul(h ^ i, 0x01000193);
-  const elapsed = performance.now() - started;
-  // The result is used, so that the loop cannot be dropped as dead code.
-  return h === 0.5 ? Number.NaN : elapsed;
-};
 
 const read = (pid: number): Reading => {
   const [cpuNs, runqueueNs] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
@@ -79,18 +70,19 @@ const read = (pid: number): Reading => {
 
 /**
  * A recorder for one statement's samples on backend `pid`, or undefined where its `/proc` entries
- * cannot be read (a server elsewhere, another user's process).
+ * cannot be read (a server elsewhere, another user's process). `reference` sends the fixed work to
+ * the same backend.
  *
  * @example
  * ```ts
- * const schedule = scheduleOf(pid);
+ * const schedule = scheduleOf(pid, () => client.query('SELECT count(*) FROM generate_series(1, 20000)'));
  * const sample = schedule?.start();
  * await send();
- * sample?.(elapsedMs);
+ * await sample?.(elapsedMs);
  * schedule?.profile(); // { cpuP99: 31.2, slowest: { wallMs: 58.3, cpuMs: 33.0, ... }, ... }
  * ```
  */
-export const scheduleOf = (pid: number) => {
+export const scheduleOf = (pid: number, reference: () => Promise<unknown>) => {
   try {
     read(pid);
   } catch {
@@ -98,12 +90,13 @@ export const scheduleOf = (pid: number) => {
   }
   const samples: Sample[] = [];
   return {
-    /** Reads before the sample; the function it returns reads after it and keeps the sample. */
+    /** Reads before the sample; the function it returns reads after it, runs the reference and keeps the sample. */
     start: () => {
       const before = read(pid);
-      return (wallMs: number) => {
+      return async (wallMs: number) => {
         const after = read(pid);
-        const probeMs = probe();
+        await reference();
+        const referenceMs = (read(pid).cpuNs - after.cpuNs) / 1e6;
         const cpuMs = (after.cpuNs - before.cpuNs) / 1e6;
         const runqueueMs = (after.runqueueNs - before.runqueueNs) / 1e6;
         samples.push({
@@ -114,14 +107,14 @@ export const scheduleOf = (pid: number) => {
           stolenMs: (after.stolenTicks - before.stolenTicks) * TICK_MS,
           blocked: after.blocked - before.blocked,
           preempted: after.preempted - before.preempted,
-          probe: probeMs,
+          reference: referenceMs,
         });
       };
     },
     profile: (): ScheduleProfile => {
       const cpu = samples.map((s) => s.cpuMs).sort((a, b) => a - b);
-      const usual = median(samples.map((s) => s.probe));
-      const byWall = samples.map((s) => ({ ...s, probe: s.probe / usual })).sort((a, b) => a.wallMs - b.wallMs);
+      const usual = median(samples.map((s) => s.reference));
+      const byWall = samples.map((s) => ({ ...s, reference: s.reference / usual })).sort((a, b) => a.wallMs - b.wallMs);
       const n = byWall.length;
       return {
         cpuP50: percentile(cpu, 50),
@@ -144,13 +137,13 @@ const account = (group: readonly Sample[]): SampleAccount => {
     stolenMs: mean((s) => s.stolenMs),
     blocked: mean((s) => s.blocked),
     preempted: mean((s) => s.preempted),
-    probe: mean((s) => s.probe),
+    reference: mean((s) => s.reference),
   };
 };
 
-/** `on CPU p50 20.1 / p99 31.0 ms; slowest 10: 58.2 ms = CPU 33.0 + run queue 1.2 + off CPU 24.0 (machine's stolen 6.0), 3.1 blocks, 2.0 preemptions, probe x1.45; middle …` */
+/** `on CPU p50 20.1 / p99 31.0 ms; slowest 10: 58.2 ms = CPU 33.0 + run queue 1.2 + off CPU 24.0 (machine's stolen 6.0), 3.1 blocks, 2.0 preemptions, reference x1.45; middle …` */
 export const describeSchedule = (p: ScheduleProfile): string => {
   const part = (label: string, a: SampleAccount) =>
-    `${label} ${a.samples}: ${a.wallMs.toFixed(1)} ms = CPU ${a.cpuMs.toFixed(1)} + run queue ${a.runqueueMs.toFixed(1)} + off CPU ${a.offCpuMs.toFixed(1)} (machine's stolen ${a.stolenMs.toFixed(1)}), ${a.blocked.toFixed(1)} blocks, ${a.preempted.toFixed(1)} preemptions, probe x${a.probe.toFixed(2)}`;
+    `${label} ${a.samples}: ${a.wallMs.toFixed(1)} ms = CPU ${a.cpuMs.toFixed(1)} + run queue ${a.runqueueMs.toFixed(1)} + off CPU ${a.offCpuMs.toFixed(1)} (machine's stolen ${a.stolenMs.toFixed(1)}), ${a.blocked.toFixed(1)} blocks, ${a.preempted.toFixed(1)} preemptions, reference x${a.reference.toFixed(2)}`;
   return `on CPU p50 ${p.cpuP50.toFixed(2)} / p99 ${p.cpuP99.toFixed(2)} ms; ${part('slowest', p.slowest)}; ${part('middle', p.middle)}`;
 };

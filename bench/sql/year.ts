@@ -490,7 +490,8 @@ const measure = async (client: pg.Client, watcher: pg.Client, s: Statement, n: n
     return () => client.query(text, values);
   };
   const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-  const schedule = scheduleOf(rows[0]?.pid ?? 0);
+  // A fiftieth of the CPU reference (bench/sql/commit-floor.ts) after each sample, on the same backend.
+  const schedule = scheduleOf(rows[0]?.pid ?? 0, () => client.query('SELECT count(*) FROM generate_series(1, 20000)'));
   const times: number[] = [];
   for (let i = 0; i < n + 3; i += 1) {
     // The request is made before the clock starts: a backlog's 500 scans are the client's work.
@@ -500,7 +501,7 @@ const measure = async (client: pg.Client, watcher: pg.Client, s: Statement, n: n
     await send();
     const elapsed = performance.now() - t;
     if (i >= 3) times.push(elapsed);
-    sample?.(elapsed);
+    await sample?.(elapsed);
   }
   // After the samples, as a pooled connection plans: its catalog caches are warm. Another
   // sample's parameters, so that its pages are as likely to be cached as a sample's were.
