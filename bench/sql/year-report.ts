@@ -57,7 +57,9 @@ export const renderYear = (result: YearResult): string => {
     ),
   );
   return [
-    `Year scale: ${result.settings.records} records, ${result.settings.boxes} boxes; ${Object.entries(result.server)
+    `Year scale: ${result.settings.records} records, ${result.settings.boxes} boxes, databases in ${result.settings.locale}; ${Object.entries(
+      result.server,
+    )
       .map(([k, v]) => `${k}=${v}`)
       .join(', ')}`,
     table(headers, rows),

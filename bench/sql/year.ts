@@ -61,6 +61,12 @@ export interface YearSettings {
    * (BENCH_YEAR_PG_OPTIONS, e.g. `bgwriter_delay=10ms`): one change measured against a run without it.
    */
   readonly serverOptions: readonly string[];
+  /**
+   * The databases' locale (BENCH_YEAR_LOCALE, default `en_US.UTF-8`, the one Aurora PostgreSQL
+   * creates databases in): the history's codes compare in it (migration 015 leaves them in the
+   * database's collation), and comparing text in a locale costs more than byte by byte.
+   */
+  readonly locale: string;
 }
 
 export type Design = 'partitioned' | 'unpartitioned';
@@ -121,6 +127,10 @@ export const readYearSettings = (env: NodeJS.ProcessEnv = process.env): YearSett
   const serverOptions = (env.BENCH_YEAR_PG_OPTIONS ?? '').split(' ').filter((o) => o !== '');
   const bad = serverOptions.find((o) => !/^[a-z_]+=[A-Za-z0-9_.]+$/.test(o));
   if (bad !== undefined) throw new Error(`BENCH_YEAR_PG_OPTIONS takes name=value settings, got '${bad}'`);
+  // CREATE DATABASE takes no parameters: only a plain locale name reaches its text.
+  const locale = env.BENCH_YEAR_LOCALE ?? 'en_US.UTF-8';
+  if (!/^[A-Za-z0-9_.@-]+$/.test(locale))
+    throw new Error(`BENCH_YEAR_LOCALE must be a locale name such as en_US.UTF-8 or C, got '${locale}'`);
   return {
     records: positive(env, 'BENCH_YEAR_RECORDS', 100_000_000),
     boxes: positive(env, 'BENCH_YEAR_BOXES', 1_000_000),
@@ -136,6 +146,7 @@ export const readYearSettings = (env: NodeJS.ProcessEnv = process.env): YearSett
     keep: env.BENCH_YEAR_KEEP === '1',
     dropMonth: env.BENCH_YEAR_KEEP !== '1' || env.BENCH_YEAR_DROP_MONTH === '1',
     serverOptions,
+    locale,
   };
 };
 
@@ -679,8 +690,10 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
     await kept.connect();
     const { rows } = await kept
       .query<{ seed_seconds: Record<string, number> }>(
-        'SELECT seed_seconds FROM public.bench_year_seed WHERE records = $1 AND boxes = $2 AND locations = $3',
-        [d.records, d.boxes, d.locations],
+        `SELECT seed_seconds FROM public.bench_year_seed
+         WHERE records = $1 AND boxes = $2 AND locations = $3
+           AND (SELECT datcollate FROM pg_database WHERE datname = current_database()) = $4`,
+        [d.records, d.boxes, d.locations, s.locale],
       )
       .catch(() => ({ rows: [] }));
     await kept.end();
@@ -689,7 +702,11 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
   }
   if (seedSeconds === undefined) {
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.query(`CREATE DATABASE ${database} TEMPLATE template0 LOCALE '${s.locale}'`).catch((error: Error) => {
+      throw new Error(
+        `${error.message}: the machine needs the locale BENCH_YEAR_LOCALE names (on Debian: apt-get install locales, add "en_US.UTF-8 UTF-8" to /etc/locale.gen, locale-gen), or BENCH_YEAR_LOCALE=C`,
+      );
+    });
   }
   await admin.end();
   const client = new pg.Client({ connectionString: url.toString(), options: '-c TimeZone=UTC' });
@@ -702,7 +719,7 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
         for (const sql of m.statements) await client.query(sql);
       const start = new Date(Date.now() - 365 * 86_400_000 - 60_000).toISOString();
       log(
-        `${design}: seeding ${d.records} records of ${d.cargo} cargo (${d.boxes} boxes, ${d.zongpai} zongpais) at ${d.locations} locations`,
+        `${design}: seeding ${d.records} records of ${d.cargo} cargo (${d.boxes} boxes, ${d.zongpai} zongpais) at ${d.locations} locations, in a database of locale ${s.locale}`,
       );
       seedSeconds = await seed(client, design, d, start);
       await client.query(SEED_MARK);
