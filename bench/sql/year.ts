@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { compileWrite } from '../../lib/db/write.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
-import { TRAIL_INDEX } from '../../lib/db/migrations/008-location-trail-index.ts';
+import { TRAIL_INDEX_BYTE_ORDER } from '../../lib/db/migrations/017-history-codes-byte-order.ts';
 import { CONTENT_SQL } from '../../lib/location/content.ts';
 import { MAINTAIN_SQL, MONTHS_AHEAD, type HistoryMaintenance } from '../../lib/location/history.ts';
 import { loadConfig } from '../../lib/config.ts';
@@ -348,10 +348,10 @@ const seed = async (client: pg.Client, design: Design, d: Shape, start: string):
   });
   // Bulk load without the indexes, then build them: what a steady state has, in a fraction of the time.
   await client.query('ALTER TABLE cargo.location_record DROP CONSTRAINT location_record_pkey');
-  // The history index: the trail index of migration 008, or the key-only one of the design before it.
+  // The history index: the trail index of migration 017 (008's, comparing codes in "C"), or the key-only one of the design before it.
   const history =
     design === 'partitioned'
-      ? { name: 'location_record_trail_idx', create: TRAIL_INDEX }
+      ? { name: 'location_record_trail_idx', create: TRAIL_INDEX_BYTE_ORDER }
       : {
           name: 'location_record_cargo_idx',
           create: 'CREATE INDEX location_record_cargo_idx ON cargo.location_record (cargo_no, occurred_at, id)',
@@ -716,7 +716,11 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
     if (seedSeconds === undefined) {
       await client.query('CREATE SCHEMA cargo');
       for (const m of migrations.filter((m) => design === 'partitioned' || m.id < 5))
-        for (const sql of m.statements) await client.query(sql);
+        for (const step of m.statements)
+          for (const sql of typeof step === 'string'
+            ? [step]
+            : (await client.query<{ statement: string }>(step.statementsFrom)).rows.map((r) => r.statement))
+            await client.query(sql);
       const start = new Date(Date.now() - 365 * 86_400_000 - 60_000).toISOString();
       log(
         `${design}: seeding ${d.records} records of ${d.cargo} cargo (${d.boxes} boxes, ${d.zongpai} zongpais) at ${d.locations} locations, in a database of locale ${s.locale}`,

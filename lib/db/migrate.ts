@@ -1,12 +1,30 @@
 import type { Db } from './types.ts';
 
-/** A numbered schema change: statements run in order, in one transaction, exactly once. */
+/**
+ * A step of a migration: one SQL statement, or a query whose rows (`statement`) are the
+ * statements to run, each as a call of its own. The second is for work that depends on what the
+ * database holds, such as an index built a partition at a time: the Data API cancels any one
+ * statement after 45 seconds, so one statement over every partition of a year's history would
+ * fail the deploy where one per partition stays within it.
+ */
+export type MigrationStep = string | { readonly statementsFrom: string };
+
+/** A numbered schema change: steps run in order, in one transaction, exactly once. */
 export interface Migration {
   readonly id: number;
   readonly name: string;
-  /** One SQL statement each: the Data API runs one statement per call. */
-  readonly statements: readonly string[];
+  /** The Data API runs one statement per call. */
+  readonly statements: readonly MigrationStep[];
 }
+
+const runStep = async (tx: Db, step: MigrationStep): Promise<void> => {
+  if (typeof step === 'string') {
+    await tx.query(step);
+    return;
+  }
+  const { rows } = await tx.query<{ statement: string }>(step.statementsFrom);
+  for (const { statement } of rows) await tx.query(statement);
+};
 
 /** Any constant works; it only has to be the same in every process that migrates this database. */
 const MIGRATION_LOCK = 7_340_214_901;
@@ -36,7 +54,7 @@ export const migrate = async (db: Db, migrations: readonly Migration[]): Promise
     const applied: number[] = [];
     for (const migration of [...migrations].sort((a, b) => a.id - b.id)) {
       if (done.has(migration.id)) continue;
-      for (const statement of migration.statements) await tx.query(statement);
+      for (const step of migration.statements) await runStep(tx, step);
       await tx.query('INSERT INTO cargo.schema_migration (id, name) VALUES (:id, :name)', {
         id: migration.id,
         name: migration.name,

@@ -103,8 +103,7 @@ latest AS (
 trails AS (
   SELECT :cargo_no::text AS cargo_no, '-infinity'::timestamptz AS since, k.own_via AS via FROM kind k
   UNION ALL
-  -- The history's codes are in the database's collation (migration 015): compared in it, its index serves the trail.
-  SELECT c.zongpai_no COLLATE "default", c.zongpai_since, 'ZONGPAI' FROM carrier c
+  SELECT c.zongpai_no, c.zongpai_since, 'ZONGPAI' FROM carrier c
 ),
 page AS (
   SELECT p.*, t.via
@@ -113,7 +112,8 @@ page AS (
     SELECT r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
            r.voided_at, r.voided_by
     FROM cargo.location_record r
-    WHERE r.cargo_no = t.cargo_no
+    -- The history's codes keep the database's collation; its trail index compares them in "C" (migration 017).
+    WHERE r.cargo_no = t.cargo_no COLLATE "C"
       AND r.occurred_at <= COALESCE(:before_at::timestamptz, 'infinity')
       AND (r.occurred_at, r.id) < (COALESCE(:before_at::timestamptz, 'infinity'), COALESCE(:before_id::bigint, 9223372036854775807))
     ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch) p

@@ -1,7 +1,8 @@
 import type { Migration } from '../migrate.ts';
 
 /** Every column a history entry answers, beyond the trail index's key. */
-const TRAIL_COLUMNS = 'location_code, off_shelf, scanned_at, recorded_at, recorded_by, device_id, voided_at, voided_by';
+export const TRAIL_COLUMNS =
+  'location_code, off_shelf, scanned_at, recorded_at, recorded_by, device_id, voided_at, voided_by';
 
 /**
  * The trail index: a cargo's scans in time order, carrying every column a history entry answers,

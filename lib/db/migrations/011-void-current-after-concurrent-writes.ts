@@ -17,11 +17,17 @@ import type { Migration } from '../migrate.ts';
  * Returns what it did: `moved_back`, `forgotten` (no scan left), or `kept` (the voided record was
  * not the current location).
  */
-export const voidCurrentAfterConcurrentWrites: Migration = {
-  id: 11,
-  name: 'void-current-after-concurrent-writes',
-  statements: [
-    `CREATE FUNCTION cargo.void_current(p_cargo_no text, p_record_id bigint) RETURNS text
+/**
+ * The function's statement: migration 017 replaces it with the trail read in "C" (`trailCollation`),
+ * which its index compares in since.
+ */
+export const voidCurrentFunction = ({
+  create,
+  trailCollation,
+}: {
+  create: 'CREATE FUNCTION' | 'CREATE OR REPLACE FUNCTION';
+  trailCollation: '' | ' COLLATE "C"';
+}): string => `${create} cargo.void_current(p_cargo_no text, p_record_id bigint) RETURNS text
        LANGUAGE plpgsql VOLATILE
        SET search_path = pg_catalog, pg_temp
      AS $fn$
@@ -35,7 +41,7 @@ export const voidCurrentAfterConcurrentWrites: Migration = {
        SELECT r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id
        INTO f
        FROM cargo.location_record r
-       WHERE r.cargo_no = p_cargo_no AND r.voided_at IS NULL AND r.id <> p_record_id
+       WHERE r.cargo_no = p_cargo_no${trailCollation} AND r.voided_at IS NULL AND r.id <> p_record_id
        ORDER BY r.occurred_at DESC, r.id DESC
        LIMIT 1;
        IF NOT FOUND THEN
@@ -48,6 +54,10 @@ export const voidCurrentAfterConcurrentWrites: Migration = {
        WHERE c.cargo_no = p_cargo_no;
        RETURN 'moved_back';
      END
-     $fn$`,
-  ],
+     $fn$`;
+
+export const voidCurrentAfterConcurrentWrites: Migration = {
+  id: 11,
+  name: 'void-current-after-concurrent-writes',
+  statements: [voidCurrentFunction({ create: 'CREATE FUNCTION', trailCollation: '' })],
 };

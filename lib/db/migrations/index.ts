@@ -15,6 +15,7 @@ import { locationHistoryMonthsAheadBound } from './013-location-history-months-a
 import { outboxPrimaryKeyOnly } from './014-outbox-primary-key-only.ts';
 import { codeCollation } from './015-code-collation.ts';
 import { eventSequenceForwardOnly } from './016-event-sequence-forward-only.ts';
+import { historyCodesByteOrder } from './017-history-codes-byte-order.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   outboxPrimaryKeyOnly,
   codeCollation,
   eventSequenceForwardOnly,
+  historyCodesByteOrder,
 ];

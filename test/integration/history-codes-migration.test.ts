@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDataApiEmulator, type DataApiEmulator } from '../../infra/local/data-api/server.ts';
+import { loadConfig } from '../../lib/config.ts';
+import type { DataApiDb } from '../../lib/db/data-api.ts';
+import { createDataApiDb } from '../../lib/db/default.ts';
+import { migrate } from '../../lib/db/migrate.ts';
+import { migrations } from '../../lib/db/migrations/index.ts';
+import { json, type Db } from '../../lib/db/types.ts';
+import { maintainLocationHistory, MONTHS_AHEAD } from '../../lib/location/history.ts';
+import { makeCargoFinder, makeScanRecorder } from '../../lib/location/locations.ts';
+import { makeScanVoider } from '../../lib/location/void.ts';
+import { createTestBackend } from '../support/backend.ts';
+import { monthsAgo } from '../support/history.ts';
+
+/**
+ * Migration 017 on a deployment that holds history in several months (a new layout reaches back
+ * to the retention cutoff, a partition a month): the trail index is built
+ * again comparing codes in "C", one Data API call per partition, and every cargo keeps its
+ * history, its current location and its voids.
+ */
+let emulator: DataApiEmulator;
+let db: DataApiDb;
+let drop: () => Promise<void> = async () => undefined;
+
+beforeAll(async () => {
+  const test = await createTestBackend();
+  drop = test.drop;
+  const target = {
+    resourceArn: 'arn:aws:rds:local:000000000000:cluster:c',
+    secretArn: 'arn:aws:secretsmanager:local:000000000000:secret:m',
+    database: 'cargo',
+  };
+  emulator = await startDataApiEmulator({
+    backend: test.backend,
+    target,
+    identities: [
+      {
+        name: 'Migrate',
+        accessKeyId: 'local',
+        secretAccessKey: 'local',
+        operations: ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'],
+      },
+    ],
+  });
+  db = createDataApiDb(
+    loadConfig({
+      DB_CLUSTER_ARN: target.resourceArn,
+      DB_SECRET_ARN: target.secretArn,
+      DATA_API_ENDPOINT: emulator.endpoint,
+    }),
+    { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+  );
+});
+afterAll(async () => {
+  db?.destroy();
+  await emulator?.close();
+  await drop();
+});
+
+/** `db`, with every statement the migrations' transaction sends written down. */
+const recording = (sent: string[]): Db => ({
+  query: (sql, params) => db.query(sql, params),
+  transaction: (work) =>
+    db.transaction((tx) =>
+      work({
+        query: (sql, params) => {
+          sent.push(sql);
+          return tx.query(sql, params);
+        },
+        transaction: () => Promise.reject(new Error('no nested transaction')),
+      }),
+    ),
+});
+
+/** Each partition of the history, and the collation its trail index compares cargo codes in. */
+const trailCollations = () =>
+  db.query<{ partition: string; collation: string }>(
+    `SELECT p.relname::text AS partition, coll.collname::text AS collation
+     FROM pg_inherits i
+     JOIN pg_class p ON p.oid = i.inhrelid
+     JOIN pg_index x ON x.indrelid = p.oid
+     JOIN pg_attribute a ON a.attrelid = p.oid AND a.attnum = x.indkey[0] AND a.attname = 'cargo_no'
+     JOIN pg_collation coll ON coll.oid = x.indcollation[0]
+     WHERE i.inhparent = 'cargo.location_record'::regclass
+     ORDER BY p.relname`,
+  );
+
+describe('migration 017: the history compares cargo codes in "C"', () => {
+  it('builds the trail index a partition at a time, and every cargo keeps its history and its voids', async () => {
+    await migrate(
+      db,
+      migrations.filter((m) => m.id < 17),
+    );
+    const record = makeScanRecorder({ db });
+    const scan = (cargo_no: string, location_code: string, at: string) =>
+      record([{ cargo_no, location_code, off_shelf: false, scanned_at: at }], 'olga');
+    await db.query(
+      `INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
+       SELECT s.cargo_no, s.location_code, false, s.at, s.at, 'olga', 'PDA-1'
+       FROM json_to_recordset(:scans) AS s (cargo_no text, location_code text, at timestamptz)`,
+      {
+        scans: json([
+          { cargo_no: 'BOX-C001', location_code: 'A-01', at: monthsAgo(3) },
+          { cargo_no: 'BOX-C001', location_code: 'A-02', at: monthsAgo(2) },
+          { cargo_no: 'box-c001', location_code: 'Z-99', at: monthsAgo(1) },
+        ]),
+      },
+    );
+    await scan('BOX-C001', 'DOCK-1', new Date(Date.now() - 60_000).toISOString());
+    const current = await scan('BOX-C001', 'DOCK-2', new Date().toISOString());
+    const before = await makeCargoFinder({ db })('BOX-C001', { limit: 20 });
+    const { rows: partitions } = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_inherits WHERE inhparent = 'cargo.location_record'::regclass",
+    );
+
+    const sent: string[] = [];
+    expect(await migrate(recording(sent), migrations)).toEqual([17]);
+
+    const built = sent.filter((sql) => /^CREATE INDEX \S+ ON cargo\.location_record_/.test(sql));
+    expect(built).toHaveLength(partitions[0]?.n ?? -1);
+    const { rows: collations } = await trailCollations();
+    expect(collations).toHaveLength(partitions[0]?.n ?? -1);
+    expect(new Set(collations.map((c) => c.collation))).toEqual(new Set(['C']));
+    const { rows: parent } = await db.query<{ valid: boolean }>(
+      `SELECT x.indisvalid AS valid FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid
+       WHERE c.relname = 'location_record_trail_idx' AND c.relnamespace = 'cargo'::regnamespace`,
+    );
+    expect(parent).toEqual([{ valid: true }]);
+
+    const find = makeCargoFinder({ db });
+    const after = await find('BOX-C001', { limit: 20 });
+    expect(after).toEqual(before);
+    expect(after.history.map((h) => h.location_code)).toEqual(['DOCK-2', 'DOCK-1', 'A-02', 'A-01']);
+    await makeScanVoider({ db })({ cargo_no: 'BOX-C001', id: current.records[0]?.id ?? '', version: 1 }, 'sam');
+    expect((await find('BOX-C001', { limit: 20 })).current?.location_code).toBe('DOCK-1');
+    expect((await find('box-c001', { limit: 20 })).history.map((h) => h.location_code)).toEqual(['Z-99']);
+  });
+
+  it('gives the months the maintenance makes after it the same index', async () => {
+    const { created } = await maintainLocationHistory(db, { monthsKept: 25, monthsAhead: MONTHS_AHEAD + 2 });
+    expect(created.length).toBeGreaterThan(0);
+    const { rows } = await trailCollations();
+    for (const month of created) expect(rows.find((r) => r.partition === month)?.collation).toBe('C');
+  });
+});
