@@ -16,10 +16,8 @@ import type { Migration } from '../migrate.ts';
  *
  * Returns what it did: `moved_back`, `forgotten` (no scan left), or `kept` (the voided record was
  * not the current location).
- */
-/**
- * The function's statement: migration 017 replaces it with the trail read in "C" (`trailCollation`),
- * which its index compares in since.
+ *
+ * Migration 017 replaces it with the trail read in "C" (`trailCollation`), as its index compares since.
  */
 export const voidCurrentFunction = ({
   create,

@@ -5,8 +5,8 @@ import { voidCurrentFunction } from './011-void-current-after-concurrent-writes.
 /**
  * The trail index of migration 008 with its cargo codes compared byte by byte ("C"), whatever the
  * database's collation. On Aurora (databases in `en_US.UTF-8`) each of a backlog's 500 history
- * rows descended the index comparing codes in the language's collation: about 5 ms of a backlog's
- * 25-30 ms of CPU (docs/PERFORMANCE.md §4, "Runs AN-AR"). The column keeps the database's
+ * rows descended the index comparing codes in the language's collation: about 3 ms of a backlog's
+ * 29-31 ms of CPU (docs/PERFORMANCE.md §4, "Runs AN-AS"). The column keeps the database's
  * collation; the index compares in "C", and so do the statements that read by it
  * (`r.cargo_no = … COLLATE "C"`, lib/location/locations.ts and `cargo.void_current`).
  *
@@ -16,8 +16,8 @@ export const TRAIL_INDEX_BYTE_ORDER = `CREATE INDEX location_record_trail_idx ON
 
 /**
  * Each partition's index, one statement (one Data API call) per partition: a year's history
- * takes minutes to index, over the 45 s the Data API allows one statement, and a month's about
- * 14 s (docs/PERFORMANCE.md §4). Oldest first, the current and future months last: building an
+ * takes minutes to index, over the 45 s the Data API allows one statement, and a large
+ * warehouse's month 8-12 s (docs/PERFORMANCE.md §4). Oldest first, the current and future months last: building an
  * index holds its partition's SHARE lock until the migrations commit, and scans are stored only
  * in the current month, so they wait for the last builds alone.
  */
