@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { compileWrite } from '../../lib/db/write.ts';
+import { stepStatements } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
 import { TRAIL_INDEX_BYTE_ORDER } from '../../lib/db/migrations/017-history-codes-byte-order.ts';
 import { CONTENT_SQL } from '../../lib/location/content.ts';
@@ -717,9 +718,7 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
       await client.query('CREATE SCHEMA cargo');
       for (const m of migrations.filter((m) => design === 'partitioned' || m.id < 5))
         for (const step of m.statements)
-          for (const sql of typeof step === 'string'
-            ? [step]
-            : (await client.query<{ statement: string }>(step.statementsFrom)).rows.map((r) => r.statement))
+          for (const sql of await stepStatements(step, (q) => client.query<{ statement: string }>(q)))
             await client.query(sql);
       const start = new Date(Date.now() - 365 * 86_400_000 - 60_000).toISOString();
       log(

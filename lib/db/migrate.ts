@@ -17,14 +17,21 @@ export interface Migration {
   readonly statements: readonly MigrationStep[];
 }
 
-const runStep = async (tx: Db, step: MigrationStep): Promise<void> => {
-  if (typeof step === 'string') {
-    await tx.query(step);
-    return;
-  }
-  const { rows } = await tx.query<{ statement: string }>(step.statementsFrom);
-  for (const { statement } of rows) await tx.query(statement);
-};
+/**
+ * The statements of one step, in order: the step itself, or what its query answers. `query` runs
+ * that query on the connection the statements will run on (the migrations' transaction here, the
+ * benchmark's own client in bench/sql/year.ts).
+ *
+ * @example
+ * ```ts
+ * for (const sql of await stepStatements(step, (q) => tx.query(q))) await tx.query(sql);
+ * ```
+ */
+export const stepStatements = async (
+  step: MigrationStep,
+  query: (sql: string) => Promise<{ rows: readonly { statement: string }[] }>,
+): Promise<readonly string[]> =>
+  typeof step === 'string' ? [step] : (await query(step.statementsFrom)).rows.map((r) => r.statement);
 
 /** Any constant works; it only has to be the same in every process that migrates this database. */
 const MIGRATION_LOCK = 7_340_214_901;
@@ -54,7 +61,9 @@ export const migrate = async (db: Db, migrations: readonly Migration[]): Promise
     const applied: number[] = [];
     for (const migration of [...migrations].sort((a, b) => a.id - b.id)) {
       if (done.has(migration.id)) continue;
-      for (const step of migration.statements) await runStep(tx, step);
+      for (const step of migration.statements)
+        for (const statement of await stepStatements(step, (sql) => tx.query<{ statement: string }>(sql)))
+          await tx.query(statement);
       await tx.query('INSERT INTO cargo.schema_migration (id, name) VALUES (:id, :name)', {
         id: migration.id,
         name: migration.name,

@@ -1,61 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDataApiEmulator, type DataApiEmulator } from '../../infra/local/data-api/server.ts';
-import { loadConfig } from '../../lib/config.ts';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
-import { createDataApiDb } from '../../lib/db/default.ts';
 import { migrate } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
 import { json, type Db } from '../../lib/db/types.ts';
 import { maintainLocationHistory, MONTHS_AHEAD } from '../../lib/location/history.ts';
 import { makeCargoFinder, makeScanRecorder } from '../../lib/location/locations.ts';
 import { makeScanVoider } from '../../lib/location/void.ts';
-import { createTestBackend } from '../support/backend.ts';
 import { monthsAgo } from '../support/history.ts';
+import { startMigrationDb } from '../support/data-api-session.ts';
 
 /**
  * Migration 017 on a deployment that holds history in several months (a new layout reaches back
- * to the retention cutoff, a partition a month): the trail index is built
- * again comparing codes in "C", one Data API call per partition, and every cargo keeps its
- * history, its current location and its voids.
+ * to the retention cutoff, a partition a month): the trail index is built again comparing codes
+ * in "C", one Data API call per partition, and every cargo keeps its history, its current
+ * location and its voids.
  */
-let emulator: DataApiEmulator;
 let db: DataApiDb;
-let drop: () => Promise<void> = async () => undefined;
+let close: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
-  const test = await createTestBackend();
-  drop = test.drop;
-  const target = {
-    resourceArn: 'arn:aws:rds:local:000000000000:cluster:c',
-    secretArn: 'arn:aws:secretsmanager:local:000000000000:secret:m',
-    database: 'cargo',
-  };
-  emulator = await startDataApiEmulator({
-    backend: test.backend,
-    target,
-    identities: [
-      {
-        name: 'Migrate',
-        accessKeyId: 'local',
-        secretAccessKey: 'local',
-        operations: ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'],
-      },
-    ],
-  });
-  db = createDataApiDb(
-    loadConfig({
-      DB_CLUSTER_ARN: target.resourceArn,
-      DB_SECRET_ARN: target.secretArn,
-      DATA_API_ENDPOINT: emulator.endpoint,
-    }),
-    { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
-  );
+  ({ db, close } = await startMigrationDb());
 });
-afterAll(async () => {
-  db?.destroy();
-  await emulator?.close();
-  await drop();
-});
+afterAll(async () => close());
 
 /** `db`, with every statement the migrations' transaction sends written down. */
 const recording = (sent: string[]): Db => ({

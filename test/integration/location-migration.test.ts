@@ -1,57 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDataApiEmulator, type DataApiEmulator } from '../../infra/local/data-api/server.ts';
-import { loadConfig } from '../../lib/config.ts';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
-import { createDataApiDb } from '../../lib/db/default.ts';
 import { migrate } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
 import { json } from '../../lib/db/types.ts';
 import { makeCargoFinder, makeScanRecorder } from '../../lib/location/locations.ts';
-import { createTestBackend } from '../support/backend.ts';
+import { startMigrationDb } from '../support/data-api-session.ts';
 
 /**
  * A deployment from before the partitioned history: its location records move into the new
  * layout in the migration, and every cargo keeps its current location and its history.
  */
-let emulator: DataApiEmulator;
 let db: DataApiDb;
-let drop: () => Promise<void> = async () => undefined;
+let close: () => Promise<void> = async () => undefined;
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 beforeAll(async () => {
-  const test = await createTestBackend();
-  drop = test.drop;
-  const target = {
-    resourceArn: 'arn:aws:rds:local:000000000000:cluster:c',
-    secretArn: 'arn:aws:secretsmanager:local:000000000000:secret:m',
-    database: 'cargo',
-  };
-  emulator = await startDataApiEmulator({
-    backend: test.backend,
-    target,
-    identities: [
-      {
-        name: 'Migrate',
-        accessKeyId: 'local',
-        secretAccessKey: 'local',
-        operations: ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'],
-      },
-    ],
-  });
-  db = createDataApiDb(
-    loadConfig({
-      DB_CLUSTER_ARN: target.resourceArn,
-      DB_SECRET_ARN: target.secretArn,
-      DATA_API_ENDPOINT: emulator.endpoint,
-    }),
-    { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
-  );
+  ({ db, close } = await startMigrationDb());
 });
-afterAll(async () => {
-  db?.destroy();
-  await emulator?.close();
-  await drop();
-});
+afterAll(async () => close());
 
 describe('the migration to the partitioned location history', () => {
   it('moves every existing scan into the new layout and keeps each cargo where it was', async () => {

@@ -3,15 +3,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoErp } from '../../infra/local/demo-erp.ts';
 import { createPostgresBackend } from '../../infra/local/data-api/postgres-backend.ts';
-import { startDataApiEmulator, type DataApiEmulator } from '../../infra/local/data-api/server.ts';
-import { loadConfig } from '../../lib/config.ts';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
-import { createDataApiDb } from '../../lib/db/default.ts';
 import { ensureRoles, grantErpViewTo, type RoleNames, type ServiceRoles } from '../../lib/db/roles.ts';
 import { setUpSchema } from '../../lib/db/setup.ts';
 import { sweepExpiredKeys } from '../../lib/db/sweep.ts';
 import { markPublished, oldestUnpublishedAge, prunePublished, readPending } from '../../lib/events/outbox.ts';
 import { maintainLocationHistory } from '../../lib/location/history.ts';
+import { dataApiSession, type DataApiSession } from '../support/data-api-session.ts';
 import { throwawayDatabase } from '../support/throwaway-database.ts';
 
 /**
@@ -36,11 +34,7 @@ const names: RoleNames = {
   maintenance: roles.maintenance.username,
 };
 
-interface Session {
-  emulator: DataApiEmulator;
-  db: DataApiDb;
-}
-const sessions: Session[] = [];
+const sessions: DataApiSession[] = [];
 let drop: () => Promise<void> = async () => undefined;
 let master: DataApiDb;
 let owner: DataApiDb;
@@ -52,26 +46,12 @@ let maintenance: DataApiDb;
 const signIn = async (url: string, user?: string): Promise<DataApiDb> => {
   const target = new URL(url);
   if (user !== undefined) target.username = user;
-  const resourceArn = 'arn:aws:rds:local:000000000000:cluster:c';
-  const secretArn = `arn:aws:secretsmanager:local:000000000000:secret:${user ?? 'master'}`;
-  const emulator = await startDataApiEmulator({
-    backend: await createPostgresBackend({ connectionString: target.toString() }),
-    target: { resourceArn, secretArn, database: 'cargo' },
-    identities: [
-      {
-        name: 'Migrate',
-        accessKeyId: 'local',
-        secretAccessKey: 'local',
-        operations: ['ExecuteStatement', 'BeginTransaction', 'CommitTransaction', 'RollbackTransaction'],
-      },
-    ],
-  });
-  const db = createDataApiDb(
-    loadConfig({ DB_CLUSTER_ARN: resourceArn, DB_SECRET_ARN: secretArn, DATA_API_ENDPOINT: emulator.endpoint }),
-    { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+  const session = await dataApiSession(
+    await createPostgresBackend({ connectionString: target.toString() }),
+    user ?? 'master',
   );
-  sessions.push({ emulator, db });
-  return db;
+  sessions.push(session);
+  return session.db;
 };
 
 beforeAll(async () => {
@@ -89,10 +69,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const { db, emulator } of sessions) {
-    db.destroy();
-    await emulator.close();
-  }
+  for (const session of sessions) await session.close();
   await drop();
   if (!onPostgres) return;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
