@@ -25,13 +25,22 @@ export interface WaitProfile {
 /** The slowest 5 % of the samples: 50 of 1 000, enough polls to name what they wait for. */
 const SLOWEST = 0.05;
 
+/** The server process behind a connection: what pg_stat_activity and /proc know it by. */
+export const backendPid = async (client: pg.Client): Promise<number> => {
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const pid = rows[0]?.pid;
+  if (pid === undefined) throw new Error('the server named no backend process');
+  return pid;
+};
+
 /**
+ * Polls what the backend `pid` waits for while its connection sends the samples.
  * `prepare(i)` builds sample i's request and returns what sends it: only the sending is inside the
  * sample's span, as in the timed pass.
  *
  * @example
  * ```ts
- * const profile = await profileWaits(client, watcher, 1000, (i) => {
+ * const profile = await profileWaits(await backendPid(client), watcher, 1000, (i) => {
  *   const values = valuesOf(i);
  *   return () => client.query(sql, values);
  * });
@@ -39,13 +48,11 @@ const SLOWEST = 0.05;
  * ```
  */
 export const profileWaits = async (
-  client: pg.Client,
+  pid: number,
   watcher: pg.Client,
   samples: number,
   prepare: (i: number) => () => Promise<unknown>,
 ): Promise<WaitProfile> => {
-  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-  const pid = rows[0]?.pid;
   const polls: { at: number; label: string }[] = [];
   let running = true;
   const polling = (async () => {
