@@ -13,8 +13,13 @@ export interface MigrationsProps extends Omit<
 
 /** The longest the Data API adapter may wait for a paused cluster (`DB_RETRY_BUDGET_MS` accepts at most 120 s). */
 const RESUME_BUDGET = Duration.minutes(2);
-/** The resume budget, then the migrations themselves. */
-const TIMEOUT = Duration.minutes(5);
+/**
+ * The resume budget, then the migrations themselves: Lambda's longest run. Migration 017 indexes
+ * a large warehouse's year of history again, a month per statement, in about 124 s on a slow
+ * machine (docs/PERFORMANCE.md §4); with five minutes a history twice that size would have failed
+ * every deploy, and a failed migration rolls back whole, so a retry could not finish either.
+ */
+const TIMEOUT = Duration.minutes(15);
 
 /**
  * Runs `functions/migrate.ts` during `cdk deploy`, after the database exists and before the

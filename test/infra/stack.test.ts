@@ -327,7 +327,7 @@ describe('migrations', () => {
   it('runs the migration function synchronously after the cluster and its writer exist, failing the deploy if it throws', () => {
     expect(trigger.Properties).toMatchObject({
       InvocationType: 'RequestResponse',
-      Timeout: '300000',
+      Timeout: '900000',
       ExecuteOnHandlerChange: true,
     });
     expect(trigger.Properties.HandlerArn).toEqual({
@@ -341,9 +341,9 @@ describe('migrations', () => {
     );
   });
 
-  it('gives the migration function time to wait for a paused cluster (the 120 s maximum retry budget)', () => {
+  it("gives the migration function Lambda's longest run: a paused cluster's wait (the 120 s retry budget), then a year of history indexed again", () => {
     expect(migrateFunction.Properties).toMatchObject({
-      Timeout: 300,
+      Timeout: 900,
       Environment: { Variables: expect.objectContaining({ DB_RETRY_BUDGET_MS: '120000' }) },
     });
   });
