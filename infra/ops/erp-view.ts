@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { grantErpViewTo, ROLE_NAMES } from '../../lib/db/roles.ts';
+import { grantErpViewTo } from '../../lib/db/grants.ts';
+import { ROLE_NAMES } from '../../lib/db/roles.ts';
 import type { Db } from '../../lib/db/types.ts';
 import { ensureDemoErp } from '../local/demo-erp.ts';
 

@@ -1,7 +1,8 @@
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import { ensureBoxContentView, type BoxContentOutcome } from './read-contract.ts';
-import { grantErpView, grantUsers, type RoleNames } from './roles.ts';
+import { grantErpView, grantUsers } from './grants.ts';
+import type { RoleNames } from './roles.ts';
 import type { Db } from './types.ts';
 
 /** What one run of {@link setUpSchema} did. */
