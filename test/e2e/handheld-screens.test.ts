@@ -110,8 +110,15 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
     expect(await page.getByLabel('Off shelf').isChecked()).toBe(false);
     await scan(page, 'DOCK-SAM');
     await notice(page, 'ok', 'Location DOCK-SAM');
+    // His scan is queued before it is sent: the count says 1 until the service has it (held here,
+    // as a slow network would), and only then 0, when one tap signs him out.
+    const upload = await holdRequests(page, /\/v1\/cargo\/location$/);
     await scan(page, 'T2-SAM');
     await notice(page, 'ok', 'T2-SAM at DOCK-SAM');
+    await page.locator('[data-testid=waiting][data-waiting="1"][data-others="1"]').waitFor();
+    const answered = upload.answered();
+    upload.release();
+    await answered;
     await page.locator('[data-testid=waiting][data-waiting="0"][data-others="1"]').waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
 
