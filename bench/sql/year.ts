@@ -7,7 +7,8 @@ import { commitFloor, cpuReference } from './commit-floor.ts';
 import { positional } from './positional.ts';
 import { random } from './workload.ts';
 import { prewarm, startCluster } from './year-cluster.ts';
-import { dropMonth, measure, statements, type StatementResult } from './year-measure.ts';
+import { dropMonth } from './year-drop.ts';
+import { measure, statements, type StatementResult } from './year-measure.ts';
 import { cargoOf, seed, sizes, type Shape } from './year-seed.ts';
 import { log, type Design, type YearSettings } from './year-settings.ts';
 
