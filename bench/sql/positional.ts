@@ -1,31 +1,23 @@
+import { scanSql } from '../../infra/local/data-api/sql-scan.ts';
+
 /**
- * Named parameters as lib/ writes them (`:name`), for a direct connection: `$n`, outside quotes and
- * `::` casts, and the values in that order.
+ * Named parameters as lib/ writes them (`:name`), for a direct connection: `$n` in their place,
+ * found by the Data API emulator's own lexer, and the values in that order.
+ *
+ * @example
+ * ```ts
+ * positional('SELECT :a::int + :b + :a', { a: 1, b: 2 }); // { text: 'SELECT $1::int + $2 + $1', values: [1, 2] }
+ * ```
  */
 export const positional = (sql: string, params: Record<string, unknown>): { text: string; values: unknown[] } => {
   const names: string[] = [];
   let text = '';
-  let quote: string | null = null;
-  for (let i = 0; i < sql.length; i += 1) {
-    const ch = sql[i] as string;
-    if (quote !== null) {
-      if (ch === quote) quote = null;
-      text += ch;
-      continue;
-    }
-    if (ch === "'" || ch === '"') quote = ch;
-    const name =
-      ch === ':' && sql[i - 1] !== ':' && sql[i + 1] !== ':'
-        ? /^[a-z_][a-z0-9_]*/.exec(sql.slice(i + 1))?.[0]
-        : undefined;
-    if (name === undefined) {
-      text += ch;
-      continue;
-    }
+  let copiedUpTo = 0;
+  for (const { name, start, end } of scanSql(sql).placeholders) {
     if (!(name in params)) throw new Error(`no value for :${name}`);
     if (!names.includes(name)) names.push(name);
-    text += `$${names.indexOf(name) + 1}`;
-    i += name.length;
+    text += `${sql.slice(copiedUpTo, start)}$${names.indexOf(name) + 1}`;
+    copiedUpTo = end;
   }
-  return { text, values: names.map((n) => params[n]) };
+  return { text: text + sql.slice(copiedUpTo), values: names.map((n) => params[n]) };
 };
