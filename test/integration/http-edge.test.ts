@@ -84,6 +84,18 @@ describe('no answer of the API may be cached (Cache-Control: no-store)', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('marks a write and its replay by Idempotency-Key no-store', async () => {
+    const register = () =>
+      service.call('POST', '/v1/zongpai', {
+        body: { zongpai_no: 'PLT-NS0001' },
+        headers: { 'idempotency-key': 'ns-1' },
+      });
+    const first = await register();
+    const replay = await register();
+    expect([first.status, replay.status]).toEqual([201, 201]);
+    expect([first.headers.get('cache-control'), replay.headers.get('cache-control')]).toEqual(['no-store', 'no-store']);
+  });
+
   it("marks a handler's 4xx answers no-store: 404 BOX_NOT_FOUND and 400 INVALID_BOX_NO", async () => {
     const missing = await service.call('GET', '/v1/box/info?box_no=BOX-NONE-9');
     expectError(missing, 404, 'BOX_NOT_FOUND');
