@@ -6,6 +6,7 @@
  */
 
 import { errorCatalogue, type ErrorCode, type MessageParams } from '../lib/errors/catalogue.ts';
+import { NO_STORE } from '../lib/http/answer-headers.ts';
 
 /** One gateway response: API Gateway's response type and the catalogue code it answers with. */
 export interface GatewayError {
@@ -51,6 +52,17 @@ export const gatewayErrorOf = (type: string): GatewayError => {
   if (row === undefined) throw new Error(`no gateway response for ${type}`);
   return row;
 };
+
+/**
+ * The headers of a gateway response: its own (Retry-After) and `Cache-Control: no-store`, as on
+ * every answer of the functions (lib/http/answer-headers.ts). Without it CloudFront would keep a
+ * 404, 403 or 400 of the gateway for its error caching time; the distribution's error caching
+ * minimum TTL of 0 covers the codes for which CloudFront ignores `no-store` (infra/constructs/web-app.ts).
+ */
+export const gatewayErrorHeaders = (error: GatewayError): Readonly<Record<string, string>> => ({
+  'Cache-Control': NO_STORE,
+  ...error.headers,
+});
 
 /** The body fields of a gateway response: the catalogue's English message, never localised. */
 export const gatewayErrorFields = (error: GatewayError) => {

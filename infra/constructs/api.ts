@@ -4,6 +4,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { MIN_COMPRESSION_BYTES } from '../compression.ts';
 import type { RouteDefinition } from '../routes.ts';
 import { addGatewayErrors } from './gateway-responses.ts';
 
@@ -66,7 +67,7 @@ export class ServiceApi extends Construct {
       // The stage's access log needs the account-wide API Gateway CloudWatch role (no execution
       // logs): set by the stack only when asked, since it replaces whatever role the region has.
       cloudWatchRole: props.cloudWatchRole,
-      minCompressionSize: Size.kibibytes(1),
+      minCompressionSize: Size.bytes(MIN_COMPRESSION_BYTES),
       deployOptions: {
         stageName: props.stage,
         throttlingRateLimit: throttle.rateLimit,

@@ -1,6 +1,6 @@
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import { errorCatalogue, type ErrorCode, type MessageParams } from '../../lib/errors/catalogue.ts';
-import { GATEWAY_ERRORS, gatewayErrorFields } from '../gateway-errors.ts';
+import { GATEWAY_ERRORS, gatewayErrorFields, gatewayErrorHeaders } from '../gateway-errors.ts';
 
 /**
  * The response template: the catalogue's English message (API Gateway cannot read
@@ -28,7 +28,7 @@ export const addGatewayErrors = (api: apigateway.RestApi): void => {
       type: apigateway.ResponseType.of(error.type),
       ...(status === 'gateway' ? {} : { statusCode: String(status) }),
       responseHeaders: Object.fromEntries(
-        Object.entries(error.headers ?? {}).map(([name, value]) => [name, `'${value}'`]),
+        Object.entries(gatewayErrorHeaders(error)).map(([name, value]) => [name, `'${value}'`]),
       ),
       templates: { 'application/json': gatewayErrorBody(error.code, error.params) },
     });

@@ -12,6 +12,26 @@ import { join } from 'node:path';
 import { writeWebApp } from '../../web/build.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../../web/headers.ts';
 
+/**
+ * CloudFront keeps an origin's 4xx and 5xx answers for 10 s by default, and honours the origin's
+ * `Cache-Control: no-store` on an error only for 404, 410, 414 and 501
+ * (https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/custom-error-pages-expiration.html):
+ * a handheld retrying a 503 DATABASE_UNAVAILABLE after its Retry-After would meet the same
+ * cached 503, and a 404 read just before the operator's own write would stay for 10 s. So the
+ * error caching minimum TTL is 0 for every code CloudFront caches (416 it never caches:
+ * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/HTTPStatusCodes.html).
+ *
+ * These settings are the distribution's, for every behaviour: they only set the caching time,
+ * with no error page and no changed status, because a page here would also replace the API's
+ * unified error body under `/v1/*` (a `404 → /index.html` fallback would answer an unknown box
+ * with the app's page and 200). The app needs no such fallback: it is the one page `/` and names
+ * its screens in the location hash. For the app's own files the TTL of 0 only means a missing
+ * file is asked of the bucket again.
+ */
+const NO_ERROR_CACHING: cloudfront.ErrorResponse[] = [400, 403, 404, 405, 414, 500, 501, 502, 503, 504].map(
+  (httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) }),
+);
+
 export interface WebAppProps {
   /** The API: CloudFront forwards `/v1/*` to its stage, so app and API share one origin. */
   readonly restApi: apigateway.RestApi;
@@ -87,7 +107,9 @@ export class WebApp extends Construct {
     });
 
     // The API answers per caller: nothing cached (TTL 0), the Authorization header in the key
-    // because CloudFront forwards it to an origin only from the cache policy.
+    // because CloudFront forwards it to an origin only from the cache policy (a policy with every
+    // TTL 0 may name no header, hence the maximum of 1 s; every API answer says `no-store`, so
+    // none is kept even that long: lib/http/answer-headers.ts, infra/gateway-errors.ts).
     const apiCache = new cloudfront.CachePolicy(this, 'ApiNoCache', {
       comment: 'API: never cached; Authorization forwarded',
       defaultTtl: Duration.seconds(0),
@@ -100,6 +122,7 @@ export class WebApp extends Construct {
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Cargo handheld app and API',
       defaultRootObject: 'index.html',
+      errorResponses: NO_ERROR_CACHING,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       enableLogging: true,

@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { errorCatalogue } from '../../lib/errors/catalogue.ts';
-import { gatewayErrorFields, gatewayErrorOf } from '../gateway-errors.ts';
+import { compressAnswer } from '../compression.ts';
+import { gatewayErrorFields, gatewayErrorHeaders, gatewayErrorOf } from '../gateway-errors.ts';
 import { ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '../routes.ts';
 import { DEFAULT_THROTTLING } from '../throttling.ts';
 import { buildProxyEvent, lambdaContext } from './gateway-event.ts';
@@ -56,7 +57,7 @@ const gatewayError = (type: string, requestId: string, gatewayStatus?: number): 
   const status = row.status === 'gateway' || row.status === undefined ? undefined : row.status;
   return {
     statusCode: status ?? gatewayStatus ?? errorCatalogue[row.code].status,
-    headers: { 'content-type': 'application/json', ...row.headers },
+    headers: { 'content-type': 'application/json', ...gatewayErrorHeaders(row) },
     body: JSON.stringify({ ...fields, request_id: requestId }),
     requestId,
   };
@@ -94,8 +95,14 @@ const readBody = (req: IncomingMessage, limit: number): Promise<Buffer | undefin
  * returned. With no binary media types on the API, a body marked `isBase64Encoded` is not decoded:
  * the client gets the base64 text
  * (https://docs.aws.amazon.com/apigateway/latest/developerguide/set-up-lambda-proxy-integrations.html#api-gateway-simple-proxy-for-lambda-output-format).
+ * The stage compresses the body for a client that accepts it (infra/compression.ts).
  */
-const send = (res: ServerResponse, result: APIGatewayProxyResult, requestId: string) => {
+const send = (
+  res: ServerResponse,
+  result: APIGatewayProxyResult,
+  requestId: string,
+  acceptEncoding: string | undefined,
+) => {
   const headers = new Map<string, { name: string; values: string[] }>();
   const add = (name: string, value: unknown) => {
     const entry = headers.get(name.toLowerCase()) ?? { name, values: [] };
@@ -104,9 +111,14 @@ const send = (res: ServerResponse, result: APIGatewayProxyResult, requestId: str
   };
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) for (const v of values) add(name, v);
   for (const [name, value] of Object.entries(result.headers ?? {})) add(name, value);
-  const body = Buffer.from(result.body ?? '', 'utf8');
+  const { body, encoding } = compressAnswer(
+    Buffer.from(result.body ?? '', 'utf8'),
+    acceptEncoding,
+    headers.has('content-encoding'),
+  );
   res.writeHead(result.statusCode, {
     ...Object.fromEntries([...headers.values()].map(({ name, values }) => [name, values])),
+    ...(encoding === undefined ? {} : { 'content-encoding': encoding }),
     'x-amzn-requestid': requestId,
     'content-length': String(body.length),
   });
@@ -241,27 +253,27 @@ export const createGateway = (options: GatewayOptions) => {
   };
 
   return (req: IncomingMessage, res: ServerResponse): void => {
+    const accepts = req.headers['accept-encoding'];
+    // CloudFront and API Gateway find the distribution or API by its host name: a request that
+    // names none reaches neither (Node would answer it with an empty 400).
+    if (!req.headers.host) {
+      const refused = gatewayError('DEFAULT_4XX', requestIdFor(new Date()), 400);
+      return send(res, refused, refused.requestId, accepts);
+    }
     if (options.site?.(req, res) === true) return;
     dispatch(req)
-      .then((result) => send(res, result, result.requestId))
-      .catch(() => send(res, gatewayError('DEFAULT_5XX', 'unknown', 500), 'unknown'));
+      .then((result) => send(res, result, result.requestId, accepts))
+      .catch(() => send(res, gatewayError('DEFAULT_5XX', 'unknown', 500), 'unknown', accepts));
   };
 };
 
-/**
- * Requests Node cannot parse never reach the gateway: headers over {@link MAX_HEADER_BYTES}
- * (431) and malformed request lines such as a lower-case method (400). They are answered with
- * the stack's DEFAULT_4XX gateway response instead of Node's empty body.
- */
-const refuseUnparsable = (error: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Duplex) => {
+/** Writes a gateway answer straight to a socket Node's HTTP server does not answer on, and closes it. */
+const answerOnSocket = (socket: Duplex, answer: GatewayAnswer) => {
   if (!socket.writable) return socket.destroy();
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const answer = gatewayError('DEFAULT_4XX', requestIdFor(new Date()), status);
   const body = Buffer.from(answer.body, 'utf8');
-  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
   const head = [
-    `HTTP/1.1 ${status} ${reason}`,
-    'content-type: application/json',
+    `HTTP/1.1 ${answer.statusCode} ${STATUS_CODES[answer.statusCode] ?? ''}`,
+    ...Object.entries(answer.headers ?? {}).map(([name, value]) => `${name}: ${String(value)}`),
     `content-length: ${body.length}`,
     `x-amzn-requestid: ${answer.requestId}`,
     'connection: close',
@@ -272,8 +284,26 @@ const refuseUnparsable = (error: NodeJS.ErrnoException & { bytesParsed?: number 
 };
 
 /**
+ * Requests Node cannot parse never reach the gateway: headers over {@link MAX_HEADER_BYTES}
+ * (431) and malformed request lines such as a lower-case method (400). They are answered with
+ * the stack's DEFAULT_4XX gateway response instead of Node's empty body.
+ */
+const refuseUnparsable = (error: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Duplex) =>
+  answerOnSocket(
+    socket,
+    gatewayError('DEFAULT_4XX', requestIdFor(new Date()), error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400),
+  );
+
+/**
+ * CONNECT never reaches a request handler in Node (without a listener the socket is dropped):
+ * answered as API Gateway answers a method no resource has, 404 ROUTE_NOT_FOUND.
+ */
+const refuseConnect = (_req: IncomingMessage, socket: Duplex) =>
+  answerOnSocket(socket, gatewayError('MISSING_AUTHENTICATION_TOKEN', requestIdFor(new Date())));
+
+/**
  * The emulated API Gateway as an HTTP server: {@link createGateway} with API Gateway's header
- * limit and its unified answer to requests that cannot be parsed.
+ * limit and its unified answer to requests that cannot be parsed, name no host or use CONNECT.
  *
  * @example
  * ```ts
@@ -281,8 +311,10 @@ const refuseUnparsable = (error: NodeJS.ErrnoException & { bytesParsed?: number 
  * ```
  */
 export const createGatewayServer = (options: GatewayOptions): Server => {
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createGateway(options));
+  // A request without Host is the gateway's to refuse, in the unified body (createGateway).
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false }, createGateway(options));
   server.on('clientError', refuseUnparsable);
+  server.on('connect', refuseConnect);
   return server;
 };
 

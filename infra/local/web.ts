@@ -9,7 +9,7 @@ import { splitTarget } from './gateway-routing.ts';
 /**
  * What CloudFront serves beside the API on AWS, served by `npm start` on the same origin: the
  * handheld app at `/` (built in memory at start), its runtime configuration `/config.json`, and
- * the local stand-in for Cognito's sign-in calls. Everything under `/v1` stays the API's.
+ * the local stand-in for Cognito's sign-in calls. Everything else is the API's.
  */
 export interface LocalSiteOptions {
   readonly dataDir: string;
@@ -32,7 +32,10 @@ export const localRuntimeConfig = (servicePrefix = 'cargo'): RuntimeConfig => ({
 export const isApiPath = (pathname: string): boolean => pathname === '/v1' || pathname.startsWith('/v1/');
 
 /**
- * A request handler for the site: answers (and returns true) every request outside `/v1`.
+ * A request handler for the site: answers (and returns true) a request for one of the app's own
+ * files or the sign-in stand-in. Any other path, inside `/v1` or not (`/cargo/location/X`,
+ * `//v1/box/info`), is the gateway's, which answers a path that names no route with the unified
+ * 404 ROUTE_NOT_FOUND, as API Gateway does.
  *
  * @example
  * ```ts
@@ -56,9 +59,10 @@ export const createLocalSite = (options: LocalSiteOptions) => {
     if (isApiPath(pathname)) return false;
     if (cognito(req, res)) return true;
     const found = files.get(pathname);
-    if (found === undefined || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.writeHead(found === undefined ? 404 : 405, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
-      res.end(found === undefined ? 'Not found' : 'Method not allowed');
+    if (found === undefined) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Method not allowed');
       return true;
     }
     res.writeHead(200, {

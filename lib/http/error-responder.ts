@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { AppError, errorBody } from '../errors/app-error.ts';
 import { preferredLanguage } from '../errors/language.ts';
+import { ANSWER_HEADERS } from './answer-headers.ts';
 import type { ServiceEvent, ServiceResult } from './event.ts';
 
 /** Anything that is not an {@link AppError} is a bug or an outage: log it whole, answer 500. */
@@ -28,7 +29,7 @@ export const errorResponder = (options: { logger: Logger }): MiddlewareObj<Servi
     const language = preferredLanguage(headers['accept-language'] ?? headers['Accept-Language']);
     request.response = {
       statusCode: error.statusCode,
-      headers: { 'content-type': 'application/json; charset=utf-8', ...error.headers },
+      headers: { ...ANSWER_HEADERS, ...error.headers },
       body: JSON.stringify(errorBody(error, language, request.event.requestContext?.requestId)),
     };
   },

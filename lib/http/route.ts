@@ -6,6 +6,7 @@ import type { Idempotency } from '../db/write.ts';
 import type { RouteDocs } from '../openapi/route-docs.ts';
 import { makeFieldCodes } from '../rules/fields.ts';
 import { makeRuntime, type Environment, type Runtime } from '../runtime.ts';
+import { ANSWER_HEADERS } from './answer-headers.ts';
 import { authorize, type Role } from './authorize.ts';
 import { errorResponder } from './error-responder.ts';
 import { lowerCaseHeaderNames } from './header-names.ts';
@@ -185,7 +186,7 @@ export const routeHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, runtime: R
       });
       return {
         statusCode: spec.status,
-        headers: { 'content-type': 'application/json; charset=utf-8' },
+        headers: { ...ANSWER_HEADERS },
         body: JSON.stringify(body),
       };
     });

@@ -285,6 +285,19 @@ describe('API', () => {
     });
   });
 
+  it('marks every API Gateway error Cache-Control: no-store, so that no cache keeps one', () => {
+    const responses = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse'));
+    expect(responses).toHaveLength(GATEWAY_ERRORS.length);
+    for (const response of responses)
+      expect(response.Properties.ResponseParameters).toMatchObject({
+        'gatewayresponse.header.Cache-Control': "'no-store'",
+      });
+  });
+
+  it('compresses answers of 1 KiB or more for a client that accepts it', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { MinimumCompressionSize: 1024 });
+  });
+
   it('tells a throttled handheld when to retry', () => {
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'THROTTLED',

@@ -94,6 +94,21 @@ describe('the handheld app on AWS', () => {
     });
   });
 
+  // CloudFront caches 4xx and 5xx answers for 10 s unless told otherwise, and honours an origin's
+  // no-store only on 404, 410, 414 and 501: a 503 DATABASE_UNAVAILABLE retried after its
+  // Retry-After would meet the same cached 503.
+  it('keeps no error answer: error caching minimum TTL 0 for every code CloudFront caches, no error page', () => {
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: Record<string, any> };
+    };
+    const responses = distribution.Properties.DistributionConfig.CustomErrorResponses as Record<string, unknown>[];
+    expect(responses.map((r) => r.ErrorCode)).toEqual([400, 403, 404, 405, 414, 500, 501, 502, 503, 504]);
+    for (const response of responses) {
+      // A page or a status here would replace the API's unified error body on every behaviour.
+      expect(response).toEqual({ ErrorCode: response.ErrorCode, ErrorCachingMinTTL: 0 });
+    }
+  });
+
   it('sends a strict Content-Security-Policy allowing only its origin and Cognito sign-in', () => {
     const policy = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] as {
       Properties: Record<string, any>;

@@ -198,6 +198,23 @@ describe('emulated API Gateway v1', () => {
     }
   });
 
+  it('marks every answer of its own Cache-Control: no-store, as the stack renders its gateway responses', async () => {
+    const answers = [
+      await fetch(`${url}/v2/box`),
+      await fetch(`${url}/v1/box/BOX-1`),
+      await fetch(`${url}/v1/box`, { method: 'POST', headers: await auth(), body: 'x'.repeat(2048) }),
+      await fetch(`${url}/v1/box/BOX-1?crash=1`, { headers: await auth() }),
+      await fetch(`${url}/v1/box/%E0%A4%A`, { headers: await auth() }),
+      await withOpenGateway({ rate: 1, burst: 1 }, async (base) => {
+        await fetch(`${base}/v1/openapi.json`);
+        return fetch(`${base}/v1/openapi.json`);
+      }),
+    ];
+    expect(answers.map((a) => [a.status, a.headers.get('cache-control')])).toEqual(
+      [404, 401, 413, 502, 400, 429].map((status) => [status, 'no-store']),
+    );
+  });
+
   it('answers a path with broken percent-encoding with 400', async () => {
     const res = await fetch(`${url}/v1/box/%E0%A4%A`, { headers: await auth() });
     expect(res.status).toBe(400);

@@ -56,6 +56,22 @@ describe('one npm start per data folder', PROCESSES, () => {
     expect(first.readyLine).toContain(`DATA_DIR=${dataDir} npm run -s token -- --user alice --groups operator`);
   });
 
+  it('answers a path outside the app and the routes with the unified 404, and still serves the app', async () => {
+    for (const path of ['/cargo/location/X', '//v1/box/info']) {
+      const res = await fetch(`${first.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({
+        error_code: 'ROUTE_NOT_FOUND',
+        message: expect.any(String),
+        domain: 'request',
+        request_id: expect.any(String),
+      });
+    }
+    const page = await fetch(`${first.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+  });
+
   it('refuses a second npm start on the same DATA_DIR and the first keeps its data', async () => {
     const token = await signLocalToken(localSigningKey(dataDir), { user: 'olga', groups: ['operator'] });
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
