@@ -57,7 +57,12 @@ export const startRelayFixture = async (): Promise<RelayFixture> => {
   /** An adapter signing with `identity`'s key, signed in with `secretArn` (the master's unless given). */
   const dataApiDb = (identity: { accessKeyId: string; secretAccessKey: string }, secretArn = target.secretArn) =>
     new DataApiDb({
-      client: new RDSDataClient({ endpoint: dataApi.endpoint, region: 'us-east-1', maxAttempts: 1, credentials: identity }),
+      client: new RDSDataClient({
+        endpoint: dataApi.endpoint,
+        region: 'us-east-1',
+        maxAttempts: 1,
+        credentials: identity,
+      }),
       resourceArn: target.resourceArn,
       secretArn,
       database: target.database,
@@ -76,7 +81,12 @@ export const startRelayFixture = async (): Promise<RelayFixture> => {
     return eventBridge;
   };
   const bus = () =>
-    createEventBridgeBus({ busName: BUS, endpoint: current().endpoint, region: 'us-east-1', credentials: relayIdentity });
+    createEventBridgeBus({
+      busName: BUS,
+      endpoint: current().endpoint,
+      region: 'us-east-1',
+      credentials: relayIdentity,
+    });
   return {
     admin,
     relayDb,
@@ -86,7 +96,10 @@ export const startRelayFixture = async (): Promise<RelayFixture> => {
       makeRelay({ db: relayDb, bus: bus(), retentionDays: 7, attempts: 3, sleep: async () => undefined, ...options }),
     reset: async () => {
       await eventBridge?.close();
-      eventBridge = await startEventBridgeStandIn({ busName: BUS, identities: [{ ...relayIdentity, publisher: true }] });
+      eventBridge = await startEventBridgeStandIn({
+        busName: BUS,
+        identities: [{ ...relayIdentity, publisher: true }],
+      });
       await admin.query('DELETE FROM cargo.event');
       await admin.query('UPDATE cargo.event_relay SET last_published = 0, lease_holder = NULL, lease_until = NULL');
       return eventBridge;
@@ -100,7 +113,10 @@ export const startRelayFixture = async (): Promise<RelayFixture> => {
         );
       }
     },
-    delivered: () => current().received().map((event) => event.detail as EventEnvelope),
+    delivered: () =>
+      current()
+        .received()
+        .map((event) => event.detail as EventEnvelope),
     lastPublished: async () =>
       Number((await admin.query<{ n: number }>('SELECT last_published AS n FROM cargo.event_relay')).rows[0]!.n),
     close: async () => {
