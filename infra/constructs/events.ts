@@ -3,12 +3,12 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../lib/events/entries.ts';
 import { OLDEST_UNPUBLISHED_METRIC } from '../../lib/events/metrics.ts';
+import type { RELAY_LEASE_SECONDS } from '../../lib/events/relay.ts';
 import type { Database } from './database.ts';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
 
@@ -35,15 +35,22 @@ export interface ServiceEventsProps extends Omit<ServiceFunctionProps, 'entry' |
 
 /** The relay runs every minute: no event waits longer than that (plus one run) when the bus takes it. */
 const SCHEDULE = Duration.minutes(1);
+/**
+ * Below the relay's lease ({@link RELAY_LEASE_SECONDS}): Lambda stops a run before the lease it
+ * last renewed expires, so an expired lease's run is over (test/infra/events.test.ts holds it).
+ */
+export const RELAY_TIMEOUT = Duration.seconds(55);
 /** The alarm's threshold: an unpublished event this old means the relay is stuck or not running. */
 export const STUCK_AFTER = Duration.minutes(5);
 
 /**
  * The service's events on EventBridge: the bus (created, or an existing one by name), the relay
  * function (`functions/event-relay.ts`) run every minute by a rule, allowed exactly
- * `events:PutEvents` on that bus and `rds-data:ExecuteStatement` on the cluster, one copy at a
- * time, and an alarm when the oldest unpublished event is older than {@link STUCK_AFTER} or the
- * relay stops reporting. Optionally an archive of the bus for replay, and the ERP's HTTPS
+ * `events:PutEvents` on that bus and `rds-data:ExecuteStatement` on the cluster, and an alarm
+ * when the oldest unpublished event is older than {@link STUCK_AFTER} or the relay stops
+ * reporting. No reserved concurrency (a new account, whose limit is 10, has none to reserve):
+ * runs that overlap publish one at a time by the relay's lease in the database
+ * (lib/events/relay.ts). Optionally an archive of the bus for replay, and the ERP's HTTPS
  * webhook as an API destination with its connection's auth, every failed delivery kept in a queue.
  *
  * @example
@@ -72,11 +79,9 @@ export class ServiceEvents extends Construct {
       },
       entry: 'functions/event-relay.ts',
       description: 'Publishes the event outbox to EventBridge in sequence order (every minute)',
-      timeout: Duration.seconds(55),
+      timeout: RELAY_TIMEOUT,
       retryBudget: Duration.seconds(20),
     });
-    // One relay at a time: two would publish the same events twice (harmless) and race on the mark.
-    (this.function.function.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = 1;
     database.connect(this.function.function, 'EventRelay');
     this.bus.grantPutEventsTo(this.function.function);
     new events.Rule(this, 'EveryMinute', {

@@ -27,9 +27,9 @@ export const SERVICE_WRITES: Readonly<Record<string, string>> = {
 
 /**
  * Everything the maintenance user may do with the tables of `cargo`; it reads no other. The
- * hourly sweep deletes expired idempotency keys (lib/db/sweep.ts); the event relay reads the
- * outbox above its mark, moves the mark and deletes the published events past retention
- * (lib/events/outbox.ts).
+ * hourly sweep deletes expired idempotency keys (lib/db/sweep.ts); the event relay takes and
+ * releases its lease and moves its mark (both on `event_relay`'s one row), reads the outbox above
+ * the mark and deletes the published events past retention (lib/events/outbox.ts).
  */
 export const MAINTENANCE_PRIVILEGES: Readonly<Record<string, string>> = {
   event: 'SELECT, DELETE',

@@ -1,7 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/types.ts';
 import type { EventBus } from './bus.ts';
 import { batches, toEntry, type EventEnvelope } from './entries.ts';
-import { markPublished, oldestUnpublishedAge, prunePublished, readPending } from './outbox.ts';
+import {
+  markPublished,
+  measureAndRelease,
+  prunePublished,
+  readPending,
+  releaseLease,
+  type RelayLease,
+} from './outbox.ts';
+
+/**
+ * How long a run's lease lasts after each statement that takes or renews it: longer than the relay
+ * function's timeout (infra/constructs/events.ts), so a run's lease expires only once the run is
+ * over, whether it ended or Lambda stopped it.
+ */
+export const RELAY_LEASE_SECONDS = 90;
 
 /** What one run did; `stuck` names the event that could not be published after every attempt. */
 export interface RelayReport {
@@ -11,6 +26,12 @@ export interface RelayReport {
   readonly pruned: number;
   /** Seconds since the oldest event still unpublished occurred (0: all published): the alarm's metric. */
   readonly oldestUnpublishedAgeSeconds: number;
+  /**
+   * Set when this run left the outbox to another: `busy`, another run held the lease when this one
+   * came to read; `lost`, this run's lease ran out (by its own clock) or was taken over before it
+   * was done. The run that holds the lease publishes on from the mark.
+   */
+  readonly yielded?: 'busy' | 'lost';
   readonly stuck?: {
     readonly id: string;
     readonly sequence: number;
@@ -35,6 +56,8 @@ export interface RelayOptions {
   readonly baseDelayMs?: number;
   /** A run stops reading more events after this long, so it ends before its function times out. @default 40 000 */
   readonly budgetMs?: number;
+  /** How long the lease lasts after each renewal. @default {@link RELAY_LEASE_SECONDS} */
+  readonly leaseSeconds?: number;
   /** Events read per statement. @default 100 */
   readonly pageSize?: number;
   readonly sleep?: (ms: number) => Promise<void>;
@@ -42,6 +65,13 @@ export interface RelayOptions {
 }
 
 type Failure = NonNullable<RelayReport['stuck']>;
+
+/** A run's hold on the lease: since when (by its own clock) it is certainly held, or lost. */
+interface Hold {
+  readonly lease: RelayLease;
+  renewedAt: number;
+  lost: boolean;
+}
 
 /**
  * The outbox relay: publishes every event above the publication mark to the bus, at least once
@@ -51,6 +81,13 @@ type Failure = NonNullable<RelayReport['stuck']>;
  * same `id`), with backoff; after the last attempt the run ends and reports the event stuck, and
  * the next run starts at it again. A crash between publishing and marking publishes the same
  * events again, with the same ids: consumers drop duplicates by `id`.
+ *
+ * One run at a time publishes: a run takes the lease (`cargo.event_relay`, lib/events/outbox.ts)
+ * with its first read and renews it with every read and mark; a run that finds it held ends at
+ * once (`yielded: 'busy'`), and only the holder moves the mark. A run starts a PutEvents call only
+ * within the first half of the lease since its last renewal (by its own clock, timed from before
+ * the statement was sent); past that, or when its mark finds another holder, it ends
+ * (`yielded: 'lost'`): the lease may be someone else's by now.
  *
  * @example
  * ```ts
@@ -64,11 +101,13 @@ export const makeRelay = (options: RelayOptions) => {
   const pageSize = options.pageSize ?? 100;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = options.now ?? Date.now;
+  const leaseSeconds = options.leaseSeconds ?? RELAY_LEASE_SECONDS;
 
   /** Publishes one batch; answers how many went out (and were marked) and the failure that stopped it, if any. */
   const publishBatch = async (
     batch: readonly EventEnvelope[],
     counters: { retries: number },
+    hold: Hold,
   ): Promise<{ published: number; failure?: Failure }> => {
     let remaining = batch;
     let published = 0;
@@ -77,6 +116,10 @@ export const makeRelay = (options: RelayOptions) => {
       if (attempt > 1) {
         counters.retries += 1;
         await sleep(baseDelayMs * 2 ** (attempt - 2) * (0.5 + Math.random() / 2));
+      }
+      if (now() - hold.renewedAt >= (leaseSeconds * 1000) / 2) {
+        hold.lost = true;
+        return { published };
       }
       let results;
       try {
@@ -91,7 +134,12 @@ export const makeRelay = (options: RelayOptions) => {
       const firstFailed = results.findIndex((result) => !result.ok);
       const through = firstFailed === -1 ? remaining.length : firstFailed;
       if (through > 0) {
-        await markPublished(db, remaining[through - 1]!.sequence);
+        const sentAt = now();
+        if (!(await markPublished(db, hold.lease, remaining[through - 1]!.sequence))) {
+          hold.lost = true;
+          return { published };
+        }
+        hold.renewedAt = sentAt;
         published += through;
       }
       if (firstFailed === -1) return { published };
@@ -109,33 +157,50 @@ export const makeRelay = (options: RelayOptions) => {
   };
 
   return {
-    /** One run: publish what is pending (within the time budget), prune, measure. */
+    /** One run: publish what is pending (within the time budget) if it holds the lease, prune, measure, release. */
     run: async (): Promise<RelayReport> => {
       const started = now();
+      const hold: Hold = { lease: { holder: randomUUID(), seconds: leaseSeconds }, renewedAt: started, lost: false };
       const counters = { retries: 0 };
       let published = 0;
       let stuck: Failure | undefined;
-      while (stuck === undefined && now() - started < (options.budgetMs ?? 40_000)) {
-        const { events: pending, more } = await readPending(db, pageSize);
-        for (const batch of batches(pending)) {
-          const outcome = await publishBatch(batch, counters);
-          published += outcome.published;
-          if (outcome.failure !== undefined) {
-            stuck = outcome.failure;
+      let yielded: RelayReport['yielded'];
+      let reads = 0;
+      try {
+        while (stuck === undefined && now() - started < (options.budgetMs ?? 40_000)) {
+          const sentAt = now();
+          const { held, events: pending, more } = await readPending(db, hold.lease, pageSize);
+          if (!held) {
+            yielded = reads === 0 ? 'busy' : 'lost';
             break;
           }
+          reads += 1;
+          hold.renewedAt = sentAt;
+          for (const batch of batches(pending)) {
+            const outcome = await publishBatch(batch, counters, hold);
+            published += outcome.published;
+            if (outcome.failure !== undefined) stuck = outcome.failure;
+            if (outcome.failure !== undefined || hold.lost) break;
+          }
+          if (hold.lost) yielded = 'lost';
+          if (!more || yielded !== undefined) break;
         }
-        if (!more) break;
+        // Pruning is the holder's: a run that yielded leaves it to the run that holds the lease.
+        const pruned = yielded === undefined ? await prunePublished(db, retentionDays) : 0;
+        const oldestUnpublishedAgeSeconds = await measureAndRelease(db, hold.lease.holder);
+        return {
+          published,
+          retries: counters.retries,
+          pruned,
+          oldestUnpublishedAgeSeconds,
+          ...(yielded === undefined ? {} : { yielded }),
+          ...(stuck === undefined ? {} : { stuck }),
+        };
+      } catch (error) {
+        // The next run need not wait for the lease to expire; if this fails too, it expires.
+        await releaseLease(db, hold.lease.holder).catch(() => undefined);
+        throw error;
       }
-      const pruned = await prunePublished(db, retentionDays);
-      const oldestUnpublishedAgeSeconds = await oldestUnpublishedAge(db);
-      return {
-        published,
-        retries: counters.retries,
-        pruned,
-        oldestUnpublishedAgeSeconds,
-        ...(stuck === undefined ? {} : { stuck }),
-      };
     },
   };
 };

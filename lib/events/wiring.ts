@@ -38,8 +38,12 @@ export const runRelay = async (runtime: Runtime, env: Environment): Promise<Rela
   // Locally (POWERTOOLS_METRICS_DISABLED, as Powertools Metrics reads it) there is no CloudWatch to read the line.
   if (env.POWERTOOLS_METRICS_DISABLED !== 'true')
     process.stdout.write(`${relayMetrics(env.POWERTOOLS_METRICS_NAMESPACE ?? 'cargo', report, Date.now())}\n`);
-  if (report.stuck === undefined)
-    logger[report.published + report.pruned > 0 ? 'info' : 'debug']('events relayed', { ...report });
+  if (report.yielded === 'busy')
+    logger.info('another run of the relay holds its lease: this run left the outbox to it', { ...report });
+  else if (report.stuck === undefined)
+    logger[report.published + report.pruned > 0 || report.yielded !== undefined ? 'info' : 'debug']('events relayed', {
+      ...report,
+    });
   else logger.error('event stuck: not published after every attempt; later events wait for it', { ...report });
   return report;
 };

@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { RELAY_LEASE_SECONDS } from '../../lib/events/relay.ts';
 import { resourcesOf, synthesize } from './stack-fixture.ts';
 
 /** The service's events on EventBridge, as the stack deploys them. */
@@ -30,12 +31,17 @@ describe('events on EventBridge', () => {
     });
   });
 
-  it('runs the relay every minute, one copy at a time', () => {
+  it('runs the relay every minute, with no reserved concurrency: its lease keeps one run publishing', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [relayId, 'Arn'] } })],
     });
-    expect(relay.Properties.ReservedConcurrentExecutions).toBe(1);
+    expect(relay.Properties.ReservedConcurrentExecutions).toBeUndefined();
+  });
+
+  it('times the relay out before its lease expires, so an expired lease belongs to a run that is over', () => {
+    expect(relay.Properties.Timeout).toBe(55);
+    expect(relay.Properties.Timeout).toBeLessThan(RELAY_LEASE_SECONDS);
   });
 
   it('grants the relay events:PutEvents on its bus only and the Data API ExecuteStatement only', () => {

@@ -54,6 +54,13 @@ describe('functions', () => {
     }
   });
 
+  it('reserves no concurrency of less than 10 on any function (a new account, whose limit is 10, cannot reserve any)', () => {
+    const reserved = Object.entries(functions)
+      .filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined)
+      .map(([id, fn]) => [id, fn.Properties.ReservedConcurrentExecutions]);
+    expect(reserved.filter(([, n]) => (n as number) < 10)).toEqual([]);
+  });
+
   it('answers before API Gateway gives up: route timeout under 29 s, a Data API call abandoned 3 s before it', () => {
     for (const { resource } of routeFunctions) {
       const { Timeout, Environment } = resource.Properties;

@@ -1,112 +1,38 @@
-import { RDSDataClient } from '@aws-sdk/client-rds-data';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startDataApiEmulator, type DataApiEmulator } from '../../infra/local/data-api/server.ts';
-import {
-  functionIdentity,
-  functionSecret,
-  localSecretOf,
-  localTarget,
-  operatorIdentity,
-} from '../../infra/local/credentials.ts';
-import { startEventBridgeStandIn, type EventBridgeStandIn } from '../../infra/local/eventbridge.ts';
-import { DataApiDb } from '../../lib/db/data-api.ts';
-import { ensureLocalRoles, ROLE_NAMES } from '../../lib/db/roles.ts';
-import { setUpSchema } from '../../lib/db/setup.ts';
+import type { EventBridgeStandIn } from '../../infra/local/eventbridge.ts';
+import type { DataApiDb } from '../../lib/db/data-api.ts';
 import type { Db } from '../../lib/db/types.ts';
-import { createEventBridgeBus } from '../../lib/events/bus.ts';
 import type { EventEnvelope } from '../../lib/events/entries.ts';
 import { PRUNE_SQL } from '../../lib/events/outbox.ts';
-import { makeRelay } from '../../lib/events/relay.ts';
-import { createTestBackend } from '../support/backend.ts';
+import { startRelayFixture, type RelayFixture } from '../support/relay.ts';
 import { startTestService } from '../support/service.ts';
 
 /**
  * The event relay against the Data API emulator (signed with the relay's own grant) and the
  * local PutEvents stand-in, through the real SDK clients: what reaches the bus, in what order.
  */
-const BUS = 'cargo-test-events';
-const target = localTarget({});
-const operator = operatorIdentity('Tests');
-const relayIdentity = functionIdentity('EventRelay');
-let dataApi: DataApiEmulator;
+let fx: RelayFixture;
 let eventBridge: EventBridgeStandIn;
-let drop: () => Promise<void>;
 let admin: DataApiDb;
 let relayDb: DataApiDb;
 
-/** An adapter signing with `identity`'s key, signed in with `secretArn` (the master's unless given). */
-const dataApiDb = (identity: { accessKeyId: string; secretAccessKey: string }, secretArn = target.secretArn) =>
-  new DataApiDb({
-    client: new RDSDataClient({
-      endpoint: dataApi.endpoint,
-      region: 'us-east-1',
-      maxAttempts: 1,
-      credentials: identity,
-    }),
-    resourceArn: target.resourceArn,
-    secretArn,
-    database: target.database,
-    retryBudgetMs: 1_000,
-  });
-
-const relay = (db: Db = relayDb, attempts = 3) =>
-  makeRelay({
-    db,
-    bus: createEventBridgeBus({
-      busName: BUS,
-      endpoint: eventBridge.endpoint,
-      region: 'us-east-1',
-      credentials: relayIdentity,
-    }),
-    retentionDays: 7,
-    attempts,
-    sleep: async () => undefined,
-  });
-
-/** Outbox rows as the writes leave them, `ageMinutes` old, inserted in the order given. */
-const insertEvents = async (sequences: readonly number[], ageMinutes = 0) => {
-  for (const sequence of sequences) {
-    await admin.query(
-      `INSERT INTO cargo.event (sequence, id, type, occurred_at, actor, idempotency_key, data)
-       VALUES (:sequence, gen_random_uuid(), 'box.saved', now() - make_interval(mins => CAST(:age AS integer)), 'alice', NULL, CAST(:data AS jsonb))`,
-      { sequence, age: ageMinutes, data: JSON.stringify({ box_no: `BOX-${String(sequence).padStart(4, '0')}` }) },
-    );
-  }
-};
-
-const delivered = () => eventBridge.received().map((event) => event.detail as EventEnvelope);
-const lastPublished = async () =>
-  Number((await admin.query<{ n: number }>('SELECT last_published AS n FROM cargo.event_relay')).rows[0]!.n);
+const relay = (db: Db = relayDb, attempts = 3) => fx.relay({ db, attempts });
+const insertEvents = (sequences: readonly number[], ageMinutes = 0) => fx.insertEvents(sequences, ageMinutes);
+const delivered = () => fx.delivered();
+const lastPublished = () => fx.lastPublished();
 const sequenceIs = (sequence: number) => (detail: unknown) => (detail as EventEnvelope).sequence === sequence;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 beforeAll(async () => {
-  const test = await createTestBackend();
-  drop = test.drop;
-  dataApi = await startDataApiEmulator({ backend: test.backend, target, identities: [operator, relayIdentity] });
-  admin = dataApiDb(operator);
-  // The relay signs in as the maintenance user, as in the stack: the users and their grants first.
-  relayDb = dataApiDb(relayIdentity, functionSecret('EventRelay'));
-  const owner = dataApiDb(operator, localSecretOf('owner'));
-  await ensureLocalRoles(admin, ROLE_NAMES);
-  await setUpSchema({ master: admin, owner, names: ROLE_NAMES, erpBoxView: 'erp.v_box_info' });
-  owner.destroy();
+  fx = await startRelayFixture();
+  ({ admin, relayDb } = fx);
 });
 
 beforeEach(async () => {
-  await eventBridge?.close();
-  eventBridge = await startEventBridgeStandIn({ busName: BUS, identities: [{ ...relayIdentity, publisher: true }] });
-  await admin.query('DELETE FROM cargo.event');
-  await admin.query('UPDATE cargo.event_relay SET last_published = 0');
+  eventBridge = await fx.reset();
 });
 
-afterAll(async () => {
-  await eventBridge?.close();
-  admin?.destroy();
-  relayDb?.destroy();
-  await dataApi?.close();
-  await drop?.();
-});
+afterAll(async () => fx?.close());
 
 describe('event relay', () => {
   it('publishes every event once, in sequence order, in PutEvents calls of at most 10 entries', async () => {
@@ -196,7 +122,7 @@ describe('event relay', () => {
     await insertEvents(range(1, 3));
     const crashesBeforeMarking: Db = {
       query: async (sql, params) => {
-        if (/UPDATE cargo\.event_relay/.test(sql)) throw new Error('the process died here');
+        if (sql.includes('SET last_published')) throw new Error('the process died here');
         return relayDb.query(sql, params);
       },
       transaction: (work) => relayDb.transaction(work),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoErp } from '../../infra/local/demo-erp.ts';
@@ -8,7 +8,7 @@ import { grantErpViewTo } from '../../lib/db/grants.ts';
 import { ensureRoles, type RoleNames, type ServiceRoles } from '../../lib/db/roles.ts';
 import { setUpSchema } from '../../lib/db/setup.ts';
 import { sweepExpiredKeys } from '../../lib/db/sweep.ts';
-import { markPublished, oldestUnpublishedAge, prunePublished, readPending } from '../../lib/events/outbox.ts';
+import { markPublished, measureAndRelease, prunePublished, readPending } from '../../lib/events/outbox.ts';
 import { maintainLocationHistory } from '../../lib/location/history.ts';
 import { dataApiSession, type DataApiSession } from '../support/data-api-session.ts';
 import { throwawayDatabase } from '../support/throwaway-database.ts';
@@ -193,7 +193,7 @@ describe.runIf(onPostgres)('database users of the service', () => {
       expect(await sqlState(service.query(statement)), statement).toBe('42501');
   });
 
-  it('lets the maintenance user sweep expired keys and relay the outbox: read it, move the mark, prune it', async () => {
+  it('lets the maintenance user sweep expired keys and relay the outbox: take the lease, read it, move the mark, prune it', async () => {
     await master.query(
       `INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, expires_at)
        VALUES ('olga', 'k-expired', 'LocationRecord', 'h', '[]', now() - interval '1 hour')`,
@@ -203,11 +203,12 @@ describe.runIf(onPostgres)('database users of the service', () => {
       `INSERT INTO cargo.event (sequence, type, occurred_at, actor, data)
        VALUES (1, 'box.saved', now() - interval '30 days', 'olga', '{}'), (2, 'box.saved', now(), 'olga', '{}')`,
     );
-    expect((await readPending(maintenance, 10)).events.map((e) => e.sequence)).toEqual([1, 2]);
-    expect(await oldestUnpublishedAge(maintenance)).toBeGreaterThan(0);
-    await markPublished(maintenance, 2);
+    const run = { holder: randomUUID(), seconds: 90 };
+    expect((await readPending(maintenance, run, 10)).events.map((e) => e.sequence)).toEqual([1, 2]);
+    expect(await markPublished(maintenance, run, 2)).toBe(true);
     expect(await prunePublished(maintenance, 7)).toBe(1);
-    expect((await readPending(maintenance, 10)).events).toEqual([]);
+    expect((await readPending(maintenance, run, 10)).events).toEqual([]);
+    expect(await measureAndRelease(maintenance, run.holder)).toBe(0);
   });
 
   it('refuses the maintenance user every write of a request, the ERP view and the schema (42501)', async () => {
