@@ -6,6 +6,7 @@ import {
   boxEventCte,
   boxOutbox,
   boxOutcomeSelect,
+  BOX_REFUSED_AS_INVALID,
   firstProblemCte,
   planCte,
   planChecks,
@@ -121,6 +122,7 @@ items_dropped AS (
 ${boxEventCte('edited', 'EDIT')},
 ${boxOutbox('edited', 'box.edited')}`,
   select: boxOutcomeSelect('answered'),
+  refusedAsInvalid: BOX_REFUSED_AS_INVALID,
 });
 
 /**
@@ -151,6 +153,7 @@ items_removed AS (
 ${boxEventCte('undone', 'UNDO')},
 ${boxOutbox('undone', 'box.undone')}`,
   select: boxOutcomeSelect('undone'),
+  refusedAsInvalid: BOX_REFUSED_AS_INVALID,
 });
 
 /** A saved box as the request names it: its number and the version the change is based on. */

@@ -7,6 +7,7 @@ import {
   boxEventCte,
   boxOutbox,
   boxOutcomeSelect,
+  BOX_REFUSED_AS_INVALID,
   firstProblemCte,
   ignoredLinesSql,
   planCte,
@@ -83,6 +84,7 @@ items_written AS (
 ${boxEventCte('saved', 'SAVE')},
 ${boxOutbox('saved', 'box.saved')}`,
   select: `SELECT o.*, ${ignoredLinesSql} AS ignored_lines FROM (${boxOutcomeSelect('saved')}) AS o`,
+  refusedAsInvalid: BOX_REFUSED_AS_INVALID,
 });
 
 export interface SaveBoxInput {

@@ -5,7 +5,7 @@
  */
 
 import type { Config } from '../config.ts';
-import { errorCodeSql, isoTime } from '../db/write.ts';
+import { answersInvalidInput, errorCodeSql, isoTime } from '../db/write.ts';
 import type { ErrorCode } from '../errors/catalogue.ts';
 import { outbox } from '../events/write.ts';
 
@@ -222,6 +222,9 @@ problem AS (
   ) AS x (rank, code, value, reason, planned, version)
   ORDER BY x.rank LIMIT 1
 )`;
+
+/** A box write's answer that refused the request as invalid input: no key is kept for it (see WriteStatement). */
+export const BOX_REFUSED_AS_INVALID = /* @__PURE__ */ answersInvalidInput('error_code');
 
 /** The columns every box write answers with. */
 export const boxOutcomeSelect = (written: string) => `

@@ -1,5 +1,5 @@
 import { AppError } from '../errors/app-error.ts';
-import { isErrorCode, type ErrorCode } from '../errors/catalogue.ts';
+import { errorCatalogue, isErrorCode, type ErrorCode } from '../errors/catalogue.ts';
 import { DatabaseError } from './errors.ts';
 import type { Db, Row, SqlParams } from './types.ts';
 
@@ -13,7 +13,38 @@ import type { Db, Row, SqlParams } from './types.ts';
 export interface WriteStatement {
   readonly ctes: string;
   readonly select: string;
+  /**
+   * When the statement can refuse a request as invalid input (a 400, such as a zongpai number
+   * that is a box's), the condition on an answer row `r` that says so: such a request is not an
+   * attempt (README: nothing is kept under its key), so its answer is not stored under the key.
+   */
+  readonly refusedAsInvalid?: string;
+  /** The shape of its answer rows, stored with them under a key; shape 1 when not given. */
+  readonly reply?: ReplyShape;
 }
+
+/**
+ * The shape of a write's answer rows. A keyed answer is stored as the statement's rows with the
+ * shape they have, so that a retry after a deployment that changed the statement's answer
+ * columns is answered as the code that stored it answered, not decoded by code expecting other
+ * columns. `version` is raised whenever the answer's columns change (1 for a statement's
+ * first); `upgrades[n]` turns a stored row of shape n into one of shape n + 1, for every older
+ * shape, so the current code reads it (the rows are kept for the key's 24 hours).
+ */
+export interface ReplyShape {
+  readonly version: number;
+  readonly upgrades?: Readonly<Record<number, (row: Row) => Row>>;
+}
+
+/**
+ * The condition on an answer row `r` whose column `column` holds the error code: the code is
+ * one the catalogue answers with 400 (see {@link WriteStatement.refusedAsInvalid}).
+ */
+export const answersInvalidInput = (column: string): string =>
+  `r.${column} IN (${(Object.keys(errorCatalogue) as ErrorCode[])
+    .filter((code) => errorCatalogue[code].status === 400)
+    .map(errorCodeSql)
+    .join(', ')})`;
 
 /** The gate every write statement puts on its writes. */
 export const PROCEED = 'NOT EXISTS (SELECT 1 FROM prior)';
@@ -41,6 +72,7 @@ export interface Idempotency {
 export interface CompiledWrite {
   readonly plain: string;
   readonly idempotent: string;
+  readonly reply: ReplyShape;
 }
 
 /**
@@ -152,13 +184,19 @@ export const compileWrite = (statement: WriteStatement): CompiledWrite => {
   // Every write statement is fixed in the source and checked by the tests (lib/write-statements.ts
   // lists them all); a function bundle (`import.meta.bundled`) leaves the check and its code out.
   if (import.meta.bundled !== true) assertGated(statement);
+  const reply = statement.reply ?? { version: 1 };
+  for (let older = 1; older < reply.version; older += 1)
+    if (reply.upgrades?.[older] === undefined)
+      throw new Error(`a write statement of reply shape ${reply.version} has no upgrade of shape ${older}`);
+  const refused = statement.refusedAsInvalid;
   return {
+    reply,
     plain: `WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
 request_key AS (SELECT NULL::text AS idempotency_key),
 ${statement.ctes}
 ${statement.select}`,
     idempotent: `WITH prior AS (
-  SELECT k.request_hash, k.result FROM cargo.idempotency_key k
+  SELECT k.request_hash, k.result, COALESCE(k.reply_shape, 1) AS reply_shape FROM cargo.idempotency_key k
   WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at > now()
 ),
 expired AS (
@@ -170,12 +208,12 @@ request_key AS (SELECT CAST(:idem_key AS text) AS idempotency_key),
 ${statement.ctes},
 result AS (${statement.select}),
 stored AS (
-  INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, expires_at)
+  INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, reply_shape, expires_at)
   SELECT :idem_caller, :idem_key, :idem_route, :idem_hash, COALESCE((SELECT json_agg(r) FROM result r), '[]'::json),
-         now() + make_interval(hours => :idem_ttl_hours::integer)
-  WHERE ${PROCEED} AND (SELECT count(*) FROM expired) >= 0
+         ${String(reply.version)}, now() + make_interval(hours => :idem_ttl_hours::integer)
+  WHERE ${PROCEED} AND (SELECT count(*) FROM expired) >= 0${refused === undefined ? '' : `\n    AND NOT EXISTS (SELECT 1 FROM result r WHERE ${refused})`}
 )
-SELECT (SELECT p.request_hash FROM prior p) AS replay_hash, a.row
+SELECT (SELECT p.request_hash FROM prior p) AS replay_hash, (SELECT p.reply_shape FROM prior p) AS replay_shape, a.row
 FROM (SELECT 1) AS one
 LEFT JOIN LATERAL json_array_elements(COALESCE((SELECT p.result FROM prior p), (SELECT json_agg(r) FROM result r), '[]'::json))
   WITH ORDINALITY AS a(row, n) ON true
@@ -184,7 +222,7 @@ ORDER BY a.n`,
 };
 
 const PRIOR_SQL = `
-SELECT k.request_hash, a.row FROM cargo.idempotency_key k
+SELECT k.request_hash, COALESCE(k.reply_shape, 1) AS reply_shape, a.row FROM cargo.idempotency_key k
 LEFT JOIN LATERAL json_array_elements(k.result) WITH ORDINALITY AS a(row, n) ON true
 WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at > now()
 ORDER BY a.n`;
@@ -203,9 +241,35 @@ const idemParams = (idem: Idempotency): SqlParams => ({
  */
 type AnswerRow = { readonly row: unknown };
 
-const replayed = <R extends Row>(hash: string | null, rows: readonly AnswerRow[], idem: Idempotency): R[] => {
+/** What a keyed write's answer says besides its rows: the stored answer's request and shape, when it is a replay. */
+interface Replay {
+  readonly hash: string | null;
+  readonly shape: number | null;
+}
+
+/**
+ * The answer's rows as the running statement's shape has them. A stored answer of an older shape
+ * is upgraded; one of a newer shape was stored by a newer deployment while this one still
+ * answers (during a deployment): it is not guessed at, the client retries with the same key
+ * after Retry-After and the newer code answers it.
+ */
+const replayed = <R extends Row>(
+  { hash, shape }: Replay,
+  rows: readonly AnswerRow[],
+  idem: Idempotency,
+  reply: ReplyShape,
+): R[] => {
   if (hash !== null && hash !== idem.hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-  return rows.filter((r) => r.row !== null).map((r) => r.row as R);
+  const answer = rows.filter((r) => r.row !== null).map((r) => r.row as Row);
+  const stored = hash === null ? reply.version : (shape ?? 1);
+  if (stored > reply.version) throw new AppError('DATABASE_UNAVAILABLE', {}, [], { headers: { 'Retry-After': '5' } });
+  let upgraded = answer;
+  for (let from = stored; from < reply.version; from += 1) {
+    const upgrade = reply.upgrades?.[from];
+    if (upgrade === undefined) throw new Error(`no upgrade of reply shape ${from}`); // compileWrite checked it
+    upgraded = upgraded.map((row) => upgrade(row));
+  }
+  return upgraded as R[];
 };
 
 /**
@@ -225,16 +289,24 @@ export const runWrite = async <R extends Row>(
 ): Promise<R[]> => {
   if (idem === undefined) return (await db.query<R>(write.plain, params)).rows;
   try {
-    const { rows } = await db.query<AnswerRow & { replay_hash: string | null }>(write.idempotent, {
-      ...params,
-      ...idemParams(idem),
-    });
-    return replayed<R>(rows[0]?.replay_hash ?? null, rows, idem);
+    const { rows } = await db.query<AnswerRow & { replay_hash: string | null; replay_shape: number | null }>(
+      write.idempotent,
+      { ...params, ...idemParams(idem) },
+    );
+    return replayed<R>(
+      { hash: rows[0]?.replay_hash ?? null, shape: rows[0]?.replay_shape ?? null },
+      rows,
+      idem,
+      write.reply,
+    );
   } catch (error) {
     if (!(error instanceof DatabaseError && error.isUniqueViolation)) throw error;
-    const { rows } = await db.query<AnswerRow & { request_hash: string }>(PRIOR_SQL, idemParams(idem));
+    const { rows } = await db.query<AnswerRow & { request_hash: string; reply_shape: number }>(
+      PRIOR_SQL,
+      idemParams(idem),
+    );
     const prior = rows[0];
     if (prior === undefined) throw error;
-    return replayed<R>(prior.request_hash, rows, idem);
+    return replayed<R>({ hash: prior.request_hash, shape: prior.reply_shape }, rows, idem, write.reply);
   }
 };

@@ -32,6 +32,10 @@ const keysInOrder = (_key: string, value: unknown): unknown =>
 export const idempotencyOf = (event: ServiceEvent, caller: string, ttlHours: number): Idempotency | undefined => {
   const key = event.headers?.['idempotency-key'];
   if (key === undefined || !WRITE_METHODS.has(event.httpMethod)) return undefined;
+  // API Gateway hands a repeated header's last value in `headers` and all of them in
+  // `multiValueHeaders`; which key the client meant is not ours to guess.
+  if ((event.multiValueHeaders?.['idempotency-key']?.length ?? 1) > 1)
+    throw new AppError('VALIDATION_ERROR', { field: 'Idempotency-Key', reason: 'must be given once' });
   if (!KEY.test(key))
     throw new AppError('VALIDATION_ERROR', {
       field: 'Idempotency-Key',

@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { AppError } from '../errors/app-error.ts';
 import type { ServiceEvent, ServiceResult } from './event.ts';
+import { repeatedOrReservedKey, type KeyProblem } from './json-keys.ts';
 
 /** The SPEC's body limit; API Gateway enforces its own (10 MB) before us. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -51,12 +52,10 @@ export const denotesInteger = (source: string): boolean => {
 };
 
 /**
- * The reviver: drops keys that would reach Object.prototype if the parsed body were ever merged
- * into an object, and stands an {@link InexactNumber} in for an integer JavaScript made up.
+ * The reviver: stands an {@link InexactNumber} in for an integer JavaScript made up.
  * (`context.source`, JSON.parse source text access, is in Node.js 22 and later; Lambda runs 24.)
  */
-const revive = (key: string, value: unknown, context?: { source?: string }): unknown => {
-  if (key === '__proto__' || key === 'constructor' || key === 'prototype') return undefined;
+const revive = (_key: string, value: unknown, context?: { source?: string }): unknown => {
   if (
     typeof value === 'number' &&
     Number.isInteger(value) &&
@@ -67,10 +66,29 @@ const revive = (key: string, value: unknown, context?: { source?: string }): unk
   return value;
 };
 
+/** `['records', 3]` → `records[3]`, as validation names a field. */
+const fieldOf = (path: readonly (string | number)[]): string =>
+  path.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc === '' ? k : `${acc}.${k}`), '');
+
+/**
+ * A body that parses but cannot be read one way only: a key given twice in one object (JSON.parse
+ * would keep its last value) is VALIDATION_ERROR naming it; a reserved key (`__proto__`,
+ * `constructor`, `prototype`: no request has such a field) is refused as any field the request
+ * does not take is, naming the object that holds it.
+ */
+const unreadable = ({ object, key, kind }: KeyProblem): AppError =>
+  kind === 'repeated'
+    ? new AppError('VALIDATION_ERROR', { field: fieldOf([...object, key]), reason: 'must be given once' })
+    : new AppError('VALIDATION_ERROR', {
+        field: fieldOf(object) || 'body',
+        reason: `has a field this request does not take: '${key}'`,
+      });
+
 /**
  * Middleware: parses a JSON body with the SPEC's answers: 415 UNSUPPORTED_MEDIA_TYPE for a
  * body that is not declared JSON or names a charset other than UTF-8, 413 PAYLOAD_TOO_LARGE
- * over 256 KiB, 400 MALFORMED_JSON when it is not UTF-8 or does not parse. Written here rather than using Middy's JSON parser because that one
+ * over 256 KiB, 400 MALFORMED_JSON when it is not UTF-8 or does not parse, 400 VALIDATION_ERROR
+ * for a key given twice in an object or a reserved one (see {@link repeatedOrReservedKey}). Written here rather than using Middy's JSON parser because that one
  * answers invalid JSON with 422 and has no size limit.
  *
  * @example
@@ -87,11 +105,15 @@ export const jsonBody = (options: { maxBytes?: number } = {}): MiddlewareObj<Ser
       const raw = isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
       if (raw.byteLength > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', { limit: maxBytes });
       if (!isUtf8Json(headers?.['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      let text: string;
       try {
-        request.event.json = JSON.parse(bodyText(raw, isBase64Encoded), revive);
+        text = bodyText(raw, isBase64Encoded);
+        request.event.json = JSON.parse(text, revive);
       } catch (cause) {
         throw new AppError('MALFORMED_JSON', {}, [], { cause });
       }
+      const problem = repeatedOrReservedKey(text);
+      if (problem !== undefined) throw unreadable(problem);
     },
   };
 };

@@ -71,6 +71,7 @@ ${zongpaiOutbox('zongpai.registered', 'registered', "'[]'::json")}`,
   select: `
 SELECT ${zongpaiColumns('r')}, '[]'::json AS boxes, EXISTS (SELECT 1 FROM box_of_plan) AS is_box
 FROM (SELECT 1) AS one LEFT JOIN registered r ON true`,
+  refusedAsInvalid: 'r.is_box',
 });
 
 // The module-level SQL below is built by calls marked pure, so that a function that does not run a

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type ApiResponse, type TestService } from '../support/service.ts';
+import { minutesAgo, startTestService, type ApiResponse, type TestService } from '../support/service.ts';
 
 /**
  * Real parallel requests through the emulators. Over PostgreSQL the Data API emulator runs them
@@ -132,5 +132,63 @@ describe('racing requests', () => {
       }),
     );
     expect(closed.body).toEqual((await service.call('GET', '/v1/zongpai/PLT-RACE-6')).body);
+  });
+
+  it('two supervisors voiding two scans of one cargo at once: both voids hold, the current location is the newest left', async () => {
+    const [sam, sue] = await Promise.all([
+      service.token('sam', ['operator', 'supervisor']),
+      service.token('sue', ['operator', 'supervisor']),
+    ]);
+    const voidScan = (cargo: string, id: string, token: string, key: string) =>
+      service.call('DELETE', `/v1/cargo/location/${cargo}/records/${id}`, {
+        body: { version: 1 },
+        headers: { 'idempotency-key': key },
+        token,
+      });
+    // Which two of three scans (oldest, middle, newest) are voided, and where the cargo is then.
+    const pairs = [
+      [2, 1, 'V-1'],
+      [2, 0, 'V-2'],
+      [1, 0, 'V-3'],
+    ] as const;
+    for (let round = 0; round < 24; round += 1) {
+      const [first, second, left] = pairs[round % pairs.length]!;
+      const cargo = `BOX-RV${String(round).padStart(2, '0')}`;
+      const scanned = await service.call('POST', '/v1/cargo/location', {
+        body: {
+          records: ['V-1', 'V-2', 'V-3'].map((code, i) => ({
+            cargo_no: cargo,
+            location_code: code,
+            scanned_at: minutesAgo(30 - i * 10),
+          })),
+        },
+      });
+      const ids = scanned.body.records.map((r: { id: string }) => r.id) as string[];
+      const voids = await Promise.all([
+        voidScan(cargo, ids[first]!, sam, `k-rv-${round}-sam`),
+        voidScan(cargo, ids[second]!, sue, `k-rv-${round}-sue`),
+      ]);
+      expect(
+        voids.map((v) => [v.status, v.body.voided_by]),
+        cargo,
+      ).toEqual([
+        [200, 'sam'],
+        [200, 'sue'],
+      ]);
+      const located = await service.call('GET', `/v1/cargo/location/${cargo}`);
+      expect(located.body.current?.location_code, cargo).toBe(left);
+      expect(
+        located.body.history
+          .filter((h: { voided_by?: string | null }) => h.voided_by != null)
+          .map((h: { id: string; voided_by: string }) => [h.id, h.voided_by])
+          .sort(),
+        cargo,
+      ).toEqual(
+        [
+          [ids[first], 'sam'],
+          [ids[second], 'sue'],
+        ].sort(),
+      );
+    }
   });
 });

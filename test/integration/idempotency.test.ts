@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
 import { minutesAgo, startTestService, type CallOptions, type TestService } from '../support/service.ts';
+import { compileWrite, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../../lib/db/write.ts';
+import { AppError } from '../../lib/errors/app-error.ts';
 
 let service: TestService;
 beforeAll(async () => {
@@ -258,6 +260,127 @@ describe('Idempotency-Key', () => {
       await register('PLT-I018');
       expectError(await saveSimple({ box_no: 'BOX-I018', zongpai_no: 'P' }, 'k-018'), 400, 'INVALID_ZONGPAI');
       expect((await saveSimple({ box_no: 'BOX-I018', zongpai_no: 'PLT-I018' }, 'k-018')).status).toBe(201);
+    });
+
+    // The statement itself finds that the zongpai number is a box's of the ERP plan: still a 400,
+    // a request refused as invalid, so the corrected request may use its key (README).
+    it.each([
+      ['POST /v1/zongpai', '/v1/zongpai', (_box: string, zongpai: string) => ({ zongpai_no: zongpai })],
+      [
+        'POST /v1/box',
+        '/v1/box',
+        (box: string, zongpai: string) => ({
+          box_no: box,
+          zongpai_no: zongpai,
+          items: [{ item_code: 'SKU-A', quantity: 5 }],
+        }),
+      ],
+      [
+        'POST /v1/box/simple',
+        '/v1/box/simple',
+        (box: string, zongpai: string) => ({ box_no: box, zongpai_no: zongpai }),
+      ],
+    ])(
+      'binds no key to %s refused in its statement because the zongpai number is a box of the plan',
+      async (_route, path, body) => {
+        const series = path.replaceAll('/', '').toUpperCase().slice(2);
+        const box = `BOX-I019-${series}`;
+        await service.plan(box, { 'SKU-A': 5 });
+        // A second box of the plan whose number the operator scanned where the zongpai's was meant.
+        await service.plan(`${box}-X`, { 'SKU-A': 1 });
+        const zongpai = `PLT-I019-${series}`;
+        if (path !== '/v1/zongpai') await register(zongpai);
+        const key = `k-019-${series}`;
+        const refused = await service.call('POST', path, { body: body(box, `${box}-X`), headers: keyed(key) });
+        expectError(refused, 400, 'INVALID_ZONGPAI', 'zongpai');
+        const corrected = await service.call('POST', path, { body: body(box, zongpai), headers: keyed(key) });
+        expect(corrected.status, JSON.stringify(corrected.body)).toBe(201);
+        const again = await service.call('POST', path, { body: body(box, zongpai), headers: keyed(key) });
+        expect(again.body).toEqual(corrected.body);
+      },
+    );
+  });
+
+  it('a key sent to two routes at once writes one of them; the other answers IDEMPOTENCY_KEY_REUSED', async () => {
+    for (let round = 0; round < 15; round += 1) {
+      const key = `k-020-${round}`;
+      const zongpai = `PLT-I020-${round}`;
+      const cargo = `BOX-I020-${round}`;
+      const [registered, located] = await Promise.all([
+        service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpai }, headers: keyed(key) }),
+        locate({ cargo_no: cargo, location_code: 'A-01' }, key),
+      ]);
+      const wrote = [registered, located].filter((r) => r.status === 201);
+      const refused = [registered, located].filter((r) => r.status !== 201);
+      expect(wrote, `round ${round}`).toHaveLength(1);
+      expectError(refused[0]!, 422, 'IDEMPOTENCY_KEY_REUSED', 'request');
+      const zongpaiExists = (await service.call('GET', `/v1/zongpai/${zongpai}`)).status === 200;
+      const scans = await history(cargo);
+      expect(zongpaiExists).toBe(registered.status === 201);
+      expect(scans).toHaveLength(located.status === 201 ? 1 : 0);
+    }
+  });
+
+  describe('an answer stored before a deployment that changed the statement', () => {
+    // One write as two deployments have it: the first answers `number`, the next renamed it `zongpai_no`.
+    const registering = (select: string, reply?: WriteStatement['reply']) =>
+      compileWrite({
+        ctes: `registered AS (
+  INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, 'olga' WHERE ${PROCEED} RETURNING *)`,
+        select: `SELECT ${select} FROM registered r`,
+        ...(reply === undefined ? {} : { reply }),
+      });
+    const before = registering('r.zongpai_no AS number');
+    const after = registering('r.zongpai_no', {
+      version: 2,
+      upgrades: { 1: ({ number, ...row }) => ({ ...row, zongpai_no: number }) },
+    });
+    const idem = (key: string): Idempotency => ({
+      caller: 'olga',
+      key,
+      route: 'POST /v1/zongpai',
+      hash: key,
+      ttlHours: 1,
+    });
+    const zongpais = async (zongpaiNo: string) =>
+      (
+        await service.stack.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM cargo.zongpai WHERE zongpai_no = :zongpaiNo`,
+          { zongpaiNo },
+        )
+      ).rows[0]?.n;
+
+    it('replays it in the shape the running statement answers, and writes nothing', async () => {
+      const first = await runWrite(service.stack.db, before, { zongpai_no: 'PLT-I021' }, idem('k-021'));
+      expect(first).toEqual([{ number: 'PLT-I021' }]);
+      const replay = await runWrite(service.stack.db, after, { zongpai_no: 'PLT-I021' }, idem('k-021'));
+      expect(replay).toEqual([{ zongpai_no: 'PLT-I021' }]);
+      expect(await zongpais('PLT-I021')).toBe(1);
+    });
+
+    it('answers 503 with Retry-After for an answer a newer deployment stored, and writes nothing', async () => {
+      await runWrite(service.stack.db, after, { zongpai_no: 'PLT-I022' }, idem('k-022'));
+      const replay = runWrite(service.stack.db, before, { zongpai_no: 'PLT-I022' }, idem('k-022'));
+      const refused = await replay.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({ code: 'DATABASE_UNAVAILABLE', headers: { 'Retry-After': '5' } });
+      expect(await zongpais('PLT-I022')).toBe(1);
+    });
+
+    it('replays a key the service stored before answers had a shape as the first answer', async () => {
+      await service.plan('BOX-I023', { 'SKU-A': 5 });
+      await register('PLT-I023');
+      const body = { box_no: 'BOX-I023', zongpai_no: 'PLT-I023' };
+      const first = await saveSimple(body, 'k-023');
+      // As the service stored keys before migration 019: no shape.
+      await service.stack.db.query(`UPDATE cargo.idempotency_key SET reply_shape = NULL WHERE idem_key = 'k-023'`);
+      const again = await saveSimple(body, 'k-023');
+      expect(first.status).toBe(201);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(first.body);
     });
   });
 });

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
 import { itemLines, startTestService, type TestService } from '../support/service.ts';
@@ -332,5 +333,100 @@ describe('a cargo number whose SSCC check digit is wrong', () => {
     expect(res.body.message).toBe(message);
     const zh = await service.call('GET', `${LOCATION}/${wrong}`, { headers: { 'accept-language': 'zh' } });
     expect(zh.body.message).toBe(`箱号 '${wrong}'无效：SSCC 校验位错误`);
+  });
+});
+
+describe('a body or header that could be read more than one way', () => {
+  const zongpaiExists = async (zongpaiNo: string) =>
+    (await service.call('GET', `/v1/zongpai/${zongpaiNo}`)).status === 200;
+  const register = (rawBody: string, headers: Record<string, string> = {}) =>
+    service.call('POST', '/v1/zongpai', { rawBody, headers: { 'content-type': 'application/json', ...headers } });
+
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    'refuses a body holding the key %s with VALIDATION_ERROR, where it was dropped, and stores nothing',
+    async (key) => {
+      const zongpai = `PLT-P-${key.replaceAll('_', '').toUpperCase()}`;
+      const res = await register(`{"zongpai_no":"${zongpai}","${key}":5}`, { 'idempotency-key': `k-p-${key}` });
+      expectError(res, 400, 'VALIDATION_ERROR', 'request');
+      expect(res.body.message).toBe(`body has a field this request does not take: '${key}'`);
+      expect(await zongpaiExists(zongpai)).toBe(false);
+      // Nothing was kept under the key: the corrected request may use it.
+      expect((await register(`{"zongpai_no":"${zongpai}"}`, { 'idempotency-key': `k-p-${key}` })).status).toBe(201);
+    },
+  );
+
+  it('refuses a reserved key inside a list entry, naming the entry', async () => {
+    const res = await service.call('POST', LOCATION, {
+      rawBody: '{"records":[{"cargo_no":"BOX-7101","location_code":"A-01","__proto__":{"off_shelf":true}}]}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(res, 400, 'VALIDATION_ERROR', 'request');
+    expect(res.body.details?.[0]?.field ?? 'records[0]').toBe('records[0]');
+    expect(res.body.message).toContain("'__proto__'");
+    expect((await service.call('GET', `${LOCATION}/BOX-7101`)).status).toBe(404);
+  });
+
+  it.each([
+    ['{"zongpai_no":"PLT-P-DUP1","zongpai_no":"PLT-P-DUP2"}', 'zongpai_no'],
+    ['{"zongpai_no":"PLT-P-DUP1","zong\\u0070ai_no":"PLT-P-DUP2"}', 'zongpai_no'],
+  ])('refuses a key given twice (%s) with VALIDATION_ERROR naming it, and stores nothing', async (rawBody, field) => {
+    const res = await register(rawBody);
+    expectError(res, 400, 'VALIDATION_ERROR', 'request');
+    expect(res.body.message).toBe(`${field} must be given once`);
+    expect(await zongpaiExists('PLT-P-DUP1')).toBe(false);
+    expect(await zongpaiExists('PLT-P-DUP2')).toBe(false);
+  });
+
+  it('refuses a key given twice in one scan of a backlog, naming where', async () => {
+    const res = await service.call('POST', LOCATION, {
+      rawBody:
+        '{"records":[{"cargo_no":"BOX-7102","location_code":"A-01"},{"cargo_no":"BOX-7102","location_code":"A-01","location_code":"B-02"}]}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(res, 400, 'VALIDATION_ERROR', 'request');
+    expect(res.body.message).toBe('records[1].location_code must be given once');
+    expect((await service.call('GET', `${LOCATION}/BOX-7102`)).status).toBe(404);
+  });
+
+  it('refuses two Idempotency-Key headers whose names differ only in case, and stores nothing', async () => {
+    // Node's own client would join them into one header; the raw pairs are sent as a client may.
+    const body = JSON.stringify({ zongpai_no: 'PLT-P-TWOKEYS' });
+    const url = new URL('/v1/zongpai', service.stack.url);
+    const res = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = request(
+        url,
+        {
+          method: 'POST',
+          // Given as raw pairs, the request carries only these headers: Host too.
+          headers: [
+            'Host',
+            url.host,
+            'Authorization',
+            `Bearer ${service.tokens.operator}`,
+            'Content-Type',
+            'application/json',
+            'Content-Length',
+            String(Buffer.byteLength(body)),
+            'Idempotency-Key',
+            'k-p-first',
+            'idempotency-key',
+            'k-p-second',
+          ],
+        },
+        (reply) => {
+          const chunks: Buffer[] = [];
+          reply.on('data', (chunk: Buffer) => chunks.push(chunk));
+          reply.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            resolve({ status: reply.statusCode ?? 0, body: text === '' ? text : JSON.parse(text) });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expectError(res as never, 400, 'VALIDATION_ERROR', 'request');
+    expect(res.body.message).toBe('Idempotency-Key must be given once');
+    expect(await zongpaiExists('PLT-P-TWOKEYS')).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ import { codeCollation } from './015-code-collation.ts';
 import { eventSequenceForwardOnly } from './016-event-sequence-forward-only.ts';
 import { historyCodesByteOrder } from './017-history-codes-byte-order.ts';
 import { eventRelayLease } from './018-event-relay-lease.ts';
+import { idempotencyReplyShape } from './019-idempotency-reply-shape.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   eventSequenceForwardOnly,
   historyCodesByteOrder,
   eventRelayLease,
+  idempotencyReplyShape,
 ];

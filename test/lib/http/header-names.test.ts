@@ -19,6 +19,14 @@ describe('header names middleware', () => {
     expect({ ...event.multiValueHeaders }).toEqual({ 'if-match': ['"3"'], 'accept-language': ['zh-CN', 'en'] });
   });
 
+  it('keeps every value of a header sent under names that differ in case, so that it is not read as one', () => {
+    const event = run({
+      headers: { 'Idempotency-Key': 'K-1', 'idempotency-key': 'K-2' },
+      multiValueHeaders: { 'Idempotency-Key': ['K-1'], 'idempotency-key': ['K-2'] },
+    });
+    expect(event.multiValueHeaders['idempotency-key']).toEqual(['K-1', 'K-2']);
+  });
+
   it('treats a header named like an Object property as a plain header', () => {
     const event = run({ headers: JSON.parse('{"__proto__": "x", "Constructor": "y"}') as Record<string, string> });
     expect(Object.keys(event.headers)).toEqual(['__proto__', 'constructor']);
