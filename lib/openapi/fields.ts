@@ -15,24 +15,26 @@ export const NORMALISED =
 
 /**
  * The code points the document's printable pattern refuses, each a \u escape: the controls (Cc),
- * the format characters (Cf) and the private-use area (Co) of the Basic Multilingual Plane, and
- * the surrogates (Cs). The service refuses all of Unicode's category C (`\p{C}`); a pattern
- * naming a property means something else to an engine without Unicode mode (`\p` is a `p`
- * there), so the document lists what it can state alike in every engine.
+ * the format characters (Cf) and the private-use area (Co) of the Basic Multilingual Plane. The
+ * service refuses all of Unicode's category C (`\p{C}`), but a pattern naming a property means
+ * something else to an engine without Unicode mode (`\p` is a `p` there), so the document lists
+ * what it can state alike in every engine.
  */
-const NOT_PRINTABLE = String.raw`\u0000-\u001F\u007F-\u009F\u00AD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uD800-\uF8FF\uFEFF\uFFF9-\uFFFB`;
+const NOT_PRINTABLE = String.raw`\u0000-\u001F\u007F-\u009F\u00AD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uE000-\uF8FF\uFEFF\uFFF9-\uFFFB`;
 
 /**
  * "Printable" as the document states it, meaning the same with and without Unicode mode (and to
- * Python's and Java's engines): any code unit but those of {@link NOT_PRINTABLE}, or a surrogate
- * pair (a character beyond the Basic Multilingual Plane, which an engine without Unicode mode
- * reads as two code units). Every value the service accepts matches it; the service also refuses
- * the unassigned code points and the format and private-use characters beyond that plane.
+ * Python's and Java's engines). It names no surrogate: an engine without Unicode mode reads a
+ * character beyond the Basic Multilingual Plane as two surrogate code units, which the class then
+ * accepts as it accepts the character in Unicode mode (and a generator that writes the pattern's
+ * escapes out as characters cannot write a lone surrogate). Every value the service accepts
+ * matches it; the service also refuses lone surrogates, unassigned code points, and the format
+ * and private-use characters beyond that plane.
  */
-export const PRINTABLE_PATTERN = String.raw`^(?:[^${NOT_PRINTABLE}]|[\uD800-\uDBFF][\uDC00-\uDFFF])+$`;
+export const PRINTABLE_PATTERN = `^[^${NOT_PRINTABLE}]+$`;
 
 const PRINTABLE_RULE =
-  'printable characters (no control, format or private-use character and no lone surrogate: the pattern lists those of the Basic Multilingual Plane; the service also refuses them beyond it, and unassigned code points)';
+  'printable characters (no control, format or private-use character: the pattern lists those of the Basic Multilingual Plane; the service also refuses those beyond it, unassigned code points and lone surrogates)';
 
 /** A trimmed text field of printable characters: `what` it is, and `then` how the service matches it. */
 const printable = (maxLength: number, what: string, then = ''): JsonSchema => ({
