@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
 import type { Fields } from '../rules/fields.ts';
 import { either, isObject } from '../rules/either.ts';
-import { trimScan } from '../rules/identifiers.ts';
 import { cursorQuery, wholeNumberQuery } from '../rules/query.ts';
 import { isStorableInstant } from '../rules/timestamps.ts';
 import { versionField } from '../rules/version.ts';
@@ -48,21 +47,12 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
     }),
   );
 
-  const deviceId = z
-    .string()
-    .check(
-      z.overwrite(trimScan),
-      z.minLength(1),
-      z.maxLength(64),
-      z.regex(/^[^\p{C}]+$/u, 'must be printable characters'),
-    );
-
   const scan = z.strictObject({
     cargo_no: fields.cargoNo,
     location_code: fields.locationCode,
     off_shelf: z._default(z.boolean(), false),
     scanned_at: z.optional(scannedAt),
-    device_id: z.optional(deviceId),
+    device_id: z.optional(fields.deviceId),
   });
 
   const backlog = z.strictObject({

@@ -391,6 +391,7 @@ export interface components {
             off_shelf: boolean;
             /** Format: date-time */
             scanned_at?: string;
+            /** @description The scanning device: printable characters (no control, format or private-use character: the pattern lists those of the Basic Multilingual Plane; the service also refuses those beyond it, unassigned code points and lone surrogates), trimmed. */
             device_id?: string;
         };
         LocationBacklog: {
@@ -404,7 +405,7 @@ export interface components {
             /** @description Zongpai number; an SSCC pallet label is read as a box label is (its check digit, its GS1-128 forms). Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             zongpai_no?: string;
             items?: {
-                /** @description Item code: printable characters, trimmed. */
+                /** @description Item code: printable characters (no control, format or private-use character: the pattern lists those of the Basic Multilingual Plane; the service also refuses those beyond it, unassigned code points and lone surrogates), trimmed. */
                 item_code: string;
                 quantity: number;
             }[];
@@ -418,7 +419,7 @@ export interface components {
             /** @description Zongpai number; an SSCC pallet label is read as a box label is (its check digit, its GS1-128 forms). Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             zongpai_no: string;
             items: {
-                /** @description Item code: printable characters, trimmed. */
+                /** @description Item code: printable characters (no control, format or private-use character: the pattern lists those of the Basic Multilingual Plane; the service also refuses those beyond it, unassigned code points and lone surrogates), trimmed. */
                 item_code: string;
                 quantity: number;
             }[];

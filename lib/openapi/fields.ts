@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
-import type { Fields } from '../rules/fields.ts';
+import { DEVICE_ID_MAX_LENGTH, type Fields } from '../rules/fields.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -12,6 +12,38 @@ const lengthsOf = (pattern: RegExp): JsonSchema => {
 
 export const NORMALISED =
   'Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused.';
+
+/**
+ * The code points the document's printable pattern refuses, each a \u escape: the controls (Cc),
+ * the format characters (Cf) and the private-use area (Co) of the Basic Multilingual Plane. The
+ * service refuses all of Unicode's category C (`\p{C}`), but a pattern naming a property means
+ * something else to an engine without Unicode mode (`\p` is a `p` there), so the document lists
+ * what it can state alike in every engine.
+ */
+const NOT_PRINTABLE = String.raw`\u0000-\u001F\u007F-\u009F\u00AD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uE000-\uF8FF\uFEFF\uFFF9-\uFFFB`;
+
+/**
+ * "Printable" as the document states it, meaning the same with and without Unicode mode (and to
+ * Python's and Java's engines). It names no surrogate: an engine without Unicode mode reads a
+ * character beyond the Basic Multilingual Plane as two surrogate code units, which the class then
+ * accepts as it accepts the character in Unicode mode (and a generator that writes the pattern's
+ * escapes out as characters cannot write a lone surrogate). Every value the service accepts
+ * matches it; the service also refuses lone surrogates, unassigned code points, and the format
+ * and private-use characters beyond that plane.
+ */
+export const PRINTABLE_PATTERN = `^[^${NOT_PRINTABLE}]+$`;
+
+const PRINTABLE_RULE =
+  'printable characters (no control, format or private-use character: the pattern lists those of the Basic Multilingual Plane; the service also refuses those beyond it, unassigned code points and lone surrogates)';
+
+/** A trimmed text field of printable characters: `what` it is, and `then` how the service matches it. */
+const printable = (maxLength: number, what: string, then = ''): JsonSchema => ({
+  type: 'string',
+  pattern: PRINTABLE_PATTERN,
+  minLength: 1,
+  maxLength,
+  description: `${what}: ${PRINTABLE_RULE}, trimmed${then}.`,
+});
 
 /**
  * Registers what the document shows for a schema in place of what zod-openapi derives from it
@@ -68,20 +100,12 @@ export const documentIdentifiers = (config: Config, fields: Fields): void => {
     ),
   );
   documented(fields.locationCode, code(config.locationCodePattern, 'Location code'));
-  documented(fields.itemCode, {
-    type: 'string',
-    pattern: '^[^\\p{C}]+$',
-    minLength: 1,
-    maxLength: config.itemCodeMaxLength,
-    description: 'Item code: printable characters, trimmed.',
-  });
-  documented(fields.orderNo, {
-    type: 'string',
-    pattern: '^[^\\p{C}]+$',
-    minLength: 1,
-    maxLength: config.orderNoMaxLength,
-    description: 'ERP order number: printable characters, trimmed, otherwise matched exactly as the ERP view holds it.',
-  });
+  documented(fields.itemCode, printable(config.itemCodeMaxLength, 'Item code'));
+  documented(
+    fields.orderNo,
+    printable(config.orderNoMaxLength, 'ERP order number', ', otherwise matched exactly as the ERP view holds it'),
+  );
+  documented(fields.deviceId, printable(DEVICE_ID_MAX_LENGTH, 'The scanning device'));
 };
 
 /** A list's page size (history, zongpais, what is at a location): sent as a query string, read as an integer 1-100, default 20. */

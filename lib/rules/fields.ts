@@ -7,7 +7,11 @@ import {
   normaliseCode,
   normaliseItemCode,
   SSCC_CHECK_DIGIT_WRONG,
+  trimScan,
 } from './identifiers.ts';
+
+/** The longest `device_id` a scan may name, in UTF-16 code units. */
+export const DEVICE_ID_MAX_LENGTH = 64;
 
 /** Why a field's value is refused: the issue's message and its parameters. */
 interface Refusal {
@@ -86,6 +90,15 @@ export const makeFields = (config: Config) => {
     locationCode: code(config.locationCodePattern),
     itemCode: printable(config.itemCodeMaxLength),
     quantity: z.int().check(z.minimum(1), z.maximum(config.quantityMax)),
+    /** The scanning device a scan names (optional in a scan): trimmed, 1-64 printable characters. */
+    deviceId: z
+      .string()
+      .check(
+        z.overwrite(trimScan),
+        z.minLength(1),
+        z.maxLength(DEVICE_ID_MAX_LENGTH),
+        z.regex(/^[^\p{C}]+$/u, 'must be printable characters'),
+      ),
   };
 };
 
