@@ -62,7 +62,8 @@ describe.each(Object.entries(DOCUMENTED_VARIANTS))('the stack with %s', (name, c
 
 /** cfn-lint is a Python tool (`pip install cfn-lint`); CI may lack it, so the check says when it is skipped. */
 const cfnLint = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' }).status === 0;
-if (!cfnLint) console.warn('stack-nag: SKIPPED cfn-lint of the variant templates: no cfn-lint on PATH (pip install cfn-lint)');
+if (!cfnLint)
+  console.warn('stack-nag: SKIPPED cfn-lint of the variant templates: no cfn-lint on PATH (pip install cfn-lint)');
 
 describe.runIf(cfnLint)('cfn-lint', () => {
   it('finds no error in any variant template', { timeout: 180_000 }, () => {
