@@ -56,6 +56,7 @@ export class CargoStack extends Stack {
       deletionProtection: settings.deletionProtection,
     });
     const api = new ServiceApi(this, 'Api', {
+      name: settings.stackName,
       stage: settings.stage,
       userPool: auth.userPool,
       throttlingRateLimit: settings.throttlingRateLimit,

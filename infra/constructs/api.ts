@@ -1,5 +1,6 @@
-import { RemovalPolicy, Size, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Size, Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -9,6 +10,8 @@ import type { RouteDefinition } from '../routes.ts';
 import { addGatewayErrors } from './gateway-responses.ts';
 
 export interface ServiceApiProps {
+  /** The REST API's name: the `ApiName` of its CloudWatch metrics, so unique per stack (the stack name). */
+  readonly name: string;
   readonly stage: string;
   readonly userPool: cognito.IUserPool;
   readonly throttlingRateLimit: number;
@@ -62,11 +65,11 @@ export class ServiceApi extends Construct {
     });
     const throttle = { rateLimit: props.throttlingRateLimit, burstLimit: props.throttlingBurstLimit };
     this.restApi = new apigateway.RestApi(this, 'RestApi', {
+      restApiName: props.name,
       description: 'Cargo location and boxing API for the warehouse handhelds',
       endpointTypes: [apigateway.EndpointType.REGIONAL],
-      // The stage's access log needs the account-wide API Gateway CloudWatch role (no execution
-      // logs): set by the stack only when asked, since it replaces whatever role the region has.
-      cloudWatchRole: props.cloudWatchRole,
+      // The region's CloudWatch role, when asked for, is set below with a policy of the stack's own.
+      cloudWatchRole: false,
       minCompressionSize: Size.bytes(MIN_COMPRESSION_BYTES),
       deployOptions: {
         stageName: props.stage,
@@ -85,6 +88,7 @@ export class ServiceApi extends Construct {
       apiStages: [{ api: this.restApi, stage: this.restApi.deploymentStage }],
     });
     addGatewayErrors(this.restApi);
+    if (props.cloudWatchRole) this.setCloudWatchRole();
     this.authorizer = new apigateway.CognitoUserPoolsAuthorizer(this, 'Authorizer', {
       cognitoUserPools: [props.userPool],
     });
@@ -106,6 +110,49 @@ export class ServiceApi extends Construct {
           'Execution logging needs the account-wide API Gateway CloudWatch role, shared by every API of the account; the access log records status, errors, authorizer errors and latencies of every request, and the functions log the rest.',
       },
     );
+  }
+
+  /**
+   * The stage's access log needs the account-wide API Gateway CloudWatch role (no execution
+   * logs): set by the stack only when asked, since it replaces whatever role the region has. Its
+   * policy has the actions of AWS's AmazonAPIGatewayPushToCloudWatchLogs, on this account's log
+   * groups in this region rather than on `*`. Both stay when the stack is deleted: other APIs of
+   * the region may log through them by then.
+   */
+  private setCloudWatchRole(): void {
+    const { partition, region, account } = Stack.of(this);
+    const logGroups = `arn:${partition}:logs:${region}:${account}:log-group:*`;
+    const role = new iam.Role(this, 'CloudWatchRole', {
+      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      description: "The region's API Gateway CloudWatch Logs role (access and execution logs of every API)",
+      inlinePolicies: {
+        PushToCloudWatchLogs: new iam.PolicyDocument({
+          statements: [
+            new iam.PolicyStatement({
+              actions: [
+                'logs:CreateLogGroup',
+                'logs:CreateLogStream',
+                'logs:DescribeLogGroups',
+                'logs:DescribeLogStreams',
+                'logs:FilterLogEvents',
+                'logs:GetLogEvents',
+                'logs:PutLogEvents',
+              ],
+              resources: [logGroups],
+            }),
+          ],
+        }),
+      },
+    });
+    role.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    const setting = new apigateway.CfnAccount(this, 'Account', { cloudWatchRoleArn: role.roleArn });
+    setting.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    this.restApi.deploymentStage.node.addDependency(setting);
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:*]',
+      reason:
+        "The region's API Gateway CloudWatch role writes the logs of every API of the account in the region, each to a log group that API names (access logs) or API Gateway names after it (execution logs).",
+    });
   }
 
   /** Adds the route's method, with the Cognito authorizer unless the route is public. */

@@ -14,17 +14,26 @@ export interface MigrationsProps extends Omit<
 /** The longest the Data API adapter may wait for a paused cluster (`DB_RETRY_BUDGET_MS` accepts at most 120 s). */
 const RESUME_BUDGET = Duration.minutes(2);
 /**
- * The resume budget, then the migrations themselves: Lambda's longest run. Migration 017 indexes
- * a large warehouse's year of history again, a month per statement, in about 124 s on a slow
- * machine (docs/PERFORMANCE.md §4); with five minutes a history twice that size would have failed
- * every deploy, and a failed migration rolls back whole, so a retry could not finish either.
+ * The resume budget, then the migrations themselves. Migration 017 indexes a large warehouse's
+ * year of history again, a month per statement, in about 124 s on a slow machine
+ * (docs/PERFORMANCE.md §4): ten minutes after the resume leave room for about four such years.
+ * Not Lambda's longest (15 minutes): the Trigger's provider runs at most that long too, and it
+ * must outlive the migration to tell CloudFormation that it failed; a provider that times out
+ * answers nothing, and CloudFormation waits an hour before it rolls back.
  */
-const TIMEOUT = Duration.minutes(15);
+export const MIGRATION_TIMEOUT = Duration.minutes(12);
+/**
+ * How long the Trigger's provider waits for the migration function's answer: a minute more than
+ * the function may run, so that a migration stopped at its timeout is reported as the failure it
+ * is, with three minutes of the provider's 15 left to answer CloudFormation.
+ */
+const TRIGGER_WAIT = MIGRATION_TIMEOUT.plus(Duration.minutes(1));
 
 /**
  * Runs `functions/migrate.ts` during `cdk deploy`, after the database exists and before the
- * request handlers are updated, so new code never meets an old schema. A migration that throws
- * fails the deployment (and CloudFormation rolls back).
+ * request handlers are updated, so new code never meets an old schema. A migration that throws,
+ * or a run past {@link MIGRATION_TIMEOUT}, fails the deployment at once (and CloudFormation rolls
+ * back).
  *
  * When it runs: the Trigger is bound to the migrate function's current version, and that version
  * changes whenever its bundle changes. Every migration is bundled into it
@@ -52,14 +61,14 @@ export class Migrations extends Construct {
       environment: { ...functionProps.environment, ...database.migrationEnvironment },
       entry: 'functions/migrate.ts',
       description: 'Applies database migrations during deployment (CDK Trigger)',
-      timeout: TIMEOUT,
+      timeout: MIGRATION_TIMEOUT,
       retryBudget: RESUME_BUDGET,
     });
     database.connect(this.function.function, 'Migrate');
     database.grantMigrationSecrets(this.function.function);
     this.trigger = new triggers.Trigger(this, 'Trigger', {
       handler: this.function.function,
-      timeout: TIMEOUT,
+      timeout: TRIGGER_WAIT,
       invocationType: triggers.InvocationType.REQUEST_RESPONSE,
       executeOnHandlerChange: true,
       executeAfter: [database],

@@ -154,6 +154,51 @@ describe('with settings', () => {
     expect(account?.Properties.CloudWatchRoleArn).toBeDefined();
   });
 
+  it("gives that role exactly the actions of AmazonAPIGatewayPushToCloudWatchLogs, on this account's log groups in the region, set before the stage", () => {
+    const [accountId, account] = Object.entries(resourcesOf(template, 'AWS::ApiGateway::Account'))[0]!;
+    const roleId = (account.Properties.CloudWatchRoleArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!;
+    const role = resourcesOf(template, 'AWS::IAM::Role')[roleId]!;
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    expect(role.Properties.Policies).toEqual([
+      {
+        PolicyName: 'PushToCloudWatchLogs',
+        PolicyDocument: {
+          Version: '2012-10-17',
+          Statement: [
+            {
+              Effect: 'Allow',
+              Action: [
+                'logs:CreateLogGroup',
+                'logs:CreateLogStream',
+                'logs:DescribeLogGroups',
+                'logs:DescribeLogStreams',
+                'logs:FilterLogEvents',
+                'logs:GetLogEvents',
+                'logs:PutLogEvents',
+              ],
+              Resource: {
+                'Fn::Join': [
+                  '',
+                  [
+                    'arn:',
+                    { Ref: 'AWS::Partition' },
+                    ':logs:',
+                    { Ref: 'AWS::Region' },
+                    ':',
+                    { Ref: 'AWS::AccountId' },
+                    ':log-group:*',
+                  ],
+                ],
+              },
+            },
+          ],
+        },
+      },
+    ]);
+    const [stage] = Object.values(resourcesOf(template, 'AWS::ApiGateway::Stage'));
+    expect(stage?.DependsOn).toContain(accountId);
+  });
+
   it('subscribes the alarm e-mail to the alarm topic', () => {
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });

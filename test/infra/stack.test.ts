@@ -347,7 +347,7 @@ describe('migrations', () => {
   it('runs the migration function synchronously after the cluster and its writer exist, failing the deploy if it throws', () => {
     expect(trigger.Properties).toMatchObject({
       InvocationType: 'RequestResponse',
-      Timeout: '900000',
+      Timeout: '780000',
       ExecuteOnHandlerChange: true,
     });
     expect(trigger.Properties.HandlerArn).toEqual({
@@ -361,11 +361,23 @@ describe('migrations', () => {
     );
   });
 
-  it("gives the migration function Lambda's longest run: a paused cluster's wait (the 120 s retry budget), then a year of history indexed again", () => {
+  it("gives the migration function 12 minutes: a paused cluster's wait (the 120 s retry budget), then a year of history indexed again", () => {
     expect(migrateFunction.Properties).toMatchObject({
-      Timeout: 900,
+      Timeout: 720,
       Environment: { Variables: expect.objectContaining({ DB_RETRY_BUDGET_MS: '120000' }) },
     });
+  });
+
+  it("fails a migration that runs too long while the Trigger's provider still runs, so the deployment fails then instead of waiting CloudFormation's hour", () => {
+    const [provider] = Object.entries(functions).filter(([id]) =>
+      id.startsWith('AWSCDKTriggerCustomResourceProviderCustomResourceProviderHandler'),
+    );
+    const providerTimeout = provider![1].Properties.Timeout as number;
+    const triggerWait = Number(trigger.Properties.Timeout) / 1000;
+    // The provider waits longer than the function may run (it hears the function's own timeout),
+    // and has two minutes left after that wait to answer CloudFormation.
+    expect(triggerWait).toBeGreaterThanOrEqual(migrateFunction.Properties.Timeout + 60);
+    expect(providerTimeout - triggerWait).toBeGreaterThanOrEqual(120);
   });
 
   it('updates the route functions only after the migrations of the deployment ran', () => {
