@@ -75,6 +75,12 @@ export const createPostgresBackend = async (options: {
     options: `-c TimeZone=UTC -c DateStyle=ISO,MDY -c statement_timeout=${DATA_API_CALL_TIMEOUT_MS}`,
   });
   pool.on('error', () => undefined); // an idle client died: the pool drops it and reconnects later
+  // A connection ended by the server (pg_terminate_backend, a restart) can answer its last
+  // ReadyForQuery and the FATAL 57P01 in one packet: the pool hands the client over in between,
+  // before anyone listens for its 'error', and an 'error' without a listener ends the process. So
+  // every client listens from its first moment; the failure still reaches the call in flight (its
+  // query rejects), and the pool drops a client that is no longer queryable when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
 
   const withSession = async <T>(fn: (s: SqlSession) => Promise<T>, user?: string): Promise<T> => {
     const { session, release } = await checkout(pool);
