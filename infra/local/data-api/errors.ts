@@ -89,6 +89,8 @@ export const unknownOperation = (method: string, path: string): DataApiError =>
 interface PgErrorLike {
   readonly message: string;
   readonly code: string;
+  /** ERROR for a statement's failure; FATAL when the server refused or ended the connection. */
+  readonly severity?: string;
   readonly detail?: string;
   readonly hint?: string;
   readonly position?: string;
@@ -100,7 +102,11 @@ const isPgError = (error: unknown): error is PgErrorLike => {
 };
 
 /**
- * The message PgJDBC (behind the real Data API) builds from a server error, plus the SQLState.
+ * The message PgJDBC (behind the real Data API) builds from a server error (its
+ * ServerErrorMessage: the severity the server sent, the message, detail, hint, position), plus
+ * the SQLState. A database that does not exist is refused at connection with
+ * `FATAL: database "cargo" does not exist` (SQLState 3D000), which the Data API answers as
+ * DatabaseErrorException like any other server error.
  *
  * @example
  * ```ts
@@ -109,7 +115,7 @@ const isPgError = (error: unknown): error is PgErrorLike => {
  * ```
  */
 export const formatDatabaseError = (error: PgErrorLike): string => {
-  const lines = [`ERROR: ${error.message}`];
+  const lines = [`${error.severity || 'ERROR'}: ${error.message}`];
   if (error.detail) lines.push(`  Detail: ${error.detail}`);
   if (error.hint) lines.push(`  Hint: ${error.hint}`);
   if (error.position) lines.push(`  Position: ${error.position}`);
