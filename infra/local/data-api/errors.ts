@@ -1,4 +1,4 @@
-import { CommitRolledBackError } from './backend.ts';
+import { CommitRolledBackError, StatementTimeoutError } from './backend.ts';
 
 /**
  * The Data API's exceptions, each with the HTTP status its Smithy model declares, so that the
@@ -155,6 +155,7 @@ export const toDataApiError = (error: unknown): DataApiError => {
   if (error instanceof CommitRolledBackError) {
     return new DataApiError('DatabaseErrorException', 400, `${error.message}; SQLState: ${error.code}`);
   }
+  if (error instanceof StatementTimeoutError) return statementTimeout();
   if (isConnectionError(error)) return serviceUnavailable(`Communications link failure: ${(error as Error).message}`);
   // The server cancelled the statement at the call timeout (statement_timeout): the call timed out.
   if (isPgError(error) && error.code === '57014' && /statement timeout/.test(error.message)) return statementTimeout();
