@@ -48,7 +48,7 @@ export const internalError = (message = 'An internal error occurred'): DataApiEr
 
 /**
  * 400: the result has a column of a type the Data API cannot return (e.g. `void`, `regtype`,
- * `"char"`, `name`) or a multidimensional array. AWS: "There was a problem with the result
+ * `"char"`, `oid`) or a multidimensional array. AWS: "There was a problem with the result
  * because of one of the following conditions: It contained an unsupported data type. It
  * contained a multidimensional array. The size was too large." (API reference, UnsupportedResultException)
  */
