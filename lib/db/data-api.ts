@@ -93,6 +93,8 @@ export class DataApiDb implements Db {
 
   /**
    * Inside a transaction nothing is retried: a resumed cluster would not know the transaction.
+   * A statement refused because the database is missing or unreachable (SQLState 3D000, 08...,
+   * 57P01-57P03, 53300) is 503 DATABASE_UNAVAILABLE, as is a Data API that stays unavailable.
    * An abandoned call (`callTimeoutMs`) is a connection failure: whether its statement ran is
    * unknown, and a client retries a write with its Idempotency-Key.
    */
@@ -103,8 +105,11 @@ export class DataApiDb implements Db {
       try {
         return await call(abortSignal);
       } catch (error) {
-        if (error instanceof Error && error.name === 'DatabaseErrorException')
-          throw parseDatabaseError(error.message, error);
+        if (error instanceof Error && error.name === 'DatabaseErrorException') {
+          const failure = parseDatabaseError(error.message, error);
+          // Not retried: a missing database does not come back within a request's budget.
+          throw failure.isDatabaseUnavailable ? databaseUnavailable(failure) : failure;
+        }
         if (isConnectionFailure(error) || abortSignal?.aborted === true) throw databaseUnavailable(error);
         throw error;
       }

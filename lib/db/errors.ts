@@ -19,6 +19,17 @@ export class DatabaseError extends Error {
   get isUniqueViolation(): boolean {
     return this.sqlState === '23505';
   }
+
+  /**
+   * True when the database, not the statement, failed: it does not exist (3D000: renamed,
+   * dropped, not created yet), the connection failed or was ended (class 08; 57P01-57P03: an
+   * administrator's or a crash's shutdown, a server starting up), or it has no connection left
+   * (53300). The Data API answers these as DatabaseErrorException too; the service answers
+   * 503 DATABASE_UNAVAILABLE, never a 500.
+   */
+  get isDatabaseUnavailable(): boolean {
+    return this.sqlState !== undefined && /^(3D000|08...|57P0[1-3]|53300)$/.test(this.sqlState);
+  }
 }
 
 /**

@@ -38,3 +38,32 @@ export const throwawayDatabase = async (
     },
   };
 };
+
+/**
+ * Renames a database of the TEST_DATABASE_URL server, ending its connections first (a database
+ * in use cannot be renamed): for tests of a service whose database goes missing.
+ *
+ * @example
+ * ```ts
+ * await renameDatabase('cargo_t_1a2b', 'cargo_t_1a2b_gone'); // every call now meets SQLState 3D000
+ * ```
+ */
+export const renameDatabase = async (from: string, to: string): Promise<void> => {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      await admin.query('SELECT pg_terminate_backend(pid, 2000) FROM pg_stat_activity WHERE datname = $1', [from]);
+      try {
+        await admin.query(`ALTER DATABASE ${from} RENAME TO ${to}`);
+        return;
+      } catch (error) {
+        // 55006: a connection came back in between.
+        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+};

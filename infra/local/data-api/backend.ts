@@ -37,6 +37,25 @@ export interface TextResult {
 /** Positional parameters, in PostgreSQL text format; `null` binds SQL NULL. */
 export type QueryValues = readonly (string | null)[];
 
+/**
+ * How late a backend may cancel a statement after its deadline: a PostgreSQL connection starts
+ * with the 45 s call timeout as its statement_timeout, which serves a call whose statement
+ * starts within this of the call, without a SET of its own.
+ */
+export const DEADLINE_SLACK_MS = 250;
+
+export interface QueryOptions {
+  /**
+   * When the statement must have ended (`Date.now()` time), as a Data API call's timeout
+   * cancels its statement: one not started by then is not run, one still running then is
+   * cancelled; either fails with {@link StatementTimeoutError} and commits nothing (outside a
+   * transaction its changes are rolled back; inside one, the transaction can only roll back).
+   * `Infinity`: never cancelled. Unset: the connection's own limit. A backend may cancel up to
+   * {@link DEADLINE_SLACK_MS} after it.
+   */
+  readonly deadline?: number;
+}
+
 /** One connection, used by one caller at a time. */
 export interface SqlSession {
   /**
@@ -45,9 +64,10 @@ export interface SqlSession {
    * @example
    * ```ts
    * const { rows } = await session.query('SELECT $1::int8 + 1 AS n', ['41']); // rows: [['42']]
+   * await session.query('SELECT pg_sleep(60)', [], { deadline: Date.now() + 45_000 }); // rejects with StatementTimeoutError
    * ```
    */
-  query(text: string, values?: QueryValues): Promise<TextResult>;
+  query(text: string, values?: QueryValues, options?: QueryOptions): Promise<TextResult>;
 }
 
 /** A session inside BEGIN ... COMMIT, holding its connection until it ends. */
@@ -106,6 +126,15 @@ export const signInAs = async (session: SqlSession, user: string | undefined): P
   if (!ROLE_NAME.test(user)) throw new Error(`database user '${user}' is not a lower-case SQL identifier`);
   await session.query(`SET ROLE ${user}`);
 };
+
+/** The error a backend throws for a statement cancelled at its {@link QueryOptions.deadline}, as PostgreSQL's statement_timeout. */
+export class StatementTimeoutError extends Error {
+  override readonly name = 'StatementTimeoutError';
+  readonly code = '57014';
+  constructor(options?: { cause?: unknown }) {
+    super('canceling statement due to statement timeout', options);
+  }
+}
 
 /** The error a backend throws when COMMIT turned into ROLLBACK (an earlier statement failed). */
 export class CommitRolledBackError extends Error {

@@ -1,4 +1,4 @@
-import { CommitRolledBackError } from './backend.ts';
+import { CommitRolledBackError, StatementTimeoutError } from './backend.ts';
 
 /**
  * The Data API's exceptions, each with the HTTP status its Smithy model declares, so that the
@@ -48,7 +48,7 @@ export const internalError = (message = 'An internal error occurred'): DataApiEr
 
 /**
  * 400: the result has a column of a type the Data API cannot return (e.g. `void`, `regtype`,
- * `"char"`, `name`) or a multidimensional array. AWS: "There was a problem with the result
+ * `"char"`, `oid`) or a multidimensional array. AWS: "There was a problem with the result
  * because of one of the following conditions: It contained an unsupported data type. It
  * contained a multidimensional array. The size was too large." (API reference, UnsupportedResultException)
  */
@@ -89,6 +89,8 @@ export const unknownOperation = (method: string, path: string): DataApiError =>
 interface PgErrorLike {
   readonly message: string;
   readonly code: string;
+  /** ERROR for a statement's failure; FATAL when the server refused or ended the connection. */
+  readonly severity?: string;
   readonly detail?: string;
   readonly hint?: string;
   readonly position?: string;
@@ -100,7 +102,11 @@ const isPgError = (error: unknown): error is PgErrorLike => {
 };
 
 /**
- * The message PgJDBC (behind the real Data API) builds from a server error, plus the SQLState.
+ * The message PgJDBC (behind the real Data API) builds from a server error (its
+ * ServerErrorMessage: the severity the server sent, the message, detail, hint, position), plus
+ * the SQLState. A database that does not exist is refused at connection with
+ * `FATAL: database "cargo" does not exist` (SQLState 3D000), which the Data API answers as
+ * DatabaseErrorException like any other server error.
  *
  * @example
  * ```ts
@@ -109,7 +115,7 @@ const isPgError = (error: unknown): error is PgErrorLike => {
  * ```
  */
 export const formatDatabaseError = (error: PgErrorLike): string => {
-  const lines = [`ERROR: ${error.message}`];
+  const lines = [`${error.severity || 'ERROR'}: ${error.message}`];
   if (error.detail) lines.push(`  Detail: ${error.detail}`);
   if (error.hint) lines.push(`  Hint: ${error.hint}`);
   if (error.position) lines.push(`  Position: ${error.position}`);
@@ -149,6 +155,7 @@ export const toDataApiError = (error: unknown): DataApiError => {
   if (error instanceof CommitRolledBackError) {
     return new DataApiError('DatabaseErrorException', 400, `${error.message}; SQLState: ${error.code}`);
   }
+  if (error instanceof StatementTimeoutError) return statementTimeout();
   if (isConnectionError(error)) return serviceUnavailable(`Communications link failure: ${(error as Error).message}`);
   // The server cancelled the statement at the call timeout (statement_timeout): the call timed out.
   if (isPgError(error) && error.code === '57014' && /statement timeout/.test(error.message)) return statementTimeout();

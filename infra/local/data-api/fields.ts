@@ -63,6 +63,16 @@ const toDouble = (text: string): number | string => {
 
 const isIntegerText = (text: string): boolean => /^-?\d+$/.test(text);
 
+/**
+ * A bool's text (`t`, `f`) or a bit's (`1`, `0`) as a boolean. A bit string of more than one
+ * bit has no boolean: refused rather than altered.
+ */
+const toBoolean = (text: string, type: PgTypeInfo): boolean => {
+  if (type.name !== 'bit') return text === 't';
+  if (text !== '0' && text !== '1') throw unsupportedResult('bit[] with elements of more than one bit');
+  return text === '1';
+};
+
 const scalarText = (text: string, type: PgTypeInfo): string =>
   type.kind === 'timestamptz' ? stripUtcOffset(text) : type.kind === 'blob' ? byteaToBase64(text) : text;
 
@@ -76,7 +86,7 @@ const toWireArray = (items: PgArray, element: PgTypeInfo): WireArray => {
     case 'double':
       return { doubleValues: texts.map((t) => (t === null ? null : toDouble(t))) };
     case 'bool':
-      return { booleanValues: texts.map((t) => (t === null ? null : t === 't')) };
+      return { booleanValues: texts.map((t) => (t === null ? null : toBoolean(t, element))) };
     default:
       return { stringValues: texts.map((t) => (t === null ? null : scalarText(t, element))) };
   }
@@ -104,7 +114,7 @@ const toField = (text: string | null, type: PgTypeInfo, options: ResultSetOption
       if (options.decimalReturnType === 'STRING') return { stringValue: text };
       return isIntegerText(text) ? { longValue: exactLong(text) } : { doubleValue: toDouble(text) };
     case 'bool':
-      return { booleanValue: text === 't' };
+      return { booleanValue: toBoolean(text, type) };
     case 'blob':
       return { blobValue: byteaToBase64(text) };
     case 'array':
@@ -143,7 +153,7 @@ const jsonValue = (text: string | null, type: PgTypeInfo, options: ResultSetOpti
     case 'decimal':
       return options.decimalReturnType === 'STRING' ? JSON.stringify(text) : jsonNumber(text);
     case 'bool':
-      return text === 't' ? 'true' : 'false';
+      return toBoolean(text, type) ? 'true' : 'false';
     case 'array':
       return jsonArray(parsePgArray(text), type.element ?? type, options);
     default:

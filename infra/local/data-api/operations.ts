@@ -1,4 +1,4 @@
-import { DATA_API_CALL_TIMEOUT_MS } from './backend.ts';
+import { StatementTimeoutError } from './backend.ts';
 import type { TextResult, SqlBackend, SqlSession } from './backend.ts';
 import { toFormattedRecords, toRecords } from './fields.ts';
 import type { WireValue } from './fields.ts';
@@ -73,59 +73,49 @@ const shapeResult = async (
 
 /**
  * ExecuteStatement: one statement, named parameters, in a transaction or autocommitted, as the
- * database user of the call's secret (undefined: the master).
+ * database user of the call's secret (undefined: the master), cancelled at `deadline` (the
+ * call's timeout; `Infinity` when the call asked `continueAfterTimeout`).
  *
  * @example
  * ```ts
- * await executeStatement(context, parseExecute({ resourceArn, secretArn, sql: 'SELECT 1 AS one' }));
+ * await executeStatement(context, parseExecute({ resourceArn, secretArn, sql: 'SELECT 1 AS one' }), undefined, Date.now() + 45_000);
  * // { numberOfRecordsUpdated: 0, generatedFields: [], records: [[{ longValue: 1 }]] }
  * ```
  */
 export const executeStatement = async (
   context: OperationContext,
   request: ExecuteRequest,
-  user?: string,
+  user: string | undefined,
+  deadline: number,
 ): Promise<ExecuteResponse> => {
   const statement = toPositional(request.sql, request.parameters);
-  // AWS cancels a statement whose call timed out, unless the call asked it to continue. A
-  // PostgreSQL server's connections do the same by the statement_timeout they start with; a call
-  // that wants another sets it for its statement alone. PGlite has no timer to cancel with: there
-  // the statement runs to its end.
-  const timeoutMs = request.continueAfterTimeout ? 0 : Math.trunc(context.callTimeoutMs);
-  const ownTimeout = context.backend.kind === 'postgres' && timeoutMs !== DATA_API_CALL_TIMEOUT_MS;
-  const run = async (session: SqlSession) =>
-    shapeResult(context, session, request, await session.query(statement.text, statement.values));
-  return inSession(context, request.transactionId, user, async (session) => {
-    if (!ownTimeout) return run(session);
-    await session.query(`SET statement_timeout = ${timeoutMs}`);
-    try {
-      return await run(session);
-    } finally {
-      // A transaction's next call runs with the connection's own timeout again.
-      await session.query('RESET statement_timeout').catch(() => undefined);
-    }
-  });
+  return inSession(context, request.transactionId, user, async (session) =>
+    shapeResult(context, session, request, await session.query(statement.text, statement.values, { deadline })),
+  );
 };
 
 /**
  * BatchExecuteStatement: the statement once per parameter set (once when there is none),
- * all or nothing: outside a transaction the batch gets one of its own.
+ * all or nothing: outside a transaction the batch gets one of its own, which is rolled back
+ * when the call's `deadline` passes before it commits.
  */
 export const batchExecuteStatement = async (
   context: OperationContext,
   request: BatchRequest,
-  user?: string,
+  user: string | undefined,
+  deadline: number,
 ): Promise<{ updateResults: { generatedFields: [] }[] }> => {
   const sets = request.parameterSets.length === 0 ? [[]] : request.parameterSets;
   const statements = sets.map((parameters) => toPositional(request.sql, parameters));
   const runAll = async (session: SqlSession) => {
-    for (const statement of statements) await session.query(statement.text, statement.values);
+    for (const statement of statements) await session.query(statement.text, statement.values, { deadline });
   };
   if (request.transactionId !== undefined) await context.transactions.use(request.transactionId, runAll);
   else {
     const tx = await context.backend.begin(user);
     try {
       await runAll(tx);
+      if (Date.now() >= deadline) throw new StatementTimeoutError();
     } catch (error) {
       await tx.rollback().catch(() => undefined);
       throw error;

@@ -23,13 +23,12 @@ export interface PgTypeInfo {
 }
 
 /**
- * The Aurora PostgreSQL types the Data API documents as supported (Data API operations reference:
- * scalar types BOOL, BYTEA, DATE, CIDR, DECIMAL/NUMERIC, ENUM, FLOAT8, INET, INT/INT4, INT8, JSON,
- * REAL, SMALLINT, TEXT, TIME, TIMESTAMP, UUID, VARCHAR, CHAR(n), and one-dimensional arrays of
- * them), plus jsonb and timestamptz, which it returns as strings. Everything else (`void`,
- * `regtype`, `"char"`, `name`, `oid`, `interval`, `money`, ...) is refused, the stricter reading
- * where the documentation is silent: AWS reports UnsupportedResultException for `void`,
- * `regtype`, `"char"` and `name` on Aurora Serverless v2.
+ * The Aurora PostgreSQL types the Data API's data type mapping table lists (RDS Data API,
+ * "Data type mapping"): BOOL, BYTEA, CIDR, DATE, DECIMAL/NUMERIC, ENUM, FLOAT4/REAL, FLOAT8,
+ * INET, INT2, INT4, INT8, JSON, JSONB, NAME, TEXT, CHAR(n), VARCHAR, TIME, TIMESTAMP,
+ * TIMESTAMPTZ, UUID, and one-dimensional arrays of them (NAME[] as stringValues). Everything
+ * else (`void`, `regtype`, `"char"`, `oid`, `interval`, `money`, ...) is refused with
+ * UnsupportedResultException, as AWS refuses `void`, `regtype` and `"char"`.
  */
 const SUPPORTED = new Set([
   'bool',
@@ -52,7 +51,14 @@ const SUPPORTED = new Set([
   'numeric',
   'uuid',
   'jsonb',
+  'name',
 ]);
+
+/**
+ * Types the table lists only as array elements: BIT[] is a BOOLEAN_ARRAY (booleanValues), one
+ * bit per element; a BIT scalar is not listed, and is refused.
+ */
+const SUPPORTED_AS_ELEMENT = new Set(['bit']);
 
 const MAX = 2_147_483_647;
 const JDBC = {
@@ -102,7 +108,7 @@ const SCALARS: readonly (readonly [number, string, ValueKind, number, number, nu
   [1184, 'timestamptz', 'timestamptz', JDBC.TIMESTAMP, 35, 6, 1185],
   [1186, 'interval', 'string', JDBC.OTHER, 49, 6, 1187],
   [1266, 'timetz', 'string', JDBC.TIME, 21, 6, 1270],
-  [1560, 'bit', 'string', JDBC.BIT, 1, 0, 1561],
+  [1560, 'bit', 'bool', JDBC.BIT, 1, 0, 1561],
   [1700, 'numeric', 'decimal', JDBC.NUMERIC, 0, 0, 1231],
   [2278, 'void', 'string', JDBC.OTHER, MAX, 0, 0],
   [2950, 'uuid', 'string', JDBC.OTHER, MAX, 0, 2951],
@@ -117,7 +123,7 @@ const arrayOf = (element: PgTypeInfo, oid: number, name = `_${element.name}`): P
   precision: MAX,
   scale: 0,
   element,
-  supported: element.supported && element.kind !== 'array',
+  supported: (element.supported || SUPPORTED_AS_ELEMENT.has(element.name)) && element.kind !== 'array',
 });
 
 const BUILTINS: ReadonlyMap<number, PgTypeInfo> = new Map(

@@ -1,6 +1,14 @@
 import { Mutex, PGlite, protocol } from '@electric-sql/pglite';
-import { CommitRolledBackError, signInAs } from './backend.ts';
-import type { TextResult, QueryValues, ResultField, SqlBackend, SqlSession, SqlTransaction } from './backend.ts';
+import { CommitRolledBackError, signInAs, StatementTimeoutError } from './backend.ts';
+import type {
+  TextResult,
+  QueryOptions,
+  QueryValues,
+  ResultField,
+  SqlBackend,
+  SqlSession,
+  SqlTransaction,
+} from './backend.ts';
 
 interface BackendMessage {
   readonly name: string;
@@ -28,29 +36,51 @@ const toResult = (messages: readonly BackendMessage[]): TextResult => {
 };
 
 /**
+ * Fails the statement's transaction, as PostgreSQL's statement_timeout does: sent before Sync,
+ * it makes Sync roll back the implicit transaction of an autocommitted statement, and leaves
+ * an open transaction only able to roll back.
+ */
+const CANCEL = `DO $$ BEGIN RAISE EXCEPTION USING ERRCODE = 'query_canceled', MESSAGE = 'canceling statement due to statement timeout'; END $$`;
+
+/**
  * One statement through the extended protocol by hand: unlike `PGlite.query`, this keeps the
  * RowDescription's table and column ids (needed for column metadata) and leaves every value
  * as text, so PGlite answers exactly what a PostgreSQL server sends.
+ *
+ * PGlite runs in this process and has no statement_timeout (no timer interrupts it), so a
+ * `deadline` is kept here: a statement is not started past it, and one that ends past it is
+ * cancelled before Sync, which is where PostgreSQL commits an autocommitted statement
+ * ("Sync causes the backend to close the current transaction if it's not inside a BEGIN/COMMIT
+ * transaction block": PostgreSQL, Frontend/Backend Protocol, Extended Query).
  */
 const runStatement = async (
   db: PGlite,
   text: string,
   values: QueryValues,
+  options: QueryOptions,
   onStatus: (status: string) => void,
 ): Promise<TextResult> => {
   const send = async (message: Uint8Array) =>
     (await db.execProtocol(message, { syncToFs: false })).messages as BackendMessage[];
-  const messages: BackendMessage[] = [];
+  const execute = async (statement: string, parameters: QueryValues) => [
+    ...(await send(serialize.parse({ text: statement }))),
+    ...(await send(serialize.bind({ values: [...parameters] }))),
+    ...(await send(serialize.describe({ type: 'P' }))),
+    ...(await send(serialize.execute({}))),
+  ];
+  const late = () => options.deadline !== undefined && Date.now() >= options.deadline;
   try {
-    messages.push(...(await send(serialize.parse({ text }))));
-    messages.push(...(await send(serialize.bind({ values: [...values] }))));
-    messages.push(...(await send(serialize.describe({ type: 'P' }))));
-    messages.push(...(await send(serialize.execute({}))));
+    if (late()) throw new StatementTimeoutError();
+    const messages = await execute(text, values);
+    if (late()) {
+      const cancelled = await execute(CANCEL, []).catch((error: unknown) => error);
+      throw new StatementTimeoutError({ cause: cancelled });
+    }
+    return toResult(messages);
   } finally {
     const ready = (await send(serialize.sync())).find((message) => message.name === 'readyForQuery');
     if (ready?.status !== undefined) onStatus(ready.status);
   }
-  return toResult(messages);
 };
 
 export interface PgliteBackendOptions {
@@ -88,8 +118,8 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
   });
   const lock = new Mutex();
   let status = 'I';
-  const run = (text: string, values: QueryValues = []) =>
-    runStatement(db, text, values, (next) => {
+  const run = (text: string, values: QueryValues = [], options: QueryOptions = {}) =>
+    runStatement(db, text, values, options, (next) => {
       status = next;
     });
   /**
@@ -104,7 +134,7 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
   };
   await reset();
 
-  const session: SqlSession = { query: (text, values = []) => run(text, values) };
+  const session: SqlSession = { query: (text, values = [], options = {}) => run(text, values, options) };
 
   const withSession = <T>(fn: (s: SqlSession) => Promise<T>, user?: string): Promise<T> =>
     lock.runExclusive(async () => {
@@ -142,9 +172,9 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
       throw error;
     }
     return {
-      query: async (text, values = []) => {
+      query: async (text, values = [], options = {}) => {
         if (!open) throw new Error('Transaction is closed');
-        return run(text, values);
+        return run(text, values, options);
       },
       commit: async () => {
         const result = await end('COMMIT');
@@ -158,7 +188,7 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
 
   return {
     kind: 'pglite',
-    query: (text, values = []) => withSession((s) => s.query(text, values)),
+    query: (text, values = [], options = {}) => withSession((s) => s.query(text, values, options)),
     withSession,
     begin,
     dumpDataDir: () => lock.runExclusive(async () => await db.dumpDataDir('none')),

@@ -1,6 +1,12 @@
 import pg from 'pg';
-import { CommitRolledBackError, DATA_API_CALL_TIMEOUT_MS, signInAs } from './backend.ts';
-import type { TextResult, QueryValues, SqlBackend, SqlSession, SqlTransaction } from './backend.ts';
+import {
+  CommitRolledBackError,
+  DATA_API_CALL_TIMEOUT_MS,
+  DEADLINE_SLACK_MS,
+  signInAs,
+  StatementTimeoutError,
+} from './backend.ts';
+import type { TextResult, QueryOptions, QueryValues, SqlBackend, SqlSession, SqlTransaction } from './backend.ts';
 import { isConnectionError } from './errors.ts';
 
 /** Every value stays in PostgreSQL's text format; the emulator decides the Data API shape. */
@@ -28,13 +34,32 @@ const checkout = async (pool: pg.Pool) => {
     broken = error;
   };
   client.on('error', onError);
+  const run = async (text: string, values: QueryValues = []) => {
+    try {
+      return toResult(await client.query({ text, values: [...values], rowMode: 'array', types: RAW_TYPES }));
+    } catch (error) {
+      if (isConnectionError(error)) broken = error as Error;
+      throw error;
+    }
+  };
   const session: SqlSession = {
-    query: async (text: string, values: QueryValues = []) => {
+    query: async (text: string, values: QueryValues = [], { deadline }: QueryOptions = {}) => {
+      if (deadline === undefined) return run(text, values);
+      // The server cancels the statement at the deadline (57014, its changes rolled back); one
+      // that waited for a connection until then is not run at all. 0: no limit.
+      const remaining = deadline === Infinity ? 0 : Math.ceil(deadline - Date.now());
+      if (deadline !== Infinity && remaining <= 0) throw new StatementTimeoutError();
+      // The connection's own statement_timeout (a call's 45 s) serves a deadline about as far,
+      // cancelling at most DEADLINE_SLACK_MS late: most calls cost no SET and RESET.
+      if (remaining > DATA_API_CALL_TIMEOUT_MS - DEADLINE_SLACK_MS && remaining <= DATA_API_CALL_TIMEOUT_MS)
+        return run(text, values);
+      await run(`SET statement_timeout = ${String(remaining)}`);
       try {
-        return toResult(await client.query({ text, values: [...values], rowMode: 'array', types: RAW_TYPES }));
-      } catch (error) {
-        if (isConnectionError(error)) broken = error as Error;
-        throw error;
+        return await run(text, values);
+      } finally {
+        // A transaction's next call runs with the connection's own limit again (a failed
+        // transaction refuses the RESET, but its ROLLBACK undoes the SET).
+        await run('RESET statement_timeout').catch(() => undefined);
       }
     },
   };
@@ -75,6 +100,12 @@ export const createPostgresBackend = async (options: {
     options: `-c TimeZone=UTC -c DateStyle=ISO,MDY -c statement_timeout=${DATA_API_CALL_TIMEOUT_MS}`,
   });
   pool.on('error', () => undefined); // an idle client died: the pool drops it and reconnects later
+  // A connection ended by the server (pg_terminate_backend, a restart) can answer its last
+  // ReadyForQuery and the FATAL 57P01 in one packet: the pool hands the client over in between,
+  // before anyone listens for its 'error', and an 'error' without a listener ends the process. So
+  // every client listens from its first moment; the failure still reaches the call in flight (its
+  // query rejects), and the pool drops a client that is no longer queryable when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
 
   const withSession = async <T>(fn: (s: SqlSession) => Promise<T>, user?: string): Promise<T> => {
     const { session, release } = await checkout(pool);
@@ -106,9 +137,9 @@ export const createPostgresBackend = async (options: {
       throw error;
     }
     return {
-      query: async (text, values = []) => {
+      query: async (text, values = [], options = {}) => {
         if (!open) throw new Error('Transaction is closed');
-        return session.query(text, values);
+        return session.query(text, values, options);
       },
       commit: async () => {
         const result = await end('COMMIT');
@@ -125,7 +156,7 @@ export const createPostgresBackend = async (options: {
 
   return {
     kind: 'postgres',
-    query: (text, values = []) => withSession((s) => s.query(text, values)),
+    query: (text, values = [], options = {}) => withSession((s) => s.query(text, values, options)),
     withSession,
     begin,
     close: () => pool.end(),

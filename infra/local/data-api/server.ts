@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { DataApiAction } from '../../grants.ts';
 import { checkAccess } from './access.ts';
 import type { DataApiIdentity, DataApiTarget } from './access.ts';
-import { DATA_API_CALL_TIMEOUT_MS, type SqlBackend } from './backend.ts';
+import { DATA_API_CALL_TIMEOUT_MS, DEADLINE_SLACK_MS, type SqlBackend } from './backend.ts';
 import {
   badRequest,
   databaseResuming,
@@ -79,6 +79,13 @@ const ROUTES: Readonly<Record<string, DataApiOperation>> = {
   '/CommitTransaction': 'CommitTransaction',
   '/RollbackTransaction': 'RollbackTransaction',
 };
+
+/**
+ * How long past the call timeout a call waits for its cancelled statement to end before it is
+ * answered anyway: a backend cancels within {@link DEADLINE_SLACK_MS} of the deadline, a
+ * PostgreSQL server within milliseconds of that unless it is unreachable.
+ */
+const CANCEL_GRACE_MS = DEADLINE_SLACK_MS + 750;
 
 /** The Data API refuses requests over 4 MiB. */
 const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
@@ -156,19 +163,28 @@ export const startDataApiEmulator = async (options: DataApiEmulatorOptions): Pro
   const inFlight = new Set<Promise<void>>();
 
   /**
-   * Answers a call StatementTimeoutException once it has run for the call timeout (its statement
-   * goes on or is cancelled as `executeStatement` arranged; what it answers later goes nowhere).
-   * PGlite runs in this process and holds it while a statement runs, so no timer fires meanwhile:
-   * a call that outlasted the timeout is answered as timed out when it ends.
+   * Runs an execute call with the call timeout as its statement's deadline, answering
+   * StatementTimeoutException once it has run that long. The backend cancels the statement at
+   * the deadline (its changes rolled back), and the answer waits for that, so that nothing is
+   * committed after a timeout was answered; only a backend that does not answer even then
+   * (a server gone silent) is left behind after {@link CANCEL_GRACE_MS}. A call that asked
+   * `continueAfterTimeout` is answered at the timeout and its statement goes on, as on AWS
+   * (https://docs.aws.amazon.com/AmazonRDS/latest/AuroraUserGuide/data-api-timeouts.html).
+   * PGlite runs in this process and holds it while a statement runs, so no timer fires
+   * meanwhile: a call that outlasted the timeout is answered as timed out when it ends.
    */
-  const withinCallTimeout = async <T>(run: () => Promise<T>): Promise<T> => {
+  const withinCallTimeout = async <T>(
+    run: (deadline: number) => Promise<T>,
+    continueAfterTimeout: boolean,
+  ): Promise<T> => {
     const started = Date.now();
     const outlasted = () => Date.now() - started >= context.callTimeoutMs;
-    const work = run();
+    const work = run(continueAfterTimeout ? Infinity : started + context.callTimeoutMs);
     work.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(statementTimeout()), context.callTimeoutMs);
+      const waitMs = context.callTimeoutMs + (continueAfterTimeout ? 0 : CANCEL_GRACE_MS);
+      timer = setTimeout(() => reject(statementTimeout()), waitMs);
     });
     try {
       const result = await Promise.race([work, timedOut]);
@@ -182,11 +198,11 @@ export const startDataApiEmulator = async (options: DataApiEmulatorOptions): Pro
   };
 
   /** Runs an execute call within the call timeout, under the next injected fault, if any. */
-  const withFault = async <T>(run: () => Promise<T>): Promise<T> => {
+  const withFault = async <T>(run: (deadline: number) => Promise<T>, continueAfterTimeout = false): Promise<T> => {
     const fault = faults.shift();
     if (fault === 'resuming') throw databaseResuming();
     if (fault === 'unavailable') throw serviceUnavailable();
-    const result = await withinCallTimeout(run);
+    const result = await withinCallTimeout(run, continueAfterTimeout);
     if (fault === 'timeout-after-commit') throw statementTimeout();
     return result;
   };
@@ -199,12 +215,15 @@ export const startDataApiEmulator = async (options: DataApiEmulatorOptions): Pro
       case 'ExecuteStatement': {
         const request = parseExecute(body);
         const user = signIn(request);
-        return withFault(() => executeStatement(context, request, user));
+        return withFault(
+          (deadline) => executeStatement(context, request, user, deadline),
+          request.continueAfterTimeout,
+        );
       }
       case 'BatchExecuteStatement': {
         const request = parseBatch(body);
         const user = signIn(request);
-        return withFault(() => batchExecuteStatement(context, request, user));
+        return withFault((deadline) => batchExecuteStatement(context, request, user, deadline));
       }
       case 'BeginTransaction':
         return beginTransaction(context, signIn(parseBegin(body)));

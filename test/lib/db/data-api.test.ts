@@ -47,3 +47,40 @@ describe('a Data API call that does not answer', () => {
     expect(error).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
   });
 });
+
+describe('a Data API call refused because the database is missing or unreachable', () => {
+  /** A client answering every call DatabaseErrorException with `message`, counting the calls. */
+  const refusingClient = (message: string) => {
+    let calls = 0;
+    return {
+      calls: () => calls,
+      send: async () => {
+        calls += 1;
+        throw Object.assign(new Error(message), { name: 'DatabaseErrorException' });
+      },
+    };
+  };
+
+  it.each([
+    ['a missing database (3D000)', 'FATAL: database "cargo" does not exist; SQLState: 3D000'],
+    ['a terminated connection (57P01)', 'FATAL: terminating connection due to administrator command; SQLState: 57P01'],
+    ['a server starting up (57P03)', 'FATAL: the database system is starting up; SQLState: 57P03'],
+    ['a failed connection (08006)', 'FATAL: connection failure; SQLState: 08006'],
+  ])('answers %s with 503 DATABASE_UNAVAILABLE and Retry-After at once', async (_case, message) => {
+    const client = refusingClient(message);
+    const db = new DataApiDb({ client: client as never, ...ARNS, retryBudgetMs: 1_000 });
+    const error = await db.query('SELECT 1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'DATABASE_UNAVAILABLE', headers: { 'Retry-After': '5' } });
+    expect(client.calls()).toBe(1);
+  });
+
+  it('leaves a statement refused by the database itself a DatabaseError', async () => {
+    const client = refusingClient('ERROR: relation "cargo.nothing" does not exist; SQLState: 42P01');
+    const db = new DataApiDb({ client: client as never, ...ARNS, retryBudgetMs: 1_000 });
+    expect(await db.query('SELECT 1').catch((e: unknown) => e)).toMatchObject({
+      name: 'DatabaseError',
+      sqlState: '42P01',
+    });
+  });
+});

@@ -6,6 +6,7 @@ import { BeginTransactionCommand } from '@aws-sdk/client-rds-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteBackend } from '../../../../infra/local/data-api/pglite-backend.ts';
 import { createPostgresBackend } from '../../../../infra/local/data-api/postgres-backend.ts';
+import { renameDatabase } from '../../../support/throwaway-database.ts';
 import { ARNS, failure, startFixture } from './harness.ts';
 import type { Fixture } from './harness.ts';
 
@@ -56,6 +57,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL backend', () => {
   it('recovers from killed connections on the next calls', async () => {
     await terminateOthers();
     await fx.exec('SELECT 1').catch((error: Error) => expect(error.name).toBe('ServiceUnavailableError'));
+    expect((await fx.exec('SELECT 1 AS one')).records).toEqual([[{ longValue: 1 }]]);
+  });
+
+  it('answers DatabaseErrorException with the FATAL 3D000 while its database is missing, then serves again', async () => {
+    const database = String((await fx.exec('SELECT current_database()::text')).records?.[0]?.[0]?.stringValue);
+    await renameDatabase(database, `${database}_gone`);
+    try {
+      const error = await failure(fx.exec('SELECT 1'));
+      expect(error.name).toBe('DatabaseErrorException');
+      expect(error.$metadata?.httpStatusCode).toBe(400);
+      // As PgJDBC prints a server error, with the severity the server sent (the connection was refused).
+      expect(error.message).toBe(`FATAL: database "${database}" does not exist; SQLState: 3D000`);
+    } finally {
+      await renameDatabase(`${database}_gone`, database);
+    }
     expect((await fx.exec('SELECT 1 AS one')).records).toEqual([[{ longValue: 1 }]]);
   });
 

@@ -15,16 +15,49 @@ describe.each(BACKENDS)('Data API type mapping on %s', (kind) => {
     ['void', 'SELECT pg_advisory_xact_lock(1)'],
     ['regtype', "SELECT 'int4'::regtype"],
     ['char', 'SELECT \'c\'::"char"'],
-    ['name', "SELECT 'd'::name"],
     ['oid', 'SELECT 26::oid'],
     ['interval', "SELECT interval '1 day'"],
     ['record', 'SELECT ROW(1, 2)'],
-    ['name[]', "SELECT ARRAY['a'::name]"],
+    // The type table lists BIT only as an array element (BIT[]), and no bit varying at all.
+    ['bit', "SELECT B'1'"],
+    ['varbit', "SELECT B'10'::varbit"],
+    ['varbit[]', "SELECT ARRAY[B'10'::varbit]"],
+    ['bit[] with elements of more than one bit', "SELECT ARRAY[B'101']"],
   ])('refuses a result column of type %s with UnsupportedResultException', async (type, sql) => {
     const error = await failure(fx.exec(sql));
     expect(error.name).toBe('UnsupportedResultException');
     expect(error.$metadata?.httpStatusCode).toBe(400);
     expect(error.message).toBe(`The result contains the unsupported data type ${type}.`);
+  });
+
+  it('returns name as stringValue and name[] as arrayValue.stringValues, as the AWS type table says', async () => {
+    const { records } = await fx.exec("SELECT 'd'::name, ARRAY['a', NULL, 'b c']::name[], current_database()");
+    expect(records?.[0]).toEqual([
+      { stringValue: 'd' },
+      { arrayValue: { stringValues: ['a', null, 'b c'] } },
+      { stringValue: kind === 'postgres' ? expect.stringMatching(/^cargo_t_/) : 'postgres' },
+    ]);
+  });
+
+  it('returns bit[] as arrayValue.booleanValues, one bit per element, as the AWS type table says', async () => {
+    expect(await one("SELECT ARRAY[B'1', B'0', NULL]::bit[]")).toEqual({
+      arrayValue: { booleanValues: [true, false, null] },
+    });
+  });
+
+  it('formats name, name[] and bit[] as JSON strings and booleans', async () => {
+    const out = await fx.exec("SELECT 'd'::name AS n, ARRAY['a']::name[] AS ns, ARRAY[B'1', B'0']::bit[] AS bits", [], {
+      formatRecordsAs: 'JSON',
+    });
+    expect(JSON.parse(out.formattedRecords ?? '')).toEqual([{ n: 'd', ns: ['a'], bits: [true, false] }]);
+  });
+
+  it('describes name and bit[] columns as PgJDBC does', async () => {
+    const { columnMetadata } = await fx.exec("SELECT 'd'::name AS n, ARRAY[B'1']::bit[] AS bits", [], {
+      includeResultMetadata: true,
+    });
+    expect(columnMetadata?.[0]).toMatchObject({ typeName: 'name', type: 12 });
+    expect(columnMetadata?.[1]).toMatchObject({ typeName: '_bit', type: 2003, arrayBaseColumnType: -7 });
   });
 
   it('refuses a multidimensional array with UnsupportedResultException, in records and in JSON', async () => {
