@@ -46,6 +46,9 @@ box_complete AS (
   SELECT j.box_no, bool_or(j.planned IS NOT NULL) AND bool_and(COALESCE(j.quantity = j.planned, false)) AS complete
   FROM joined j GROUP BY j.box_no
 ),
+box_orders AS (
+  SELECT l.box_no, min(l.order_no) AS order_no, min(l.customer_name) AS customer_name FROM plan_lines l GROUP BY l.box_no
+),
 item_parts AS (
   SELECT k.box_no, k.item_code,
          json_build_object('item_code', k.item_code, 'item_name', k.item_name, 'unit', k.unit, 'quantity', k.quantity) AS data
@@ -56,11 +59,8 @@ page AS (
   SELECT x.box_no, x.total_quantity FROM boxes x WHERE ${pageStartSql('x.box_no')} ORDER BY x.box_no LIMIT :limit
 ),
 box_rows AS (
-  SELECT x.box_no, x.total_quantity,
-         (SELECT min(l.order_no) FROM plan_lines l WHERE l.box_no = x.box_no) AS order_no,
-         (SELECT min(l.customer_name) FROM plan_lines l WHERE l.box_no = x.box_no) AS customer_name,
-         COALESCE(c.complete, false) AS complete
-  FROM page x LEFT JOIN box_complete c ON c.box_no = x.box_no
+  SELECT x.box_no, x.total_quantity, o.order_no, o.customer_name, COALESCE(c.complete, false) AS complete
+  FROM page x LEFT JOIN box_complete c ON c.box_no = x.box_no LEFT JOIN box_orders o ON o.box_no = x.box_no
 ),
 box_parts AS (
   SELECT r.box_no,
