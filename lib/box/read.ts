@@ -85,7 +85,16 @@ export const readBoxInfo = async (db: Db, sql: string, boxNo: string, warn: Plan
   const { rows } = await db.query<BoxInfoRow>(sql, { box_no: boxNo });
   const head = rows.find((r) => r.part === 'head');
   if (head === undefined || !head.known) throw new AppError('BOX_NOT_FOUND', { value: boxNo });
-  const { part: _part, known: _known, item_count, item_bytes, ignored_lines, item_code: _item, data: _data, ...info } = head;
+  const {
+    part: _part,
+    known: _known,
+    item_count,
+    item_bytes,
+    ignored_lines,
+    item_code: _item,
+    data: _data,
+    ...info
+  } = head;
   if (ignored_lines != null) warn('ERP plan lines ignored', { box_no: boxNo, lines: ignored_lines });
   if (item_bytes > BOX_INFO_ITEMS_BYTES)
     throw new AppError('ERP_PLAN_INVALID', {

@@ -8,10 +8,7 @@ const ITEMS_TOO_LARGE = `must come to at most ${BOX_ITEMS_RECORD_BYTES} bytes as
 
 /** What `items` come to as the box's JSON record, in bytes, as the statement measures a plan's. */
 const itemsRecordBytes = (list: readonly { item_code: string; quantity: number }[]): number =>
-  list.reduce(
-    (sum, entry) => sum + new TextEncoder().encode(JSON.stringify(entry)).length + ITEM_RECORD_SPACING,
-    0,
-  );
+  list.reduce((sum, entry) => sum + new TextEncoder().encode(JSON.stringify(entry)).length + ITEM_RECORD_SPACING, 0);
 /** The spaces and separator PostgreSQL's JSON text puts around an item's fields. */
 const ITEM_RECORD_SPACING = 6;
 

@@ -69,7 +69,8 @@ export const wireBytesSql = (text: string): string =>
   `(2 * octet_length(${text}) - octet_length(replace(replace(${text}, '\\', ''), '"', '')))`;
 
 /** The size on the wire of a part's row of `texts` (SQL text expressions): see {@link wireBytesSql}. */
-export const rowBytesSql = (...texts: string[]): string => [String(PART_ROW_BYTES), ...texts.map(wireBytesSql)].join(' + ');
+export const rowBytesSql = (...texts: string[]): string =>
+  [String(PART_ROW_BYTES), ...texts.map(wireBytesSql)].join(' + ');
 
 /**
  * Whether the box `boxNo` (an SQL expression) is on the page a request asks for: every box after
@@ -184,7 +185,8 @@ export interface BoxPage {
  * issue is a 400.
  */
 const pageParams = (page: BoxPage) => {
-  const [box = null, item = null] = page.cursor === undefined ? [] : BOX_PAGE_CURSOR.decode(page.cursor).split('\u0000');
+  const [box = null, item = null] =
+    page.cursor === undefined ? [] : BOX_PAGE_CURSOR.decode(page.cursor).split('\u0000');
   const totals = page.totals_cursor === undefined ? null : TOTALS_PAGE_CURSOR.decode(page.totals_cursor);
   return { after_box: box, after_item: item, limit: page.limit, totals_after: totals };
 };

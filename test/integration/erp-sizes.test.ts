@@ -82,25 +82,29 @@ describe('an order of 1 000 boxes of 5 items each, every item its own', () => {
     expect(res.body.next_totals_cursor).toEqual(expect.any(String));
   });
 
-  it('answers every page 200, every box with its 5 items and every total once, in order', { timeout: 120_000 }, async () => {
-    const { boxes, totals, pages } = await readListing('/v1/orders/SO-SIZE-1', 500, (body) =>
-      expect(body).toMatchObject({ box_count: 1000, boxed_count: 0, complete_count: 0 }),
-    );
-    expect(pages).toBeGreaterThan(2);
-    expect(boxes.map((b) => b.box_no)).toEqual(Array.from({ length: 1000 }, (_, i) => boxNo('BOX-S1', i + 1)));
-    expect(boxes.every((b) => b.items.length === 5 && b.status === 'NOT_BOXED')).toBe(true);
-    expect(boxes[999]?.items[4]).toEqual({
-      item_code: code(1000, 5),
-      item_name: 'Stoneware dinner plate, 27 cm, glazed, box of 5',
-      unit: 'box',
-      planned_quantity: 5,
-      boxed_quantity: 0,
-    });
-    expect(totals.map((t) => t.item_code)).toEqual(
-      Array.from({ length: 1000 }, (_, n) => [1, 2, 3, 4, 5].map((k) => code(n + 1, k))).flat(),
-    );
-    expect(totals[4999]).toMatchObject({ item_code: code(1000, 5), planned_quantity: 5, boxed_quantity: 0 });
-  });
+  it(
+    'answers every page 200, every box with its 5 items and every total once, in order',
+    { timeout: 120_000 },
+    async () => {
+      const { boxes, totals, pages } = await readListing('/v1/orders/SO-SIZE-1', 500, (body) =>
+        expect(body).toMatchObject({ box_count: 1000, boxed_count: 0, complete_count: 0 }),
+      );
+      expect(pages).toBeGreaterThan(2);
+      expect(boxes.map((b) => b.box_no)).toEqual(Array.from({ length: 1000 }, (_, i) => boxNo('BOX-S1', i + 1)));
+      expect(boxes.every((b) => b.items.length === 5 && b.status === 'NOT_BOXED')).toBe(true);
+      expect(boxes[999]?.items[4]).toEqual({
+        item_code: code(1000, 5),
+        item_name: 'Stoneware dinner plate, 27 cm, glazed, box of 5',
+        unit: 'box',
+        planned_quantity: 5,
+        boxed_quantity: 0,
+      });
+      expect(totals.map((t) => t.item_code)).toEqual(
+        Array.from({ length: 1000 }, (_, n) => [1, 2, 3, 4, 5].map((k) => code(n + 1, k))).flat(),
+      );
+      expect(totals[4999]).toMatchObject({ item_code: code(1000, 5), planned_quantity: 5, boxed_quantity: 0 });
+    },
+  );
 });
 
 describe('a zongpai of 10 boxes of 500 items each, every item its own', () => {
@@ -125,22 +129,26 @@ describe('a zongpai of 10 boxes of 500 items each, every item its own', () => {
     );
   });
 
-  it('answers its packing list 200 on every page, limit=1 too, each box complete and every total once', { timeout: 120_000 }, async () => {
-    const { boxes, totals } = await readListing(`/v1/zongpai/${ZONGPAI}/packing-list`, 1, (body) =>
-      expect(body).toMatchObject({ zongpai_no: ZONGPAI, box_count: 10, total_quantity: 5000 }),
-    );
-    expect(boxes.map((b) => b.box_no)).toEqual(Array.from({ length: 10 }, (_, i) => boxNo('BOX-S2', i + 1)));
-    expect(boxes.every((b) => b.complete === true && b.items.length === 500)).toBe(true);
-    expect(boxes[9]?.items[0]).toEqual({
-      item_code: 'SKU-00010-1',
-      item_name: 'Porcelain tea cup number 1',
-      unit: 'pcs',
-      quantity: 1,
-    });
-    expect(totals).toHaveLength(5000);
-    expect(new Set(totals.map((t) => t.item_code)).size).toBe(5000);
-    expect(totals.every((t) => t.quantity === 1)).toBe(true);
-  });
+  it(
+    'answers its packing list 200 on every page, limit=1 too, each box complete and every total once',
+    { timeout: 120_000 },
+    async () => {
+      const { boxes, totals } = await readListing(`/v1/zongpai/${ZONGPAI}/packing-list`, 1, (body) =>
+        expect(body).toMatchObject({ zongpai_no: ZONGPAI, box_count: 10, total_quantity: 5000 }),
+      );
+      expect(boxes.map((b) => b.box_no)).toEqual(Array.from({ length: 10 }, (_, i) => boxNo('BOX-S2', i + 1)));
+      expect(boxes.every((b) => b.complete === true && b.items.length === 500)).toBe(true);
+      expect(boxes[9]?.items[0]).toEqual({
+        item_code: 'SKU-00010-1',
+        item_name: 'Porcelain tea cup number 1',
+        unit: 'pcs',
+        quantity: 1,
+      });
+      expect(totals).toHaveLength(5000);
+      expect(new Set(totals.map((t) => t.item_code)).size).toBe(5000);
+      expect(totals.every((t) => t.quantity === 1)).toBe(true);
+    },
+  );
 });
 
 describe('500 plan lines with long Chinese item names', () => {
@@ -176,34 +184,44 @@ describe('500 plan lines with long Chinese item names', () => {
     );
   });
 
-  it('boxes both in one scan each, and answers the order and the packing list page by page with every name whole', { timeout: 120_000 }, async () => {
-    for (const box of ['BOX-S3-300', 'BOX-S3-1000']) {
-      const saved = await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: ZONGPAI } });
-      expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(201);
-      expect(saved.body.items).toHaveLength(500);
-    }
-    const expected = (box: string) => (box === 'BOX-S3-300' ? 300 : 1000);
-    const order = await readListing('/v1/orders/SO-SIZE-3', 500, (body) =>
-      expect(body).toMatchObject({ box_count: 2, boxed_count: 2, complete_count: 2, status: 'BOXED' }),
-    );
-    expect(order.pages).toBeGreaterThan(2);
-    expect(order.boxes.map((b) => b.box_no)).toEqual(['BOX-S3-1000', 'BOX-S3-300']);
-    for (const box of order.boxes) {
-      expect(box.items.map((i) => i.item_code)).toEqual(Array.from({ length: 500 }, (_, k) => `SKU-${String(k + 1).padStart(3, '0')}`));
-      expect(box.items.every((i, k) => i.item_name === name(expected(box.box_no), k + 1) && i.boxed_quantity === 2)).toBe(true);
-    }
-    expect(order.totals).toHaveLength(500);
-    expect(order.totals.every((t) => t.planned_quantity === 4 && t.boxed_quantity === 4)).toBe(true);
+  it(
+    'boxes both in one scan each, and answers the order and the packing list page by page with every name whole',
+    { timeout: 120_000 },
+    async () => {
+      for (const box of ['BOX-S3-300', 'BOX-S3-1000']) {
+        const saved = await service.call('POST', '/v1/box/simple', { body: { box_no: box, zongpai_no: ZONGPAI } });
+        expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(201);
+        expect(saved.body.items).toHaveLength(500);
+      }
+      const expected = (box: string) => (box === 'BOX-S3-300' ? 300 : 1000);
+      const order = await readListing('/v1/orders/SO-SIZE-3', 500, (body) =>
+        expect(body).toMatchObject({ box_count: 2, boxed_count: 2, complete_count: 2, status: 'BOXED' }),
+      );
+      expect(order.pages).toBeGreaterThan(2);
+      expect(order.boxes.map((b) => b.box_no)).toEqual(['BOX-S3-1000', 'BOX-S3-300']);
+      for (const box of order.boxes) {
+        expect(box.items.map((i) => i.item_code)).toEqual(
+          Array.from({ length: 500 }, (_, k) => `SKU-${String(k + 1).padStart(3, '0')}`),
+        );
+        expect(
+          box.items.every((i, k) => i.item_name === name(expected(box.box_no), k + 1) && i.boxed_quantity === 2),
+        ).toBe(true);
+      }
+      expect(order.totals).toHaveLength(500);
+      expect(order.totals.every((t) => t.planned_quantity === 4 && t.boxed_quantity === 4)).toBe(true);
 
-    const packing = await readListing(`/v1/zongpai/${ZONGPAI}/packing-list`, 500);
-    expect(packing.boxes.map((b) => b.box_no)).toEqual(['BOX-S3-1000', 'BOX-S3-300']);
-    for (const box of packing.boxes) {
-      expect(box.complete).toBe(true);
-      expect(box.items.every((i, k) => i.item_name === name(expected(box.box_no), k + 1) && i.quantity === 2)).toBe(true);
-    }
-    expect(packing.totals).toHaveLength(500);
-    expect(packing.totals.every((t) => t.quantity === 4)).toBe(true);
-  });
+      const packing = await readListing(`/v1/zongpai/${ZONGPAI}/packing-list`, 500);
+      expect(packing.boxes.map((b) => b.box_no)).toEqual(['BOX-S3-1000', 'BOX-S3-300']);
+      for (const box of packing.boxes) {
+        expect(box.complete).toBe(true);
+        expect(box.items.every((i, k) => i.item_name === name(expected(box.box_no), k + 1) && i.quantity === 2)).toBe(
+          true,
+        );
+      }
+      expect(packing.totals).toHaveLength(500);
+      expect(packing.totals.every((t) => t.quantity === 4)).toBe(true);
+    },
+  );
 });
 
 describe('a box planned with 10 000 lines', () => {
@@ -220,14 +238,20 @@ describe('a box planned with 10 000 lines', () => {
   it('box info refuses it with ERP_PLAN_INVALID naming the size and the limit, in Chinese too', async () => {
     const res = await service.call('GET', '/v1/box/info?box_no=BOX-S4-HUGE');
     expectError(res, 422, 'ERP_PLAN_INVALID', 'box');
-    expect(res.body.message).toMatch(/^The ERP plan of box 'BOX-S4-HUGE' has 10000 items coming to \d+ KB, more than one answer carries/);
-    const zh = await service.call('GET', '/v1/box/info?box_no=BOX-S4-HUGE', { headers: { 'accept-language': 'zh-CN' } });
+    expect(res.body.message).toMatch(
+      /^The ERP plan of box 'BOX-S4-HUGE' has 10000 items coming to \d+ KB, more than one answer carries/,
+    );
+    const zh = await service.call('GET', '/v1/box/info?box_no=BOX-S4-HUGE', {
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expectError(zh, 422, 'ERP_PLAN_INVALID', 'box');
     expect(zh.body.message).toMatch(/BOX-S4-HUGE.*10000.*[\u4e00-\u9fff]/);
   });
 
   it('the simple save refuses it with ERP_PLAN_INVALID naming the 10 000 items, storing nothing', async () => {
-    const res = await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-S4-HUGE', zongpai_no: 'PLT-SIZE-HUGE' } });
+    const res = await service.call('POST', '/v1/box/simple', {
+      body: { box_no: 'BOX-S4-HUGE', zongpai_no: 'PLT-SIZE-HUGE' },
+    });
     expectError(res, 422, 'ERP_PLAN_INVALID', 'box');
     expect(res.body.message).toBe(
       "The ERP plan of box 'BOX-S4-HUGE' has 10000 items, more than one box save holds; have the ERP plan corrected",
@@ -236,31 +260,38 @@ describe('a box planned with 10 000 lines', () => {
     expect(stored.rows).toEqual([]);
   });
 
-  it('a save with items boxes part of it, and its order answers every one of its lines page by page', { timeout: 120_000 }, async () => {
-    const saved = await service.call('POST', '/v1/box', {
-      body: {
-        box_no: 'BOX-S4-HUGE',
-        zongpai_no: 'PLT-SIZE-HUGE',
-        items: [
-          { item_code: 'SKU-00001', quantity: 1 },
-          { item_code: 'SKU-10000', quantity: 1 },
-        ],
-      },
-    });
-    expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(201);
-    expect(saved.body).toMatchObject({ complete: false, total_quantity: 2 });
-    const { boxes, totals, pages } = await readListing('/v1/orders/SO-SIZE-4', 500, (body) =>
-      expect(body).toMatchObject({ box_count: 1, boxed_count: 1, status: 'BOXED' }),
-    );
-    expect(pages).toBeGreaterThan(1);
-    expect(boxes).toHaveLength(1);
-    expect(boxes[0]?.more_items).toBe(false);
-    expect(boxes[0]?.items.map((i) => i.item_code)).toEqual(
-      Array.from({ length: 10000 }, (_, k) => `SKU-${String(k + 1).padStart(5, '0')}`),
-    );
-    expect(boxes[0]?.items.filter((i) => i.boxed_quantity === 1).map((i) => i.item_code)).toEqual(['SKU-00001', 'SKU-10000']);
-    expect(totals).toHaveLength(10000);
-  });
+  it(
+    'a save with items boxes part of it, and its order answers every one of its lines page by page',
+    { timeout: 120_000 },
+    async () => {
+      const saved = await service.call('POST', '/v1/box', {
+        body: {
+          box_no: 'BOX-S4-HUGE',
+          zongpai_no: 'PLT-SIZE-HUGE',
+          items: [
+            { item_code: 'SKU-00001', quantity: 1 },
+            { item_code: 'SKU-10000', quantity: 1 },
+          ],
+        },
+      });
+      expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(201);
+      expect(saved.body).toMatchObject({ complete: false, total_quantity: 2 });
+      const { boxes, totals, pages } = await readListing('/v1/orders/SO-SIZE-4', 500, (body) =>
+        expect(body).toMatchObject({ box_count: 1, boxed_count: 1, status: 'BOXED' }),
+      );
+      expect(pages).toBeGreaterThan(1);
+      expect(boxes).toHaveLength(1);
+      expect(boxes[0]?.more_items).toBe(false);
+      expect(boxes[0]?.items.map((i) => i.item_code)).toEqual(
+        Array.from({ length: 10000 }, (_, k) => `SKU-${String(k + 1).padStart(5, '0')}`),
+      );
+      expect(boxes[0]?.items.filter((i) => i.boxed_quantity === 1).map((i) => i.item_code)).toEqual([
+        'SKU-00001',
+        'SKU-10000',
+      ]);
+      expect(totals).toHaveLength(10000);
+    },
+  );
 });
 
 // 500 items with 64-character Chinese codes are about 110 KB as one JSON record: more than the
@@ -277,7 +308,9 @@ describe('a box whose items come to more than one row carries', () => {
   });
 
   it('the simple save refuses such a plan with ERP_PLAN_INVALID naming its size and the limit', async () => {
-    const res = await service.call('POST', '/v1/box/simple', { body: { box_no: 'BOX-S5-CODES', zongpai_no: 'PLT-SIZE-CODES' } });
+    const res = await service.call('POST', '/v1/box/simple', {
+      body: { box_no: 'BOX-S5-CODES', zongpai_no: 'PLT-SIZE-CODES' },
+    });
     expectError(res, 422, 'ERP_PLAN_INVALID', 'box');
     expect(res.body.message).toMatch(
       /^The ERP plan of box 'BOX-S5-CODES' has item codes coming to \d{6} bytes, more than one box's record carries \(57344\); have the ERP plan corrected$/,
@@ -286,7 +319,9 @@ describe('a box whose items come to more than one row carries', () => {
 
   it('a save of such items is refused with 400 VALIDATION_ERROR on items, in Chinese too', async () => {
     const items = Array.from({ length: 500 }, (_, k) => ({ item_code: longCode(k + 1), quantity: 1 }));
-    const res = await service.call('POST', '/v1/box', { body: { box_no: 'BOX-S5-CODES', zongpai_no: 'PLT-SIZE-CODES', items } });
+    const res = await service.call('POST', '/v1/box', {
+      body: { box_no: 'BOX-S5-CODES', zongpai_no: 'PLT-SIZE-CODES', items },
+    });
     expectError(res, 400, 'VALIDATION_ERROR', 'request');
     expect(res.body.message).toBe(
       "items must come to at most 57344 bytes as the box's record: fewer items or shorter item codes",
