@@ -16,7 +16,7 @@ export const spec = defineRoute({
     : () => ({
         summary: 'Save what was boxed and append the box to its zongpai',
         description:
-          "The zongpai must be registered and open; by default every item must be in the box's ERP plan, at most its planned quantity. A box already BOXED is changed with PATCH.",
+          "The zongpai must be registered and open; by default every item must be in the box's ERP plan, at most its planned quantity. A box already BOXED is changed with PATCH. The items may come to at most 57 344 bytes as the box's record (its answer, history and event are each one Data API row): more, e.g. 500 item codes of 64 Chinese characters, is 400 VALIDATION_ERROR on `items`.",
         response: { schema: BoxSaveResponse, description: 'The saved box' },
         errors: [
           'INVALID_BOX_NO',

@@ -17,7 +17,7 @@ export const spec = defineRoute({
     ? undefined
     : () => ({
         summary: 'Packing progress of an ERP order',
-        description: `Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. \`order_no\` is matched exactly as the ERP holds it (trimmed, not upper-cased). ${BOX_PAGES} The counts and totals are over the whole order on every page.`,
+        description: `Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. \`order_no\` is matched exactly as the ERP holds it (trimmed, not upper-cased). ${BOX_PAGES} The counts are over the whole order on every page.`,
         query: { limit: BOX_PAGE_LIMIT_DOC },
         response: { schema: OrderResponse, description: 'The order' },
         errors: ['INVALID_ORDER_NO', 'VALIDATION_ERROR', 'ORDER_NOT_FOUND', ...DATABASE, ...ERP_VIEW],

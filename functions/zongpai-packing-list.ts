@@ -17,7 +17,7 @@ export const spec = defineRoute({
     ? undefined
     : () => ({
         summary: 'The packing list of a zongpai: every box with its order, customer and items; totals per item',
-        description: `${BOX_PAGES} The box count, total quantity and totals are over the whole zongpai on every page.`,
+        description: `${BOX_PAGES} The box count and total quantity are over the whole zongpai on every page.`,
         query: { limit: BOX_PAGE_LIMIT_DOC },
         response: { schema: PackingListResponse, description: 'The packing list' },
         errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE, ...ERP_VIEW],

@@ -3,6 +3,7 @@ import { PROCEED, type WriteStatement } from '../db/write.ts';
 import { boxOutcome, runBoxWrite, type BoxOutcomeRow, type BoxSaveResponse, type BoxWriteCall } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import type { PlanWarning } from './read.ts';
+import { BOX_ITEMS_RECORD_BYTES } from './limits.ts';
 import {
   boxEventCte,
   boxOutbox,
@@ -10,6 +11,7 @@ import {
   BOX_REFUSED_AS_INVALID,
   firstProblemCte,
   ignoredLinesSql,
+  itemsRecordBytesSql,
   planCte,
   planChecks,
   requestedItemsSql,
@@ -28,9 +30,10 @@ import {
  * An undone box (NOT_BOXED) is saved again at its next version.
  *
  * The simplified mode saves the usable plan lines (see {@link planCte}); a plan with none, with
- * an item planned beyond `QUANTITY_MAX`, or with more items than one save holds (`BOX_ITEMS_MAX`:
- * the box's event must stay one Data API row) is ERP_PLAN_INVALID rather than a stored box that
- * breaks the item rules.
+ * an item planned beyond `QUANTITY_MAX`, with more items than one save holds (`BOX_ITEMS_MAX`),
+ * or whose items come to more than one box's record carries ({@link BOX_ITEMS_RECORD_BYTES}: the
+ * answer, the audit row and the event are each one Data API row) is ERP_PLAN_INVALID rather than
+ * a stored box that breaks the item rules or an answer the Data API refuses.
  */
 export const saveBoxStatement = (erpView: string, rules: PlanRules): WriteStatement => ({
   ctes: `
@@ -38,7 +41,9 @@ ${planCte(erpView, rules)},
 requested AS (
   ${requestedItemsSql} WHERE NOT :from_plan
   UNION ALL
-  SELECT p.item_code, p.planned, row_number() OVER (ORDER BY p.item_code) FROM plan p WHERE :from_plan
+  -- A plan of more items than one save holds is refused (rank 37): none of it is compared item by item.
+  SELECT p.item_code, p.planned, row_number() OVER (ORDER BY p.item_code) FROM plan p
+  WHERE :from_plan AND (SELECT count(*) FROM plan) <= ${sqlInteger(rules.boxItemsMax)}
 ),
 zp AS (
   SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no FOR SHARE
@@ -61,6 +66,14 @@ ${firstProblemCte([
     reason: 'too_many_items',
     planned: '(SELECT count(*) FROM plan)',
     where: `:from_plan AND (SELECT count(*) FROM plan) > ${sqlInteger(rules.boxItemsMax)}`,
+  },
+  {
+    rank: 38,
+    code: 'ERP_PLAN_INVALID',
+    value: ':box_no',
+    reason: 'items_too_large',
+    planned: itemsRecordBytesSql('plan', 'planned'),
+    where: `:from_plan AND ${itemsRecordBytesSql('plan', 'planned')} > ${sqlInteger(BOX_ITEMS_RECORD_BYTES)}`,
   },
   zongpaiIsABox(erpView, 'NOT EXISTS (SELECT 1 FROM zp)'),
   { rank: 20, code: 'ZONGPAI_NOT_FOUND', value: ':zongpai_no', where: 'NOT EXISTS (SELECT 1 FROM zp)' },

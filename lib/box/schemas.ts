@@ -2,6 +2,15 @@ import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
 import type { Fields } from '../rules/fields.ts';
 import { versionField } from '../rules/version.ts';
+import { BOX_ITEMS_RECORD_BYTES } from './limits.ts';
+
+const ITEMS_TOO_LARGE = `must come to at most ${BOX_ITEMS_RECORD_BYTES} bytes as the box's record: fewer items or shorter item codes`;
+
+/** What `items` come to as the box's JSON record, in bytes, as the statement measures a plan's. */
+const itemsRecordBytes = (list: readonly { item_code: string; quantity: number }[]): number =>
+  list.reduce((sum, entry) => sum + new TextEncoder().encode(JSON.stringify(entry)).length + ITEM_RECORD_SPACING, 0);
+/** The spaces and separator PostgreSQL's JSON text puts around an item's fields. */
+const ITEM_RECORD_SPACING = 6;
 
 /**
  * Request schemas of the boxing routes, built from the configured identifier rules: for each
@@ -16,10 +25,17 @@ import { versionField } from '../rules/version.ts';
 export const makeBoxSchemas = (config: Config, fields: Fields) => {
   const item = z.strictObject({ item_code: fields.itemCode, quantity: fields.quantity });
 
-  /** 1..BOX_ITEMS_MAX items, each item code once (compared after trimming). */
+  /**
+   * 1..BOX_ITEMS_MAX items, each item code once (compared after trimming), coming to at most
+   * {@link BOX_ITEMS_RECORD_BYTES} as the box's record (long codes of many-byte characters).
+   */
   const items = z.array(item).check(
     z.minLength(1),
     z.maxLength(config.boxItemsMax),
+    z.refine((list) => itemsRecordBytes(list) <= BOX_ITEMS_RECORD_BYTES, {
+      message: ITEMS_TOO_LARGE,
+      params: { error_code: 'VALIDATION_ERROR', reason: ITEMS_TOO_LARGE },
+    }),
     z.superRefine((list, ctx) => {
       const seen = new Set<string>();
       list.forEach((entry, index) => {

@@ -128,7 +128,7 @@ plan AS (
 )`;
 
 /** An ignored line `l` of the plan, as JSON for the log. */
-export const ignoredLineJson = `json_build_object('item_code', left(l.item_code, ${LOGGED_CODE_CHARACTERS}), 'planned_quantity', l.planned_quantity, 'reason', l.ignored_because)`;
+const ignoredLineJson = `json_build_object('item_code', left(l.item_code, ${LOGGED_CODE_CHARACTERS}), 'planned_quantity', l.planned_quantity, 'reason', l.ignored_because)`;
 
 /**
  * The first {@link LOGGED_LINES} ignored lines of the plan and how many there are, as JSON for
@@ -158,7 +158,7 @@ export interface Check {
   readonly rank: number;
   readonly code: ErrorCode;
   readonly value: string;
-  readonly reason?: 'not_boxed' | 'too_many_items' | typeof ZONGPAI_IS_A_BOX;
+  readonly reason?: 'not_boxed' | 'too_many_items' | 'items_too_large' | typeof ZONGPAI_IS_A_BOX;
   readonly planned?: string;
   readonly version?: string;
   readonly from?: string;
@@ -203,8 +203,19 @@ export const planChecks: readonly Check[] = [
   },
 ];
 
-/** The items of the written box, as JSON ordered by item code (as in every response). */
-const itemsJsonSql = `(SELECT COALESCE(json_agg(json_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.item_code), '[]'::json) FROM requested r)`;
+/**
+ * The items of the written box, as JSON ordered by item code (as in every response); none when
+ * nothing was written, so that a refused plan of thousands of lines is never answered.
+ */
+const itemsJsonSql = `CASE WHEN w.box_no IS NULL THEN '[]'::json ELSE
+       (SELECT COALESCE(json_agg(json_build_object('item_code', r.item_code, 'quantity', r.quantity) ORDER BY r.item_code), '[]'::json) FROM requested r) END`;
+
+/**
+ * What the items of `from` (rows `r` with `item_code`, and `quantityColumn`) come to as the
+ * box's JSON record, in bytes: compared with {@link BOX_ITEMS_RECORD_BYTES}.
+ */
+export const itemsRecordBytesSql = (from: string, quantityColumn: string) =>
+  `(SELECT COALESCE(sum(octet_length(json_build_object('item_code', r.item_code, 'quantity', r.${quantityColumn})::text) + 2), 0) FROM ${from} r)`;
 
 /** Whether the box holds every planned item at exactly its planned quantity, and nothing else. */
 const completeSql = `(EXISTS (SELECT 1 FROM plan) AND NOT EXISTS (

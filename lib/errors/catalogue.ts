@@ -1,5 +1,6 @@
 import { SSCC_CHECK_DIGIT_WRONG } from '../rules/identifiers.ts';
 import { zhReason } from './reasons-zh.ts';
+import { BOX_ITEMS_RECORD_BYTES } from '../box/limits.ts';
 
 /** The languages of the messages. */
 export type Language = 'en' | 'zh';
@@ -256,17 +257,25 @@ export const errorCatalogue = {
     422,
     'box',
     (p) =>
-      p.reason === 'too_many_items'
-        ? `The ERP plan of box${quoted(p)} has ${p.limit ?? 'too many'} items, more than one box save holds; have the ERP plan corrected`
-        : p.limit === undefined
-          ? `The ERP plan of box${quoted(p)} has no line that can be boxed; save the box with its items, or have the ERP plan corrected`
-          : `The ERP plans ${p.limit} of item${quoted(p)} for this box, more than one box may hold; save the box with its items, or have the ERP plan corrected`,
+      p.reason === 'too_large'
+        ? `The ERP plan of box${quoted(p)} has ${p.count ?? ''} items coming to ${p.size ?? ''} KB, more than one answer carries (${p.limit ?? ''} KB); have the ERP plan corrected`
+        : p.reason === 'items_too_large'
+          ? `The ERP plan of box${quoted(p)} has item codes coming to ${p.limit ?? ''} bytes, more than one box's record carries (${BOX_ITEMS_RECORD_BYTES}); have the ERP plan corrected`
+          : p.reason === 'too_many_items'
+            ? `The ERP plan of box${quoted(p)} has ${p.limit ?? 'too many'} items, more than one box save holds; have the ERP plan corrected`
+            : p.limit === undefined
+              ? `The ERP plan of box${quoted(p)} has no line that can be boxed; save the box with its items, or have the ERP plan corrected`
+              : `The ERP plans ${p.limit} of item${quoted(p)} for this box, more than one box may hold; save the box with its items, or have the ERP plan corrected`,
     (p) =>
-      p.reason === 'too_many_items'
-        ? `箱${quoted(p)}的 ERP 计划有 ${p.limit ?? '过多'} 种物料，超过一次装箱可保存的数量；请 ERP 更正计划`
-        : p.limit === undefined
-          ? `箱${quoted(p)}的 ERP 计划中没有可装箱的行；请逐项录入物料保存，或请 ERP 更正计划`
-          : `ERP 计划此箱装物料${quoted(p)}共 ${p.limit} 件，超过一箱可装的数量；请逐项录入物料保存，或请 ERP 更正计划`,
+      p.reason === 'too_large'
+        ? `箱${quoted(p)}的 ERP 计划有 ${p.count ?? ''} 种物料，共 ${p.size ?? ''} KB，超过一次应答可承载的大小（${p.limit ?? ''} KB）；请 ERP 更正计划`
+        : p.reason === 'items_too_large'
+          ? `箱${quoted(p)}的 ERP 计划中物料编码共 ${p.limit ?? ''} 字节，超过一箱记录可承载的大小（${BOX_ITEMS_RECORD_BYTES}）；请 ERP 更正计划`
+          : p.reason === 'too_many_items'
+            ? `箱${quoted(p)}的 ERP 计划有 ${p.limit ?? '过多'} 种物料，超过一次装箱可保存的数量；请 ERP 更正计划`
+            : p.limit === undefined
+              ? `箱${quoted(p)}的 ERP 计划中没有可装箱的行；请逐项录入物料保存，或请 ERP 更正计划`
+              : `ERP 计划此箱装物料${quoted(p)}共 ${p.limit} 件，超过一箱可装的数量；请逐项录入物料保存，或请 ERP 更正计划`,
   ),
   IDEMPOTENCY_KEY_REUSED: entry(
     422,

@@ -41,6 +41,10 @@ const PATTERNS: readonly (readonly [RegExp, (m: RegExpExecArray) => string])[] =
   [/^must have at least (\d+) characters?$/, (m) => `至少 ${m[1]} 个字符`],
   [/^must have at most (\d+) characters?$/, (m) => `最多 ${m[1]} 个字符`],
   [/^must be one of (.+)$/, (m) => `必须是以下之一：${m[1]}`],
+  [
+    /^must come to at most (\d+) bytes as the box's record: fewer items or shorter item codes$/,
+    (m) => `作为一箱的记录最多 ${m[1]} 字节：请减少物料或缩短物料编码`,
+  ],
   [/^must be a whole number from (\d+) to (\d+)$/, (m) => `必须是 ${m[1]} 到 ${m[2]} 的整数`],
   [/^must be a whole number from (\d+)$/, (m) => `必须是不小于 ${m[1]} 的整数`],
   [/^has (?:a field|fields) this request does not take: (.+)$/, (m) => `含有本请求不接受的字段：${m[1]}`],

@@ -171,7 +171,9 @@ export interface paths {
         };
         /**
          * The ERP plan of a box and what is boxed so far
-         * @description Access: operator, supervisor or integration (an ERP's read-only user).
+         * @description Every item of the box's plan, whole: a plan whose items come to more than one Data API answer carries (896 KB: about 2 500 items with names of 60 letters, 500 with names of 500 Chinese characters, 270 with names of 1 000) is 422 ERP_PLAN_INVALID naming its size, never a part of it.
+         *
+         *     Access: operator, supervisor or integration (an ERP's read-only user).
          */
         get: operations["boxInfo"];
         put?: never;
@@ -193,7 +195,7 @@ export interface paths {
         put?: never;
         /**
          * Save what was boxed and append the box to its zongpai
-         * @description The zongpai must be registered and open; by default every item must be in the box's ERP plan, at most its planned quantity. A box already BOXED is changed with PATCH.
+         * @description The zongpai must be registered and open; by default every item must be in the box's ERP plan, at most its planned quantity. A box already BOXED is changed with PATCH. The items may come to at most 57 344 bytes as the box's record (its answer, history and event are each one Data API row): more, e.g. 500 item codes of 64 Chinese characters, is 400 VALIDATION_ERROR on `items`.
          *
          *     Access: operator or supervisor.
          */
@@ -233,7 +235,7 @@ export interface paths {
         };
         /**
          * Packing progress of an ERP order
-         * @description Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. `order_no` is matched exactly as the ERP holds it (trimmed, not upper-cased). The boxes come a page at a time, by box number: at most `limit`, fewer when their items would make the answer too large for the Data API; pass `next_cursor` as `cursor` for the next page. The counts and totals are over the whole order on every page.
+         * @description Every box the ERP plans for the order with its status, zongpai, current location and planned against boxed quantity per item; the totals per item; whether the order is fully boxed. `order_no` is matched exactly as the ERP holds it (trimmed, not upper-cased). The boxes come a page at a time, by box number: at most `limit`, fewer when their items would make the answer too large for the Data API (1 MiB); pass `next_cursor` as `cursor` for the next page. A box whose items do not all fit on a page ends it with `more_items: true`, and the next page starts with the same box again (its fields repeated) and the rest of its items. The totals per item come a page of their own at a time, from the first item on every page of boxes: while `next_totals_cursor` is not null, pass it as `totals_cursor` (with any `cursor`) for the next totals. The counts are over the whole order on every page.
          *
          *     Access: operator, supervisor or integration (an ERP's read-only user).
          */
@@ -323,7 +325,7 @@ export interface paths {
         };
         /**
          * The packing list of a zongpai: every box with its order, customer and items; totals per item
-         * @description The boxes come a page at a time, by box number: at most `limit`, fewer when their items would make the answer too large for the Data API; pass `next_cursor` as `cursor` for the next page. The box count, total quantity and totals are over the whole zongpai on every page.
+         * @description The boxes come a page at a time, by box number: at most `limit`, fewer when their items would make the answer too large for the Data API (1 MiB); pass `next_cursor` as `cursor` for the next page. A box whose items do not all fit on a page ends it with `more_items: true`, and the next page starts with the same box again (its fields repeated) and the rest of its items. The totals per item come a page of their own at a time, from the first item on every page of boxes: while `next_totals_cursor` is not null, pass it as `totals_cursor` (with any `cursor`) for the next totals. The box count and total quantity are over the whole zongpai on every page.
          *
          *     Access: operator, supervisor or integration (an ERP's read-only user).
          */
@@ -603,9 +605,11 @@ export interface components {
                     located_at: string;
                 } | null;
                 items: components["schemas"]["PlannedItem"][];
+                more_items: boolean;
             }[];
             totals: components["schemas"]["PlannedItem"][];
             next_cursor: string | null;
+            next_totals_cursor: string | null;
         };
         ZongpaiResponse: {
             zongpai_no: string;
@@ -651,9 +655,11 @@ export interface components {
                 complete: boolean;
                 total_quantity: number;
                 items: components["schemas"]["PackedItem"][];
+                more_items: boolean;
             }[];
             totals: components["schemas"]["PackedItem"][];
             next_cursor: string | null;
+            next_totals_cursor: string | null;
         };
         PackedItem: {
             item_code: string;
@@ -979,6 +985,18 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
                     error_code?: "INVALID_BOX_NO";
+                };
+            };
+        };
+        /** @description ERP_PLAN_INVALID */
+        ErpPlanInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "ERP_PLAN_INVALID";
                 };
             };
         };
@@ -1415,6 +1433,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BoxNotFound"];
+            422: components["responses"]["ErpPlanInvalid"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -1505,6 +1524,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 cursor?: string;
+                totals_cursor?: string;
             };
             header?: never;
             path: {
@@ -1674,6 +1694,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 cursor?: string;
+                totals_cursor?: string;
             };
             header?: never;
             path: {

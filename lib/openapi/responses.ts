@@ -119,8 +119,15 @@ export const ZongpaiListResponse = z.object({
 });
 export type ZongpaiListResponse = z.infer<typeof ZongpaiListResponse>;
 
-/** The `cursor` of a listing's next page of boxes; null after the last (its counts and totals are on every page). */
+/** The `cursor` of a listing's next page of boxes; null after the last (its counts are on every page). */
 const nextBoxPage = z.nullable(z.string());
+/** The `totals_cursor` of a listing's next page of totals; null when this page's totals reach the last item. */
+const nextTotalsPage = z.nullable(z.string());
+/**
+ * True on a page's last box when its items go on on the next page: the next page starts with the
+ * same box (its fields again) and the rest of its items.
+ */
+const moreItems = z.boolean();
 
 export const PackingListResponse = z.object({
   zongpai_no: z.string(),
@@ -129,7 +136,8 @@ export const PackingListResponse = z.object({
   total_quantity: z.int(),
   /**
    * Ordered by box number, a page at a time: at most `limit`, and fewer where their items would
-   * make the answer too large for the Data API; items by item code.
+   * make the answer too large for the Data API (a box whose items do not fit goes on on the next
+   * page: `more_items`); items by item code.
    */
   boxes: z.array(
     z.object({
@@ -140,11 +148,16 @@ export const PackingListResponse = z.object({
       complete: z.boolean(),
       total_quantity: z.int(),
       items: z.array(PackedItem),
+      more_items: moreItems,
     }),
   ),
-  /** Every item on the zongpai summed over its boxes, by item code. */
+  /**
+   * Every item on the zongpai summed over its boxes, by item code, a page at a time: as many as
+   * fit beside the boxes, from `totals_cursor` (from the first item without it).
+   */
   totals: z.array(PackedItem),
   next_cursor: nextBoxPage,
+  next_totals_cursor: nextTotalsPage,
 });
 export type PackingListResponse = z.infer<typeof PackingListResponse>;
 
@@ -161,7 +174,8 @@ export const OrderResponse = z.object({
   complete: z.boolean(),
   /**
    * The boxes the ERP plans for the order, by box number, a page at a time: at most `limit`, and
-   * fewer where their items would make the answer too large for the Data API.
+   * fewer where their items would make the answer too large for the Data API (a box whose items
+   * do not fit goes on on the next page: `more_items`).
    */
   boxes: z.array(
     z.object({
@@ -180,10 +194,15 @@ export const OrderResponse = z.object({
         }),
       ),
       items: z.array(PlannedItem),
+      more_items: moreItems,
     }),
   ),
-  /** Planned and boxed per item over the whole order, by item code. */
+  /**
+   * Planned and boxed per item over the whole order, by item code, a page at a time: as many as
+   * fit beside the boxes, from `totals_cursor` (from the first item without it).
+   */
   totals: z.array(PlannedItem),
   next_cursor: nextBoxPage,
+  next_totals_cursor: nextTotalsPage,
 });
 export type OrderResponse = z.infer<typeof OrderResponse>;

@@ -54,4 +54,4 @@ export const BOX_ITEMS: readonly ErrorCode[] = [
 
 /** How a listing of boxes pages (GET order, GET packing list), for a route's description. */
 export const BOX_PAGES =
-  'The boxes come a page at a time, by box number: at most `limit`, fewer when their items would make the answer too large for the Data API; pass `next_cursor` as `cursor` for the next page.';
+  'The boxes come a page at a time, by box number: at most `limit`, fewer when their items would make the answer too large for the Data API (1 MiB); pass `next_cursor` as `cursor` for the next page. A box whose items do not all fit on a page ends it with `more_items: true`, and the next page starts with the same box again (its fields repeated) and the rest of its items. The totals per item come a page of their own at a time, from the first item on every page of boxes: while `next_totals_cursor` is not null, pass it as `totals_cursor` (with any `cursor`) for the next totals.';

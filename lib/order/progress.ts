@@ -9,19 +9,18 @@ import {
   type PlanSettings,
 } from '../box/sql.ts';
 import type { OrderResponse } from '../openapi/responses.ts';
-import { boxListing, listedPartsSql, pageCutSql, type BoxPage } from '../db/parts.ts';
+import { boxListing, listingPartsSql, pageStartSql, type BoxPage } from '../db/parts.ts';
 
 /**
  * The packing progress of an order in one statement, driven by indexes at any scale: the ERP
  * view's lines of the order (its `order_no`, which ops index: see the README), then for each
  * planned box its row and its items (primary keys of `cargo.box` and `cargo.box_item`). The
- * counts and the totals are over the whole order; the boxes come a page at a time, in box
- * number order after `:after` (from the first when null): at most `:limit`, and the first plus as many after it as fit in
- * {@link PARTS_PAGE_BYTES} with their items. Each box on the page gets its current location:
- * the newer of its own and its zongpai's (`cargo.location_current`, primary key), as
+ * counts are over the whole order; the boxes and their items come a page at a time, in box
+ * number order from the cursor, and the totals per item a page of their own at a time
+ * ({@link listingPartsSql}). Each box on the page gets its current location: the newer of its own
+ * and its zongpai's (`cargo.location_current`, primary key), as
  * `GET /v1/{service_prefix}/location/{cargo_no}` answers it. One row per part of the answer
- * (lib/db/parts.ts): an order of hundreds of boxes is more than one row may carry. The head says
- * whether boxes follow the page (`more`).
+ * (lib/db/parts.ts): an order of hundreds of boxes is more than one row may carry.
  */
 export const orderProgressSql = (erpView: string, rules: PlanRules) => `
 WITH plan_lines AS (
@@ -50,23 +49,30 @@ item_parts AS (
                            'planned_quantity', i.planned_quantity, 'boxed_quantity', i.boxed_quantity) AS data
   FROM items i
 ),
+box_complete AS (
+  -- In one pass over the items, not a scan of them per box.
+  SELECT i.box_no, bool_or(i.planned_quantity > 0) AND bool_and(i.planned_quantity = i.boxed_quantity) AS complete
+  FROM items i GROUP BY i.box_no
+),
 box_state AS (
   SELECT o.box_no, COALESCE(b.status, 'NOT_BOXED') AS status, b.zongpai_no, COALESCE(b.version, 0) AS version,
-         EXISTS (SELECT 1 FROM plan p WHERE p.box_no = o.box_no)
-           AND NOT EXISTS (SELECT 1 FROM items i WHERE i.box_no = o.box_no AND i.planned_quantity <> i.boxed_quantity) AS complete
+         COALESCE(c.complete, false) AS complete
   FROM order_boxes o
   LEFT JOIN cargo.box b ON b.box_no = o.box_no
+  LEFT JOIN box_complete c ON c.box_no = o.box_no
 ),
+listed AS (SELECT s.box_no FROM box_state s),
 page AS (
-  SELECT s.* FROM box_state s WHERE CAST(:after AS text) IS NULL OR s.box_no > :after ORDER BY s.box_no LIMIT :limit
+  SELECT s.* FROM box_state s WHERE ${pageStartSql('s.box_no')} ORDER BY s.box_no LIMIT :limit
 ),
-${pageCutSql(['box_no', 'status', 'zongpai_no', 'version', 'complete'])},
-box_rows AS (
-  SELECT s.box_no, s.status, s.zongpai_no, s.version, s.complete,
+box_parts AS (
+  SELECT s.box_no,
+         json_build_object('box_no', s.box_no, 'status', s.status, 'zongpai_no', s.zongpai_no, 'version', s.version,
+                           'complete', s.complete, 'location',
          CASE WHEN loc.location_code IS NULL THEN NULL
               ELSE json_build_object('location_code', loc.location_code, 'off_shelf', loc.off_shelf, 'via', loc.via,
-                                     'located_at', to_char(loc.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS location
-  FROM shown s
+                                     'located_at', to_char(loc.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END) AS data
+  FROM page s
   LEFT JOIN LATERAL (
     SELECT c.location_code, c.off_shelf, c.occurred_at, CASE WHEN c.cargo_no = s.box_no THEN 'BOX' ELSE 'ZONGPAI' END AS via
     FROM cargo.location_current c
@@ -75,24 +81,16 @@ box_rows AS (
     LIMIT 1
   ) AS loc ON true
 ),
-totals AS (
-  SELECT i.item_code, min(i.item_name) AS item_name, min(i.unit) AS unit,
-         sum(i.planned_quantity)::bigint AS planned_quantity, sum(i.boxed_quantity)::bigint AS boxed_quantity
+total_parts AS (
+  SELECT i.item_code,
+         json_build_object('item_code', i.item_code, 'item_name', min(i.item_name), 'unit', min(i.unit),
+                           'planned_quantity', sum(i.planned_quantity)::bigint, 'boxed_quantity', sum(i.boxed_quantity)::bigint) AS data
   FROM items i GROUP BY i.item_code
-)
-SELECT 0 AS part_rank, 'head' AS part, NULL::text AS box_no, NULL::text AS item_code,
-       json_build_object('customer_name', (SELECT min(l.customer_name) FROM plan_lines l),
+),
+${listingPartsSql(`SELECT json_build_object('customer_name', (SELECT min(l.customer_name) FROM plan_lines l),
                          'box_count', (SELECT count(*) FROM box_state),
                          'boxed_count', (SELECT count(*) FROM box_state s WHERE s.status = 'BOXED'),
-                         'complete_count', (SELECT count(*) FROM box_state s WHERE s.complete),
-                         'more', EXISTS (SELECT 1 FROM box_state s WHERE s.box_no > (SELECT max(w.box_no) FROM shown w))) AS data
-UNION ALL
-${listedPartsSql(
-  `json_build_object('box_no', r.box_no, 'status', r.status, 'zongpai_no', r.zongpai_no, 'version', r.version,
-                         'complete', r.complete, 'location', r.location)`,
-  `json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit,
-                         'planned_quantity', t.planned_quantity, 'boxed_quantity', t.boxed_quantity)`,
-)}`;
+                         'complete_count', (SELECT count(*) FROM box_state s WHERE s.complete))`)}`;
 
 type OrderBox = OrderResponse['boxes'][number];
 type OrderTotal = OrderResponse['totals'][number];
@@ -107,7 +105,8 @@ const statusOf = (boxCount: number, boxedCount: number): OrderResponse['status']
 /**
  * Packing progress of an ERP order: every box the ERP plans for it with its status, zongpai,
  * current location and planned against boxed quantity per item, a page at a time (`next_cursor`
- * goes on), and over the whole order the counts, the totals per item and whether it is fully
+ * goes on; a box whose items go on says `more_items`), the totals per item a page at a time
+ * (`next_totals_cursor` goes on), and over the whole order the counts and whether it is fully
  * boxed (every box boxed and complete). One statement.
  *
  * @example

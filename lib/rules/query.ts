@@ -33,10 +33,11 @@ export const cursorQuery = (pattern: RegExp) =>
 /**
  * A page of a listing's boxes (an order's, a packing list's): `limit` boxes at most (1-500,
  * default 500: a page is cut earlier where its items would pass the Data API's result size) and
- * the `cursor` of the previous page.
+ * the `cursor` of the previous page, and the `totals_cursor` of the previous page of totals.
  */
 export const boxPageQuery = () =>
   z.object({
     limit: wholeNumberQuery({ min: 1, max: 500, fallback: 500 }),
     cursor: cursorQuery(/^[A-Za-z0-9_-]{1,4096}$/),
+    totals_cursor: cursorQuery(/^[A-Za-z0-9_-]{1,4096}$/),
   });

@@ -9,18 +9,17 @@ import {
   type PlanSettings,
 } from '../box/sql.ts';
 import type { PackingListResponse } from '../openapi/responses.ts';
-import { boxListing, listedPartsSql, pageCutSql, type BoxPage } from '../db/parts.ts';
+import { boxListing, listingPartsSql, pageStartSql, type BoxPage } from '../db/parts.ts';
 
 /**
  * The packing list of a zongpai in one statement: its boxes (through the box index of the
  * zongpai), each box's ERP plan lines (through the ERP view's `box_no`), the items boxed, and
  * the totals per item. Names and units come from the plan's usable lines; a box is complete when
- * it holds every planned item at exactly its planned quantity, and nothing else. The counts and
- * totals are over the whole zongpai; the boxes come a page at a time in box number order after
- * `:after` (from the first when null): at most `:limit`, and the first plus as many after it as
- * fit in {@link PARTS_PAGE_BYTES} with their items. One row per part of the answer
- * (lib/db/parts.ts): a full pallet's manifest is more than one row may carry. The head says
- * whether boxes follow the page (`more`).
+ * it holds every planned item at exactly its planned quantity, and nothing else. The counts are
+ * over the whole zongpai; the boxes and their items come a page at a time in box number order
+ * from the cursor, and the totals per item a page of their own at a time ({@link listingPartsSql}).
+ * One row per part of the answer (lib/db/parts.ts): a full pallet's manifest is more than one row
+ * may carry.
  */
 export const packingListSql = (erpView: string, rules: PlanRules) => `
 WITH zongpai AS (SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no),
@@ -34,47 +33,51 @@ plan AS (
   SELECT l.box_no, l.item_code, sum(l.planned_quantity)::bigint AS planned, min(l.item_name) AS item_name, min(l.unit) AS unit
   FROM plan_lines l WHERE l.ignored_because IS NULL GROUP BY l.box_no, l.item_code
 ),
-packed AS (
-  SELECT bi.box_no, bi.item_code, bi.quantity, p.item_name, p.unit, p.planned
-  FROM boxes x JOIN cargo.box_item bi ON bi.box_no = x.box_no
-  LEFT JOIN plan p ON p.box_no = bi.box_no AND p.item_code = bi.item_code
+-- Every planned and every boxed item of each box: a full join, which is hashed or merged, never a nested loop over thousands of lines.
+joined AS (
+  SELECT COALESCE(p.box_no, bi.box_no) AS box_no, COALESCE(p.item_code, bi.item_code) AS item_code, bi.quantity,
+         p.item_name, p.unit, p.planned
+  FROM plan p
+  FULL JOIN (SELECT bi.box_no, bi.item_code, bi.quantity FROM boxes x JOIN cargo.box_item bi ON bi.box_no = x.box_no) AS bi
+    ON bi.box_no = p.box_no AND bi.item_code = p.item_code
+),
+packed AS (SELECT j.box_no, j.item_code, j.quantity, j.item_name, j.unit, j.planned FROM joined j WHERE j.quantity IS NOT NULL),
+box_complete AS (
+  SELECT j.box_no, bool_or(j.planned IS NOT NULL) AND bool_and(COALESCE(j.quantity = j.planned, false)) AS complete
+  FROM joined j GROUP BY j.box_no
+),
+box_orders AS (
+  SELECT l.box_no, min(l.order_no) AS order_no, min(l.customer_name) AS customer_name FROM plan_lines l GROUP BY l.box_no
 ),
 item_parts AS (
   SELECT k.box_no, k.item_code,
          json_build_object('item_code', k.item_code, 'item_name', k.item_name, 'unit', k.unit, 'quantity', k.quantity) AS data
   FROM packed k
 ),
+listed AS (SELECT x.box_no FROM boxes x),
 page AS (
-  SELECT x.box_no, x.total_quantity FROM boxes x
-  WHERE CAST(:after AS text) IS NULL OR x.box_no > :after ORDER BY x.box_no LIMIT :limit
+  SELECT x.box_no, x.total_quantity FROM boxes x WHERE ${pageStartSql('x.box_no')} ORDER BY x.box_no LIMIT :limit
 ),
-${pageCutSql(['box_no', 'total_quantity'])},
 box_rows AS (
-  SELECT x.box_no, x.total_quantity,
-         (SELECT min(l.order_no) FROM plan_lines l WHERE l.box_no = x.box_no) AS order_no,
-         (SELECT min(l.customer_name) FROM plan_lines l WHERE l.box_no = x.box_no) AS customer_name,
-         EXISTS (SELECT 1 FROM plan p WHERE p.box_no = x.box_no)
-           AND NOT EXISTS (SELECT 1 FROM plan p LEFT JOIN packed k ON k.box_no = p.box_no AND k.item_code = p.item_code
-                           WHERE p.box_no = x.box_no AND k.quantity IS DISTINCT FROM p.planned)
-           AND NOT EXISTS (SELECT 1 FROM packed k WHERE k.box_no = x.box_no AND k.planned IS NULL) AS complete
-  FROM shown x
+  SELECT x.box_no, x.total_quantity, o.order_no, o.customer_name, COALESCE(c.complete, false) AS complete
+  FROM page x LEFT JOIN box_complete c ON c.box_no = x.box_no LEFT JOIN box_orders o ON o.box_no = x.box_no
 ),
-totals AS (
-  SELECT k.item_code, min(k.item_name) AS item_name, min(k.unit) AS unit, sum(k.quantity)::bigint AS quantity
+box_parts AS (
+  SELECT r.box_no,
+         json_build_object('box_no', r.box_no, 'order_no', r.order_no, 'customer_name', r.customer_name,
+                           'complete', r.complete, 'total_quantity', r.total_quantity) AS data
+  FROM box_rows r
+),
+total_parts AS (
+  SELECT k.item_code,
+         json_build_object('item_code', k.item_code, 'item_name', min(k.item_name), 'unit', min(k.unit),
+                           'quantity', sum(k.quantity)::bigint) AS data
   FROM packed k GROUP BY k.item_code
-)
-SELECT 0 AS part_rank, 'head' AS part, NULL::text AS box_no, NULL::text AS item_code,
-       json_build_object('zongpai_no', z.zongpai_no, 'status', z.status,
+),
+${listingPartsSql(`SELECT json_build_object('zongpai_no', z.zongpai_no, 'status', z.status,
                          'box_count', (SELECT count(*) FROM boxes),
-                         'total_quantity', (SELECT COALESCE(sum(x.total_quantity), 0) FROM boxes x),
-                         'more', EXISTS (SELECT 1 FROM boxes x WHERE x.box_no > (SELECT max(w.box_no) FROM shown w))) AS data
-FROM zongpai z
-UNION ALL
-${listedPartsSql(
-  `json_build_object('box_no', r.box_no, 'order_no', r.order_no, 'customer_name', r.customer_name,
-                         'complete', r.complete, 'total_quantity', r.total_quantity)`,
-  `json_build_object('item_code', t.item_code, 'item_name', t.item_name, 'unit', t.unit, 'quantity', t.quantity)`,
-)}`;
+                         'total_quantity', (SELECT COALESCE(sum(x.total_quantity), 0) FROM boxes x))
+  FROM zongpai z`)}`;
 
 type PackingListBox = PackingListResponse['boxes'][number];
 type PackingListTotal = PackingListResponse['totals'][number];
@@ -83,8 +86,9 @@ type PackingListHead = Pick<PackingListResponse, 'zongpai_no' | 'status' | 'box_
 
 /**
  * What a pallet manifest prints: every box on the zongpai with its order, customer and items, a
- * page at a time (`next_cursor` goes on), and over the whole zongpai its box count, total
- * quantity and totals per item. One statement.
+ * page at a time (`next_cursor` goes on; a box whose items go on says `more_items`), the totals
+ * per item a page at a time (`next_totals_cursor` goes on), and over the whole zongpai its box
+ * count and total quantity. One statement.
  *
  * @example
  * ```ts

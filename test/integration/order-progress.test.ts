@@ -26,6 +26,7 @@ const notBoxed = (boxNo: string, items: unknown[]) => ({
   complete: false,
   location: null,
   items,
+  more_items: false,
 });
 const register = async (zongpaiNo: string) =>
   expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: zongpaiNo } })).status).toBe(201);
@@ -51,6 +52,7 @@ describe('GET /v1/orders/{order_no}', () => {
       boxes: [notBoxed('BOX-1003', box1003Lines)],
       totals: box1003Lines,
       next_cursor: null,
+      next_totals_cursor: null,
     });
   });
 
@@ -87,6 +89,7 @@ describe('GET /v1/orders/{order_no}', () => {
         { item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', planned_quantity: 4, boxed_quantity: 3 },
         { item_code: 'SKU-B', item_name: 'Item SKU-B', unit: 'pcs', planned_quantity: 2, boxed_quantity: 0 },
       ],
+      more_items: false,
     });
     expect(partial.body.boxes[1]).toEqual(
       expect.objectContaining({ box_no: 'BOX-O102', status: 'NOT_BOXED', zongpai_no: null, location: null }),
@@ -147,7 +150,7 @@ describe('GET /v1/orders/{order_no}', () => {
   });
 
   // A whole container's order is more than the Data API's 1 MiB result: its boxes come in pages.
-  it('pages the boxes of an order of 3 000 boxes, its counts and totals over the whole order on every page', async () => {
+  it('pages the boxes of an order of 3 000 boxes, its counts and its 5 totals over the whole order on every page', async () => {
     await service.stack.db.query(
       `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
        SELECT 'BOX-CTR-' || lpad(n::text, 4, '0'), 'SO-CONTAINER', 'Container Customer', 'SKU-' || k,

@@ -108,6 +108,7 @@ describe('GET /v1/zongpai/{zongpai_no}/packing-list', () => {
             { item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', quantity: 4 },
             { item_code: 'SKU-B', item_name: 'Item SKU-B', unit: 'pcs', quantity: 2 },
           ],
+          more_items: false,
         },
         {
           box_no: 'BOX-P002',
@@ -116,6 +117,7 @@ describe('GET /v1/zongpai/{zongpai_no}/packing-list', () => {
           complete: false,
           total_quantity: 5,
           items: [{ item_code: 'SKU-A', item_name: 'Item SKU-A', unit: 'pcs', quantity: 5 }],
+          more_items: false,
         },
       ],
       totals: [
@@ -123,6 +125,7 @@ describe('GET /v1/zongpai/{zongpai_no}/packing-list', () => {
         { item_code: 'SKU-B', item_name: 'Item SKU-B', unit: 'pcs', quantity: 2 },
       ],
       next_cursor: null,
+      next_totals_cursor: null,
     });
   });
 
@@ -165,6 +168,7 @@ describe('GET /v1/zongpai/{zongpai_no}/packing-list', () => {
       boxes: [],
       totals: [],
       next_cursor: null,
+      next_totals_cursor: null,
     });
     expectError(await service.call('GET', '/v1/zongpai/PLT-NONE/packing-list'), 404, 'ZONGPAI_NOT_FOUND', 'zongpai');
     expectError(await service.call('GET', '/v1/zongpai/P!/packing-list'), 400, 'INVALID_ZONGPAI', 'zongpai');

@@ -95,10 +95,25 @@ export const QuantityInput = ({
 
 /** A listing of boxes the service sends a page at a time (an order's, a packing list's). */
 interface BoxPages {
-  readonly boxes: readonly unknown[];
+  readonly boxes: readonly {
+    readonly box_no: string;
+    readonly more_items: boolean;
+    readonly items: readonly unknown[];
+  }[];
   readonly box_count: number;
   readonly next_cursor: string | null;
 }
+
+/**
+ * The boxes shown followed by the next page's: a box whose items went on (`more_items`) is the
+ * next page's first box again, shown once with all its items.
+ */
+const joinPages = <B extends BoxPages['boxes'][number]>(shown: readonly B[], next: readonly B[]): B[] => {
+  const last = shown[shown.length - 1];
+  const [first, ...rest] = next;
+  if (last?.more_items !== true || first?.box_no !== last.box_no) return [...shown, ...next];
+  return [...shown.slice(0, -1), { ...first, items: [...last.items, ...first.items] }, ...rest];
+};
 
 /**
  * Under a listing of boxes that has more pages: fetches the next one and shows it below the boxes
@@ -123,7 +138,7 @@ export const MoreBoxes = <L extends BoxPages>({
     const outcome = await load(next);
     if (outcome === undefined) return;
     if (!outcome.ok) return app.refused(outcome);
-    show({ ...outcome.data, boxes: [...shown.boxes, ...outcome.data.boxes] });
+    show({ ...outcome.data, boxes: joinPages(shown.boxes, outcome.data.boxes) });
   };
   return (
     <button type="button" onClick={() => void more()}>

@@ -94,6 +94,7 @@ export const PalletScreen = () => {
             boxes: [],
             totals: [],
             next_cursor: null,
+            next_totals_cursor: null,
           },
     );
     app.notify({ tone: 'ok', text: done(z) });
