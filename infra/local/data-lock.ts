@@ -134,7 +134,7 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
   const file = join(dataDir, 'npm-start.lock');
   const content = `${String(process.pid)}\n${hostname()}\n`;
   const draft = `${file}.${String(process.pid)}`;
-  const held = (holder: Holder | undefined): holder is Holder =>
+  const held = (holder: Holder | undefined): boolean =>
     // Another host (a shared folder) cannot be checked: its lock is treated as held.
     holder !== undefined && (holder.host !== hostname() || alive(holder.pid)) && holder.pid !== process.pid;
   rmSync(draft, { force: true });
@@ -151,7 +151,7 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
       }
       const seen = readLock(file);
       if (seen === undefined) continue; // released meanwhile: try again
-      if (held(seen.holder)) throw new DataDirInUseError(dataDir, seen.holder.pid, file);
+      if (held(seen.holder)) throw new DataDirInUseError(dataDir, seen.holder?.pid ?? 0, file);
       if (takeOver(file, seen.ino, draft) === 'taken') break;
       if (Date.now() - since > TAKEOVER_MS) {
         // A claim older than any takeover takes: its start died in it (killed then).

@@ -12,11 +12,7 @@ const toIsoTimestamp = (text: string): string => {
   const [year = '', monthDay = ''] = [date.slice(0, date.indexOf('-')), date.slice(date.indexOf('-'))];
   const astronomical = era === 'BC' ? 1 - Number(year) : undefined;
   const isoYear =
-    astronomical === undefined
-      ? year
-      : astronomical === 0
-        ? '0000'
-        : `-${String(-astronomical).padStart(6, '0')}`;
+    astronomical === undefined ? year : astronomical === 0 ? '0000' : `-${String(-astronomical).padStart(6, '0')}`;
   return `${isoYear}${monthDay}T${hms}.${fraction.padEnd(3, '0').slice(0, 3)}Z`;
 };
 

@@ -139,7 +139,10 @@ describe('scans ordered before the year 1', () => {
     const pages: { location_code: string; occurred_at: string }[][] = [];
     let cursor: string | null = '';
     while (cursor !== null && pages.length < 5) {
-      const res = await service.call('GET', `${LOCATION}/BOX-H401?limit=1${cursor === '' ? '' : `&cursor=${cursor}`}`);
+      const res: { status: number; body: any } = await service.call(
+        'GET',
+        `${LOCATION}/BOX-H401?limit=1${cursor === '' ? '' : `&cursor=${cursor}`}`,
+      );
       expect(res.status).toBe(200);
       pages.push(res.body.history);
       cursor = res.body.next_cursor;
@@ -162,7 +165,9 @@ describe('scans ordered before the year 1', () => {
     );
     const res = await service.call('GET', '/v1/cargo/locations/ANCIENT-1/cargo');
     expect(res.status).toBe(200);
-    expect(res.body.cargo).toEqual([expect.objectContaining({ cargo_no: 'BOX-H402', since: '0000-12-31T23:56:00.000Z' })]);
+    expect(res.body.cargo).toEqual([
+      expect.objectContaining({ cargo_no: 'BOX-H402', since: '0000-12-31T23:56:00.000Z' }),
+    ]);
     expect((await where('BOX-H402')).current).toEqual(
       expect.objectContaining({ location_code: 'ANCIENT-1', occurred_at: '0000-12-31T23:56:00.000Z' }),
     );

@@ -60,7 +60,11 @@ const paramSets = (): MessageParams[] => {
       reason: 'is an SSCC whose GS1 check digit is wrong',
     });
     sets.push({ field: 'cursor', reason: 'is not a cursor this service issued' });
-    sets.push({ field: 'scanned_at', value: '0000-01-01T00:00:00Z', reason: "must be a time from the year 2000 on: check the device's date and time" });
+    sets.push({
+      field: 'scanned_at',
+      value: '0000-01-01T00:00:00Z',
+      reason: "must be a time from the year 2000 on: check the device's date and time",
+    });
   }
   return sets;
 };
