@@ -18,7 +18,7 @@ export const spec = defineRoute({
         const { scan, backlog } = makeScanSchemas(config, fields);
         return {
           summary: 'Record where cargo is',
-          description: `One scan, or a backlog \`{"records": [...]}\` of 1-${config.locationRecordsMax} scans stored all or none (a refusal names the index of each bad record). \`off_shelf: true\` registers a location for cargo that is not on a shelf. \`scanned_at\` (optional; the server's time when absent) is when the device scanned, to the millisecond at most and no more than 5 minutes ahead of the server's clock; the history is ordered by it, each scan of a request taken back by as much as the request's latest one is ahead of the server.`,
+          description: `One scan, or a backlog \`{"records": [...]}\` of 1-${config.locationRecordsMax} scans stored all or none (a refusal names the index of each bad record). \`off_shelf: true\` registers a location for cargo that is not on a shelf. \`scanned_at\` (optional; the server's time when absent) is when the device scanned, to the millisecond at most, from the year 2000 on and no more than 5 minutes ahead of the server's clock; the history is ordered by it, each scan of a request taken back by as much as the request's latest one is ahead of the server.`,
           body: z.union([named(scan, 'LocationScan'), named(backlog, 'LocationBacklog')]),
           response: { schema: LocationRecordsResponse, description: 'The stored records' },
           errors: ['INVALID_BOX_NO', 'INVALID_LOCATION_CODE', 'VALIDATION_ERROR', ...DATABASE],

@@ -1,11 +1,19 @@
 import type { ColumnMetadata, Field } from '@aws-sdk/client-rds-data';
 import type { Row } from './types.ts';
 
-/** Data API timestamps are UTC without a zone: `2026-11-21 08:30:00.123456`. */
+/**
+ * Data API timestamps are UTC without a zone: `2026-11-21 08:30:00.123456`, and before 1 AD
+ * with PostgreSQL's era (`0001-12-31 23:56:00 BC`), which ISO 8601 writes as year 0000, then
+ * `-000001` (as `Date.toISOString` does): an era dropped would answer a time 2 years later.
+ */
 const toIsoTimestamp = (text: string): string => {
-  const [date, time = '00:00:00'] = text.split(' ');
+  const [date = '', time = '00:00:00', era] = text.split(' ');
   const [hms = '00:00:00', fraction = ''] = time.split('.');
-  return `${date}T${hms}.${fraction.padEnd(3, '0').slice(0, 3)}Z`;
+  const [year = '', monthDay = ''] = [date.slice(0, date.indexOf('-')), date.slice(date.indexOf('-'))];
+  const astronomical = era === 'BC' ? 1 - Number(year) : undefined;
+  const isoYear =
+    astronomical === undefined ? year : astronomical === 0 ? '0000' : `-${String(-astronomical).padStart(6, '0')}`;
+  return `${isoYear}${monthDay}T${hms}.${fraction.padEnd(3, '0').slice(0, 3)}Z`;
 };
 
 /** The int8 may exceed 2^53; a statement that can return such a value must cast it to text. */

@@ -21,7 +21,7 @@ export interface FieldProblem {
 export class AppError extends Error {
   override readonly name = 'AppError';
   readonly statusCode: number;
-  /** Extra response headers, e.g. `Retry-After`. */
+  /** Extra response headers: `Retry-After` from the catalogue unless the thrower gives its own. */
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(
@@ -32,7 +32,8 @@ export class AppError extends Error {
   ) {
     super(errorCatalogue[code].message.en(params), { cause: options.cause });
     this.statusCode = errorCatalogue[code].status;
-    this.headers = options.headers ?? {};
+    const retryAfter = errorCatalogue[code].retryAfter;
+    this.headers = { ...(retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) }), ...options.headers };
   }
 }
 

@@ -25,6 +25,8 @@ interface CatalogueEntry {
   readonly status: number;
   readonly domain: ErrorDomain;
   readonly message: Readonly<Record<Language, Template>>;
+  /** Seconds a client waits before retrying (`Retry-After`): every 503 says how long. */
+  readonly retryAfter?: number;
 }
 
 const quoted = (p: MessageParams) => (p.value === undefined ? '' : ` '${p.value}'`);
@@ -62,10 +64,17 @@ const groupsOf = (p: MessageParams): string[] => (p.rule ?? 'supervisor').split(
 const anyOf = (items: readonly string[], comma: string, or: string): string =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(comma)}${or}${items.at(-1)}`;
 
-const entry = (status: number, domain: ErrorDomain, en: Template, zh: Template): CatalogueEntry => ({
+const entry = (
+  status: number,
+  domain: ErrorDomain,
+  en: Template,
+  zh: Template,
+  retryAfter?: number,
+): CatalogueEntry => ({
   status,
   domain,
   message: { en, zh },
+  ...(retryAfter === undefined ? {} : { retryAfter }),
 });
 
 /**
@@ -300,12 +309,15 @@ export const errorCatalogue = {
     'system',
     () => 'The database is starting or busy; retry after the time in Retry-After',
     () => '数据库正在启动或繁忙，请按 Retry-After 的时间后重试',
+    5,
   ),
   ERP_VIEW_UNAVAILABLE: entry(
     503,
     'system',
     () => 'The ERP view of box plans is missing or unreadable; ask operations to check it',
     () => 'ERP 装箱计划视图缺失或不可读，请联系运维检查',
+    // Operations must act first: a client retrying every few seconds would not help.
+    60,
   ),
 } as const satisfies Record<string, CatalogueEntry>;
 

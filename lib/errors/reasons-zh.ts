@@ -20,7 +20,6 @@ const EXACT: Readonly<Record<string, string>> = {
   'differs from If-Match': '与 If-Match 不一致',
   'must be 1-255 visible ASCII characters, e.g. a UUID': '必须是 1-255 个可见 ASCII 字符，例如 UUID',
   'must be given to the millisecond at most: scan times are kept in milliseconds': '最多精确到毫秒：扫描时间按毫秒保存',
-  'must be a time from the year 0001 on': '必须是 0001 年及以后的时间',
   'must be a date and time with its time zone, such as 2026-11-24T08:00:00Z':
     '必须是带时区的日期时间，例如 2026-11-24T08:00:00Z',
   'must be the box version, e.g. "3"': '必须是箱的版本号，例如 "3"',
@@ -48,6 +47,10 @@ const PATTERNS: readonly (readonly [RegExp, (m: RegExpExecArray) => string])[] =
   [/^must be a whole number from (\d+) to (\d+)$/, (m) => `必须是 ${m[1]} 到 ${m[2]} 的整数`],
   [/^must be a whole number from (\d+)$/, (m) => `必须是不小于 ${m[1]} 的整数`],
   [/^has (?:a field|fields) this request does not take: (.+)$/, (m) => `含有本请求不接受的字段：${m[1]}`],
+  [
+    /^must be a time from the year (\d+) on: check the device's date and time$/,
+    (m) => `必须是 ${m[1]} 年及以后的时间：请检查设备的日期和时间`,
+  ],
   [
     /^must not be more than (\d+) minutes ahead of the server's clock: check the device's date and time$/,
     (m) => `不能比服务器时间快 ${m[1]} 分钟以上：请检查设备的日期和时间`,

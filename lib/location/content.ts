@@ -34,7 +34,8 @@ export const WINDOW_PER_ENTRY = 4;
  * zongpai was scanned later (it is where its zongpai is) or is here too (it is on it here), and a
  * zongpai lists the boxes it carries here: those not scanned since, and those scanned here. One row per
  * entry (`cargo`), each followed by a row per box its zongpai carries here (`box`): a container's
- * box numbers are more than one Data API result row carries as a list (64 KB).
+ * box numbers are more than one Data API result row carries as a list (64 KB). `since` is the
+ * timestamptz itself, read with its era (a scan stored ordered before 1 AD), not formatted here.
  */
 export const CONTENT_SQL = `
 WITH here AS (
@@ -55,7 +56,7 @@ placed AS (
 )
 SELECT p.cargo_no, 'cargo' AS part, NULL::text AS box_no,
        CASE WHEN p.is_zongpai THEN 'ZONGPAI' WHEN p.is_box THEN 'BOX' ELSE 'CARGO' END AS kind,
-       to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS since, p.off_shelf, p.with_zongpai
+       p.occurred_at AS since, p.off_shelf, p.with_zongpai
 FROM placed p
 UNION ALL
 SELECT p.cargo_no, 'box', b.box_no, NULL, NULL, NULL, NULL

@@ -3,11 +3,17 @@ import type { Config } from '../config.ts';
 import type { Fields } from '../rules/fields.ts';
 import { either, isObject } from '../rules/either.ts';
 import { cursorQuery, wholeNumberQuery } from '../rules/query.ts';
-import { isStorableInstant } from '../rules/timestamps.ts';
 import { versionField } from '../rules/version.ts';
 
 /** Device clocks drift; a scan time further ahead of the server than this is refused. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * A scan time before this is a device whose clock was reset or never set (1970, year 0001), not
+ * a warehouse scan: stored, it would be ordered before every real scan, and taken back by a
+ * backlog's clock running ahead it could fall before 1 AD.
+ */
+const EARLIEST_SCAN = { year: 2000, ms: Date.UTC(2000, 0, 1) };
 
 /** One page of a list: `limit` (1-100, default 20) and the opaque `cursor` of the previous page. */
 const pageQuery = (cursor: RegExp) =>
@@ -31,8 +37,12 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
         return z.NEVER;
       }
       const at = new Date(text);
-      if (!isStorableInstant(at)) {
-        ctx.issues.push({ code: 'custom', input: text, message: 'must be a time from the year 0001 on' });
+      if (!(at.getTime() >= EARLIEST_SCAN.ms)) {
+        ctx.issues.push({
+          code: 'custom',
+          input: text,
+          message: `must be a time from the year ${EARLIEST_SCAN.year} on: check the device's date and time`,
+        });
         return z.NEVER;
       }
       if (at.getTime() - now().getTime() > MAX_CLOCK_SKEW_MS) {

@@ -81,7 +81,7 @@ export interface paths {
         put?: never;
         /**
          * Record where cargo is
-         * @description One scan, or a backlog `{"records": [...]}` of 1-500 scans stored all or none (a refusal names the index of each bad record). `off_shelf: true` registers a location for cargo that is not on a shelf. `scanned_at` (optional; the server's time when absent) is when the device scanned, to the millisecond at most and no more than 5 minutes ahead of the server's clock; the history is ordered by it, each scan of a request taken back by as much as the request's latest one is ahead of the server.
+         * @description One scan, or a backlog `{"records": [...]}` of 1-500 scans stored all or none (a refusal names the index of each bad record). `off_shelf: true` registers a location for cargo that is not on a shelf. `scanned_at` (optional; the server's time when absent) is when the device scanned, to the millisecond at most, from the year 2000 on and no more than 5 minutes ahead of the server's clock; the history is ordered by it, each scan of a request taken back by as much as the request's latest one is ahead of the server.
          *
          *     Access: operator or supervisor.
          */

@@ -30,12 +30,13 @@ const restoreView = async () => {
 };
 
 describe('the ERP view missing or unreadable', () => {
-  it('answers box info with 503 ERP_VIEW_UNAVAILABLE while the view is missing, in English and Chinese', async () => {
+  it('answers box info with 503 ERP_VIEW_UNAVAILABLE and a Retry-After while the view is missing, in English and Chinese', async () => {
     await dropView();
     try {
       const en = await service.call('GET', '/v1/box/info?box_no=BOX-1001');
       const zh = await service.call('GET', '/v1/box/info?box_no=BOX-1001', { headers: { 'accept-language': 'zh-CN' } });
       expectError(en, 503, 'ERP_VIEW_UNAVAILABLE', 'system');
+      expect(en.headers.get('retry-after'), 'every 503 carries Retry-After').toBe('60');
       expect(en.body.message).toBe('The ERP view of box plans is missing or unreadable; ask operations to check it');
       expect(en.body.message).not.toContain('v_box_info');
       expect(zh.body.message).toBe('ERP 装箱计划视图缺失或不可读，请联系运维检查');

@@ -48,6 +48,44 @@ describe('scan times PostgreSQL cannot store', () => {
 });
 
 describe('scan times a device got wrong', () => {
+  const BEFORE_2000 = "scanned_at must be a time from the year 2000 on: check the device's date and time";
+
+  it.each(['1999-12-31T23:59:59.999Z', '2000-01-01T00:30:00+01:00', '1970-01-01T00:00:00Z', '0001-01-01T00:00:00Z'])(
+    'refuses a scan time before the year 2000, a device clock error, with VALIDATION_ERROR naming scanned_at: %s',
+    async (scannedAt) => {
+      const before = await countRecords();
+      const res = await service.call('POST', LOCATION, {
+        body: { cargo_no: 'BOX-7005', location_code: 'A-05', scanned_at: scannedAt },
+      });
+      expectError(res, 400, 'VALIDATION_ERROR', 'request');
+      expect(res.body.message).toBe(BEFORE_2000);
+      expect(await countRecords()).toBe(before);
+    },
+  );
+
+  it('refuses a backlog whose old scan the device clock running ahead would take back before the year 1', async () => {
+    const before = await countRecords();
+    const res = await service.call('POST', LOCATION, {
+      body: {
+        records: [
+          { cargo_no: 'BOX-7005', location_code: 'A-05', scanned_at: '0001-01-01T00:00:00Z' },
+          { cargo_no: 'BOX-7005', location_code: 'A-06', scanned_at: new Date(Date.now() + 4 * 60_000).toISOString() },
+        ],
+      },
+    });
+    expectError(res, 400, 'VALIDATION_ERROR', 'request');
+    expect(res.body.message).toBe(`records[0].${BEFORE_2000}`);
+    expect(await countRecords()).toBe(before);
+  });
+
+  it('takes a scan time of the first instant of the year 2000', async () => {
+    const res = await service.call('POST', LOCATION, {
+      body: { cargo_no: 'BOX-7005', location_code: 'A-05', scanned_at: '2000-01-01T08:00:00+08:00' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.records[0].scanned_at).toBe('2000-01-01T00:00:00.000Z');
+  });
+
   it.each([
     ['2026-11-24', 'scanned_at must be a date and time with its time zone, such as 2026-11-24T08:00:00Z'],
     ['2026-11-24T10:00:00', 'scanned_at must be a date and time with its time zone, such as 2026-11-24T08:00:00Z'],

@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { decodeRecords } from '../../../lib/db/decode.ts';
 
 describe('Data API result decoding', () => {
+  it('keeps the era of a time before 1 AD, written as ISO 8601 years 0000 and -000001', () => {
+    const rows = decodeRecords(
+      [[{ stringValue: '0001-12-31 23:56:00.5 BC' }, { stringValue: '0002-06-01 00:00:00 BC' }]],
+      [
+        { name: 'one_bc', typeName: 'timestamptz' },
+        { name: 'two_bc', typeName: 'timestamptz' },
+      ],
+    );
+    expect(rows).toEqual([{ one_bc: '0000-12-31T23:56:00.500Z', two_bc: '-000001-06-01T00:00:00.000Z' }]);
+  });
+
   it('decodes each column by its type name', () => {
     const rows = decodeRecords(
       [

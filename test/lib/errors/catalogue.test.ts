@@ -61,6 +61,12 @@ describe('error catalogue', () => {
     });
   });
 
+  it('answers every 503 with Retry-After in whole seconds, as the API reference says', () => {
+    const unavailable = (Object.keys(errorCatalogue) as ErrorCode[]).filter((c) => errorCatalogue[c].status === 503);
+    expect(unavailable).toEqual(['DATABASE_UNAVAILABLE', 'ERP_VIEW_UNAVAILABLE']);
+    for (const code of unavailable) expect(new AppError(code).headers['Retry-After'], code).toMatch(/^[1-9]\d*$/);
+  });
+
   it('lists details only when several fields are bad', () => {
     const error = new AppError('INVALID_QUANTITY', { field: 'items[0].quantity' }, [
       { field: 'items[0].quantity', code: 'INVALID_QUANTITY', params: { value: '0' } },

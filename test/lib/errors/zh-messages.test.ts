@@ -60,7 +60,11 @@ const paramSets = (): MessageParams[] => {
       reason: 'is an SSCC whose GS1 check digit is wrong',
     });
     sets.push({ field: 'cursor', reason: 'is not a cursor this service issued' });
-    sets.push({ field: 'scanned_at', value: '0000-01-01T00:00:00Z', reason: 'must be a time from the year 0001 on' });
+    sets.push({
+      field: 'scanned_at',
+      value: '0000-01-01T00:00:00Z',
+      reason: "must be a time from the year 2000 on: check the device's date and time",
+    });
   }
   return sets;
 };
@@ -108,7 +112,7 @@ describe('the reason of a VALIDATION_ERROR in Chinese', () => {
     'must name a zongpai_no or items to change',
     'differs from If-Match',
     'must be given to the millisecond at most: scan times are kept in milliseconds',
-    'must be a time from the year 0001 on',
+    "must be a time from the year 2000 on: check the device's date and time",
     'must be a date and time with its time zone, such as 2026-11-24T08:00:00Z',
     "must not be more than 5 minutes ahead of the server's clock: check the device's date and time",
     'must be the box version, e.g. "3"',

@@ -24,6 +24,30 @@ describe('history cursor', () => {
     }
   });
 
+  it('reads back a cursor after an entry ordered before the year 1, its time with its era as PostgreSQL reads it', () => {
+    expect(decodeCursor(encodeCursor({ at: '0000-12-31T23:56:00.000Z', id: '7' }))).toEqual({
+      at: '0001-12-31T23:56:00.000Z BC',
+      id: '7',
+    });
+    expect(decodeCursor(encodeCursor({ at: '-000001-02-28T00:00:00.000Z', id: '8' }))).toEqual({
+      at: '0002-02-28T00:00:00.000Z BC',
+      id: '8',
+    });
+    expect(codeOf(raw('0001-02-29T00:00:00.000Z BC|1'))).toBe('ok');
+  });
+
+  it('refuses a time before 1 AD that PostgreSQL cannot hold with VALIDATION_ERROR', () => {
+    for (const at of [
+      '0000-06-01T00:00:00.000Z BC',
+      '0002-02-29T00:00:00.000Z BC',
+      '4714-11-23T23:59:59.999Z BC',
+      '0001-12-31T23:56:00.000ZBC',
+    ]) {
+      expect(codeOf(raw(`${at}|1`)), at).toBe('VALIDATION_ERROR');
+    }
+    expect(codeOf(raw('4714-11-24T00:00:00.000Z BC|1'))).toBe('ok');
+  });
+
   it('refuses an id beyond bigint with VALIDATION_ERROR', () => {
     expect(codeOf(raw('2026-11-21T08:00:00.000Z|9223372036854775808'))).toBe('VALIDATION_ERROR');
     expect(codeOf(raw('2026-11-21T08:00:00.000Z|9999999999999999999'))).toBe('VALIDATION_ERROR');

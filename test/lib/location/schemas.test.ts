@@ -20,11 +20,17 @@ describe('scanned_at', () => {
     expect(scan('2100-02-29T08:00:00Z').success).toBe(false);
   });
 
-  it('keeps the earliest time PostgreSQL stores and a leap day', () => {
-    expect(scan('0001-01-01T00:00:00Z')).toEqual(
+  it('refuses a time before the year 2000, a device clock reset or never set', () => {
+    expect(scan('1999-12-31T23:59:59.999Z').success).toBe(false);
+    expect(scan('1970-01-01T00:00:00Z').success).toBe(false);
+    expect(scan('0001-01-01T00:00:00Z').success).toBe(false);
+  });
+
+  it('keeps the first instant of the year 2000 and a leap day', () => {
+    expect(scan('2000-01-01T00:00:00Z')).toEqual(
       expect.objectContaining({
         success: true,
-        data: expect.objectContaining({ scanned_at: '0001-01-01T00:00:00.000Z' }),
+        data: expect.objectContaining({ scanned_at: '2000-01-01T00:00:00.000Z' }),
       }),
     );
     expect(scan('2024-02-29T08:00:00+08:00')).toEqual(
