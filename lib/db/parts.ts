@@ -163,9 +163,9 @@ interface NextPart {
  * The cursor of a listing's page of boxes: the last box shown, and its last item shown where its
  * items go on (after a NUL, which no PostgreSQL text holds). A box number is any text the ERP
  * holds: anything but a NUL. A cursor of a box alone (the only kind issued before a box could go
- * on) still reads as the page after that box.
+ * on) still reads as the page after that box; an item after the NUL is never empty (item codes are not).
  */
-const BOX_PAGE_CURSOR = keyCursor('b', '[^\\u0000]*(?:\\u0000[^\\u0000]*)?');
+const BOX_PAGE_CURSOR = keyCursor('b', '[^\\u0000]*(?:\\u0000[^\\u0000]+)?');
 /** The cursor of a listing's page of totals: the last item code shown. */
 const TOTALS_PAGE_CURSOR = keyCursor('t', '[^\\u0000]*');
 
