@@ -9,6 +9,9 @@ const formatQuery = z.object({
 
 /** Request schemas of the label routes: the number in the path, the format in the query. */
 export const labelSchemas = {
-  zongpai: ({ fields }: { fields: Fields }) => ({ path: z.object({ zongpai_no: fields.zongpaiNo }), query: formatQuery }),
+  zongpai: ({ fields }: { fields: Fields }) => ({
+    path: z.object({ zongpai_no: fields.zongpaiNo }),
+    query: formatQuery,
+  }),
   box: ({ fields }: { fields: Fields }) => ({ path: z.object({ box_no: fields.boxNo }), query: formatQuery }),
 };
