@@ -60,7 +60,7 @@ const zpl = async (path: string) => {
   return res.body;
 };
 /** The text elements of an SVG label, their XML escapes left as they are. */
-const svgTexts = (document: string) => [...document.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+const svgTexts = (document: string) => [...document.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? '');
 /** The data of the ^BC field of a ZPL label, with its mode: `{ mode: 'D', data: '(00)…' }`. */
 const zplBarcode = (label: string) => {
   const m = /\^BCN,\d+,Y,N,N,([AND])\^FH\^FD([^^]*)\^FS/.exec(label);
