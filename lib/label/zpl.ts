@@ -34,12 +34,14 @@ const barcodeField = (number: string, y: number) => {
 };
 
 /**
- * The widest bar module (1-3 dots) at which the symbol fits the label's width: about 11 modules
- * a character (two a module in subset C) plus start, check character and stop.
+ * The widest bar module (1-3 dots) at which the symbol fits the label's width: 11 modules a
+ * symbol, a run of 4 or more digits two digits a symbol in subset C (and a switch into it and out),
+ * plus start, check character and stop; the parentheses of `(00)` are not encoded.
  */
 const moduleWidth = (data: string) => {
-  const modules = 11 * (data.replace(/\D/g, '').length / 2 + data.replace(/\d/g, '').length + 3) + 2;
-  return Math.max(1, Math.min(3, Math.floor(TEXT_WIDTH / modules)));
+  const runs = data.replaceAll(/[()]/g, '').match(/\d{4,}|\D+|\d+/g) ?? [];
+  const symbols = runs.reduce((n, run) => n + (/^\d{4,}$/.test(run) ? Math.ceil(run.length / 2) + 2 : run.length), 0);
+  return Math.max(1, Math.min(3, Math.floor(TEXT_WIDTH / (11 * (symbols + 3) + 2))));
 };
 
 /**
