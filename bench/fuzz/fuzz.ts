@@ -1,4 +1,6 @@
 import { routeTable } from '../../infra/routes.ts';
+import { SVG_MEDIA_TYPE } from '../../lib/label/svg.ts';
+import { ZPL_MEDIA_TYPE } from '../../lib/label/zpl.ts';
 import { requestGenerator, type FuzzRequest, type FuzzTokens } from './generate.ts';
 
 /** What a fuzz run found. */
@@ -32,11 +34,15 @@ export interface FuzzOptions {
 
 const UNIFIED_FIELDS = ['error_code', 'message', 'domain', 'request_id'] as const;
 
-/** Why an answer is outside the unified format, or undefined when it is within it. */
-export const formatProblem = (status: number, contentType: string, text: string): string | undefined => {
+/** What a label route (`…/label`) answers besides errors: ZPL or SVG text. */
+const LABEL_TYPES: readonly string[] = [ZPL_MEDIA_TYPE, SVG_MEDIA_TYPE];
+
+/** Why an answer is outside the unified format, or undefined when it is within it; a label route's 2xx is its label. */
+export const formatProblem = (status: number, contentType: string, text: string, label = false): string | undefined => {
   const json = /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType);
   if (status >= 200 && status < 300) {
     if (text === '' && status === 204) return undefined;
+    if (label) return LABEL_TYPES.includes(contentType) && text !== '' ? undefined : `label of type '${contentType}'`;
     if (!json) return `2xx of type '${contentType}'`;
     try {
       JSON.parse(text);
@@ -111,7 +117,8 @@ export const runFuzz = async (options: FuzzOptions): Promise<FuzzReport> => {
           serverErrors++;
           note(`${String(res.status)} ${request.route} (${request.input})`, excerpt(request, res.status, text));
         }
-        const problem = formatProblem(res.status, res.headers.get('content-type') ?? '', text);
+        const label = request.route.endsWith('/label');
+        const problem = formatProblem(res.status, res.headers.get('content-type') ?? '', text, label);
         if (problem !== undefined) {
           nonUnified++;
           note(`${problem}: ${request.route} (${request.input})`, excerpt(request, res.status, text));

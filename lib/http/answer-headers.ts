@@ -6,7 +6,7 @@
  */
 export const NO_STORE = 'no-store';
 
-/** The headers of every answer a function gives, success or error: JSON, never stored. */
+/** The headers of every answer a function gives, success or error: JSON (a label says its own type), never stored. */
 export const ANSWER_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': NO_STORE,

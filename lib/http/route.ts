@@ -12,6 +12,7 @@ import { errorResponder } from './error-responder.ts';
 import { lowerCaseHeaderNames } from './header-names.ts';
 import type { Caller, RequestInput, ServiceEvent, ServiceResult } from './event.ts';
 import { idempotencyOf } from './idempotency.ts';
+import { isTextAnswer } from './text-answer.ts';
 import { jsonBody } from './json-body.ts';
 import { validate, type RequestSchemas } from './validate.ts';
 
@@ -94,7 +95,9 @@ export interface RouteDeclaration<B = unknown, P = unknown, Q = unknown, O = unk
   readonly make: (dependencies: RouteDependencies) => O;
   /**
    * The route's logic: calls the operation with the validated input (it only ever sees valid
-   * input). A method, so that a declaration is a `RouteSpec` whatever its operation.
+   * input). A method, so that a declaration is a `RouteSpec` whatever its operation. What it
+   * returns is answered as JSON, unless it is a `TextAnswer` (lib/http/text-answer.ts): then as
+   * that text with its own media type.
    */
   handle(operation: O, request: RouteRequest<B, P, Q>): Promise<unknown>;
 }
@@ -178,16 +181,22 @@ export const routeHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, runtime: R
       const input = inputs.get(event);
       if (input === undefined) throw new Error('the request reached the handler unvalidated');
       const caller = event.caller ?? anonymous;
-      const body = await spec.handle(operation, {
+      const answer = await spec.handle(operation, {
         ...input,
         caller,
         idempotency: idempotencyOf(event, caller.username, config.idempotencyTtlHours),
         headers: event.headers ?? {},
       });
+      if (isTextAnswer(answer))
+        return {
+          statusCode: spec.status,
+          headers: { ...ANSWER_HEADERS, 'content-type': answer.contentType },
+          body: answer.text,
+        };
       return {
         statusCode: spec.status,
         headers: { ...ANSWER_HEADERS },
-        body: JSON.stringify(body),
+        body: JSON.stringify(answer),
       };
     });
 };

@@ -184,6 +184,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/box/{box_no}/label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A box's label, 4 × 6 inch, in ZPL or SVG
+         * @description The box number as a barcode (GS1-128 with application identifier (00) when it is an SSCC, Code 128 otherwise) with its text beneath; its order number, customer, zongpai (if boxed) and total quantity. A box of the ERP plan that is not boxed yet has a label too, with the quantity its plan comes to. `format=zpl` (the default) answers ZPL II for a 203 dpi label printer (812 × 1218 dots, UTF-8 text with ^CI28; Chinese text needs a CJK font loaded on the printer); `format=svg` answers an SVG document of 4 × 6 inches with the text as text. Errors are the JSON error body.
+         *
+         *     Access: operator, supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["boxLabel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/box": {
         parameters: {
             query?: never;
@@ -282,6 +304,28 @@ export interface paths {
          * @description Access: operator, supervisor or integration (an ERP's read-only user).
          */
         get: operations["zongpaiGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/zongpai/{zongpai_no}/label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A zongpai's shipping label, 4 × 6 inch, in ZPL or SVG
+         * @description The zongpai number as a barcode (GS1-128 with application identifier (00) when it is an SSCC, Code 128 otherwise) with its text beneath; its box count, total quantity and status; the order number and customer when all its boxes belong to one order, otherwise `MIXED` and the number of orders. `format=zpl` (the default) answers ZPL II for a 203 dpi label printer (812 × 1218 dots, UTF-8 text with ^CI28; Chinese text needs a CJK font loaded on the printer); `format=svg` answers an SVG document of 4 × 6 inches with the text as text. Errors are the JSON error body.
+         *
+         *     Access: operator, supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["zongpaiLabel"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1441,6 +1485,40 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    boxLabel: {
+        parameters: {
+            query?: {
+                format?: "zpl" | "svg";
+            };
+            header?: never;
+            path: {
+                box_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label: ZPL II (`text/plain; charset=utf-8`) or an SVG document (`image/svg+xml`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; charset=utf-8": string;
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["InvalidBoxNoOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["BoxNotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     boxSave: {
         parameters: {
             query?: never;
@@ -1616,6 +1694,40 @@ export interface operations {
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    zongpaiLabel: {
+        parameters: {
+            query?: {
+                format?: "zpl" | "svg";
+            };
+            header?: never;
+            path: {
+                zongpai_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label: ZPL II (`text/plain; charset=utf-8`) or an SVG document (`image/svg+xml`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; charset=utf-8": string;
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["InvalidZongpaiOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ZongpaiNotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };

@@ -18,7 +18,7 @@ import {
 import { ErrorBody, errorResponses, routeErrorCodes } from './errors.ts';
 import { documentIdentifiers } from './fields.ts';
 import { documentedRequest } from './request.ts';
-import { named } from './route-docs.ts';
+import { named, type RouteDocs } from './route-docs.ts';
 import {
   BoxHistoryResponse,
   BoxInfoResponse,
@@ -89,6 +89,12 @@ const tagOf = (route: ApiRoute): (typeof TAGS)[number] => {
       : 'location';
 };
 
+/** A route's success answer: JSON, or the text media types it declares (`RouteDocs.response.media`). */
+const answerContent = ({ schema, description, media }: RouteDocs['response']) =>
+  media === undefined
+    ? jsonContent(schema, description)
+    : { description, content: Object.fromEntries(media.map((type) => [type, { schema }])) };
+
 const operation = (route: ApiRoute, runtime: Pick<Runtime, 'config' | 'fields'>): ZodOpenApiOperationObject => {
   const { spec } = route;
   if (spec?.docs === undefined)
@@ -106,7 +112,7 @@ const operation = (route: ApiRoute, runtime: Pick<Runtime, 'config' | 'fields'>)
     security: route.access === 'public' ? [] : [{ cognito: [] }],
     ...request,
     responses: {
-      [String(spec.status)]: jsonContent(doc.response.schema, doc.response.description),
+      [String(spec.status)]: answerContent(doc.response),
       ...errorResponses(errors),
     },
   };

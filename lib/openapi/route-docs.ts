@@ -19,7 +19,12 @@ export interface RouteDocs {
   readonly query?: Readonly<Record<string, JsonSchema>>;
   /** The request body as documented, where it is not its schema named `<id>Request` (alternatives named apart). */
   readonly body?: z.ZodMiniType;
-  readonly response: { readonly schema: z.ZodMiniType; readonly description: string };
+  /** The success answer: JSON of `schema`, or, where `media` names them, a text of those media types (a label). */
+  readonly response: {
+    readonly schema: z.ZodMiniType;
+    readonly description: string;
+    readonly media?: readonly string[];
+  };
   readonly errors: readonly ErrorCode[];
 }
 

@@ -18,6 +18,8 @@ describe('bundling a handler with the local esbuild', () => {
     write: '',
     /** zongpai-reopen: imports the zongpai module for its outbox fragment only. */
     reopen: '',
+    /** box-label: draws barcodes. */
+    label: '',
   };
   type BundleTexts = Partial<Record<keyof typeof bundles, string[]>>;
 
@@ -28,6 +30,7 @@ describe('bundling a handler with the local esbuild', () => {
       LocationGet: 'functions/location-get.ts',
       LocationVoid: 'functions/location-void.ts',
       ZongpaiReopen: 'functions/zongpai-reopen.ts',
+      BoxLabel: 'functions/box-label.ts',
     };
     for (const [id, entry] of Object.entries(entries)) {
       new ServiceFunction(stack, id, {
@@ -49,6 +52,7 @@ describe('bundling a handler with the local esbuild', () => {
     bundles.read = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
     bundles.write = readFileSync(path.join(bundleOf(entries.LocationVoid), 'index.mjs'), 'utf8');
     bundles.reopen = readFileSync(path.join(bundleOf(entries.ZongpaiReopen), 'index.mjs'), 'utf8');
+    bundles.label = readFileSync(path.join(bundleOf(entries.BoxLabel), 'index.mjs'), 'utf8');
   });
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
@@ -97,6 +101,14 @@ describe('bundling a handler with the local esbuild', () => {
             "json_build_object('box_no', b.box_no, 'total_quantity', b.total_quantity)",
           ],
         },
+      },
+    ],
+    [
+      // bwip-js draws over a hundred symbologies in 2 MB: a label function carries Code 128 and GS1-128 only.
+      'carries the barcode library only in a label function, and of it only the symbologies a label draws',
+      {
+        holds: { label: ['bwipp.GS1', 'bwipp.code128'] },
+        lacks: { read: ['bwipp.'], label: ['bwipp.qrcode', 'bwipp.datamatrix'] },
       },
     ],
     [

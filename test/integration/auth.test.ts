@@ -77,6 +77,8 @@ describe('every route is behind the authorizer', () => {
       'ZongpaiGet',
       'ZongpaiList',
       'ZongpaiPackingList',
+      'ZongpaiLabel',
+      'BoxLabel',
       'OrderGet',
       'EventsList',
     ]);
@@ -109,7 +111,16 @@ describe('every route is behind the authorizer', () => {
     );
     expect(supervisorOnly).toEqual(expect.arrayContaining(['BoxEdit', 'BoxUndo', 'ZongpaiClose', 'ZongpaiReopen']));
     expect(readers).toEqual(
-      expect.arrayContaining(['BoxInfo', 'LocationGet', 'OrderGet', 'ZongpaiGet', 'ZongpaiList', 'ZongpaiPackingList']),
+      expect.arrayContaining([
+        'BoxInfo',
+        'BoxLabel',
+        'LocationGet',
+        'OrderGet',
+        'ZongpaiGet',
+        'ZongpaiLabel',
+        'ZongpaiList',
+        'ZongpaiPackingList',
+      ]),
     );
   });
 });

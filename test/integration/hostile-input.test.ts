@@ -157,6 +157,7 @@ const coverage: Readonly<Record<string, Coverage>> = {
   },
   BoxHistory: {},
   BoxInfo: {},
+  BoxLabel: {},
   BoxSave: {
     body: [
       { field: 'box_no', value: hostileCode },
@@ -219,6 +220,7 @@ const coverage: Readonly<Record<string, Coverage>> = {
   OrderGet: {},
   ZongpaiClose: {},
   ZongpaiGet: {},
+  ZongpaiLabel: {},
   ZongpaiList: { query: ['cursor'] },
   ZongpaiPackingList: {},
   ZongpaiRegister: { body: [{ field: 'zongpai_no', value: hostileCode }] },
