@@ -239,8 +239,8 @@ export const errorCatalogue = {
     409,
     'zongpai',
     (p) =>
-      `Every SSCC serial reference of GS1 company prefix${quoted(p)} with extension digit ${p.rule ?? '?'} is used: configure another extension digit or prefix`,
-    (p) => `GS1 厂商识别代码${quoted(p)}（扩展位 ${p.rule ?? '?'}）的 SSCC 序列号已用完：请配置其他扩展位或厂商识别代码`,
+      `Every SSCC serial reference of GS1 company prefix${quoted(p)} with extension digit ${p.extension ?? '?'} is used: configure another extension digit or prefix`,
+    (p) => `GS1 厂商识别代码${quoted(p)}（扩展位 ${p.extension ?? '?'}）的 SSCC 序列号已用完：请配置其他扩展位或厂商识别代码`,
   ),
   ZONGPAI_MIXES_ORDERS: entry(
     409,

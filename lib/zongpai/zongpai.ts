@@ -200,7 +200,7 @@ export const makeZongpaiRegister = ({ db, config }: Capability) => {
     );
     const row = rows[0];
     const number = row?.number ?? zongpai.zongpai_no;
-    if (number == null) throw new AppError('SSCC_EXHAUSTED', { value: companyPrefix, rule: extensionDigit });
+    if (number == null) throw new AppError('SSCC_EXHAUSTED', { value: companyPrefix, extension: extensionDigit });
     if (row?.is_box === true)
       throw new AppError('INVALID_ZONGPAI', {
         value: number,
