@@ -232,7 +232,8 @@ export const errorCatalogue = {
   SSCC_NOT_CONFIGURED: entry(
     409,
     'zongpai',
-    () => 'SSCC numbers are not set up: GS1_COMPANY_PREFIX must name the company prefix; register the zongpai with its own number',
+    () =>
+      'SSCC numbers are not set up: GS1_COMPANY_PREFIX must name the company prefix; register the zongpai with its own number',
     () => '未配置 SSCC 编号：需设置 GS1 厂商识别代码 GS1_COMPANY_PREFIX；请用总牌自己的编号登记',
   ),
   SSCC_EXHAUSTED: entry(
@@ -240,7 +241,8 @@ export const errorCatalogue = {
     'zongpai',
     (p) =>
       `Every SSCC serial reference of GS1 company prefix${quoted(p)} with extension digit ${p.extension ?? '?'} is used: configure another extension digit or prefix`,
-    (p) => `GS1 厂商识别代码${quoted(p)}（扩展位 ${p.extension ?? '?'}）的 SSCC 序列号已用完：请配置其他扩展位或厂商识别代码`,
+    (p) =>
+      `GS1 厂商识别代码${quoted(p)}（扩展位 ${p.extension ?? '?'}）的 SSCC 序列号已用完：请配置其他扩展位或厂商识别代码`,
   ),
   ZONGPAI_MIXES_ORDERS: entry(
     409,

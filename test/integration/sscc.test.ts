@@ -13,9 +13,7 @@ import { throwawayDatabase } from '../support/throwaway-database.ts';
 
 /** The GS1 mod-10 check digit, written from the GS1 General Specifications (weights 3, 1, 3, ... from the right). */
 const checkDigitOf = (digits: string): string => {
-  const weighted = [...digits]
-    .reverse()
-    .reduce((sum, digit, i) => sum + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
+  const weighted = [...digits].reverse().reduce((sum, digit, i) => sum + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
   return String((10 - (weighted % 10)) % 10);
 };
 
@@ -32,7 +30,11 @@ const SSCC = { GS1_COMPANY_PREFIX: PREFIX, SSCC_EXTENSION_DIGIT: EXTENSION };
 const registerSscc = (service: TestService, headers?: Record<string, string>) =>
   service.call('POST', '/v1/zongpai', { body: { sscc: true }, ...(headers === undefined ? {} : { headers }) });
 
-const lastSerial = async (service: TestService, prefix = PREFIX, extension = EXTENSION): Promise<number | undefined> => {
+const lastSerial = async (
+  service: TestService,
+  prefix = PREFIX,
+  extension = EXTENSION,
+): Promise<number | undefined> => {
   const { rows } = await service.stack.db.query<{ last_serial: number }>(
     'SELECT last_serial FROM cargo.sscc_serial WHERE extension_digit = :e AND company_prefix = :p',
     { e: extension, p: prefix },
@@ -139,7 +141,11 @@ describe('zongpai numbers allocated as SSCCs', () => {
     const scanned = await service.call('POST', '/v1/zongpai', { body: { zongpai_no: `(00)${given}` } });
     expect(scanned.status).toBe(201);
     expect(scanned.body.zongpai_no).toBe(given);
-    expectError(await service.call('POST', '/v1/zongpai', { body: { zongpai_no: `00${given}` } }), 409, 'ZONGPAI_ALREADY_EXISTS');
+    expectError(
+      await service.call('POST', '/v1/zongpai', { body: { zongpai_no: `00${given}` } }),
+      409,
+      'ZONGPAI_ALREADY_EXISTS',
+    );
     expect((await service.call('GET', `/v1/zongpai/(00)${given}`)).body.zongpai_no).toBe(given);
   });
 });
@@ -184,9 +190,14 @@ describe('SSCC without a company prefix', () => {
     const res = await registerSscc(service);
     expectError(res, 409, 'SSCC_NOT_CONFIGURED', 'zongpai');
     expect(res.body.message).toContain('GS1_COMPANY_PREFIX');
-    const zh = await service.call('POST', '/v1/zongpai', { body: { sscc: true }, headers: { 'accept-language': 'zh' } });
+    const zh = await service.call('POST', '/v1/zongpai', {
+      body: { sscc: true },
+      headers: { 'accept-language': 'zh' },
+    });
     expect(zh.body.message).toMatch(/[\u4e00-\u9fff]/);
-    const { rows } = await service.stack.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM cargo.sscc_serial');
+    const { rows } = await service.stack.db.query<{ n: number }>(
+      'SELECT count(*)::integer AS n FROM cargo.sscc_serial',
+    );
     expect(rows[0]?.n).toBe(0);
   });
 });
@@ -195,7 +206,12 @@ describe('SSCC serials across a restart of the service', () => {
   const key = randomBytes(32);
   const env = { ...process.env, ...SSCC };
   const start = (backend: SqlBackend) =>
-    startLocalService({ backend, env, verifyToken: (h) => verifyLocalToken(key, h), throttle: { rate: 1000, burst: 1000 } });
+    startLocalService({
+      backend,
+      env,
+      verifyToken: (h) => verifyLocalToken(key, h),
+      throttle: { rate: 1000, burst: 1000 },
+    });
   let drop: () => Promise<void> = async () => undefined;
   afterAll(async () => drop());
 
