@@ -15,13 +15,22 @@ export const spec = defineRoute({
     ? undefined
     : () => ({
         summary: 'Register a zongpai (a master tag such as a pallet)',
+        description:
+          'Names the zongpai (`zongpai_no`), or with `"sscc": true` and no `zongpai_no` registers the next SSCC: the extension digit (`SSCC_EXTENSION_DIGIT`), the GS1 company prefix (`GS1_COMPANY_PREFIX`), a serial reference the service never hands out twice, and the GS1 check digit.',
         response: { schema: ZongpaiResponse, description: 'The new zongpai, OPEN and empty' },
-        errors: ['INVALID_ZONGPAI', 'ZONGPAI_ALREADY_EXISTS', ...DATABASE, ...ERP_VIEW],
+        errors: [
+          'INVALID_ZONGPAI',
+          'ZONGPAI_ALREADY_EXISTS',
+          'SSCC_NOT_CONFIGURED',
+          'SSCC_EXHAUSTED',
+          ...DATABASE,
+          ...ERP_VIEW,
+        ],
       }),
   example: { body: { zongpai_no: 'PLT-0001' } },
   schemas: ({ fields }) => ({ body: makeZongpaiSchemas(fields).registerBody }),
   make: makeZongpaiRegister,
-  handle: (register, { body, caller, idempotency }) => register(body.zongpai_no, caller.username, idempotency),
+  handle: (register, { body, caller, idempotency }) => register(body, caller.username, idempotency),
 });
 
 export const handler = lambdaHandler(spec, process.env);

@@ -16,6 +16,9 @@ export const TUNABLE_VARIABLES = [
   'IDEMPOTENCY_TTL_HOURS',
   'LOCATION_HISTORY_MONTHS',
   'EVENTS_RETENTION_DAYS',
+  'GS1_COMPANY_PREFIX',
+  'SSCC_EXTENSION_DIGIT',
+  'ZONGPAI_MIXING',
 ] as const;
 
 /** CloudWatch Logs accepts only these retention periods. */

@@ -84,6 +84,17 @@ const VARIABLES = {
     'allowed is an http:// or https:// URL',
   ),
   DB_RETRY_BUDGET_MS: variable(positiveInt(20_000, 120_000), wholeNumbers(120_000)),
+  // SSCC numbers for zongpais (POST /v1/zongpai with sscc): the company's GS1 prefix and the extension digit before it.
+  GS1_COMPANY_PREFIX: variable(
+    z.optional(z.string().check(z.regex(/^\d{7,10}$/))),
+    'allowed is a GS1 company prefix of 7-10 digits',
+  ),
+  SSCC_EXTENSION_DIGIT: variable(z.prefault(z.string().check(z.regex(/^\d$/)), '0'), 'allowed is one digit, 0-9'),
+  // Which boxes may share a zongpai: any, only one order's, or only one customer's.
+  ZONGPAI_MIXING: variable(
+    z.prefault(z.enum(['any', 'order', 'customer']), 'any'),
+    'allowed are any, order or customer',
+  ),
   // Cognito app client ids are up to 128 word characters; the stack sets its own client's id.
   USER_POOL_CLIENT_ID: variable(
     z.optional(z.string().check(z.regex(/^[\w+]{1,128}$/))),
@@ -120,6 +131,11 @@ const ConfigSchema = z.pipe(
         idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
         locationHistoryMonths: e.LOCATION_HISTORY_MONTHS,
         eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
+        sscc: {
+          extensionDigit: e.SSCC_EXTENSION_DIGIT,
+          ...(e.GS1_COMPANY_PREFIX === undefined ? {} : { companyPrefix: e.GS1_COMPANY_PREFIX }),
+        },
+        zongpaiMixing: e.ZONGPAI_MIXING,
         events: { busName: e.EVENT_BUS_NAME, endpoint: e.EVENTBRIDGE_ENDPOINT },
         ...(e.USER_POOL_CLIENT_ID === undefined ? {} : { userPoolClientId: e.USER_POOL_CLIENT_ID }),
         database: {

@@ -17,6 +17,9 @@ export const writeStatements = (settings: PlanSettings): Readonly<Record<string,
   return {
     'box-save': saveBoxStatement(settings.erpBoxView, rules),
     'box-edit': editBoxStatement(settings.erpBoxView, rules),
+    // ZONGPAI_MIXING=order (customer differs only in the column): writes onto a zongpai take turns.
+    'box-save-mixing-order': saveBoxStatement(settings.erpBoxView, rules, 'order'),
+    'box-edit-mixing-order': editBoxStatement(settings.erpBoxView, rules, 'order'),
     'box-undo': undoBoxStatement(settings.erpBoxView, rules),
     'zongpai-register': registerStatement(settings.erpBoxView),
     'zongpai-close': closeStatement,

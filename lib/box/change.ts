@@ -7,12 +7,16 @@ import {
   boxOutbox,
   boxOutcomeSelect,
   BOX_REFUSED_AS_INVALID,
+  BOX_REPLY,
   firstProblemCte,
+  mixingCheck,
   planCte,
   planChecks,
   requestedItemsSql,
   zongpaiIsABox,
+  zongpaiLock,
   type Check,
+  type Mixing,
   type PlanRules,
 } from './sql.ts';
 
@@ -43,14 +47,16 @@ const boxStateChecks: readonly Check[] = [
 
 /**
  * Edits a saved box in ONE statement: moves it to another zongpai and/or replaces its items.
- * Both zongpai rows (left and entered) are locked FOR SHARE against a concurrent close. The
+ * Both zongpai rows (left and entered) are locked against a concurrent close (FOR SHARE, or in
+ * turn with other writes onto them when `mixing` is restricted: see `zongpaiLock`), and a box
+ * moved in meets the mixing rule. The
  * UPDATE only applies to the expected version, so of racing edits one wins and the others find
  * nothing to update (VERSION_CONFLICT). Items are upserted and the dropped ones deleted (never a
  * delete and insert of the same key in one statement). An edit that changes nothing (same
  * zongpai, same items) writes nothing and answers the box as it is, also on a closed zongpai;
  * any change of a box on a closed zongpai is ZONGPAI_CLOSED.
  */
-export const editBoxStatement = (erpView: string, rules: PlanRules): WriteStatement => ({
+export const editBoxStatement = (erpView: string, rules: PlanRules, mixing: Mixing = 'any'): WriteStatement => ({
   ctes: `
 ${planCte(erpView, rules)},
 current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
@@ -73,7 +79,7 @@ change AS (
 zp AS (
   SELECT z.zongpai_no, z.status FROM cargo.zongpai z
   WHERE z.zongpai_no = :zongpai_no OR z.zongpai_no = (SELECT c.zongpai_no FROM current c)
-  FOR SHARE
+  ${zongpaiLock(mixing)}
 ),
 ${firstProblemCte([
   ...boxStateChecks,
@@ -91,6 +97,7 @@ ${firstProblemCte([
     from: 'zp, change ch',
     where: "zp.status <> 'OPEN' AND ch.changing",
   },
+  ...mixingCheck(erpView, mixing, 'EXISTS (SELECT 1 FROM target t WHERE t.moving)'),
   ...planChecks,
 ])},
 edited AS (
@@ -123,6 +130,7 @@ ${boxEventCte('edited', 'EDIT')},
 ${boxOutbox('edited', 'box.edited')}`,
   select: boxOutcomeSelect('answered'),
   refusedAsInvalid: BOX_REFUSED_AS_INVALID,
+  reply: BOX_REPLY,
 });
 
 /**
@@ -154,6 +162,7 @@ ${boxEventCte('undone', 'UNDO')},
 ${boxOutbox('undone', 'box.undone')}`,
   select: boxOutcomeSelect('undone'),
   refusedAsInvalid: BOX_REFUSED_AS_INVALID,
+  reply: BOX_REPLY,
 });
 
 /** A saved box as the request names it: its number and the version the change is based on. */
@@ -181,7 +190,7 @@ export const editBox = async (
     replace_items: replaceItems,
     enforce_plan: enforcePlan && replaceItems,
   });
-  return boxOutcome(row, 'VERSION_CONFLICT', input.box_no, input.version);
+  return boxOutcome(row, 'VERSION_CONFLICT', input.box_no, input.version, input.zongpai_no);
 };
 
 export const undoBox = async (call: BoxWriteCall, input: BoxAtVersion): Promise<BoxSaveResponse> => {

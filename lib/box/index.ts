@@ -56,14 +56,14 @@ export const makeBoxHistory = ({ db, config }: Capability) => {
 
 /** Saves the items boxed, or (no `items`) exactly the ERP plan: the simplified mode. */
 export const makeBoxSave = ({ db, config, logger }: Capability) => {
-  const write = compileWrite(saveBoxStatement(config.erpBoxView, planRulesOf(config)));
+  const write = compileWrite(saveBoxStatement(config.erpBoxView, planRulesOf(config), config.zongpaiMixing));
   const warn = warnOf(logger);
   return (input: SaveBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> =>
     saveBox({ db, write, actor, idempotency }, input, config.enforceErpPlan, warn);
 };
 
 export const makeBoxEdit = ({ db, config }: Capability) => {
-  const write = compileWrite(editBoxStatement(config.erpBoxView, planRulesOf(config)));
+  const write = compileWrite(editBoxStatement(config.erpBoxView, planRulesOf(config), config.zongpaiMixing));
   return (input: EditBoxInput, actor: string, idempotency?: Idempotency): Promise<BoxSaveResponse> =>
     editBox({ db, write, actor, idempotency }, input, config.enforceErpPlan);
 };

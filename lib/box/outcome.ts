@@ -23,6 +23,8 @@ export interface BoxOutcomeRow extends Record<string, unknown> {
   error_planned: number | null;
   /** The version the request was based on (VERSION_CONFLICT). */
   error_version: number | null;
+  /** The order or customer the zongpai already holds (ZONGPAI_MIXES_ORDERS, ZONGPAI_MIXES_CUSTOMERS). */
+  error_other: string | null;
   box_no: string | null;
   zongpai_no: string | null;
   status: 'BOXED' | 'NOT_BOXED' | null;
@@ -50,8 +52,11 @@ export const runBoxWrite = async <R extends BoxOutcomeRow = BoxOutcomeRow>(
   (await runWrite<R>(call.db, call.write, { ...params, actor: call.actor }, call.idempotency))[0];
 
 /** What the message of a problem row says, each column under its message parameter. */
-const problemParams = (row: BoxOutcomeRow, boxNo: string): MessageParams => ({
+const problemParams = (row: BoxOutcomeRow, boxNo: string, zongpaiNo: string | undefined): MessageParams => ({
   value: row.error_value ?? boxNo,
+  box: boxNo,
+  ...(zongpaiNo === undefined ? {} : { zongpai: zongpaiNo }),
+  ...(row.error_other == null ? {} : { other: row.error_other }),
   ...(row.error_reason == null ? {} : { reason: row.error_reason }),
   ...(row.error_planned == null ? {} : { limit: row.error_planned }),
   ...(row.error_version == null ? {} : { version: row.error_version }),
@@ -67,9 +72,10 @@ export const boxOutcome = (
   whenNothingWritten: ErrorCode,
   boxNo: string,
   version?: number,
+  zongpaiNo?: string,
 ): BoxSaveResponse => {
   const code = statementErrorCode(row?.error_code);
-  if (row !== undefined && code !== null) throw new AppError(code, problemParams(row, boxNo));
+  if (row !== undefined && code !== null) throw new AppError(code, problemParams(row, boxNo, zongpaiNo));
   if (!wroteColumns(row, ['box_no', 'version', 'status', 'saved_at', 'saved_by'])) {
     throw new AppError(whenNothingWritten, { value: boxNo, ...(version === undefined ? {} : { version }) });
   }

@@ -9,7 +9,9 @@ import {
   boxOutbox,
   boxOutcomeSelect,
   BOX_REFUSED_AS_INVALID,
+  BOX_REPLY,
   firstProblemCte,
+  mixingCheck,
   ignoredLinesSql,
   itemsRecordBytesSql,
   planCte,
@@ -17,12 +19,15 @@ import {
   requestedItemsSql,
   sqlInteger,
   zongpaiIsABox,
+  zongpaiLock,
+  type Mixing,
   type PlanRules,
 } from './sql.ts';
 
 /**
  * Saves a box and appends it to its zongpai in ONE statement: it reads the ERP plan, locks the
- * zongpai row FOR SHARE (so a concurrent close either waits for this append or is seen by it),
+ * zongpai row (FOR SHARE, or in turn with other writes onto it when `mixing` is restricted: see
+ * `zongpaiLock`; so a concurrent close either waits for this append or is seen by it),
  * checks every rule, and only when none is broken writes the box, its items and the SAVE event.
  *
  * The upsert is the concurrency guard: a box row that exists and is BOXED is left alone, so of
@@ -35,7 +40,7 @@ import {
  * answer, the audit row and the event are each one Data API row) is ERP_PLAN_INVALID rather than
  * a stored box that breaks the item rules or an answer the Data API refuses.
  */
-export const saveBoxStatement = (erpView: string, rules: PlanRules): WriteStatement => ({
+export const saveBoxStatement = (erpView: string, rules: PlanRules, mixing: Mixing = 'any'): WriteStatement => ({
   ctes: `
 ${planCte(erpView, rules)},
 requested AS (
@@ -46,7 +51,7 @@ requested AS (
   WHERE :from_plan AND (SELECT count(*) FROM plan) <= ${sqlInteger(rules.boxItemsMax)}
 ),
 zp AS (
-  SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no FOR SHARE
+  SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no ${zongpaiLock(mixing)}
 ),
 ${firstProblemCte([
   { rank: 10, code: 'BOX_NOT_FOUND', value: ':box_no', where: 'NOT EXISTS (SELECT 1 FROM plan_lines)' },
@@ -78,6 +83,7 @@ ${firstProblemCte([
   zongpaiIsABox(erpView, 'NOT EXISTS (SELECT 1 FROM zp)'),
   { rank: 20, code: 'ZONGPAI_NOT_FOUND', value: ':zongpai_no', where: 'NOT EXISTS (SELECT 1 FROM zp)' },
   { rank: 30, code: 'ZONGPAI_CLOSED', value: 'zp.zongpai_no', from: 'zp', where: "zp.status <> 'OPEN'" },
+  ...mixingCheck(erpView, mixing, 'true'),
   ...planChecks,
 ])},
 saved AS (
@@ -98,6 +104,7 @@ ${boxEventCte('saved', 'SAVE')},
 ${boxOutbox('saved', 'box.saved')}`,
   select: `SELECT o.*, ${ignoredLinesSql} AS ignored_lines FROM (${boxOutcomeSelect('saved')}) AS o`,
   refusedAsInvalid: BOX_REFUSED_AS_INVALID,
+  reply: BOX_REPLY,
 });
 
 export interface SaveBoxInput {
@@ -123,5 +130,5 @@ export const saveBox = async (
   });
   const ignored = row?.ignored_lines;
   if (ignored != null) warn('ERP plan lines ignored', { box_no: input.box_no, lines: ignored });
-  return boxOutcome(row, 'BOX_ALREADY_BOXED', input.box_no);
+  return boxOutcome(row, 'BOX_ALREADY_BOXED', input.box_no, undefined, input.zongpai_no);
 };

@@ -5,7 +5,7 @@
  */
 
 import type { Config } from '../config.ts';
-import { answersInvalidInput, errorCodeSql, isoTime } from '../db/write.ts';
+import { answersInvalidInput, errorCodeSql, isoTime, type ReplyShape } from '../db/write.ts';
 import type { ErrorCode } from '../errors/catalogue.ts';
 import { outbox } from '../events/write.ts';
 
@@ -161,13 +161,15 @@ export interface Check {
   readonly reason?: 'not_boxed' | 'too_many_items' | 'items_too_large' | typeof ZONGPAI_IS_A_BOX;
   readonly planned?: string;
   readonly version?: string;
+  /** What the request collides with, besides `value`: the order or customer already on a zongpai. */
+  readonly other?: string;
   readonly from?: string;
   readonly where: string;
 }
 
 const checkSql = (c: Check): string =>
   `SELECT ${String(c.rank)} AS rank, ${errorCodeSql(c.code)} AS error_code, ${c.value}::text, ${c.reason === undefined ? 'NULL' : `'${c.reason}'`}::text, ` +
-  `${c.planned ?? 'NULL'}::bigint, ${c.version ?? 'NULL'}::integer${c.from === undefined ? '' : ` FROM ${c.from}`}
+  `${c.planned ?? 'NULL'}::bigint, ${c.version ?? 'NULL'}::integer, ${c.other ?? 'NULL'}::text${c.from === undefined ? '' : ` FROM ${c.from}`}
    WHERE ${c.where}`;
 
 /**
@@ -183,6 +185,53 @@ export const zongpaiIsABox = (erpView: string, unregistered: string): Check => (
   reason: ZONGPAI_IS_A_BOX,
   where: `${unregistered} AND EXISTS (SELECT 1 FROM ${quoteIdentifier(erpView)} v WHERE v.box_no = :zongpai_no)`,
 });
+
+/** Which boxes may share a zongpai (`ZONGPAI_MIXING`). */
+export type Mixing = Config['zongpaiMixing'];
+
+/**
+ * How a box write locks the zongpai rows it appends to or moves between (`zp`). Any mix: FOR
+ * SHARE, so appends to one zongpai run side by side and a close waits for them. A restricted
+ * mix: FOR NO KEY UPDATE, in zongpai order, so that writes onto one zongpai take turns and each
+ * reads the boxes the one before it committed ({@link mixingCheck}); two moves between the same
+ * zongpais in opposite directions lock them in the same order and never wait for each other.
+ */
+export const zongpaiLock = (mixing: Mixing): string =>
+  mixing === 'any' ? 'FOR SHARE' : 'ORDER BY z.zongpai_no FOR NO KEY UPDATE';
+
+const MIXING_COLUMN = { order: 'order_no', customer: 'customer_name' } as const;
+
+/**
+ * The mixing rule (`ZONGPAI_MIXING` `order` or `customer`) for a box joining the zongpai
+ * `:zongpai_no` when `joining` holds: every box already on it must have the joining box's order
+ * (customer), each box's taken from its ERP plan lines (the least one, as its events name it; a
+ * text too long to pass on counts as none). The boxes on it are read by `cargo.zongpai_boxes`
+ * once its row `zp` is locked ({@link zongpaiLock}), with a snapshot of their own: of two racing
+ * saves of two orders onto an empty zongpai, the second sees the first's box. Answers the
+ * joining box's order as `value` and the zongpai's as `other`. None for `any`.
+ */
+export const mixingCheck = (erpView: string, mixing: Mixing, joining: string): Check[] => {
+  if (mixing === 'any') return [];
+  const column = MIXING_COLUMN[mixing];
+  const text = `CASE WHEN char_length(v.${column}) <= ${String(ERP_TEXT_MAX_CHARACTERS)} THEN v.${column} END`;
+  return [
+    {
+      rank: 32,
+      code: mixing === 'order' ? 'ZONGPAI_MIXES_ORDERS' : 'ZONGPAI_MIXES_CUSTOMERS',
+      value: 'j.mine',
+      other: 'o.theirs',
+      from: `(SELECT min(l.${column}) AS mine FROM plan_lines l) AS j,
+     LATERAL (
+       SELECT min(${text}) AS theirs
+       FROM zp CROSS JOIN LATERAL json_array_elements(cargo.zongpai_boxes(zp.zongpai_no)) AS x(box)
+       JOIN ${quoteIdentifier(erpView)} v ON v.box_no = x.box->>'box_no'
+       WHERE zp.zongpai_no = :zongpai_no AND x.box->>'box_no' <> :box_no
+       GROUP BY x.box->>'box_no'
+     ) AS o`,
+      where: `${joining} AND o.theirs IS DISTINCT FROM j.mine`,
+    },
+  ];
+};
 
 /** Plan violations, checked only when the plan is enforced. */
 export const planChecks: readonly Check[] = [
@@ -228,18 +277,24 @@ const completeSql = `(EXISTS (SELECT 1 FROM plan) AND NOT EXISTS (
  */
 export const firstProblemCte = (checks: readonly Check[]) => `
 problem AS (
-  SELECT x.rank, x.code, x.value, x.reason, x.planned, x.version FROM (
+  SELECT x.rank, x.code, x.value, x.reason, x.planned, x.version, x.other FROM (
   ${checks.map(checkSql).join('\n  UNION ALL\n  ')}
-  ) AS x (rank, code, value, reason, planned, version)
+  ) AS x (rank, code, value, reason, planned, version, other)
   ORDER BY x.rank LIMIT 1
 )`;
+
+/**
+ * The shape of a box write's answer (see `ReplyShape`, lib/db/write.ts): shape 2 added
+ * `error_other` (the order or customer a zongpai already holds); no answer of shape 1 has one.
+ */
+export const BOX_REPLY: ReplyShape = { version: 2, upgrades: { 1: (row) => ({ ...row, error_other: null }) } };
 
 /** A box write's answer that refused the request as invalid input: no key is kept for it (see WriteStatement). */
 export const BOX_REFUSED_AS_INVALID = /* @__PURE__ */ answersInvalidInput('error_code');
 
 /** The columns every box write answers with. */
 export const boxOutcomeSelect = (written: string) => `
-SELECT p.code AS error_code, p.value AS error_value, p.reason AS error_reason, p.planned AS error_planned, p.version AS error_version,
+SELECT p.code AS error_code, p.value AS error_value, p.reason AS error_reason, p.planned AS error_planned, p.version AS error_version, p.other AS error_other,
        w.box_no, w.zongpai_no, w.status, w.version, w.total_quantity, ${isoTime('w.saved_at')} AS saved_at, w.saved_by,
        ${completeSql} AS complete, ${itemsJsonSql} AS items
 FROM (SELECT 1) AS one

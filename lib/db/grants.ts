@@ -4,7 +4,7 @@ import type { Db } from './types.ts';
 /**
  * What the service user may change in `cargo`, table by table; everything else there it may only
  * read. The audit trail (`box_event`), the reopenings and the outbox (`event`) are only ever added
- * to, the outbox's counter only moves forward (migration 016's trigger), scans are marked voided
+ * to, the outbox's counter only moves forward (migration 016's trigger), the SSCC serials (`sscc_serial`) are only counted on, never deleted, scans are marked voided
  * (those two columns only) but never deleted or rewritten (whole months leave with the history
  * maintenance, which runs as the owner), and the migrations' own ledger is the owner's alone. A
  * keyed write deletes its own key once expired before it stores its answer (lib/db/write.ts),
@@ -18,6 +18,7 @@ export const SERVICE_WRITES: Readonly<Record<string, string>> = {
   box_event: 'INSERT',
   zongpai: 'INSERT, UPDATE',
   zongpai_reopening: 'INSERT',
+  sscc_serial: 'INSERT, UPDATE',
   location_record: 'INSERT, UPDATE (voided_at, voided_by)',
   location_current: 'INSERT, UPDATE, DELETE',
   event: 'INSERT',

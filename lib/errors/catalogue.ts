@@ -30,6 +30,9 @@ interface CatalogueEntry {
 }
 
 const quoted = (p: MessageParams) => (p.value === undefined ? '' : ` '${p.value}'`);
+/** The zongpai and the box a mixing refusal is about (ZONGPAI_MIXES_ORDERS, ZONGPAI_MIXES_CUSTOMERS). */
+const zongpaiOf = (p: MessageParams) => (p.zongpai === undefined ? '' : ` '${p.zongpai}'`);
+const boxOf = (p: MessageParams) => (p.box === undefined ? '' : ` '${p.box}'`);
 const fieldName = (p: MessageParams, fallback: string) => p.field ?? fallback;
 /**
  * Where in the body a refused value stands, when that is more than its field's name
@@ -225,6 +228,35 @@ export const errorCatalogue = {
     'zongpai',
     (p) => `Zongpai${quoted(p)} is already registered`,
     (p) => `总牌${quoted(p)}已登记`,
+  ),
+  SSCC_NOT_CONFIGURED: entry(
+    409,
+    'zongpai',
+    () =>
+      'SSCC numbers are not set up: GS1_COMPANY_PREFIX must name the company prefix; register the zongpai with its own number',
+    () => '未配置 SSCC 编号：需设置 GS1 厂商识别代码 GS1_COMPANY_PREFIX；请用总牌自己的编号登记',
+  ),
+  SSCC_EXHAUSTED: entry(
+    409,
+    'zongpai',
+    (p) =>
+      `Every SSCC serial reference of GS1 company prefix${quoted(p)} with extension digit ${p.extension ?? '?'} is used: configure another extension digit or prefix`,
+    (p) =>
+      `GS1 厂商识别代码${quoted(p)}（扩展位 ${p.extension ?? '?'}）的 SSCC 序列号已用完：请配置其他扩展位或厂商识别代码`,
+  ),
+  ZONGPAI_MIXES_ORDERS: entry(
+    409,
+    'zongpai',
+    (p) =>
+      `Zongpai${zongpaiOf(p)} holds boxes of order '${p.other ?? '?'}': box${boxOf(p)} of order${quoted(p)} may not join it`,
+    (p) => `总牌${zongpaiOf(p)}装有订单 '${p.other ?? '?'}' 的箱：订单${quoted(p)}的箱${boxOf(p)}不能加入`,
+  ),
+  ZONGPAI_MIXES_CUSTOMERS: entry(
+    409,
+    'zongpai',
+    (p) =>
+      `Zongpai${zongpaiOf(p)} holds boxes of customer '${p.other ?? '?'}': box${boxOf(p)} of customer${quoted(p)} may not join it`,
+    (p) => `总牌${zongpaiOf(p)}装有客户 '${p.other ?? '?'}' 的箱：客户${quoted(p)}的箱${boxOf(p)}不能加入`,
   ),
   VERSION_CONFLICT: entry(
     409,

@@ -351,7 +351,9 @@ export interface paths {
         put?: never;
         /**
          * Register a zongpai (a master tag such as a pallet)
-         * @description Access: operator or supervisor.
+         * @description Names the zongpai (`zongpai_no`), or with `"sscc": true` and no `zongpai_no` registers the next SSCC: the extension digit (`SSCC_EXTENSION_DIGIT`), the GS1 company prefix (`GS1_COMPANY_PREFIX`), a serial reference the service never hands out twice, and the GS1 check digit.
+         *
+         *     Access: operator or supervisor.
          */
         post: operations["zongpaiRegister"];
         delete?: never;
@@ -478,7 +480,8 @@ export interface components {
         };
         ZongpaiRegisterRequest: {
             /** @description Zongpai number; an SSCC pallet label is read as a box label is (its check digit, its GS1-128 forms). Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
-            zongpai_no: string;
+            zongpai_no?: string;
+            sscc?: boolean;
         };
         EventsResponse: {
             events: components["schemas"]["EventEnvelope"][];
@@ -713,7 +716,7 @@ export interface components {
         };
         ErrorBody: {
             /** @enum {string} */
-            error_code: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "INVALID_LOCATION_CODE" | "INVALID_ORDER_NO" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND" | "CARGO_NOT_FOUND" | "RECORD_NOT_FOUND" | "ORDER_NOT_FOUND" | "ROUTE_NOT_FOUND" | "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED" | "ZONGPAI_ALREADY_EXISTS" | "VERSION_CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "ERP_PLAN_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "THROTTLED" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
+            error_code: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "INVALID_LOCATION_CODE" | "INVALID_ORDER_NO" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND" | "CARGO_NOT_FOUND" | "RECORD_NOT_FOUND" | "ORDER_NOT_FOUND" | "ROUTE_NOT_FOUND" | "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED" | "ZONGPAI_ALREADY_EXISTS" | "SSCC_NOT_CONFIGURED" | "SSCC_EXHAUSTED" | "ZONGPAI_MIXES_ORDERS" | "ZONGPAI_MIXES_CUSTOMERS" | "VERSION_CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "ERP_PLAN_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "THROTTLED" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
             message: string;
             /** @enum {string} */
             domain: "box" | "zongpai" | "location" | "order" | "request" | "auth" | "system";
@@ -1140,15 +1143,15 @@ export interface components {
                 };
             };
         };
-        /** @description ZONGPAI_ALREADY_EXISTS */
-        ZongpaiAlreadyExists: {
+        /** @description ZONGPAI_ALREADY_EXISTS, SSCC_NOT_CONFIGURED, SSCC_EXHAUSTED */
+        ZongpaiAlreadyExistsOrSsccNotConfiguredOrSsccExhausted: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
-                    error_code?: "ZONGPAI_ALREADY_EXISTS";
+                    error_code?: "ZONGPAI_ALREADY_EXISTS" | "SSCC_NOT_CONFIGURED" | "SSCC_EXHAUSTED";
                 };
             };
         };
@@ -1790,7 +1793,7 @@ export interface operations {
             400: components["responses"]["InvalidZongpaiOrValidationErrorOrMalformedJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["ZongpaiAlreadyExists"];
+            409: components["responses"]["ZongpaiAlreadyExistsOrSsccNotConfiguredOrSsccExhausted"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];

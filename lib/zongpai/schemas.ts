@@ -2,9 +2,23 @@ import * as z from 'zod/mini';
 import type { Fields } from '../rules/fields.ts';
 import { cursorQuery, wholeNumberQuery } from '../rules/query.ts';
 
-/** Request schemas of the zongpai routes. */
+const BOTH = 'must name either a zongpai_no or sscc: true, not both';
+
+/**
+ * Request schemas of the zongpai routes. A registration names its zongpai (`zongpai_no`) or asks
+ * for the next SSCC (`sscc: true`), never both; without either, `zongpai_no` is required.
+ */
 export const makeZongpaiSchemas = (fields: Fields) => ({
-  registerBody: z.strictObject({ zongpai_no: fields.zongpaiNo }),
+  registerBody: z.strictObject({ zongpai_no: z.optional(fields.zongpaiNo), sscc: z.optional(z.boolean()) }).check(
+    z.refine((body) => !(body.sscc === true && body.zongpai_no !== undefined), {
+      message: BOTH,
+      params: { error_code: 'VALIDATION_ERROR', reason: BOTH },
+    }),
+    z.superRefine((body, ctx) => {
+      if (body.sscc !== true && body.zongpai_no === undefined)
+        ctx.addIssue({ code: 'invalid_type', expected: 'string', path: ['zongpai_no'], input: undefined });
+    }),
+  ),
   zongpaiPath: z.object({ zongpai_no: fields.zongpaiNo }),
   listQuery: z.object({
     status: z.optional(z.enum(['OPEN', 'CLOSED'])),

@@ -55,23 +55,48 @@ export const zongpaiOutbox = (
     ':actor',
   );
 
+/** The GS1 mod-10 check digit of the 17 digits `body` (SQL text), as one digit of text. */
+const gs1CheckDigitSql = (body: string) =>
+  `(SELECT ((10 - sum(substr(${body}, d.i, 1)::integer * CASE WHEN d.i % 2 = 1 THEN 3 ELSE 1 END) % 10) % 10)::text FROM generate_series(1, 17) AS d (i))`;
+
 /**
  * Registers a zongpai unless its number is taken, or is the number of a box in the ERP plan:
  * a scan of that number must keep meaning the box (its location, its boxing), never a pallet.
+ *
+ * With `:sscc` the number is the next SSCC: the extension digit, the company prefix, the next
+ * serial reference of that pair (`cargo.sscc_serial`, counted on in this statement; racing
+ * registrations wait for each other on its row) padded to 17 digits, and the GS1 check digit.
+ * No row comes back from `serial` when the serials are used up (`:serial_max`). A serial taken by
+ * a statement that then registers nothing (the number is taken or is a box's) stays taken: a
+ * serial is never handed out twice. `number` answers the number tried, NULL when none was left.
  */
 export const registerStatement = (erpView: string): WriteStatement => ({
   ctes: `
-box_of_plan AS (SELECT 1 FROM ${quoteIdentifier(erpView)} v WHERE v.box_no = :zongpai_no LIMIT 1),
+serial AS (
+  INSERT INTO cargo.sscc_serial AS s (extension_digit, company_prefix, last_serial)
+  SELECT CAST(:sscc_extension AS text), CAST(:sscc_prefix AS text), 1 WHERE :sscc AND ${PROCEED}
+  ON CONFLICT (extension_digit, company_prefix) DO UPDATE SET last_serial = s.last_serial + 1, changed_at = now()
+    WHERE s.last_serial < CAST(:serial_max AS bigint)
+  RETURNING s.extension_digit || s.company_prefix || lpad(s.last_serial::text, 16 - char_length(s.company_prefix), '0') AS body
+),
+number AS (
+  SELECT CAST(:zongpai_no AS text) AS zongpai_no WHERE NOT :sscc
+  UNION ALL
+  SELECT s.body || ${gs1CheckDigitSql('s.body')} FROM serial s
+),
+box_of_plan AS (SELECT 1 FROM ${quoteIdentifier(erpView)} v, number n WHERE v.box_no = n.zongpai_no LIMIT 1),
 registered AS (
-  INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, :actor WHERE ${PROCEED} AND NOT EXISTS (SELECT 1 FROM box_of_plan)
+  INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT n.zongpai_no, :actor FROM number n WHERE ${PROCEED} AND NOT EXISTS (SELECT 1 FROM box_of_plan)
   ON CONFLICT (zongpai_no) DO NOTHING
   RETURNING *
 ),
 ${zongpaiOutbox('zongpai.registered', 'registered', "'[]'::json")}`,
   select: `
-SELECT ${zongpaiColumns('r')}, '[]'::json AS boxes, EXISTS (SELECT 1 FROM box_of_plan) AS is_box
+SELECT ${zongpaiColumns('r')}, '[]'::json AS boxes, EXISTS (SELECT 1 FROM box_of_plan) AS is_box, (SELECT n.zongpai_no FROM number n) AS number
 FROM (SELECT 1) AS one LEFT JOIN registered r ON true`,
   refusedAsInvalid: 'r.is_box',
+  // Shape 2 answers the number tried (an SSCC's is not in the request); a shape-1 row is a named zongpai's.
+  reply: { version: 2, upgrades: { 1: (row) => ({ ...row, number: null }) } },
 });
 
 // The module-level SQL below is built by calls marked pure, so that a function that does not run a
@@ -132,7 +157,12 @@ export const zongpaiFromParts = (rows: readonly PartRow[]): ZongpaiResponse | un
   return withTotals({ ...(head.data as ZongpaiRow), boxes });
 };
 
-type Capability = { readonly db: Db; readonly config: Pick<Config, 'erpBoxView'> };
+type Capability = { readonly db: Db; readonly config: Pick<Config, 'erpBoxView' | 'sscc'> };
+
+/** What registering names: the zongpai's own number, or none, for the next SSCC. */
+export interface ZongpaiToRegister {
+  readonly zongpai_no?: string | undefined;
+}
 
 /**
  * Zongpai (master tags such as pallets): register, read with boxes and totals, close (closing
@@ -143,26 +173,40 @@ type Capability = { readonly db: Db; readonly config: Pick<Config, 'erpBoxView'>
  * @example
  * ```ts
  * const register = makeZongpaiRegister({ db, config });
- * await register('PLT-0001', 'olga');
+ * await register({ zongpai_no: 'PLT-0001' }, 'olga');
+ * await register({}, 'olga'); // the next SSCC (GS1_COMPANY_PREFIX set)
  * await makeZongpaiClose({ db, config })('PLT-0001', 'sam');
  * ```
  */
 export const makeZongpaiRegister = ({ db, config }: Capability) => {
   const register = compileWrite(registerStatement(config.erpBoxView));
-  return async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
-    const rows = await runWrite<ZongpaiRow & { is_box: boolean }>(
+  const { companyPrefix, extensionDigit } = config.sscc;
+  const serialDigits = 16 - (companyPrefix?.length ?? 0);
+  return async (zongpai: ZongpaiToRegister, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
+    const sscc = zongpai.zongpai_no === undefined;
+    if (sscc && companyPrefix === undefined) throw new AppError('SSCC_NOT_CONFIGURED');
+    const rows = await runWrite<ZongpaiRow & { is_box: boolean; number: string | null }>(
       db,
       register,
-      { zongpai_no: zongpaiNo, actor },
+      {
+        zongpai_no: zongpai.zongpai_no ?? null,
+        sscc,
+        sscc_extension: extensionDigit,
+        sscc_prefix: companyPrefix ?? '',
+        serial_max: 10 ** serialDigits - 1,
+        actor,
+      },
       idempotency,
     );
     const row = rows[0];
+    const number = row?.number ?? zongpai.zongpai_no;
+    if (number == null) throw new AppError('SSCC_EXHAUSTED', { value: companyPrefix, extension: extensionDigit });
     if (row?.is_box === true)
       throw new AppError('INVALID_ZONGPAI', {
-        value: zongpaiNo,
+        value: number,
         reason: ZONGPAI_IS_A_BOX,
       });
-    if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: zongpaiNo });
+    if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: number });
     return withTotals(row);
   };
 };

@@ -82,6 +82,34 @@ describe('a configuration error says what is wrong and what is allowed', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
+  it('allocates no SSCC and mixes any boxes on a zongpai unless configured', () => {
+    const config = loadConfig({});
+    expect({ sscc: config.sscc, mixing: config.zongpaiMixing }).toEqual({
+      sscc: { extensionDigit: '0' },
+      mixing: 'any',
+    });
+    const set = loadConfig({ GS1_COMPANY_PREFIX: '4012345678', SSCC_EXTENSION_DIGIT: '7', ZONGPAI_MIXING: 'customer' });
+    expect({ sscc: set.sscc, mixing: set.zongpaiMixing }).toEqual({
+      sscc: { extensionDigit: '7', companyPrefix: '4012345678' },
+      mixing: 'customer',
+    });
+  });
+
+  it.each([
+    [
+      'GS1_COMPANY_PREFIX',
+      '123456',
+      "GS1_COMPANY_PREFIX='123456' is not allowed: allowed is a GS1 company prefix of 7-10 digits",
+    ],
+    ['GS1_COMPANY_PREFIX', '12345678901', 'allowed is a GS1 company prefix of 7-10 digits'],
+    ['GS1_COMPANY_PREFIX', '401234A', 'allowed is a GS1 company prefix of 7-10 digits'],
+    ['SSCC_EXTENSION_DIGIT', '10', "SSCC_EXTENSION_DIGIT='10' is not allowed: allowed is one digit, 0-9"],
+    ['ZONGPAI_MIXING', 'pallet', "ZONGPAI_MIXING='pallet' is not allowed: allowed are any, order or customer"],
+    ['ZONGPAI_MIXING', 'ORDER', 'allowed are any, order or customer'],
+  ])('refuses %s=%s naming the variable, the reason and the allowed values', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
   it('names every bad variable in one message', () => {
     expect(() => loadConfig({ QUANTITY_MAX: '0', ENFORCE_ERP_PLAN: 'yes' })).toThrow(
       /QUANTITY_MAX='0' .*; ENFORCE_ERP_PLAN='yes' /,

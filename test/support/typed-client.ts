@@ -38,8 +38,10 @@ export const registerAndRead = async (client: TypedClient, zongpaiNo: string) =>
 export const refusedByTheTypes = (client: TypedClient) => {
   // @ts-expect-error: there is no such route
   void client.GET('/v1/zongpais');
-  // @ts-expect-error: zongpai_no is required
-  void client.POST('/v1/zongpai', { body: {} });
+  // @ts-expect-error: zongpai_no is a string
+  void client.POST('/v1/zongpai', { body: { zongpai_no: 1 } });
+  // @ts-expect-error: sscc is a boolean
+  void client.POST('/v1/zongpai', { body: { sscc: 'yes' } });
   // @ts-expect-error: limit is an integer
   void client.GET('/v1/cargo/location/{cargo_no}', { params: { path: { cargo_no: 'BOX-1' }, query: { limit: '20' } } });
   // @ts-expect-error: reading a zongpai never answers BOX_NOT_FOUND

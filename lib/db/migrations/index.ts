@@ -18,6 +18,7 @@ import { eventSequenceForwardOnly } from './016-event-sequence-forward-only.ts';
 import { historyCodesByteOrder } from './017-history-codes-byte-order.ts';
 import { eventRelayLease } from './018-event-relay-lease.ts';
 import { idempotencyReplyShape } from './019-idempotency-reply-shape.ts';
+import { ssccSerial } from './020-sscc-serial.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   historyCodesByteOrder,
   eventRelayLease,
   idempotencyReplyShape,
+  ssccSerial,
 ];

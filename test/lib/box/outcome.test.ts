@@ -13,6 +13,7 @@ const nothing: BoxOutcomeRow = {
   error_reason: null,
   error_planned: null,
   error_version: null,
+  error_other: null,
   box_no: null,
   zongpai_no: null,
   status: null,

@@ -6,10 +6,11 @@ import { describePattern } from '../../../lib/rules/identifiers.ts';
 
 /**
  * A Chinese message is wholly Chinese: apart from what it quotes (the field name, the value the
- * client sent, a number) and a few names that stay as they are everywhere (JSON, ERP, SSCC, HTTP
+ * client sent, a number) and a few names that stay as they are everywhere (JSON, ERP, SSCC, a setting, HTTP
  * header names, media types, A-Z), no Latin word may remain, whatever rule it renders.
  */
 const KEPT = [
+  'GS1_COMPANY_PREFIX',
   'Idempotency-Key',
   'Retry-After',
   'application/json',
