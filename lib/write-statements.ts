@@ -2,6 +2,7 @@ import { editBoxStatement, undoBoxStatement } from './box/change.ts';
 import { saveBoxStatement } from './box/save.ts';
 import { planRulesOf, type PlanSettings } from './box/sql.ts';
 import { compileWrite, type CompiledWrite, type WriteStatement } from './db/write.ts';
+import { importStatement, putStatement } from './location-register/register.ts';
 import { RECORD } from './location/locations.ts';
 import { VOID } from './location/void.ts';
 import { reopenStatement } from './zongpai/reopen.ts';
@@ -23,6 +24,8 @@ export const writeStatements = (settings: PlanSettings): Readonly<Record<string,
     'zongpai-reopen': reopenStatement,
     'location-record': RECORD,
     'location-void': VOID,
+    'location-put': putStatement(settings.erpBoxView),
+    'location-import': importStatement(settings.erpBoxView),
   };
 };
 

@@ -23,7 +23,7 @@ declare global {
   }
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The RDS Data API operations a function may call (its IAM grant in the stack, and in the local Data API emulator). */
 export type DataApiAction =
@@ -40,6 +40,17 @@ export interface RouteRequest<B, P, Q> extends RequestInput<B, P, Q> {
   /** Present when a write carries an `Idempotency-Key`; hand it to the domain's write. */
   readonly idempotency?: Idempotency;
 }
+
+/** A success answer whose status is not the route's declared one (a PUT that created: 201). */
+export class Answer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+/** Answers `body` with `status` instead of the route's declared status. */
+export const answerWith = (status: number, body: unknown): Answer => new Answer(status, body);
 
 /** A request that passes the route's validation: what the auth matrix, hostile-input tests and the benchmark start from. */
 export interface RouteExample {
@@ -177,14 +188,15 @@ export const routeHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, runtime: R
       const input = inputs.get(event);
       if (input === undefined) throw new Error('the request reached the handler unvalidated');
       const caller = event.caller ?? anonymous;
-      const body = await spec.handle(operation, {
+      const answer = await spec.handle(operation, {
         ...input,
         caller,
         idempotency: idempotencyOf(event, caller.username, config.idempotencyTtlHours),
         headers: event.headers ?? {},
       });
+      const [statusCode, body] = answer instanceof Answer ? [answer.status, answer.body] : [spec.status, answer];
       return {
-        statusCode: spec.status,
+        statusCode,
         headers: { 'content-type': 'application/json; charset=utf-8' },
         body: JSON.stringify(body),
       };

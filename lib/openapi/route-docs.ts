@@ -20,6 +20,8 @@ export interface RouteDocs {
   /** The request body as documented, where it is not its schema named `<id>Request` (alternatives named apart). */
   readonly body?: z.ZodMiniType;
   readonly response: { readonly schema: z.ZodMiniType; readonly description: string };
+  /** Another success status the route answers with the same schema (a PUT that created: 201). */
+  readonly alsoAnswers?: { readonly status: number; readonly description: string };
   readonly errors: readonly ErrorCode[];
 }
 

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { quoteIdentifier, ZONGPAI_IS_A_BOX } from '../box/sql.ts';
+import { ZONGPAI_IS_A_LOCATION } from '../rules/identifiers.ts';
 import { outbox } from '../events/write.ts';
 import type { ZongpaiResponse } from '../openapi/responses.ts';
 import { PARTS_ORDER, type PartRow } from '../db/parts.ts';
@@ -56,20 +57,24 @@ export const zongpaiOutbox = (
   );
 
 /**
- * Registers a zongpai unless its number is taken, or is the number of a box in the ERP plan:
- * a scan of that number must keep meaning the box (its location, its boxing), never a pallet.
+ * Registers a zongpai unless its number is taken, or is the number of a box in the ERP plan
+ * or a registered location: a scan of that number must keep meaning the box (its location, its
+ * boxing) or the location, never a pallet.
  */
 export const registerStatement = (erpView: string): WriteStatement => ({
   ctes: `
 box_of_plan AS (SELECT 1 FROM ${quoteIdentifier(erpView)} v WHERE v.box_no = :zongpai_no LIMIT 1),
+a_location AS (SELECT 1 FROM cargo.location l WHERE l.location_code = :zongpai_no),
 registered AS (
-  INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, :actor WHERE ${PROCEED} AND NOT EXISTS (SELECT 1 FROM box_of_plan)
+  INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT :zongpai_no, :actor
+  WHERE ${PROCEED} AND NOT EXISTS (SELECT 1 FROM box_of_plan) AND NOT EXISTS (SELECT 1 FROM a_location)
   ON CONFLICT (zongpai_no) DO NOTHING
   RETURNING *
 ),
 ${zongpaiOutbox('zongpai.registered', 'registered', "'[]'::json")}`,
   select: `
-SELECT ${zongpaiColumns('r')}, '[]'::json AS boxes, EXISTS (SELECT 1 FROM box_of_plan) AS is_box
+SELECT ${zongpaiColumns('r')}, '[]'::json AS boxes, EXISTS (SELECT 1 FROM box_of_plan) AS is_box,
+       EXISTS (SELECT 1 FROM a_location) AS is_location
 FROM (SELECT 1) AS one LEFT JOIN registered r ON true`,
 });
 
@@ -149,7 +154,7 @@ type Capability = { readonly db: Db; readonly config: Pick<Config, 'erpBoxView'>
 export const makeZongpaiRegister = ({ db, config }: Capability) => {
   const register = compileWrite(registerStatement(config.erpBoxView));
   return async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
-    const rows = await runWrite<ZongpaiRow & { is_box: boolean }>(
+    const rows = await runWrite<ZongpaiRow & { is_box: boolean; is_location: boolean }>(
       db,
       register,
       { zongpai_no: zongpaiNo, actor },
@@ -161,6 +166,8 @@ export const makeZongpaiRegister = ({ db, config }: Capability) => {
         value: zongpaiNo,
         reason: ZONGPAI_IS_A_BOX,
       });
+    if (row?.is_location === true)
+      throw new AppError('INVALID_ZONGPAI', { value: zongpaiNo, reason: ZONGPAI_IS_A_LOCATION });
     if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: zongpaiNo });
     return withTotals(row);
   };

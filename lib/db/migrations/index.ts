@@ -16,6 +16,7 @@ import { outboxPrimaryKeyOnly } from './014-outbox-primary-key-only.ts';
 import { codeCollation } from './015-code-collation.ts';
 import { eventSequenceForwardOnly } from './016-event-sequence-forward-only.ts';
 import { historyCodesByteOrder } from './017-history-codes-byte-order.ts';
+import { locationRegister } from './018-location-register.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   codeCollation,
   eventSequenceForwardOnly,
   historyCodesByteOrder,
+  locationRegister,
 ];
