@@ -17,7 +17,10 @@ export const spec = defineRoute({
         summary: 'Import up to 500 locations into the location register',
         description:
           'Each location as for PUT, without a version: an import is authoritative and overwrites. All are stored in one statement, or none when one is refused (the error names the index of each bad location, a code listed twice included).',
-        response: { schema: LocationImportResponse, description: 'How many were created, changed and already as imported' },
+        response: {
+          schema: LocationImportResponse,
+          description: 'How many were created, changed and already as imported',
+        },
         errors: ['INVALID_LOCATION_CODE', 'VALIDATION_ERROR', 'LOCATION_IS_CARGO', ...DATABASE, ...ERP_VIEW],
       }),
   example: { body: { locations: [{ location_code: 'A-01', kind: 'SHELF', zone: 'A' }] } },

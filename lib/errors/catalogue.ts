@@ -49,7 +49,9 @@ const zhRule = (rule: string | undefined, min: number): string => {
 const zhZongpaiReason = (p: MessageParams): string => {
   if (p.reason === undefined) return zhRule(p.rule, 4);
   if (p.reason === SSCC_CHECK_DIGIT_WRONG) return 'SSCC 校验位错误';
-  return p.reason === ZONGPAI_IS_A_LOCATION ? '这是已登记的库位，请扫描总牌标签' : '这是 ERP 计划中的箱号，请扫描总牌标签';
+  return p.reason === ZONGPAI_IS_A_LOCATION
+    ? '这是已登记的库位，请扫描总牌标签'
+    : '这是 ERP 计划中的箱号，请扫描总牌标签';
 };
 
 /** The groups of the SPEC, as an operator knows them in Chinese. */
@@ -309,7 +311,8 @@ export const errorCatalogue = {
   TRANSFER_TOO_LARGE: entry(
     422,
     'location',
-    (p) => `Location${quoted(p)} holds ${p.limit ?? 'too many'} pieces of cargo, more than the 500 one transfer moves; move them in scans or backlogs`,
+    (p) =>
+      `Location${quoted(p)} holds ${p.limit ?? 'too many'} pieces of cargo, more than the 500 one transfer moves; move them in scans or backlogs`,
     (p) => `库位${quoted(p)}有 ${p.limit ?? '过多'} 件货物，超过一次转移的上限 500 件；请分批扫描转移`,
   ),
   IDEMPOTENCY_KEY_REUSED: entry(

@@ -2,7 +2,15 @@ import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import type { Config } from '../config.ts';
 import { json, type Db } from '../db/types.ts';
 import { LOCATION_JSON } from '../db/migrations/018-location-register.ts';
-import { compileWrite, errorCodeSql, PROCEED, runWrite, statementErrorCode, type Idempotency, type WriteStatement } from '../db/write.ts';
+import {
+  compileWrite,
+  errorCodeSql,
+  PROCEED,
+  runWrite,
+  statementErrorCode,
+  type Idempotency,
+  type WriteStatement,
+} from '../db/write.ts';
 import { quoteIdentifier } from '../box/sql.ts';
 import { outbox } from '../events/write.ts';
 import { keyCursor } from '../rules/key-cursor.ts';
@@ -22,8 +30,18 @@ export const isCargoSql = (erpView: string, code: string) =>
 const registerOutbox = (written: string) =>
   outbox(
     [
-      { type: 'location.registered', from: `${written} l WHERE l.created`, data: LOCATION_JSON, order: 'l.location_code' },
-      { type: 'location.changed', from: `${written} l WHERE NOT l.created`, data: LOCATION_JSON, order: 'l.location_code' },
+      {
+        type: 'location.registered',
+        from: `${written} l WHERE l.created`,
+        data: LOCATION_JSON,
+        order: 'l.location_code',
+      },
+      {
+        type: 'location.changed',
+        from: `${written} l WHERE NOT l.created`,
+        data: LOCATION_JSON,
+        order: 'l.location_code',
+      },
     ],
     ':actor',
   );

@@ -86,7 +86,12 @@ export const makeRegisterSchemas = (fields: Fields) => {
     listQuery: z.object({
       kind: z.optional(z.enum(LOCATION_KINDS)),
       zone: z.optional(zone),
-      blocked: z.optional(z.pipe(z.enum(['true', 'false']), z.transform((v: 'true' | 'false') => v === 'true'))),
+      blocked: z.optional(
+        z.pipe(
+          z.enum(['true', 'false']),
+          z.transform((v: 'true' | 'false') => v === 'true'),
+        ),
+      ),
       limit: wholeNumberQuery({ min: 1, max: 100, fallback: 20 }),
       cursor: cursorQuery(/^[A-Za-z0-9_-]{1,200}$/),
     }),

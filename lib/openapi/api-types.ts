@@ -70,6 +70,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cargo/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The location register, by code
+         * @description Optionally only one `kind`, one `zone`, or blocked (`blocked=true`) or unblocked ones. A page at a time: pass `next_cursor` as `cursor` for the next page (with the same filters).
+         *
+         *     Access: operator, supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["locationList"];
+        put?: never;
+        /**
+         * Import up to 500 locations into the location register
+         * @description Each location as for PUT, without a version: an import is authoritative and overwrites. All are stored in one statement, or none when one is refused (the error names the index of each bad location, a code listed twice included).
+         *
+         *     Access: supervisor.
+         */
+        post: operations["locationImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cargo/locations/{location_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One location of the location register
+         * @description Access: operator, supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["locationInfo"];
+        /**
+         * Register or change one location of the location register
+         * @description The body is the whole location: a zone or description left out is none, `blocked` left out is false. `off_shelf` follows from `kind` (false for SHELF only). A `version` (body field or If-Match) makes the change conditional on it. A PUT that changes nothing answers the location as it is, with no new version and no event. A code that is a registered zongpai, a saved box or a box of the ERP plan cannot be a location.
+         *
+         *     Access: supervisor.
+         */
+        put: operations["locationPut"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cargo/location": {
         parameters: {
             query?: never;
@@ -382,6 +436,25 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        LocationImportRequest: {
+            locations: {
+                /** @description Location code. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
+                location_code: string;
+                /** @enum {string} */
+                kind: "SHELF" | "STAGING" | "DOCK" | "FLOOR" | "QUARANTINE";
+                zone?: string | null;
+                description?: string | null;
+                blocked?: boolean;
+            }[];
+        };
+        LocationPutRequest: {
+            /** @enum {string} */
+            kind: "SHELF" | "STAGING" | "DOCK" | "FLOOR" | "QUARANTINE";
+            zone?: string | null;
+            description?: string | null;
+            blocked?: boolean;
+            version?: number;
+        };
         LocationScan: {
             /** @description A box number (SSCC and GS1-128 forms as for box_no) or a zongpai number. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             cargo_no: string;
@@ -441,7 +514,7 @@ export interface components {
             id: string;
             sequence: number;
             /** @enum {string} */
-            type: "cargo.located" | "location.voided" | "box.saved" | "box.edited" | "box.undone" | "zongpai.registered" | "zongpai.closed" | "zongpai.reopened";
+            type: "cargo.located" | "location.voided" | "box.saved" | "box.edited" | "box.undone" | "zongpai.registered" | "zongpai.closed" | "zongpai.reopened" | "location.registered" | "location.changed";
             occurred_at: string;
             actor: string;
             idempotency_key: string | null;
@@ -501,6 +574,29 @@ export interface components {
             via: "BOX" | "ZONGPAI";
             voided_at: string | null;
             voided_by: string | null;
+        };
+        LocationImportResponse: {
+            created: number;
+            changed: number;
+            unchanged: number;
+        };
+        LocationListResponse: {
+            locations: components["schemas"]["RegisteredLocation"][];
+            next_cursor: string | null;
+        };
+        RegisteredLocation: {
+            location_code: string;
+            /** @enum {string} */
+            kind: "SHELF" | "STAGING" | "DOCK" | "FLOOR" | "QUARANTINE";
+            off_shelf: boolean;
+            zone: string | null;
+            description: string | null;
+            blocked: boolean;
+            version: number;
+            /** Format: date-time */
+            registered_at: string;
+            /** Format: date-time */
+            changed_at: string;
         };
         LocationRecordsResponse: {
             records: components["schemas"]["LocationRecord"][];
@@ -662,7 +758,7 @@ export interface components {
         };
         ErrorBody: {
             /** @enum {string} */
-            error_code: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "INVALID_LOCATION_CODE" | "INVALID_ORDER_NO" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND" | "CARGO_NOT_FOUND" | "RECORD_NOT_FOUND" | "ORDER_NOT_FOUND" | "ROUTE_NOT_FOUND" | "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED" | "ZONGPAI_ALREADY_EXISTS" | "VERSION_CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "ERP_PLAN_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "THROTTLED" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
+            error_code: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "INVALID_LOCATION_CODE" | "INVALID_ORDER_NO" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND" | "CARGO_NOT_FOUND" | "RECORD_NOT_FOUND" | "LOCATION_NOT_FOUND" | "ORDER_NOT_FOUND" | "ROUTE_NOT_FOUND" | "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED" | "ZONGPAI_ALREADY_EXISTS" | "VERSION_CONFLICT" | "LOCATION_BLOCKED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "ERP_PLAN_INVALID" | "LOCATION_IS_CARGO" | "CARGO_IS_LOCATION" | "OFF_SHELF_MISMATCH" | "TRANSFER_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "THROTTLED" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
             message: string;
             /** @enum {string} */
             domain: "box" | "zongpai" | "location" | "order" | "request" | "auth" | "system";
@@ -811,15 +907,15 @@ export interface components {
                 };
             };
         };
-        /** @description INVALID_BOX_NO, INVALID_LOCATION_CODE, VALIDATION_ERROR, MALFORMED_JSON */
-        InvalidBoxNoOrInvalidLocationCodeOrValidationErrorOrMalformedJson: {
+        /** @description INVALID_LOCATION_CODE, VALIDATION_ERROR, MALFORMED_JSON */
+        InvalidLocationCodeOrValidationErrorOrMalformedJson: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
-                    error_code?: "INVALID_BOX_NO" | "INVALID_LOCATION_CODE" | "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    error_code?: "INVALID_LOCATION_CODE" | "VALIDATION_ERROR" | "MALFORMED_JSON";
                 };
             };
         };
@@ -844,6 +940,80 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
                     error_code?: "UNSUPPORTED_MEDIA_TYPE";
+                };
+            };
+        };
+        /** @description LOCATION_IS_CARGO, IDEMPOTENCY_KEY_REUSED */
+        LocationIsCargoOrIdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "LOCATION_IS_CARGO" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
+        DatabaseUnavailableOrErpViewUnavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
+                };
+            };
+        };
+        /** @description INVALID_LOCATION_CODE */
+        InvalidLocationCode: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_LOCATION_CODE";
+                };
+            };
+        };
+        /** @description LOCATION_NOT_FOUND */
+        LocationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "LOCATION_NOT_FOUND";
+                };
+            };
+        };
+        /** @description VERSION_CONFLICT */
+        VersionConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "VERSION_CONFLICT";
+                };
+            };
+        };
+        /** @description INVALID_BOX_NO, INVALID_LOCATION_CODE, VALIDATION_ERROR, MALFORMED_JSON */
+        InvalidBoxNoOrInvalidLocationCodeOrValidationErrorOrMalformedJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_BOX_NO" | "INVALID_LOCATION_CODE" | "VALIDATION_ERROR" | "MALFORMED_JSON";
                 };
             };
         };
@@ -880,18 +1050,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
                     error_code?: "RECORD_NOT_FOUND";
-                };
-            };
-        };
-        /** @description VERSION_CONFLICT */
-        VersionConflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /** @enum {string} */
-                    error_code?: "VERSION_CONFLICT";
                 };
             };
         };
@@ -940,20 +1098,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
                     error_code?: "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "IDEMPOTENCY_KEY_REUSED";
-                };
-            };
-        };
-        /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-        DatabaseUnavailableOrErpViewUnavailable: {
-            headers: {
-                /** @description Seconds to wait before retrying. */
-                "Retry-After"?: number;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /** @enum {string} */
-                    error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
                 };
             };
         };
@@ -1192,6 +1336,158 @@ export interface operations {
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    locationList: {
+        parameters: {
+            query?: {
+                kind?: "SHELF" | "STAGING" | "DOCK" | "FLOOR" | "QUARANTINE";
+                zone?: string;
+                blocked?: "true" | "false";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the register */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationListResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    locationImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationImportRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were created, changed and already as imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationImportResponse"];
+                };
+            };
+            400: components["responses"]["InvalidLocationCodeOrValidationErrorOrMalformedJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["LocationIsCargoOrIdempotencyKeyReused"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    locationInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The location */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredLocation"];
+                };
+            };
+            400: components["responses"]["InvalidLocationCode"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LocationNotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    locationPut: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-Match"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                location_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationPutRequest"];
+            };
+        };
+        responses: {
+            /** @description The location, changed or as it was */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredLocation"];
+                };
+            };
+            /** @description The location, registered at version 1 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredLocation"];
+                };
+            };
+            400: components["responses"]["InvalidLocationCodeOrValidationErrorOrMalformedJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["VersionConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["LocationIsCargoOrIdempotencyKeyReused"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };

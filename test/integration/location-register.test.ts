@@ -88,9 +88,10 @@ describe('PUT /v1/cargo/locations/{location_code}', () => {
     expectError(await put('FLR-R4-NEW', { kind: 'FLOOR', version: 1 }), 409, 'VERSION_CONFLICT');
     const now = await service.call('GET', `${REGISTER}/FLR-R4`);
     expect(now.body).toMatchObject({ zone: 'B', version: 2 });
-    expect(
-      (await put('FLR-R4', { kind: 'FLOOR', zone: 'C' }, { 'if-match': 'W/"2"' })).body,
-    ).toMatchObject({ zone: 'C', version: 3 });
+    expect((await put('FLR-R4', { kind: 'FLOOR', zone: 'C' }, { 'if-match': 'W/"2"' })).body).toMatchObject({
+      zone: 'C',
+      version: 3,
+    });
     expectError(await service.call('GET', `${REGISTER}/FLR-R4-NEW`), 404, 'LOCATION_NOT_FOUND', 'location');
   });
 
