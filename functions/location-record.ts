@@ -27,7 +27,7 @@ export const spec = defineRoute({
   example: { body: { cargo_no: 'BOX-1001', location_code: 'A-01' } },
   schemas: ({ config, fields }) => ({ body: makeScanSchemas(config, fields).recordBody }),
   make: makeScanRecorder,
-  handle: (record, { body, caller, idempotency }) => record(body, caller.username, idempotency),
+  handle: (record, { body, caller, idempotency }) => record(body.scans, caller.username, idempotency, body.backlog),
 });
 
 export const handler = lambdaHandler(spec, process.env);

@@ -11,20 +11,11 @@ import {
   type Idempotency,
   type WriteStatement,
 } from '../db/write.ts';
-import { quoteIdentifier } from '../box/sql.ts';
+import { isCargoSql } from './cargo.ts';
 import { outbox } from '../events/write.ts';
 import { keyCursor } from '../rules/key-cursor.ts';
 import type { LocationImportResponse, LocationListResponse, RegisteredLocation } from '../openapi/register.ts';
 import type { LocationInput, LocationKind, LocationListQuery } from './schemas.ts';
-
-/**
- * Whether the code `code` (an SQL expression of default collation) is cargo: a registered zongpai,
- * a saved box (primary key probes) or a box of the ERP plan (the view's own index, in its collation).
- */
-export const isCargoSql = (erpView: string, code: string) =>
-  `(EXISTS (SELECT 1 FROM cargo.zongpai z WHERE z.zongpai_no = ${code})
-    OR EXISTS (SELECT 1 FROM cargo.box b WHERE b.box_no = ${code})
-    OR EXISTS (SELECT 1 FROM ${quoteIdentifier(erpView)} v WHERE v.box_no = ${code} COLLATE "default"))`;
 
 /** The outbox of a register write: `location.registered` for each row of `written` it created, `location.changed` for each it changed. */
 const registerOutbox = (written: string) =>

@@ -460,8 +460,7 @@ export interface components {
             cargo_no: string;
             /** @description Location code. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             location_code: string;
-            /** @default false */
-            off_shelf: boolean;
+            off_shelf?: boolean;
             /** Format: date-time */
             scanned_at?: string;
             device_id?: string;
