@@ -4,6 +4,7 @@ import { planRulesOf, type PlanSettings } from './box/sql.ts';
 import { compileWrite, type CompiledWrite, type WriteStatement } from './db/write.ts';
 import { importStatement, putStatement } from './location-register/register.ts';
 import { recordStatement } from './location/locations.ts';
+import { transferStatement } from './location/transfer.ts';
 import { VOID } from './location/void.ts';
 import { reopenStatement } from './zongpai/reopen.ts';
 import { closeStatement, registerStatement } from './zongpai/zongpai.ts';
@@ -26,6 +27,7 @@ export const writeStatements = (settings: PlanSettings): Readonly<Record<string,
     'location-void': VOID,
     'location-put': putStatement(settings.erpBoxView),
     'location-import': importStatement(settings.erpBoxView),
+    'location-transfer': transferStatement(settings.erpBoxView),
   };
 };
 

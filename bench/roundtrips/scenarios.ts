@@ -313,6 +313,24 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
     get('LocationContent', 'pallet with its boxes', `${locations}/DOCK-1/cargo`, 200),
     get('LocationContent', 'nothing there', `${locations}/EMPTY-1/cargo`, 200),
     once(
+      'LocationTransfer',
+      'a location of 50 to a dock',
+      { method: 'POST', path: `${locations}/A-10-01/transfer`, body: { to_location_code: 'RT-DOCK-2' } },
+      201,
+    ),
+    once(
+      'LocationTransfer',
+      'nothing there',
+      { method: 'POST', path: `${locations}/EMPTY-1/transfer`, body: { to_location_code: 'RT-DOCK-2' } },
+      201,
+    ),
+    once(
+      'LocationTransfer',
+      'to a blocked location',
+      { method: 'POST', path: `${locations}/DOCK-1/transfer`, body: { to_location_code: 'RT-DOCK-1' } },
+      409,
+    ),
+    once(
       'LocationRecord',
       'a wrong scan',
       { method: 'POST', path: location, body: { cargo_no: 'RT-VOID-1', location_code: 'WRONG-1' } },

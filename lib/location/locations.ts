@@ -63,6 +63,36 @@ problems AS (
 )`;
 
 /**
+ * What stores scans, as the CTEs `inserted` (the records), `located` (the current locations kept)
+ * and the outbox's: the scans are the rows `s` of `from` (`cargo_no, location_code, scanned_at,
+ * device_id, ord`), stored with `offShelf`, and only when the idempotency gate and `gate` (an
+ * `AND …` or nothing) let them. See {@link recordStatement} for how they are ordered and kept.
+ */
+export const storeScansSql = ({ from, gate, offShelf }: { from: string; gate: string; offShelf: string }) => `
+inserted AS (
+  INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
+  SELECT s.cargo_no, s.location_code, ${offShelf}, s.scanned_at,
+         date_trunc('milliseconds', COALESCE(s.scanned_at - GREATEST(max(s.scanned_at) OVER () - now(), interval '0'), now())),
+         :recorded_by, s.device_id
+  FROM ${from}
+  WHERE ${PROCEED}${gate}
+  ORDER BY s.ord
+  RETURNING *
+),
+located AS (
+  INSERT INTO cargo.location_current AS c (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
+  SELECT DISTINCT ON (i.cargo_no) i.cargo_no, i.id, i.location_code, i.off_shelf, i.scanned_at, i.recorded_at, i.occurred_at, i.recorded_by, i.device_id
+  FROM inserted i
+  ORDER BY i.cargo_no, i.occurred_at DESC, i.id DESC
+  ON CONFLICT (cargo_no) DO UPDATE
+  SET record_id = EXCLUDED.record_id, location_code = EXCLUDED.location_code, off_shelf = EXCLUDED.off_shelf, scanned_at = EXCLUDED.scanned_at,
+      recorded_at = EXCLUDED.recorded_at, occurred_at = EXCLUDED.occurred_at, recorded_by = EXCLUDED.recorded_by, device_id = EXCLUDED.device_id
+  WHERE (EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)
+  RETURNING c.cargo_no
+),
+${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept`, data: locatedData(), order: 'i.id' }], ':recorded_by')}`;
+
+/**
  * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
  * or none of it. With the location register's checks (`erpView` given, see {@link scanProblemsSql}),
  * a scan that breaks one stores nothing of the request, and the answer is a problem row per such
@@ -82,28 +112,15 @@ problems AS (
  */
 export const recordStatement = (erpView?: string): WriteStatement => ({
   ctes: `${erpView === undefined ? '' : `${scanProblemsSql(erpView)},`}
-inserted AS (
-  INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
-  SELECT s.cargo_no, s.location_code, ${erpView === undefined ? 's.off_shelf' : 'COALESCE(s.off_shelf, s.registered_off_shelf, false)'}, s.scanned_at,
-         date_trunc('milliseconds', COALESCE(s.scanned_at - GREATEST(max(s.scanned_at) OVER () - now(), interval '0'), now())),
-         :recorded_by, s.device_id
-  FROM ${erpView === undefined ? SCANS_FROM : 'checked s'}
-  WHERE ${PROCEED}${erpView === undefined ? '' : ' AND NOT EXISTS (SELECT 1 FROM problems)'}
-  ORDER BY s.ord
-  RETURNING *
-),
-located AS (
-  INSERT INTO cargo.location_current AS c (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
-  SELECT DISTINCT ON (i.cargo_no) i.cargo_no, i.id, i.location_code, i.off_shelf, i.scanned_at, i.recorded_at, i.occurred_at, i.recorded_by, i.device_id
-  FROM inserted i
-  ORDER BY i.cargo_no, i.occurred_at DESC, i.id DESC
-  ON CONFLICT (cargo_no) DO UPDATE
-  SET record_id = EXCLUDED.record_id, location_code = EXCLUDED.location_code, off_shelf = EXCLUDED.off_shelf, scanned_at = EXCLUDED.scanned_at,
-      recorded_at = EXCLUDED.recorded_at, occurred_at = EXCLUDED.occurred_at, recorded_by = EXCLUDED.recorded_by, device_id = EXCLUDED.device_id
-  WHERE (EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)
-  RETURNING c.cargo_no
-),
-${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept`, data: locatedData(), order: 'i.id' }], ':recorded_by')}`,
+${storeScansSql(
+  erpView === undefined
+    ? { from: SCANS_FROM, gate: '', offShelf: 's.off_shelf' }
+    : {
+        from: 'checked s',
+        gate: ' AND NOT EXISTS (SELECT 1 FROM problems)',
+        offShelf: 'COALESCE(s.off_shelf, s.registered_off_shelf, false)',
+      },
+)}`,
   select:
     erpView === undefined
       ? RECORDS_SELECT
@@ -116,7 +133,7 @@ FROM problems p`,
 });
 
 /** The stored records, as the POST answers them (no problem: `error_code` NULL). */
-const RECORDS_SELECT = `
+export const RECORDS_SELECT = `
 SELECT NULL::text AS error_code, NULL::integer AS idx, location_code, cargo_no, off_shelf,
        id::text AS id, ${isoTime('scanned_at')} AS scanned_at, ${isoTime('recorded_at')} AS recorded_at, recorded_by, device_id
 FROM inserted

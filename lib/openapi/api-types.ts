@@ -146,6 +146,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cargo/locations/{location_code}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move everything at a location to another location
+         * @description Records a scan at `to_location_code` for every piece of cargo whose current location is this one: a zongpai once (its boxes follow it), cargo standing there alone each. One statement, one `cargo.located` event per record, the destination refused as a scan’s location would be (cargo, blocked, or not registered with LOCATIONS_REGISTERED_ONLY). At most 500 pieces: more is TRANSFER_TOO_LARGE, naming the count.
+         *
+         *     Access: operator or supervisor.
+         */
+        post: operations["locationTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cargo/location/{cargo_no}/records/{id}": {
         parameters: {
             query?: never;
@@ -467,6 +489,10 @@ export interface components {
         };
         LocationBacklog: {
             records: components["schemas"]["LocationScan"][];
+        };
+        LocationTransferRequest: {
+            /** @description Location code. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
+            to_location_code: string;
         };
         LocationVoidRequest: {
             version?: number;
@@ -1028,6 +1054,30 @@ export interface components {
                 };
             };
         };
+        /** @description LOCATION_BLOCKED */
+        LocationBlocked: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "LOCATION_BLOCKED";
+                };
+            };
+        };
+        /** @description LOCATION_IS_CARGO, TRANSFER_TOO_LARGE, IDEMPOTENCY_KEY_REUSED */
+        LocationIsCargoOrTransferTooLargeOrIdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "LOCATION_IS_CARGO" | "TRANSFER_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
         /** @description INVALID_BOX_NO, VALIDATION_ERROR, MALFORMED_JSON */
         InvalidBoxNoOrValidationErrorOrMalformedJson: {
             headers: {
@@ -1524,6 +1574,47 @@ export interface operations {
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    locationTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                location_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationTransferRequest"];
+            };
+        };
+        responses: {
+            /** @description The records stored, none when nothing was there */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationRecordsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidLocationCodeOrValidationErrorOrMalformedJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LocationNotFound"];
+            409: components["responses"]["LocationBlocked"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["LocationIsCargoOrTransferTooLargeOrIdempotencyKeyReused"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };

@@ -253,6 +253,7 @@ const coverage: Readonly<Record<string, Coverage>> = {
       },
     ],
   },
+  LocationTransfer: { body: [{ field: 'to_location_code', value: hostileCode }] },
   LocationVoid: {
     body: [{ field: 'version', value: hostileVersion(0, -1, 1.5, 2, 99) }],
   },
