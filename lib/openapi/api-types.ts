@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Record where cargo is
-         * @description One scan, or a backlog `{"records": [...]}` of 1-500 scans stored all or none (a refusal names the index of each bad record). `off_shelf: true` registers a location for cargo that is not on a shelf. `scanned_at` (optional; the server's time when absent) is when the device scanned, to the millisecond at most and no more than 5 minutes ahead of the server's clock; the history is ordered by it, each scan of a request taken back by as much as the request's latest one is ahead of the server.
+         * @description One scan, or a backlog `{"records": [...]}` of 1-500 scans stored all or none (a refusal names the index of each bad record). `off_shelf: true` registers a location for cargo that is not on a shelf; at a location of the location register it may be left out (the location's is stored; elsewhere false), and one that differs from the location's is OFF_SHELF_MISMATCH. A location that is blocked (LOCATION_BLOCKED) or is a box or zongpai (LOCATION_IS_CARGO), a cargo_no that is a registered location (CARGO_IS_LOCATION) and, with LOCATIONS_REGISTERED_ONLY, a location not registered (LOCATION_NOT_FOUND) are refused, what was scanned wrong before a location not registered. `scanned_at` (optional; the server's time when absent) is when the device scanned, to the millisecond at most and no more than 5 minutes ahead of the server's clock; the history is ordered by it, each scan of a request taken back by as much as the request's latest one is ahead of the server.
          *
          *     Access: operator or supervisor.
          */
@@ -1042,18 +1042,6 @@ export interface components {
                 };
             };
         };
-        /** @description IDEMPOTENCY_KEY_REUSED */
-        IdempotencyKeyReused: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /** @enum {string} */
-                    error_code?: "IDEMPOTENCY_KEY_REUSED";
-                };
-            };
-        };
         /** @description LOCATION_BLOCKED */
         LocationBlocked: {
             headers: {
@@ -1063,6 +1051,18 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
                     error_code?: "LOCATION_BLOCKED";
+                };
+            };
+        };
+        /** @description LOCATION_IS_CARGO, CARGO_IS_LOCATION, OFF_SHELF_MISMATCH, IDEMPOTENCY_KEY_REUSED */
+        LocationIsCargoOrCargoIsLocationOrOffShelfMismatchOrIdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "LOCATION_IS_CARGO" | "CARGO_IS_LOCATION" | "OFF_SHELF_MISMATCH" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -1099,6 +1099,18 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
                     error_code?: "RECORD_NOT_FOUND";
+                };
+            };
+        };
+        /** @description IDEMPOTENCY_KEY_REUSED */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -1567,13 +1579,15 @@ export interface operations {
             400: components["responses"]["InvalidBoxNoOrInvalidLocationCodeOrValidationErrorOrMalformedJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["LocationNotFound"];
+            409: components["responses"]["LocationBlocked"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyKeyReused"];
+            422: components["responses"]["LocationIsCargoOrCargoIsLocationOrOffShelfMismatchOrIdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
