@@ -12,7 +12,7 @@ import {
   type Idempotency,
   type WriteStatement,
 } from '../db/write.ts';
-import { isCargoSql } from '../location-register/cargo.ts';
+import { isCargoSql, probeSql } from '../location-register/cargo.ts';
 import { outbox } from '../events/write.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { LIVE, recordVersion } from './record-version.ts';
@@ -45,13 +45,14 @@ checked AS (
   SELECT s.ord, s.cargo_no, s.location_code, s.off_shelf, s.scanned_at, s.device_id,
          l.location_code IS NOT NULL AS registered, l.off_shelf AS registered_off_shelf, l.blocked
   FROM ${SCANS_FROM}
-  LEFT JOIN cargo.location l ON l.location_code = s.location_code
+  LEFT JOIN LATERAL (SELECT k.location_code, k.off_shelf, k.blocked FROM cargo.location k WHERE k.location_code = s.location_code LIMIT 1) l
+    ON true
 ),
 problems AS (
   SELECT p.* FROM (
     SELECT c.ord, c.location_code, c.off_shelf, c.registered_off_shelf,
            CASE WHEN ${isCargoSql(erpView, 'c.location_code')} THEN ${errorCodeSql('LOCATION_IS_CARGO')}
-                WHEN EXISTS (SELECT 1 FROM cargo.location k WHERE k.location_code = c.cargo_no) THEN ${errorCodeSql('CARGO_IS_LOCATION')}
+                WHEN ${probeSql('cargo.location k', 'k.location_code = c.cargo_no')} THEN ${errorCodeSql('CARGO_IS_LOCATION')}
                 WHEN c.blocked THEN ${errorCodeSql('LOCATION_BLOCKED')}
                 WHEN c.off_shelf <> c.registered_off_shelf THEN ${errorCodeSql('OFF_SHELF_MISMATCH')}
                 WHEN NOT c.registered AND :registered_only::boolean THEN ${errorCodeSql('LOCATION_NOT_FOUND')}

@@ -40,8 +40,9 @@ pieces AS (
   SELECT h.cargo_no, :to_location_code::text AS location_code, NULL::timestamptz AS scanned_at, NULL::text AS device_id,
          row_number() OVER (ORDER BY h.cargo_no) AS ord
   FROM here h
-  LEFT JOIN cargo.box b ON b.box_no = h.cargo_no AND b.status = 'BOXED'
-  LEFT JOIN cargo.location_current zc ON zc.cargo_no = b.zongpai_no
+  LEFT JOIN LATERAL (SELECT x.zongpai_no FROM cargo.box x WHERE x.box_no = h.cargo_no AND x.status = 'BOXED' LIMIT 1) b ON true
+  LEFT JOIN LATERAL (SELECT y.occurred_at, y.record_id, y.location_code FROM cargo.location_current y WHERE y.cargo_no = b.zongpai_no LIMIT 1) zc
+    ON true
   WHERE NOT COALESCE((zc.occurred_at, zc.record_id) > (h.occurred_at, h.record_id) OR zc.location_code = :from_location_code, false)
 ),
 destination AS (
