@@ -314,7 +314,7 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
     get('LocationContent', 'nothing there', `${locations}/EMPTY-1/cargo`, 200),
     once(
       'LocationTransfer',
-      'a location of 50 to a dock',
+      'loose cargo to a dock',
       { method: 'POST', path: `${locations}/A-10-01/transfer`, body: { to_location_code: 'RT-DOCK-2' } },
       201,
     ),
