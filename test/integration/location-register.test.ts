@@ -107,6 +107,16 @@ describe('PUT /v1/cargo/locations/{location_code}', () => {
     }
   });
 
+  it('registers a location once when two supervisors register it at the same moment: one 201, the other 200 as it is', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const code = `DOCK-RACE-${round}`;
+      const answers = await Promise.all([put(code, { kind: 'DOCK' }), put(code, { kind: 'DOCK' })]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
+      expect(answers[0]?.body).toEqual(answers[1]?.body);
+      expect((await eventsOf(code)).map((e) => e.type)).toEqual(['location.registered']);
+    }
+  });
+
   it('answers a keyed retry with the first answer and writes once', async () => {
     const first = await put('DOCK-R6', { kind: 'DOCK' }, { 'idempotency-key': 'reg-r6' });
     const retry = await put('DOCK-R6', { kind: 'DOCK' }, { 'idempotency-key': 'reg-r6' });
