@@ -57,6 +57,8 @@ const VARIABLES = {
   BOX_ITEMS_MAX: variable(positiveInt(500, 5000), wholeNumbers(5000)),
   LOCATION_RECORDS_MAX: variable(positiveInt(500, 5000), wholeNumbers(5000)),
   ENFORCE_ERP_PLAN: variable(flag(true), 'allowed are true or false'),
+  // Scans, backlogs and transfers only at locations of the location register (LOCATION_NOT_FOUND otherwise).
+  LOCATIONS_REGISTERED_ONLY: variable(flag(false), 'allowed are true or false'),
   IDEMPOTENCY_TTL_HOURS: variable(positiveInt(24, 24 * 30), wholeNumbers(24 * 30)),
   // Whole months of location history kept (a month is dropped once all of it is older); 100 years at most.
   LOCATION_HISTORY_MONTHS: variable(positiveInt(25, 1200), wholeNumbers(1200)),
@@ -128,6 +130,7 @@ const ConfigSchema = z.pipe(
         boxItemsMax: e.BOX_ITEMS_MAX,
         locationRecordsMax: e.LOCATION_RECORDS_MAX,
         enforceErpPlan: e.ENFORCE_ERP_PLAN,
+        locationsRegisteredOnly: e.LOCATIONS_REGISTERED_ONLY,
         idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
         locationHistoryMonths: e.LOCATION_HISTORY_MONTHS,
         eventsRetentionDays: e.EVENTS_RETENTION_DAYS,

@@ -2,7 +2,9 @@ import { editBoxStatement, undoBoxStatement } from './box/change.ts';
 import { saveBoxStatement } from './box/save.ts';
 import { planRulesOf, type PlanSettings } from './box/sql.ts';
 import { compileWrite, type CompiledWrite, type WriteStatement } from './db/write.ts';
-import { RECORD } from './location/locations.ts';
+import { importStatement, putStatement } from './location-register/register.ts';
+import { recordStatement } from './location/locations.ts';
+import { transferStatement } from './location/transfer.ts';
 import { VOID } from './location/void.ts';
 import { reopenStatement } from './zongpai/reopen.ts';
 import { closeStatement, registerStatement } from './zongpai/zongpai.ts';
@@ -24,8 +26,11 @@ export const writeStatements = (settings: PlanSettings): Readonly<Record<string,
     'zongpai-register': registerStatement(settings.erpBoxView),
     'zongpai-close': closeStatement,
     'zongpai-reopen': reopenStatement,
-    'location-record': RECORD,
+    'location-record': recordStatement(settings.erpBoxView),
     'location-void': VOID,
+    'location-put': putStatement(settings.erpBoxView),
+    'location-import': importStatement(settings.erpBoxView),
+    'location-transfer': transferStatement(settings.erpBoxView),
   };
 };
 

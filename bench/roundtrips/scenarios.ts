@@ -119,6 +119,15 @@ const backlog = (n: number) => ({
   })),
 });
 
+/** An import of 500 shelves into the register, all in one zone. */
+const registerImport = (zone: string) => ({
+  locations: Array.from({ length: 500 }, (_, i) => ({
+    location_code: `${zone}-${String(i).padStart(3, '0')}`,
+    kind: 'SHELF',
+    zone,
+  })),
+});
+
 /**
  * Every route of the route table, in an order that makes each request meaningful (a zongpai
  * exists before boxes are appended to it, a box is saved before it is edited), with keyed
@@ -172,6 +181,72 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
       { method: 'POST', path: location, body: { cargo_no: 'RT-BOX-01', location_code: '?' } },
       400,
     ),
+    ...writeThrice(
+      'LocationPut',
+      'register',
+      { method: 'PUT', path: `${locations}/RT-DOCK-1`, as: 'supervisor', body: { kind: 'DOCK', zone: 'RT' } },
+      {
+        method: 'PUT',
+        path: `${locations}/RT-DOCK-2`,
+        as: 'supervisor',
+        body: { kind: 'DOCK', zone: 'RT' },
+        headers: keyed('rt-put-2'),
+      },
+      201,
+    ),
+    once(
+      'LocationPut',
+      'change (If-Match)',
+      {
+        method: 'PUT',
+        path: `${locations}/RT-DOCK-1`,
+        as: 'supervisor',
+        body: { kind: 'DOCK', zone: 'RT', blocked: true },
+        headers: { 'if-match': '"1"' },
+      },
+      200,
+    ),
+    once(
+      'LocationPut',
+      'unchanged',
+      {
+        method: 'PUT',
+        path: `${locations}/RT-DOCK-1`,
+        as: 'supervisor',
+        body: { kind: 'DOCK', zone: 'RT', blocked: true },
+      },
+      200,
+    ),
+    once(
+      'LocationPut',
+      'stale version',
+      { method: 'PUT', path: `${locations}/RT-DOCK-1`, as: 'supervisor', body: { kind: 'DOCK', version: 1 } },
+      409,
+    ),
+    once(
+      'LocationPut',
+      'a zongpai number',
+      { method: 'PUT', path: `${locations}/RT-PLT-1`, as: 'supervisor', body: { kind: 'FLOOR' } },
+      422,
+    ),
+    ...writeThrice(
+      'LocationImport',
+      'import of 500',
+      { method: 'POST', path: locations, as: 'supervisor', body: registerImport('RT-A') },
+      {
+        method: 'POST',
+        path: locations,
+        as: 'supervisor',
+        body: registerImport('RT-B'),
+        headers: keyed('rt-import-b'),
+      },
+      200,
+    ),
+    get('LocationInfo', 'registered', `${locations}/RT-DOCK-1`, 200),
+    get('LocationInfo', 'not registered', `${locations}/RT-NOPE-1`, 404),
+    get('LocationList', 'first page of 20, one zone', `${locations}?zone=RT-A&limit=20`, 200),
+    nextPage('LocationList', `${locations}?zone=RT-A&limit=20`),
+    get('LocationList', 'only blocked', `${locations}?blocked=true`, 200),
     get('BoxInfo', 'planned box', '/v1/box/info?box_no=RT-BOX-01', 200),
     get('BoxInfo', 'unknown box', '/v1/box/info?box_no=RT-NOPE-1', 404),
     ...writeThrice(
@@ -237,6 +312,24 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
     nextPage('LocationContent', `${locations}/A-10-01/cargo?limit=1`),
     get('LocationContent', 'pallet with its boxes', `${locations}/DOCK-1/cargo`, 200),
     get('LocationContent', 'nothing there', `${locations}/EMPTY-1/cargo`, 200),
+    once(
+      'LocationTransfer',
+      'loose cargo to a dock',
+      { method: 'POST', path: `${locations}/A-10-01/transfer`, body: { to_location_code: 'RT-DOCK-2' } },
+      201,
+    ),
+    once(
+      'LocationTransfer',
+      'nothing there',
+      { method: 'POST', path: `${locations}/EMPTY-1/transfer`, body: { to_location_code: 'RT-DOCK-2' } },
+      201,
+    ),
+    once(
+      'LocationTransfer',
+      'to a blocked location',
+      { method: 'POST', path: `${locations}/DOCK-1/transfer`, body: { to_location_code: 'RT-DOCK-1' } },
+      409,
+    ),
     once(
       'LocationRecord',
       'a wrong scan',

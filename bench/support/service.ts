@@ -4,7 +4,7 @@ import type { SqlBackend } from '../../infra/local/data-api/backend.ts';
 import { startLocalService, type LocalService } from '../../infra/local/stack.ts';
 
 export interface BenchRequest {
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;

@@ -15,6 +15,7 @@ import { startDataApiEmulator, type DataApiEmulator } from './data-api/server.ts
 import { functionIdentity, functionSecret, localSecretOf, localTarget } from './credentials.ts';
 import { startFunction, type LocalFunction } from './functions.ts';
 import { ensureDemoErp } from './demo-erp.ts';
+import { ensureDemoLocations } from './demo-locations.ts';
 import type { BoxContentOutcome } from '../../lib/db/read-contract.ts';
 import { readThrottling } from '../throttling.ts';
 import { LOCAL_CLIENT_ID } from './auth.ts';
@@ -70,6 +71,8 @@ export interface LocalServiceOptions {
   readonly host?: string;
   /** Create the demo ERP view when it is missing (default true). */
   readonly demoErp?: boolean;
+  /** Register the demo locations (`npm start`; default false, so that tests start with an empty register). */
+  readonly demoLocations?: boolean;
   /** @default the stack's stage throttling (CARGO_THROTTLING_RATE_LIMIT, CARGO_THROTTLING_BURST_LIMIT or 50/100) */
   readonly throttle?: { rate: number; burst: number };
   /** Served on the same origin outside `/v1`: the handheld app and the sign-in stand-in (web.ts). */
@@ -176,6 +179,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     names: ROLE_NAMES,
     erpBoxView: config.erpBoxView,
   });
+  if (options.demoLocations === true) await ensureDemoLocations(db);
   // The configured retention and the months ahead from the first minute, as the stack's first scheduled run does.
   await maintainLocationHistory(maintenance, { monthsKept: config.locationHistoryMonths });
 

@@ -132,6 +132,7 @@ const main = async (): Promise<void> => {
     host,
     site,
     relay,
+    demoLocations: true,
     verifyToken: (h) => verifyLocalToken(key, h),
   }).catch(listenError(port, host));
 

@@ -1,4 +1,4 @@
-import { SSCC_CHECK_DIGIT_WRONG } from '../rules/identifiers.ts';
+import { SSCC_CHECK_DIGIT_WRONG, ZONGPAI_IS_A_LOCATION } from '../rules/identifiers.ts';
 import { zhReason } from './reasons-zh.ts';
 import { BOX_ITEMS_RECORD_BYTES } from '../box/limits.ts';
 
@@ -54,7 +54,10 @@ const zhRule = (rule: string | undefined, min: number): string => {
 /** Why a zongpai number is refused, in Chinese: its pattern, its SSCC check digit, or a box's number. */
 const zhZongpaiReason = (p: MessageParams): string => {
   if (p.reason === undefined) return zhRule(p.rule, 4);
-  return p.reason === SSCC_CHECK_DIGIT_WRONG ? 'SSCC 校验位错误' : '这是 ERP 计划中的箱号，请扫描总牌标签';
+  if (p.reason === SSCC_CHECK_DIGIT_WRONG) return 'SSCC 校验位错误';
+  return p.reason === ZONGPAI_IS_A_LOCATION
+    ? '这是已登记的库位，请扫描总牌标签'
+    : '这是 ERP 计划中的箱号，请扫描总牌标签';
 };
 
 /** The groups of the SPEC, as an operator knows them in Chinese. */
@@ -199,6 +202,12 @@ export const errorCatalogue = {
     (p) => `Location record${quoted(p)} is not a scan of this cargo`,
     (p) => `库位记录${quoted(p)}不是此货物的扫描记录`,
   ),
+  LOCATION_NOT_FOUND: entry(
+    404,
+    'location',
+    (p) => `Location${quoted(p)} is not in the location register`,
+    (p) => `库位${quoted(p)}未在库位登记册中登记`,
+  ),
   ORDER_NOT_FOUND: entry(
     404,
     'order',
@@ -264,11 +273,21 @@ export const errorCatalogue = {
     (p) =>
       p.reason === 'location_record'
         ? `Location record${quoted(p)} was changed by someone else: version ${p.version ?? '?'} is not the current one (1 until voided, 2 after); reload the history and try again`
-        : `Box${quoted(p)} was changed by someone else: version ${p.version ?? '?'} is not the current one; reload the box and try again`,
+        : p.reason === 'location'
+          ? `Location${quoted(p)} was changed by someone else: version ${p.version ?? '?'} is not the current one; reload the location and try again`
+          : `Box${quoted(p)} was changed by someone else: version ${p.version ?? '?'} is not the current one; reload the box and try again`,
     (p) =>
       p.reason === 'location_record'
         ? `库位记录${quoted(p)}已被他人修改：版本 ${p.version ?? '?'} 不是当前版本（作废前为 1，作废后为 2），请刷新记录后重试`
-        : `箱${quoted(p)}已被他人修改：版本 ${p.version ?? '?'} 不是当前版本，请刷新后重试`,
+        : p.reason === 'location'
+          ? `库位${quoted(p)}已被他人修改：版本 ${p.version ?? '?'} 不是当前版本，请刷新后重试`
+          : `箱${quoted(p)}已被他人修改：版本 ${p.version ?? '?'} 不是当前版本，请刷新后重试`,
+  ),
+  LOCATION_BLOCKED: entry(
+    409,
+    'location',
+    (p) => `Location${quoted(p)} is blocked; put the cargo somewhere else`,
+    (p) => `库位${quoted(p)}已封锁，请将货物放到其他库位`,
   ),
   PAYLOAD_TOO_LARGE: entry(
     413,
@@ -317,6 +336,34 @@ export const errorCatalogue = {
             : p.limit === undefined
               ? `箱${quoted(p)}的 ERP 计划中没有可装箱的行；请逐项录入物料保存，或请 ERP 更正计划`
               : `ERP 计划此箱装物料${quoted(p)}共 ${p.limit} 件，超过一箱可装的数量；请逐项录入物料保存，或请 ERP 更正计划`,
+  ),
+  LOCATION_IS_CARGO: entry(
+    422,
+    'location',
+    (p) =>
+      `${fieldName(p, 'location_code')}${quoted(p)} is the number of a box or zongpai, not a location: scan the location label`,
+    (p) => `${zhAt(p)}库位编码${quoted(p)}是箱号或总牌号，不是库位：请扫描库位标签`,
+  ),
+  CARGO_IS_LOCATION: entry(
+    422,
+    'location',
+    (p) => `${fieldName(p, 'cargo_no')}${quoted(p)} is a registered location, not cargo: scan the box or zongpai label`,
+    (p) => `${zhAt(p)}货物编号${quoted(p)}是已登记的库位，不是货物：请扫描箱或总牌标签`,
+  ),
+  OFF_SHELF_MISMATCH: entry(
+    422,
+    'location',
+    (p) =>
+      `${fieldName(p, 'off_shelf')}: location${quoted(p)} is ${p.reason === 'true' ? 'off the shelf' : 'a shelf'} in the location register; send off_shelf ${p.reason === 'true' ? 'true' : 'false'} or leave it out`,
+    (p) =>
+      `${zhAt(p)}库位${quoted(p)}在库位登记册中${p.reason === 'true' ? '不是货架' : '是货架'}，与扫描的“不在货架”标记不符：请更正或不填该标记`,
+  ),
+  TRANSFER_TOO_LARGE: entry(
+    422,
+    'location',
+    (p) =>
+      `Location${quoted(p)} holds ${p.limit ?? 'too many'} pieces of cargo, more than the 500 one transfer moves; move them in scans or backlogs`,
+    (p) => `库位${quoted(p)}有 ${p.limit ?? '过多'} 件货物，超过一次转移的上限 500 件；请分批扫描转移`,
   ),
   IDEMPOTENCY_KEY_REUSED: entry(
     422,

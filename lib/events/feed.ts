@@ -24,6 +24,8 @@ const EVENT_TYPES = [
   'zongpai.registered',
   'zongpai.closed',
   'zongpai.reopened',
+  'location.registered',
+  'location.changed',
 ] as const;
 
 /** One event as the feed serves it and EventBridge carries it in `Detail`. */

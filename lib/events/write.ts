@@ -15,7 +15,9 @@ export type EventType =
   | 'box.undone'
   | 'zongpai.registered'
   | 'zongpai.closed'
-  | 'zongpai.reopened';
+  | 'zongpai.reopened'
+  | 'location.registered'
+  | 'location.changed';
 
 /** One kind of event a statement announces: one event per row of `from`. */
 export interface EventRows {

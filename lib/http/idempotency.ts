@@ -5,7 +5,7 @@ import type { ServiceEvent } from './event.ts';
 import { ifMatchVersion } from './if-match.ts';
 
 const KEY = /^[\x21-\x7E]{1,255}$/;
-const WRITE_METHODS = new Set(['POST', 'PATCH', 'DELETE']);
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * `JSON.stringify` replacer that writes every object's keys in one order, so that two bodies

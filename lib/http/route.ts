@@ -25,7 +25,7 @@ declare global {
   }
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The RDS Data API operations a function may call (its IAM grant in the stack, and in the local Data API emulator). */
 export type DataApiAction =
@@ -42,6 +42,17 @@ export interface RouteRequest<B, P, Q> extends RequestInput<B, P, Q> {
   /** Present when a write carries an `Idempotency-Key`; hand it to the domain's write. */
   readonly idempotency?: Idempotency;
 }
+
+/** A success answer whose status is not the route's declared one (a PUT that created: 201). */
+export class Answer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+/** Answers `body` with `status` instead of the route's declared status. */
+export const answerWith = (status: number, body: unknown): Answer => new Answer(status, body);
 
 /** A request that passes the route's validation: what the auth matrix, hostile-input tests and the benchmark start from. */
 export interface RouteExample {
@@ -193,10 +204,11 @@ export const routeHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, runtime: R
           headers: { ...ANSWER_HEADERS, 'content-type': answer.contentType },
           body: answer.text,
         };
+      const [statusCode, body] = answer instanceof Answer ? [answer.status, answer.body] : [spec.status, answer];
       return {
-        statusCode: spec.status,
+        statusCode,
         headers: { ...ANSWER_HEADERS },
-        body: JSON.stringify(answer),
+        body: JSON.stringify(body),
       };
     });
 };

@@ -1,6 +1,18 @@
 import { AppError } from '../errors/app-error.ts';
+import type { ErrorCode } from '../errors/catalogue.ts';
+import type { Config } from '../config.ts';
 import { json, type Db } from '../db/types.ts';
-import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
+import {
+  compileWrite,
+  errorCodeSql,
+  isoTime,
+  PROCEED,
+  runWrite,
+  statementErrorCode,
+  type Idempotency,
+  type WriteStatement,
+} from '../db/write.ts';
+import { isCargoSql, probeSql } from '../location-register/cargo.ts';
 import { outbox } from '../events/write.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { LIVE, recordVersion } from './record-version.ts';
@@ -16,29 +28,55 @@ export const locatedData =
   'scanned_at', ${isoTime('i.scanned_at')}, 'recorded_at', ${isoTime('i.recorded_at')}, 'recorded_by', i.recorded_by, 'device_id', i.device_id,
   'version', ${LIVE})`;
 
+/** The columns of the request's scans, `s`, read from `:scans` with their index (`ord`, from 1). */
+const SCANS_FROM = `ROWS FROM (json_to_recordset(:scans) AS (cargo_no text, location_code text, off_shelf boolean, scanned_at timestamptz, device_id text))
+       WITH ORDINALITY AS s (cargo_no, location_code, off_shelf, scanned_at, device_id, ord)`;
+
 /**
- * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
- * or none of it. `occurred_at`, what scans are ordered by, is the device's time taken back by
- * as much as the request's latest scan is ahead of the server (scans up to 5 minutes ahead are
- * accepted): the scans of one upload keep their order, and none is ordered after the server's
- * time of recording, so a handheld whose clock runs fast cannot keep a later scan from another
- * device from becoming the current location. It is kept to the millisecond so that cursors are exact.
- * The same statement keeps `location_current`: each cargo's newest scan of the request replaces
- * the one held only when it is newer (`occurred_at`, then id), so a backlog of old scans uploaded
- * late never displaces a newer location, and concurrent scans of one cargo end with the newest.
- * The events read `located` first (its count), so that the current locations' row locks come
- * before the outbox's.
+ * The problems of a request's scans against the location register, each scan's first by rank:
+ * a location code that is cargo (a registered zongpai or saved box, by primary key, or a box of
+ * the ERP plan, by the view's own index in its collation), a cargo number that is a registered
+ * location, a blocked location, an `off_shelf` other than the registered location's, and, when
+ * `:registered_only`, a location not registered. What the operator scanned wrong is answered
+ * before a location the register does not know. Each is a primary key or index probe per scan.
  */
-const recordStatement = (): WriteStatement => ({
-  ctes: `
+const scanProblemsSql = (erpView: string) => `
+checked AS (
+  SELECT s.ord, s.cargo_no, s.location_code, s.off_shelf, s.scanned_at, s.device_id,
+         l.location_code IS NOT NULL AS registered, l.off_shelf AS registered_off_shelf, l.blocked
+  FROM ${SCANS_FROM}
+  LEFT JOIN LATERAL (SELECT k.location_code, k.off_shelf, k.blocked FROM cargo.location k WHERE k.location_code = s.location_code LIMIT 1) l
+    ON true
+),
+problems AS (
+  SELECT p.* FROM (
+    SELECT c.ord, c.location_code, c.off_shelf, c.registered_off_shelf,
+           CASE WHEN ${isCargoSql(erpView, 'c.location_code')} THEN ${errorCodeSql('LOCATION_IS_CARGO')}
+                WHEN ${probeSql('cargo.location k', 'k.location_code = c.cargo_no')} THEN ${errorCodeSql('CARGO_IS_LOCATION')}
+                WHEN c.blocked THEN ${errorCodeSql('LOCATION_BLOCKED')}
+                WHEN c.off_shelf <> c.registered_off_shelf THEN ${errorCodeSql('OFF_SHELF_MISMATCH')}
+                WHEN NOT c.registered AND :registered_only::boolean THEN ${errorCodeSql('LOCATION_NOT_FOUND')}
+           END AS code,
+           c.cargo_no
+    FROM checked c
+  ) p
+  WHERE p.code IS NOT NULL
+)`;
+
+/**
+ * What stores scans, as the CTEs `inserted` (the records), `located` (the current locations kept)
+ * and the outbox's: the scans are the rows `s` of `from` (`cargo_no, location_code, scanned_at,
+ * device_id, ord`), stored with `offShelf`, and only when the idempotency gate and `gate` (an
+ * `AND …` or nothing) let them. See {@link recordStatement} for how they are ordered and kept.
+ */
+export const storeScansSql = ({ from, gate, offShelf }: { from: string; gate: string; offShelf: string }) => `
 inserted AS (
   INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
-  SELECT s.cargo_no, s.location_code, s.off_shelf, s.scanned_at,
+  SELECT s.cargo_no, s.location_code, ${offShelf}, s.scanned_at,
          date_trunc('milliseconds', COALESCE(s.scanned_at - GREATEST(max(s.scanned_at) OVER () - now(), interval '0'), now())),
          :recorded_by, s.device_id
-  FROM ROWS FROM (json_to_recordset(:scans) AS (cargo_no text, location_code text, off_shelf boolean, scanned_at timestamptz, device_id text))
-       WITH ORDINALITY AS s (cargo_no, location_code, off_shelf, scanned_at, device_id, ord)
-  WHERE ${PROCEED}
+  FROM ${from}
+  WHERE ${PROCEED}${gate}
   ORDER BY s.ord
   RETURNING *
 ),
@@ -53,13 +91,104 @@ located AS (
   WHERE (EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)
   RETURNING c.cargo_no
 ),
-${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept`, data: locatedData(), order: 'i.id' }], ':recorded_by')}`,
-  select: `
-SELECT id::text AS id, cargo_no, location_code, off_shelf, ${isoTime('scanned_at')} AS scanned_at, ${isoTime('recorded_at')} AS recorded_at,
-       recorded_by, device_id
-FROM inserted
-ORDER BY inserted.id`,
+${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept`, data: locatedData(), order: 'i.id' }], ':recorded_by')}`;
+
+/**
+ * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
+ * or none of it. With the location register's checks (`erpView` given, see {@link scanProblemsSql}),
+ * a scan that breaks one stores nothing of the request, and the answer is a problem row per such
+ * scan (its index, `idx` from 0, and its code); a scan that leaves out `off_shelf` stores its
+ * registered location's, or false at a location not registered. Without them (only for schemas
+ * before the register: the migration tests and benchmarks) every scan is stored as sent.
+ * `occurred_at`, what scans are ordered by, is the device's time taken back by
+ * as much as the request's latest scan is ahead of the server (scans up to 5 minutes ahead are
+ * accepted): the scans of one upload keep their order, and none is ordered after the server's
+ * time of recording, so a handheld whose clock runs fast cannot keep a later scan from another
+ * device from becoming the current location. It is kept to the millisecond so that cursors are exact.
+ * The same statement keeps `location_current`: each cargo's newest scan of the request replaces
+ * the one held only when it is newer (`occurred_at`, then id), so a backlog of old scans uploaded
+ * late never displaces a newer location, and concurrent scans of one cargo end with the newest.
+ * The events read `located` first (its count), so that the current locations' row locks come
+ * before the outbox's.
+ */
+export const recordStatement = (erpView?: string): WriteStatement => ({
+  ctes: `${erpView === undefined ? '' : `${scanProblemsSql(erpView)},`}
+${storeScansSql(
+  erpView === undefined
+    ? { from: SCANS_FROM, gate: '', offShelf: 's.off_shelf' }
+    : {
+        from: 'checked s',
+        gate: ' AND NOT EXISTS (SELECT 1 FROM problems)',
+        offShelf: 'COALESCE(s.off_shelf, s.registered_off_shelf, false)',
+      },
+)}`,
+  select:
+    erpView === undefined
+      ? RECORDS_SELECT
+      : `
+SELECT * FROM (${RECORDS_SELECT}) AS records
+UNION ALL
+SELECT p.code, (p.ord - 1)::integer, p.location_code, p.cargo_no, p.registered_off_shelf,
+       NULL, NULL, NULL, NULL, NULL
+FROM problems p`,
 });
+
+/** The stored records, as the POST answers them (no problem: `error_code` NULL). */
+export const RECORDS_SELECT = `
+SELECT NULL::text AS error_code, NULL::integer AS idx, location_code, cargo_no, off_shelf,
+       id::text AS id, ${isoTime('scanned_at')} AS scanned_at, ${isoTime('recorded_at')} AS recorded_at, recorded_by, device_id
+FROM inserted
+ORDER BY inserted.id`;
+
+/** The problem of the scans (`problems` of {@link recordStatement}), the most telling first; then by index. */
+const PROBLEM_RANK: readonly ErrorCode[] = [
+  'LOCATION_IS_CARGO',
+  'CARGO_IS_LOCATION',
+  'LOCATION_BLOCKED',
+  'OFF_SHELF_MISMATCH',
+  'LOCATION_NOT_FOUND',
+];
+
+/** The field a problem of a scan is about. */
+const PROBLEM_FIELD: Readonly<Partial<Record<ErrorCode, string>>> = {
+  CARGO_IS_LOCATION: 'cargo_no',
+  OFF_SHELF_MISMATCH: 'off_shelf',
+};
+
+export interface ScanRow extends Record<string, unknown> {
+  error_code: string | null;
+  idx: number | null;
+  location_code: string;
+  cargo_no: string;
+  off_shelf: boolean | null;
+}
+
+/**
+ * The error of a request's scans from its problem rows: the most telling code (then the first
+ * index), every problem in `details`, named by its place in a backlog (`records[2].location_code`).
+ * Undefined when there is none.
+ */
+export const scanProblems = (rows: readonly ScanRow[], backlog: boolean): AppError | undefined => {
+  const problems = rows.flatMap((row) => {
+    const code = statementErrorCode(row.error_code);
+    if (code === null) return [];
+    const name = PROBLEM_FIELD[code] ?? 'location_code';
+    const field = backlog ? `records[${String(row.idx)}].${name}` : name;
+    const value = code === 'CARGO_IS_LOCATION' ? row.cargo_no : row.location_code;
+    const params = code === 'OFF_SHELF_MISMATCH' ? { value, reason: String(row.off_shelf) } : { value };
+    return [{ field, code, params, rank: PROBLEM_RANK.indexOf(code), idx: row.idx ?? 0 }];
+  });
+  if (problems.length === 0) return undefined;
+  problems.sort((a, b) => a.idx - b.idx);
+  const [first] = [...problems].sort((a, b) => a.rank - b.rank || a.idx - b.idx);
+  if (first === undefined) return undefined;
+  return new AppError(
+    first.code,
+    { ...first.params, field: first.field },
+    problems.map(({ field, code, params }) => ({ field, code, params })),
+  );
+};
+
 // Built by a call marked pure, so that a function that never records (location-get, -void,
 // -content) does not carry this SQL: esbuild cannot prove outbox() and isoTime() free of effects.
 export const RECORD: WriteStatement = /* @__PURE__ */ recordStatement();
@@ -129,31 +258,61 @@ FROM parts`;
 
 type TrailRow = Omit<HistoryEntry, 'version'> & { part: 'current' | 'history' };
 
+/** The settings the register's checks of a scan read. */
+type ScanSettings = Pick<Config, 'erpBoxView' | 'locationsRegisteredOnly'>;
+
 /**
- * Records scans: one, or a backlog stored all or none, in one statement.
+ * Records scans: one, or a backlog stored all or none, in one statement, checked against the
+ * location register (see {@link recordStatement}); `backlog` says whether the problems are named by
+ * index. Without `config`, unchecked (for schemas before the register only).
  *
  * @example
  * ```ts
- * const record = makeScanRecorder({ db });
- * await record([{ cargo_no: 'BOX-0001', location_code: 'A-01', off_shelf: false }], 'alice');
+ * const record = makeScanRecorder({ db, config });
+ * await record([{ cargo_no: 'BOX-0001', location_code: 'A-01' }], 'alice');
  * ```
  */
-export const makeScanRecorder =
-  ({ db }: { db: Db }) =>
-  async (
+export const makeScanRecorder = ({ db, config }: { db: Db; config?: ScanSettings }) => {
+  const write = config === undefined ? RECORD_WRITE : compileWrite(recordStatement(config.erpBoxView));
+  return async (
     scans: readonly Scan[],
     recordedBy: string,
     idempotency?: Idempotency,
+    backlog = scans.length > 1,
   ): Promise<{ records: LocationRecord[] }> => {
-    const list = scans.map((s) => ({ ...s, scanned_at: s.scanned_at ?? null, device_id: s.device_id ?? null }));
-    const rows = await runWrite<Omit<LocationRecord, 'version'> & Record<string, unknown>>(
+    const list = scans.map((s) => ({
+      ...s,
+      off_shelf: s.off_shelf ?? (config === undefined ? false : null),
+      scanned_at: s.scanned_at ?? null,
+      device_id: s.device_id ?? null,
+    }));
+    const rows = await runWrite<ScanRow>(
       db,
-      RECORD_WRITE,
-      { scans: json(list), recorded_by: recordedBy },
+      write,
+      {
+        scans: json(list),
+        recorded_by: recordedBy,
+        ...(config === undefined ? {} : { registered_only: config.locationsRegisteredOnly }),
+      },
       idempotency,
     );
-    return { records: rows.map((row) => ({ ...row, version: LIVE })) };
+    const problem = scanProblems(rows, backlog);
+    if (problem !== undefined) throw problem;
+    return {
+      records: rows.map(({ error_code: _code, idx: _idx, ...row }) => ({
+        id: row.id as string,
+        cargo_no: row.cargo_no,
+        location_code: row.location_code,
+        off_shelf: row.off_shelf === true,
+        scanned_at: row.scanned_at as string | null,
+        recorded_at: row.recorded_at as string,
+        recorded_by: row.recorded_by as string,
+        device_id: row.device_id as string | null,
+        version: LIVE,
+      })),
+    };
   };
+};
 
 /**
  * Answers where cargo is now and one page of where it was, newest first.

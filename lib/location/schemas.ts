@@ -60,7 +60,8 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
   const scan = z.strictObject({
     cargo_no: fields.cargoNo,
     location_code: fields.locationCode,
-    off_shelf: z._default(z.boolean(), false),
+    /** Left out: the registered location's, or false at a location the register does not know. */
+    off_shelf: z.optional(z.boolean()),
     scanned_at: z.optional(scannedAt),
     device_id: z.optional(fields.deviceId),
   });
@@ -83,13 +84,15 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
   return {
     scan,
     backlog,
-    /** One scan, or `{ records: [...] }`: both arrive as a list of scans. */
+    /** One scan, or `{ records: [...] }`: both arrive as a list of scans, and whether it was a backlog. */
     recordBody: z.pipe(
       z.pipe(
         oneShape,
         either((input) => isObject(input) && 'records' in input, backlog, scan),
       ),
-      z.transform((body) => ('records' in body ? body.records : [body])),
+      z.transform((body) =>
+        'records' in body ? { scans: body.records, backlog: true } : { scans: [body], backlog: false },
+      ),
     ),
   };
 };

@@ -70,6 +70,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cargo/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The location register, by code
+         * @description Optionally only one `kind`, one `zone`, or blocked (`blocked=true`) or unblocked ones. A page at a time: pass `next_cursor` as `cursor` for the next page (with the same filters).
+         *
+         *     Access: operator, supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["locationList"];
+        put?: never;
+        /**
+         * Import up to 500 locations into the location register
+         * @description Each location as for PUT, without a version: an import is authoritative and overwrites. All are stored in one statement, or none when one is refused (the error names the index of each bad location, a code listed twice included).
+         *
+         *     Access: supervisor.
+         */
+        post: operations["locationImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cargo/locations/{location_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One location of the location register
+         * @description Access: operator, supervisor or integration (an ERP's read-only user).
+         */
+        get: operations["locationInfo"];
+        /**
+         * Register or change one location of the location register
+         * @description The body is the whole location: a zone or description left out is none, `blocked` left out is false. `off_shelf` follows from `kind` (false for SHELF only). A `version` (body field or If-Match) makes the change conditional on it. A PUT that changes nothing answers the location as it is, with no new version and no event. A code that is a registered zongpai, a saved box or a box of the ERP plan cannot be a location.
+         *
+         *     Access: supervisor.
+         */
+        put: operations["locationPut"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cargo/location": {
         parameters: {
             query?: never;
@@ -81,11 +135,33 @@ export interface paths {
         put?: never;
         /**
          * Record where cargo is
-         * @description One scan, or a backlog `{"records": [...]}` of 1-500 scans stored all or none (a refusal names the index of each bad record). `off_shelf: true` registers a location for cargo that is not on a shelf. `scanned_at` (optional; the server's time when absent) is when the device scanned, to the millisecond at most, from the year 2000 on and no more than 5 minutes ahead of the server's clock; the history is ordered by it, each scan of a request taken back by as much as the request's latest one is ahead of the server.
+         * @description One scan, or a backlog `{"records": [...]}` of 1-500 scans stored all or none (a refusal names the index of each bad record). `off_shelf: true` registers a location for cargo that is not on a shelf; at a location of the location register it may be left out (the location's is stored; elsewhere false), and one that differs from the location's is OFF_SHELF_MISMATCH. A location that is blocked (LOCATION_BLOCKED) or is a box or zongpai (LOCATION_IS_CARGO), a cargo_no that is a registered location (CARGO_IS_LOCATION) and, with LOCATIONS_REGISTERED_ONLY, a location not registered (LOCATION_NOT_FOUND) are refused, what was scanned wrong before a location not registered. `scanned_at` (optional; the server's time when absent) is when the device scanned, to the millisecond at most, from the year 2000 on and no more than 5 minutes ahead of the server's clock; the history is ordered by it, each scan of a request taken back by as much as the request's latest one is ahead of the server.
          *
          *     Access: operator or supervisor.
          */
         post: operations["locationRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cargo/locations/{location_code}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move everything at a location to another location
+         * @description Records a scan at `to_location_code` for every piece of cargo whose current location is this one: a zongpai once (its boxes follow it), cargo standing there alone each. One statement, one `cargo.located` event per record, the destination refused as a scan’s location would be (cargo, blocked, or not registered with LOCATIONS_REGISTERED_ONLY). At most 500 pieces: more is TRANSFER_TOO_LARGE, naming the count.
+         *
+         *     Access: operator or supervisor.
+         */
+        post: operations["locationTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -430,13 +506,31 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        LocationImportRequest: {
+            locations: {
+                /** @description Location code. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
+                location_code: string;
+                /** @enum {string} */
+                kind: "SHELF" | "STAGING" | "DOCK" | "FLOOR" | "QUARANTINE";
+                zone?: string | null;
+                description?: string | null;
+                blocked?: boolean;
+            }[];
+        };
+        LocationPutRequest: {
+            /** @enum {string} */
+            kind: "SHELF" | "STAGING" | "DOCK" | "FLOOR" | "QUARANTINE";
+            zone?: string | null;
+            description?: string | null;
+            blocked?: boolean;
+            version?: number;
+        };
         LocationScan: {
             /** @description A box number (SSCC and GS1-128 forms as for box_no) or a zongpai number. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             cargo_no: string;
             /** @description Location code. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
             location_code: string;
-            /** @default false */
-            off_shelf: boolean;
+            off_shelf?: boolean;
             /** Format: date-time */
             scanned_at?: string;
             /** @description The scanning device: printable characters (no control, format or private-use character: the pattern lists those of the Basic Multilingual Plane; the service also refuses those beyond it, unassigned code points and lone surrogates), trimmed. */
@@ -444,6 +538,10 @@ export interface components {
         };
         LocationBacklog: {
             records: components["schemas"]["LocationScan"][];
+        };
+        LocationTransferRequest: {
+            /** @description Location code. Scanners may send surrounding whitespace, a trailing CR/LF, an AIM symbology prefix and lower-case letters: the service trims and upper-cases before checking; anything else outside the pattern is refused. */
+            to_location_code: string;
         };
         LocationVoidRequest: {
             version?: number;
@@ -491,7 +589,7 @@ export interface components {
             id: string;
             sequence: number;
             /** @enum {string} */
-            type: "cargo.located" | "location.voided" | "box.saved" | "box.edited" | "box.undone" | "zongpai.registered" | "zongpai.closed" | "zongpai.reopened";
+            type: "cargo.located" | "location.voided" | "box.saved" | "box.edited" | "box.undone" | "zongpai.registered" | "zongpai.closed" | "zongpai.reopened" | "location.registered" | "location.changed";
             occurred_at: string;
             actor: string;
             idempotency_key: string | null;
@@ -551,6 +649,29 @@ export interface components {
             via: "BOX" | "ZONGPAI";
             voided_at: string | null;
             voided_by: string | null;
+        };
+        LocationImportResponse: {
+            created: number;
+            changed: number;
+            unchanged: number;
+        };
+        LocationListResponse: {
+            locations: components["schemas"]["RegisteredLocation"][];
+            next_cursor: string | null;
+        };
+        RegisteredLocation: {
+            location_code: string;
+            /** @enum {string} */
+            kind: "SHELF" | "STAGING" | "DOCK" | "FLOOR" | "QUARANTINE";
+            off_shelf: boolean;
+            zone: string | null;
+            description: string | null;
+            blocked: boolean;
+            version: number;
+            /** Format: date-time */
+            registered_at: string;
+            /** Format: date-time */
+            changed_at: string;
         };
         LocationRecordsResponse: {
             records: components["schemas"]["LocationRecord"][];
@@ -716,7 +837,7 @@ export interface components {
         };
         ErrorBody: {
             /** @enum {string} */
-            error_code: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "INVALID_LOCATION_CODE" | "INVALID_ORDER_NO" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND" | "CARGO_NOT_FOUND" | "RECORD_NOT_FOUND" | "ORDER_NOT_FOUND" | "ROUTE_NOT_FOUND" | "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED" | "ZONGPAI_ALREADY_EXISTS" | "SSCC_NOT_CONFIGURED" | "SSCC_EXHAUSTED" | "ZONGPAI_MIXES_ORDERS" | "ZONGPAI_MIXES_CUSTOMERS" | "VERSION_CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "ERP_PLAN_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "THROTTLED" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
+            error_code: "INVALID_BOX_NO" | "INVALID_QUANTITY" | "INVALID_ZONGPAI" | "INVALID_ITEM_CODE" | "INVALID_LOCATION_CODE" | "INVALID_ORDER_NO" | "DUPLICATE_BOX_ITEM" | "VALIDATION_ERROR" | "MALFORMED_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "BOX_NOT_FOUND" | "ZONGPAI_NOT_FOUND" | "CARGO_NOT_FOUND" | "RECORD_NOT_FOUND" | "LOCATION_NOT_FOUND" | "ORDER_NOT_FOUND" | "ROUTE_NOT_FOUND" | "BOX_ALREADY_BOXED" | "ZONGPAI_CLOSED" | "ZONGPAI_ALREADY_EXISTS" | "SSCC_NOT_CONFIGURED" | "SSCC_EXHAUSTED" | "ZONGPAI_MIXES_ORDERS" | "ZONGPAI_MIXES_CUSTOMERS" | "VERSION_CONFLICT" | "LOCATION_BLOCKED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "ERP_PLAN_INVALID" | "LOCATION_IS_CARGO" | "CARGO_IS_LOCATION" | "OFF_SHELF_MISMATCH" | "TRANSFER_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "THROTTLED" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
             message: string;
             /** @enum {string} */
             domain: "box" | "zongpai" | "location" | "order" | "request" | "auth" | "system";
@@ -865,15 +986,15 @@ export interface components {
                 };
             };
         };
-        /** @description INVALID_BOX_NO, INVALID_LOCATION_CODE, VALIDATION_ERROR, MALFORMED_JSON */
-        InvalidBoxNoOrInvalidLocationCodeOrValidationErrorOrMalformedJson: {
+        /** @description INVALID_LOCATION_CODE, VALIDATION_ERROR, MALFORMED_JSON */
+        InvalidLocationCodeOrValidationErrorOrMalformedJson: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
-                    error_code?: "INVALID_BOX_NO" | "INVALID_LOCATION_CODE" | "VALIDATION_ERROR" | "MALFORMED_JSON";
+                    error_code?: "INVALID_LOCATION_CODE" | "VALIDATION_ERROR" | "MALFORMED_JSON";
                 };
             };
         };
@@ -901,15 +1022,113 @@ export interface components {
                 };
             };
         };
-        /** @description IDEMPOTENCY_KEY_REUSED */
-        IdempotencyKeyReused: {
+        /** @description LOCATION_IS_CARGO, IDEMPOTENCY_KEY_REUSED */
+        LocationIsCargoOrIdempotencyKeyReused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
-                    error_code?: "IDEMPOTENCY_KEY_REUSED";
+                    error_code?: "LOCATION_IS_CARGO" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
+        DatabaseUnavailableOrErpViewUnavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
+                };
+            };
+        };
+        /** @description INVALID_LOCATION_CODE */
+        InvalidLocationCode: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_LOCATION_CODE";
+                };
+            };
+        };
+        /** @description LOCATION_NOT_FOUND */
+        LocationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "LOCATION_NOT_FOUND";
+                };
+            };
+        };
+        /** @description VERSION_CONFLICT */
+        VersionConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "VERSION_CONFLICT";
+                };
+            };
+        };
+        /** @description INVALID_BOX_NO, INVALID_LOCATION_CODE, VALIDATION_ERROR, MALFORMED_JSON */
+        InvalidBoxNoOrInvalidLocationCodeOrValidationErrorOrMalformedJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "INVALID_BOX_NO" | "INVALID_LOCATION_CODE" | "VALIDATION_ERROR" | "MALFORMED_JSON";
+                };
+            };
+        };
+        /** @description LOCATION_BLOCKED */
+        LocationBlocked: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "LOCATION_BLOCKED";
+                };
+            };
+        };
+        /** @description LOCATION_IS_CARGO, CARGO_IS_LOCATION, OFF_SHELF_MISMATCH, IDEMPOTENCY_KEY_REUSED */
+        LocationIsCargoOrCargoIsLocationOrOffShelfMismatchOrIdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "LOCATION_IS_CARGO" | "CARGO_IS_LOCATION" | "OFF_SHELF_MISMATCH" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description LOCATION_IS_CARGO, TRANSFER_TOO_LARGE, IDEMPOTENCY_KEY_REUSED */
+        LocationIsCargoOrTransferTooLargeOrIdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {string} */
+                    error_code?: "LOCATION_IS_CARGO" | "TRANSFER_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -937,15 +1156,15 @@ export interface components {
                 };
             };
         };
-        /** @description VERSION_CONFLICT */
-        VersionConflict: {
+        /** @description IDEMPOTENCY_KEY_REUSED */
+        IdempotencyKeyReused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
-                    error_code?: "VERSION_CONFLICT";
+                    error_code?: "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -994,20 +1213,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {string} */
                     error_code?: "ITEM_NOT_IN_PLAN" | "QUANTITY_EXCEEDS_PLAN" | "IDEMPOTENCY_KEY_REUSED";
-                };
-            };
-        };
-        /** @description DATABASE_UNAVAILABLE, ERP_VIEW_UNAVAILABLE */
-        DatabaseUnavailableOrErpViewUnavailable: {
-            headers: {
-                /** @description Seconds to wait before retrying. */
-                "Retry-After"?: number;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /** @enum {string} */
-                    error_code?: "DATABASE_UNAVAILABLE" | "ERP_VIEW_UNAVAILABLE";
                 };
             };
         };
@@ -1261,6 +1466,158 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    locationList: {
+        parameters: {
+            query?: {
+                kind?: "SHELF" | "STAGING" | "DOCK" | "FLOOR" | "QUARANTINE";
+                zone?: string;
+                blocked?: "true" | "false";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the register */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationListResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    locationImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationImportRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were created, changed and already as imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationImportResponse"];
+                };
+            };
+            400: components["responses"]["InvalidLocationCodeOrValidationErrorOrMalformedJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["LocationIsCargoOrIdempotencyKeyReused"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    locationInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The location */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredLocation"];
+                };
+            };
+            400: components["responses"]["InvalidLocationCode"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LocationNotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    locationPut: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-Match"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                location_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationPutRequest"];
+            };
+        };
+        responses: {
+            /** @description The location, changed or as it was */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredLocation"];
+                };
+            };
+            /** @description The location, registered at version 1 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredLocation"];
+                };
+            };
+            400: components["responses"]["InvalidLocationCodeOrValidationErrorOrMalformedJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["VersionConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["LocationIsCargoOrIdempotencyKeyReused"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     locationRecord: {
         parameters: {
             query?: never;
@@ -1288,13 +1645,56 @@ export interface operations {
             400: components["responses"]["InvalidBoxNoOrInvalidLocationCodeOrValidationErrorOrMalformedJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["LocationNotFound"];
+            409: components["responses"]["LocationBlocked"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyKeyReused"];
+            422: components["responses"]["LocationIsCargoOrCargoIsLocationOrOffShelfMismatchOrIdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    locationTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                location_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationTransferRequest"];
+            };
+        };
+        responses: {
+            /** @description The records stored, none when nothing was there */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationRecordsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidLocationCodeOrValidationErrorOrMalformedJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LocationNotFound"];
+            409: components["responses"]["LocationBlocked"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["LocationIsCargoOrTransferTooLargeOrIdempotencyKeyReused"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailableOrErpViewUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };

@@ -31,6 +31,7 @@ import {
   ZongpaiListResponse,
   ZongpaiResponse,
 } from './responses.ts';
+import { LocationImportResponse, LocationListResponse, RegisteredLocation } from './register.ts';
 
 const ROLES = {
   operator: 'operator or supervisor',
@@ -64,6 +65,9 @@ const ANSWERS = {
   CargoLocationResponse,
   LocationContentResponse,
   VoidedRecordResponse,
+  RegisteredLocation,
+  LocationImportResponse,
+  LocationListResponse,
   BoxItem,
   PlannedItem,
   BoxInfoResponse,
@@ -112,6 +116,14 @@ const operation = (route: ApiRoute, runtime: Pick<Runtime, 'config' | 'fields'>)
     security: route.access === 'public' ? [] : [{ cognito: [] }],
     ...request,
     responses: {
+      ...(doc.alsoAnswers === undefined
+        ? {}
+        : {
+            [String(doc.alsoAnswers.status)]: answerContent({
+              ...doc.response,
+              description: doc.alsoAnswers.description,
+            }),
+          }),
       [String(spec.status)]: answerContent(doc.response),
       ...errorResponses(errors),
     },
@@ -146,7 +158,7 @@ export const buildOpenApiDocument = (config: Config, routes: readonly ApiRoute[]
       title: 'Cargo Location and Boxing Service',
       version: '1.0.0',
       description:
-        'Where cargo is, what went into each box, and which zongpai it is on. Every route except this document needs a Cognito ID token in the Authorization header. Every error has the body ErrorBody. Every POST, PATCH and DELETE accepts an Idempotency-Key: the same key from the same caller with the same body answers the first response again and writes once; with another body it is IDEMPOTENCY_KEY_REUSED; keys expire after 24 hours.',
+        'Where cargo is, what went into each box, and which zongpai it is on. Every route except this document needs a Cognito ID token in the Authorization header. Every error has the body ErrorBody. Every POST, PUT, PATCH and DELETE accepts an Idempotency-Key: the same key from the same caller with the same body answers the first response again and writes once; with another body it is IDEMPOTENCY_KEY_REUSED; keys expire after 24 hours.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [

@@ -54,7 +54,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
 /** Hand-written parts: rules the schemas cannot carry. Kept here so the whole reference is one generated file. */
 const IDEMPOTENCY = `## Retries: the Idempotency-Key
 
-Every POST, PATCH and DELETE accepts an \`Idempotency-Key\` header (1-255 visible ASCII characters, e.g. a UUID).
+Every POST, PUT, PATCH and DELETE accepts an \`Idempotency-Key\` header (1-255 visible ASCII characters, e.g. a UUID).
 
 - The same key from the same caller with the same body answers the first response again (status and body), and the
   write happens once, also when the two requests race.

@@ -25,6 +25,8 @@ export interface RouteDocs {
     readonly description: string;
     readonly media?: readonly string[];
   };
+  /** Another success status the route answers with the same schema (a PUT that created: 201). */
+  readonly alsoAnswers?: { readonly status: number; readonly description: string };
   readonly errors: readonly ErrorCode[];
 }
 

@@ -112,6 +112,7 @@ export const makeFieldCodes = (config: Config): FieldCodes => {
     cargo_no: { code: 'INVALID_BOX_NO', params: boxRule },
     zongpai_no: { code: 'INVALID_ZONGPAI', params: { rule: describePattern(config.zongpaiNoPattern) } },
     location_code: { code: 'INVALID_LOCATION_CODE', params: { rule: describePattern(config.locationCodePattern) } },
+    to_location_code: { code: 'INVALID_LOCATION_CODE', params: { rule: describePattern(config.locationCodePattern) } },
     item_code: { code: 'INVALID_ITEM_CODE', params: { limit: config.itemCodeMaxLength } },
     order_no: { code: 'INVALID_ORDER_NO', params: { limit: config.orderNoMaxLength } },
     quantity: { code: 'INVALID_QUANTITY', params: { limit: config.quantityMax } },

@@ -69,6 +69,9 @@ export type CargoNoResult = { ok: true; value: string } | { ok: false; value: st
 /** Why an 18-digit box or zongpai number is refused. */
 export const SSCC_CHECK_DIGIT_WRONG = 'is an SSCC whose GS1 check digit is wrong';
 
+/** Why a zongpai number is refused when it is a registered location's code. */
+export const ZONGPAI_IS_A_LOCATION = 'is a registered location: scan the zongpai label';
+
 /**
  * Normalises a scanned box or zongpai number: GS1-128 `(00)`/`00` + 18 digits becomes the bare
  * SSCC, an 18-digit value must carry a valid check digit, and the result must match `pattern`.

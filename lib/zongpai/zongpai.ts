@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { quoteIdentifier, ZONGPAI_IS_A_BOX } from '../box/sql.ts';
+import { ZONGPAI_IS_A_LOCATION } from '../rules/identifiers.ts';
 import { outbox } from '../events/write.ts';
 import type { ZongpaiResponse } from '../openapi/responses.ts';
 import { PARTS_ORDER, type PartRow } from '../db/parts.ts';
@@ -60,8 +61,9 @@ const gs1CheckDigitSql = (body: string) =>
   `(SELECT ((10 - sum(substr(${body}, d.i, 1)::integer * CASE WHEN d.i % 2 = 1 THEN 3 ELSE 1 END) % 10) % 10)::text FROM generate_series(1, 17) AS d (i))`;
 
 /**
- * Registers a zongpai unless its number is taken, or is the number of a box in the ERP plan:
- * a scan of that number must keep meaning the box (its location, its boxing), never a pallet.
+ * Registers a zongpai unless its number is taken, or is the number of a box in the ERP plan
+ * or a registered location: a scan of that number must keep meaning the box (its location, its
+ * boxing) or the location, never a pallet.
  *
  * With `:sscc` the number is the next SSCC: the extension digit, the company prefix, the next
  * serial reference of that pair (`cargo.sscc_serial`, counted on in this statement; racing
@@ -85,18 +87,22 @@ number AS (
   SELECT s.body || ${gs1CheckDigitSql('s.body')} FROM serial s
 ),
 box_of_plan AS (SELECT 1 FROM ${quoteIdentifier(erpView)} v, number n WHERE v.box_no = n.zongpai_no LIMIT 1),
+a_location AS (SELECT 1 FROM cargo.location l, number n WHERE l.location_code = n.zongpai_no),
 registered AS (
-  INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT n.zongpai_no, :actor FROM number n WHERE ${PROCEED} AND NOT EXISTS (SELECT 1 FROM box_of_plan)
+  INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT n.zongpai_no, :actor FROM number n
+  WHERE ${PROCEED} AND NOT EXISTS (SELECT 1 FROM box_of_plan) AND NOT EXISTS (SELECT 1 FROM a_location)
   ON CONFLICT (zongpai_no) DO NOTHING
   RETURNING *
 ),
 ${zongpaiOutbox('zongpai.registered', 'registered', "'[]'::json")}`,
   select: `
-SELECT ${zongpaiColumns('r')}, '[]'::json AS boxes, EXISTS (SELECT 1 FROM box_of_plan) AS is_box, (SELECT n.zongpai_no FROM number n) AS number
+SELECT ${zongpaiColumns('r')}, '[]'::json AS boxes, EXISTS (SELECT 1 FROM box_of_plan) AS is_box,
+       EXISTS (SELECT 1 FROM a_location) AS is_location, (SELECT n.zongpai_no FROM number n) AS number
 FROM (SELECT 1) AS one LEFT JOIN registered r ON true`,
-  refusedAsInvalid: 'r.is_box',
-  // Shape 2 answers the number tried (an SSCC's is not in the request); a shape-1 row is a named zongpai's.
-  reply: { version: 2, upgrades: { 1: (row) => ({ ...row, number: null }) } },
+  refusedAsInvalid: 'r.is_box OR r.is_location',
+  // Shape 2 answers the number tried (an SSCC's is not in the request) and whether it is a
+  // registered location's; a shape-1 row is a named zongpai's, from before the register.
+  reply: { version: 2, upgrades: { 1: (row) => ({ ...row, is_location: false, number: null }) } },
 });
 
 // The module-level SQL below is built by calls marked pure, so that a function that does not run a
@@ -185,7 +191,7 @@ export const makeZongpaiRegister = ({ db, config }: Capability) => {
   return async (zongpai: ZongpaiToRegister, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
     const sscc = zongpai.zongpai_no === undefined;
     if (sscc && companyPrefix === undefined) throw new AppError('SSCC_NOT_CONFIGURED');
-    const rows = await runWrite<ZongpaiRow & { is_box: boolean; number: string | null }>(
+    const rows = await runWrite<ZongpaiRow & { is_box: boolean; is_location: boolean; number: string | null }>(
       db,
       register,
       {
@@ -206,6 +212,8 @@ export const makeZongpaiRegister = ({ db, config }: Capability) => {
         value: number,
         reason: ZONGPAI_IS_A_BOX,
       });
+    if (row?.is_location === true)
+      throw new AppError('INVALID_ZONGPAI', { value: number, reason: ZONGPAI_IS_A_LOCATION });
     if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: number });
     return withTotals(row);
   };

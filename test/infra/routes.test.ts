@@ -57,7 +57,7 @@ describe('the route declarations (functions/*.ts)', () => {
     const document = buildOpenApiDocument(config, routeTable(config.servicePrefix));
     const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
       Object.keys(item as object)
-        .filter((m) => ['get', 'post', 'patch', 'delete'].includes(m))
+        .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
         .map((m) => `${m.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual(

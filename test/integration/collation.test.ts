@@ -46,6 +46,20 @@ describe('codes in byte order, whatever the database sorts text by', () => {
     );
   });
 
+  it('keeps the location register’s codes (location and zone) in the "C" collation', async () => {
+    const { rows } = await service.stack.db.query<{ column: string; collation: string | null }>(
+      `SELECT column_name::text AS column, collation_name::text AS collation
+       FROM information_schema.columns
+       WHERE table_schema = 'cargo' AND table_name = 'location' AND column_name IN ('location_code', 'zone')
+       ORDER BY 1`,
+      {},
+    );
+    expect(rows).toEqual([
+      { column: 'location_code', collation: 'C' },
+      { column: 'zone', collation: 'C' },
+    ]);
+  });
+
   it('lists a box’s items by the bytes of their codes in box info, the save, its history, the packing list and the order', async () => {
     await service.plan('BOX-COL1', ITEMS, 'SO-COLLATE');
     const info = await service.call('GET', '/v1/box/info?box_no=BOX-COL1');

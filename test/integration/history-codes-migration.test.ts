@@ -80,7 +80,12 @@ describe('migration 017: the history compares cargo codes in "C"', () => {
     );
 
     const sent: string[] = [];
-    expect(await migrate(recording(sent), migrations)).toEqual(migrations.filter((m) => m.id >= 17).map((m) => m.id));
+    expect(
+      await migrate(
+        recording(sent),
+        migrations.filter((m) => m.id <= 17),
+      ),
+    ).toEqual([17]);
 
     const built = sent.filter((sql) => /^CREATE INDEX \S+ ON cargo\.location_record_/.test(sql));
     expect(built).toHaveLength(partitions[0]?.n ?? -1);

@@ -14,7 +14,7 @@ let service: TestService;
 let before: Record<string, number>;
 /** Thousands of HTTP round trips: generous, as CI shares two cores with the other test files. */
 const FUZZ_TIMEOUT = 180_000;
-const TABLES = ['location_record', 'zongpai', 'box', 'box_item', 'box_event', 'idempotency_key'];
+const TABLES = ['location_record', 'location', 'zongpai', 'box', 'box_item', 'box_event', 'idempotency_key'];
 
 const counts = async () => {
   const { rows } = await service.stack.db.query(
@@ -118,6 +118,16 @@ const hostileQuantity = fc.oneof(
   fc.array(fc.integer(), { maxLength: 2 }),
 );
 
+/** Anything but one of the register's kinds. */
+const hostileKind = fc.oneof(notAString, fc.constantFrom('', 'shelf', 'ROOF', 'SHELF ', 'DOCK;'), injection);
+/** A description no location may have: not a string, empty, not printable, or over 200 characters. */
+const hostileDescription = fc.oneof(
+  notAString.filter((v) => v !== null),
+  fc.constant('   '),
+  fc.tuple(fc.string(), fc.constantFrom('\u0000', '\u0008', '\u001b', '\u200b')).map(([s, c]) => `A${s}${c}B`),
+  fc.string({ minLength: 201, maxLength: 500 }).map((s) => `${'D'.repeat(201)}${s}`),
+);
+
 /** A version the record is not at: the given numbers, one past what the database holds, or no number at all. */
 const hostileVersion = (...numbers: number[]) =>
   fc.oneof(
@@ -198,6 +208,38 @@ const coverage: Readonly<Record<string, Coverage>> = {
   EventsList: {},
   LocationContent: { query: ['cursor'] },
   LocationGet: { query: ['cursor'] },
+  LocationImport: {
+    body: [
+      {
+        field: 'locations',
+        value: fc.oneof(
+          notAString,
+          fc.constant([]),
+          fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
+          fc.array(fc.record({ location_code: hostileCode, kind: fc.constant('SHELF') }), {
+            minLength: 1,
+            maxLength: 3,
+          }),
+          fc.array(fc.record({ location_code: fc.constant('A-01'), kind: hostileKind }), {
+            minLength: 1,
+            maxLength: 3,
+          }),
+        ),
+        alone: true,
+      },
+    ],
+  },
+  LocationInfo: {},
+  LocationList: { query: ['cursor', 'zone', 'blocked'] },
+  LocationPut: {
+    body: [
+      { field: 'kind', value: hostileKind },
+      { field: 'zone', value: hostileCode.filter((v) => v !== null) },
+      { field: 'description', value: hostileDescription },
+      { field: 'blocked', value: fc.oneof(fc.string(), fc.integer(), fc.constant(null)) },
+      { field: 'version', value: hostileVersion(0, -1, 1.5, 2, 99) },
+    ],
+  },
   LocationRecord: {
     body: [
       { field: 'cargo_no', value: hostileCode },
@@ -212,6 +254,7 @@ const coverage: Readonly<Record<string, Coverage>> = {
       },
     ],
   },
+  LocationTransfer: { body: [{ field: 'to_location_code', value: hostileCode }] },
   LocationVoid: {
     body: [{ field: 'version', value: hostileVersion(0, -1, 1.5, 2, 99) }],
   },

@@ -171,6 +171,10 @@ describe('the errors a route declares', () => {
       ['PATCH', '/v1/box/{box_no}'],
       ['DELETE', '/v1/box/{box_no}'],
       ['GET', '/v1/box/{box_no}/history'],
+      // A scan's location may not be a box of the ERP plan (the location register's rules).
+      ['POST', '/v1/cargo/location'],
+      ['POST', '/v1/cargo/locations/{location_code}/transfer'],
+      ['PUT', '/v1/cargo/locations/{location_code}'],
     ]) {
       expect(declaredCodes(method as string, path as string, 503), `${method} ${path}`).toEqual([
         'DATABASE_UNAVAILABLE',
@@ -178,7 +182,7 @@ describe('the errors a route declares', () => {
       ]);
     }
     expect(declaredCodes('GET', '/v1/zongpai/{zongpai_no}', 503)).toEqual(['DATABASE_UNAVAILABLE']);
-    expect(declaredCodes('POST', '/v1/cargo/location', 503)).toEqual(['DATABASE_UNAVAILABLE']);
+    expect(declaredCodes('GET', '/v1/cargo/locations/{location_code}', 503)).toEqual(['DATABASE_UNAVAILABLE']);
   });
 
   it('declares Retry-After on every 429 and 503, and the gateway 502 and 504 on every route', () => {

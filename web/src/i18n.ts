@@ -311,6 +311,13 @@ const enWhatToDo: Record<RefusalCode, string> = {
   INTERNAL_ERROR: 'Try again; if it persists, report the request id.',
   DATABASE_UNAVAILABLE: 'The service is starting up: scan again (or tap again) in a few seconds.',
   ERP_VIEW_UNAVAILABLE: 'The ERP plan cannot be read: tell the supervisor.',
+  LOCATION_NOT_FOUND:
+    'This location is not registered: scan a registered location label, or ask the supervisor to register it.',
+  LOCATION_BLOCKED: 'This location is blocked: put the cargo somewhere else.',
+  LOCATION_IS_CARGO: 'That is a box or zongpai label, not a location: scan the location label.',
+  CARGO_IS_LOCATION: 'That is a location label, not cargo: scan the box or zongpai label.',
+  OFF_SHELF_MISMATCH: 'The off-shelf switch does not match this location: leave it off and scan again.',
+  TRANSFER_TOO_LARGE: 'Too much cargo there to move at once: scan it in smaller groups.',
   DEVICE_CLOCK: "This device's date and time are wrong: set them right, or tell the supervisor.",
 };
 
@@ -350,6 +357,12 @@ const zhWhatToDo: Record<RefusalCode, string> = {
   INTERNAL_ERROR: '请重试；如仍出现，请报告请求编号。',
   DATABASE_UNAVAILABLE: '服务正在启动：请过几秒再扫描（或再点一次）。',
   ERP_VIEW_UNAVAILABLE: '无法读取 ERP 计划：请通知主管。',
+  LOCATION_NOT_FOUND: '该库位未登记：请扫描已登记的库位标签，或请主管登记。',
+  LOCATION_BLOCKED: '该库位已封锁：请将货物放到其他库位。',
+  LOCATION_IS_CARGO: '这是箱或总牌标签，不是库位：请扫描库位标签。',
+  CARGO_IS_LOCATION: '这是库位标签，不是货物：请扫描箱或总牌标签。',
+  OFF_SHELF_MISMATCH: '“不在货架”开关与该库位不符：请关闭开关后重新扫描。',
+  TRANSFER_TOO_LARGE: '该库位货物过多，无法一次转移：请分批扫描。',
   DEVICE_CLOCK: '本设备的日期和时间不正确：请调整，或告诉主管。',
 };
 

@@ -19,6 +19,7 @@ import { historyCodesByteOrder } from './017-history-codes-byte-order.ts';
 import { eventRelayLease } from './018-event-relay-lease.ts';
 import { idempotencyReplyShape } from './019-idempotency-reply-shape.ts';
 import { ssccSerial } from './020-sscc-serial.ts';
+import { locationRegister } from './021-location-register.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   eventRelayLease,
   idempotencyReplyShape,
   ssccSerial,
+  locationRegister,
 ];

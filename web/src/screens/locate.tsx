@@ -57,10 +57,12 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
     }
     // Kept with who scanned it: it is uploaded only under their name.
     const user = app.auth.session()?.user ?? app.user;
+    // Off shelf is sent only when switched on: left out, a registered location's own is stored
+    // (a dock is off the shelf without the switch), and false where the location is not registered.
     const scan = {
       cargo_no: code,
       location_code: location,
-      off_shelf: offShelf,
+      ...(offShelf ? { off_shelf: true } : {}),
       scanned_at: new Date(app.clock.now()).toISOString(),
       device_id: app.deviceId,
     };

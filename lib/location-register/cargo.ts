@@ -1,0 +1,18 @@
+import { quoteIdentifier } from '../box/sql.ts';
+
+/**
+ * One probe of `table` for a row where `condition` holds, as a subquery the planner cannot turn
+ * into reading the table whole (an EXISTS may become a hash of every row, once per statement):
+ * with LIMIT 1 it stays a lookup by the index of the compared column, per row asked about.
+ */
+export const probeSql = (table: string, condition: string) =>
+  `((SELECT 1 FROM ${table} WHERE ${condition} LIMIT 1) IS NOT NULL)`;
+
+/**
+ * Whether the code `code` (an SQL expression of default collation) is cargo: a registered zongpai,
+ * a saved box (primary key probes) or a box of the ERP plan (the view's own index, in its collation).
+ */
+export const isCargoSql = (erpView: string, code: string) =>
+  `(${probeSql('cargo.zongpai z', `z.zongpai_no = ${code}`)}
+    OR ${probeSql('cargo.box b', `b.box_no = ${code}`)}
+    OR ${probeSql(`${quoteIdentifier(erpView)} v`, `v.box_no = ${code} COLLATE "default"`)})`;
