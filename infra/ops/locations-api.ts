@@ -40,7 +40,8 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /** Retry-After in seconds (the only form the service sends), else a growing wait. */
 const waitOf = (response: Response | undefined, attempt: number, maxWaitMs: number): number => {
   const header = response?.headers.get('retry-after');
-  const seconds = header !== null && header !== undefined && /^\d+$/.test(header.trim()) ? Number(header) : 2 ** attempt;
+  const seconds =
+    header !== null && header !== undefined && /^\d+$/.test(header.trim()) ? Number(header) : 2 ** attempt;
   return Math.min(seconds * 1000, maxWaitMs);
 };
 

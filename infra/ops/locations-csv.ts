@@ -98,7 +98,8 @@ const checkRecord = (
         : `location_code ${quoted(code)} must match ${rules.locationCode.source}`,
     );
   const kind = trimScan(fields.kind ?? '');
-  if (!(KINDS as readonly string[]).includes(kind)) reasons.push(`kind ${quoted(kind)} must be one of ${KINDS.join(', ')}`);
+  if (!(KINDS as readonly string[]).includes(kind))
+    reasons.push(`kind ${quoted(kind)} must be one of ${KINDS.join(', ')}`);
   const zone = normaliseCode(fields.zone ?? '');
   if (zone !== '' && !ZONE.test(zone)) reasons.push(`zone ${quoted(zone)} must be 1-32 characters of A-Z, 0-9 and '-'`);
   const description = fields.description ?? '';

@@ -43,7 +43,9 @@ export const progressOn = (stream: NodeJS.WriteStream, totalLocations: number): 
     },
     retry(batch, reason, waitMs) {
       clear();
-      stream.write(`batch ${batch.number} (${linesOf(batch)}): ${reason}, trying again in ${Math.ceil(waitMs / 1000)} s\n`);
+      stream.write(
+        `batch ${batch.number} (${linesOf(batch)}): ${reason}, trying again in ${Math.ceil(waitMs / 1000)} s\n`,
+      );
     },
     end: clear,
   };

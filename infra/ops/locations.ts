@@ -91,7 +91,10 @@ const runImport = async (api: RegisterApi, path: string): Promise<number> => {
     return 0;
   } catch (error) {
     if (!(error instanceof BatchRefused)) throw error;
-    const before = error.batch.number === 1 ? 'nothing was imported' : `the batches before it were imported (${summaryText(error.before)})`;
+    const before =
+      error.batch.number === 1
+        ? 'nothing was imported'
+        : `the batches before it were imported (${summaryText(error.before)})`;
     process.stderr.write(
       `npm run locations: ${error.message}\n${before}; run the same command again once this is fixed: what is imported is not sent again\n`,
     );
@@ -115,6 +118,8 @@ try {
   process.exitCode = action === 'import' ? await runImport(api, file!) : await runExport(api, file!);
 } catch (error) {
   const e = error as Error;
-  process.stderr.write(`npm run locations: ${error instanceof ApiError ? `the API answered ${e.message}` : e.message}\n`);
+  process.stderr.write(
+    `npm run locations: ${error instanceof ApiError ? `the API answered ${e.message}` : e.message}\n`,
+  );
   process.exitCode = 1;
 }
