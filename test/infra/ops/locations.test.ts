@@ -8,7 +8,7 @@ import { startFakeRegister, type FakeRegister } from './locations-fake.ts';
 
 /**
  * `npm run locations` as ops run it, against a stand-in of the register's two routes that
- * answers as the SPEC says (tests/infra/ops/locations-fake.ts); the token is the command's own
+ * answers as the SPEC says (test/infra/ops/locations-fake.ts); the token is the command's own
  * default, a local supervisor token signed with the data folder's key.
  */
 const HEADER = 'location_code,kind,zone,description,blocked';
