@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { normaliseCode, trimScan } from '../../lib/rules/identifiers.ts';
+import { describePattern, normaliseCode, trimScan } from '../../lib/rules/identifiers.ts';
 
 /**
  * The location register as a CSV file (RFC 4180, UTF-8, a byte order mark tolerated, CRLF or LF),
@@ -92,11 +92,7 @@ const checkRecord = (
   const reasons: string[] = [];
   const code = normaliseCode(fields.location_code ?? '');
   if (!rules.locationCode.test(code))
-    reasons.push(
-      rules === DEFAULT_RULES || rules.locationCode.source === DEFAULT_RULES.locationCode.source
-        ? `location_code ${quoted(code)} must be 2-32 characters of A-Z, 0-9 and '-'`
-        : `location_code ${quoted(code)} must match ${rules.locationCode.source}`,
-    );
+    reasons.push(`location_code ${quoted(code)} must be ${describePattern(rules.locationCode)}`);
   const kind = trimScan(fields.kind ?? '');
   if (!(KINDS as readonly string[]).includes(kind))
     reasons.push(`kind ${quoted(kind)} must be one of ${KINDS.join(', ')}`);
@@ -150,6 +146,8 @@ export const parseLocationsCsv = (bytes: Buffer, rules: Rules = DEFAULT_RULES): 
   if (badByte !== undefined) return { ok: false, problems: [{ line: badByte, reason: 'is not UTF-8 text' }] };
   const lineAt = lineCounter(bytes);
   let records: { record: string[]; info: { bytes: number } }[];
+  // Where the last whole record ended: an unclosed quote is reported where its record starts.
+  let parsedTo = 0;
   try {
     // With `info`, each record comes as { record, info }; the library's types do not say so.
     records = parse(bytes, {
@@ -158,11 +156,14 @@ export const parseLocationsCsv = (bytes: Buffer, rules: Rules = DEFAULT_RULES): 
       skip_empty_lines: true,
       record_delimiter: ['\r\n', '\n'],
       info: true,
+      on_record: (record: string[], context: { bytes: number }) => {
+        parsedTo = context.bytes;
+        return record;
+      },
     }) as unknown as typeof records;
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    const at = (error as CsvError & { bytes_records?: number }).bytes_records ?? 0;
-    return { ok: false, problems: [{ line: lineCounter(bytes)(startOf(bytes, at)), reason: csvReason(error) }] };
+    return { ok: false, problems: [{ line: lineCounter(bytes)(startOf(bytes, parsedTo)), reason: csvReason(error) }] };
   }
   const [header, ...rest] = records;
   if (header === undefined) return { ok: false, problems: [{ line: 1, reason: 'the file is empty' }] };

@@ -42,7 +42,7 @@ const locationsFile = (name: string, count: number, edit: (line: number, text: s
 };
 
 const locations = (...args: string[]): Promise<Finished> =>
-  runNpm(['run', '-s', 'locations', '--', ...args, '--base-url', fake.url], { DATA_DIR: join(dir, 'data') }, 120_000);
+  runNpm(['run', '-s', 'locations', '--', '--base-url', fake.url, ...args], { DATA_DIR: join(dir, 'data') }, 120_000);
 
 const keysOf = (f: FakeRegister) => f.posts.map((p) => p.key);
 
@@ -119,6 +119,23 @@ describe('npm run locations -- import', () => {
     expect(fake.posts).toEqual([]);
   });
 
+  it('names the line of a quoted field left open, and of bytes that are not UTF-8', async () => {
+    const open = join(dir, 'open.csv');
+    writeFileSync(open, `${HEADER}\r\nA-1,SHELF,,,\r\n\r\nB-2,SHELF,,"Rack 2,\r\nC-3,SHELF,,,\r\n`);
+    const opened = await locations('import', open);
+    expect(opened.stderr).toContain('line 4: a quoted field is not closed');
+    expect(opened.code).toBe(1);
+    const latin1 = join(dir, 'latin1.csv');
+    writeFileSync(
+      latin1,
+      Buffer.concat([Buffer.from(`${HEADER}\nA-1,SHELF,,,\nB-2,SHELF,,Caf`), Buffer.from([0xe9]), Buffer.from(',\n')]),
+    );
+    const notUtf8 = await locations('import', latin1);
+    expect(notUtf8.stderr).toContain('line 3: is not UTF-8 text');
+    expect(notUtf8.code).toBe(1);
+    expect(fake.posts).toEqual([]);
+  });
+
   it('names the refused batch by its first and last line with the error code and message, and a rerun of the corrected file sends only that batch', async () => {
     fake.cargo.add('L-001200');
     const path = locationsFile('cargo.csv', 1500);
@@ -141,7 +158,8 @@ describe('npm run locations -- import', () => {
 
   it('tries a busy answer again after its Retry-After under the same key', async () => {
     fake.busy = 2;
-    const result = await locations('import', locationsFile('busy.csv', 600));
+    // The stack's ApiUrl output ends in /v1/: the command takes it as it is.
+    const result = await locations('import', locationsFile('busy.csv', 600), '--base-url', `${fake.url}/v1/`);
     expect(result.stderr).toContain('batch 1 (lines 2-501): 503, trying again in 0 s');
     expect(result.code).toBe(0);
     const [a, b, c, d] = fake.posts;
