@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Fields } from '../rules/fields.ts';
-import { normaliseCode, trimScan } from '../rules/identifiers.ts';
+import { normaliseCode } from '../rules/identifiers.ts';
 import { cursorQuery, wholeNumberQuery } from '../rules/query.ts';
 import { versionField } from '../rules/version.ts';
 
@@ -25,26 +25,17 @@ const zone = z.pipe(
   }),
 );
 
-/** A description: trimmed of scanner padding, 1-200 printable characters, otherwise kept as sent. */
-const description = z
-  .string()
-  .check(
-    z.overwrite(trimScan),
-    z.minLength(1),
-    z.maxLength(200),
-    z.regex(/^[^\p{C}]+$/u, 'must be printable characters'),
-  );
-
 /** What a location is, as a PUT or an import entry gives it: what it leaves out is none (zone, description) or not blocked. */
-const locationFields = {
+const locationFields = (fields: Fields) => ({
   kind: z.enum(LOCATION_KINDS),
   zone: z.optional(z.nullable(zone)),
-  description: z.optional(z.nullable(description)),
+  description: z.optional(z.nullable(fields.locationDescription)),
   blocked: z.optional(z.boolean()),
-};
+});
 
 /** One location of an import: its code and what it is. */
-const importEntry = (fields: Fields) => z.strictObject({ location_code: fields.locationCode, ...locationFields });
+const importEntry = (fields: Fields) =>
+  z.strictObject({ location_code: fields.locationCode, ...locationFields(fields) });
 
 /**
  * Request schemas of the register's routes, built from the configured identifier rules. An
@@ -61,7 +52,7 @@ export const makeRegisterSchemas = (fields: Fields) => {
   const entry = importEntry(fields);
   return {
     path: z.object({ location_code: fields.locationCode }),
-    putBody: z.strictObject({ ...locationFields, version: z.optional(versionField()) }),
+    putBody: z.strictObject({ ...locationFields(fields), version: z.optional(versionField()) }),
     importBody: z.strictObject({
       locations: z.array(entry).check(
         z.minLength(1),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
-import { DEVICE_ID_MAX_LENGTH, type Fields } from '../rules/fields.ts';
+import { DEVICE_ID_MAX_LENGTH, LOCATION_DESCRIPTION_MAX_LENGTH, type Fields } from '../rules/fields.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -106,6 +106,7 @@ export const documentIdentifiers = (config: Config, fields: Fields): void => {
     printable(config.orderNoMaxLength, 'ERP order number', ', otherwise matched exactly as the ERP view holds it'),
   );
   documented(fields.deviceId, printable(DEVICE_ID_MAX_LENGTH, 'The scanning device'));
+  documented(fields.locationDescription, printable(LOCATION_DESCRIPTION_MAX_LENGTH, 'What the location is, in words'));
 };
 
 /** A list's page size (history, zongpais, what is at a location): sent as a query string, read as an integer 1-100, default 20. */

@@ -13,6 +13,9 @@ import {
 /** The longest `device_id` a scan may name, in UTF-16 code units. */
 export const DEVICE_ID_MAX_LENGTH = 64;
 
+/** The longest description of a registered location (SPEC: at most 200 printable characters). */
+export const LOCATION_DESCRIPTION_MAX_LENGTH = 200;
+
 /** Why a field's value is refused: the issue's message and its parameters. */
 interface Refusal {
   readonly message: string;
@@ -97,6 +100,15 @@ export const makeFields = (config: Config) => {
         z.overwrite(trimScan),
         z.minLength(1),
         z.maxLength(DEVICE_ID_MAX_LENGTH),
+        z.regex(/^[^\p{C}]+$/u, 'must be printable characters'),
+      ),
+    /** What a registered location is, in words (optional): trimmed, 1-200 printable characters, otherwise kept as sent. */
+    locationDescription: z
+      .string()
+      .check(
+        z.overwrite(trimScan),
+        z.minLength(1),
+        z.maxLength(LOCATION_DESCRIPTION_MAX_LENGTH),
         z.regex(/^[^\p{C}]+$/u, 'must be printable characters'),
       ),
   };
