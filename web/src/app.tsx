@@ -4,10 +4,11 @@ import type { Auth } from './auth.ts';
 import type { ServiceClock } from './clock.ts';
 import { AppContext, type AppState, type Notice } from './context.ts';
 import { primeAudio, signal } from './feedback.ts';
-import { instructionFor, messageFor, translate, type Key, type Lang } from './i18n.ts';
+import { headlineFor, instructionFor, setInterfaceLang, translate, type Key, type Lang } from './i18n.ts';
 import type { QueueCounts, ScanStore } from './queue.ts';
 import { createUploader, ownedBy } from './queue.ts';
 import { refusedScanNotice } from './refused-scan.ts';
+import { REGISTER_REFRESH_MS, type LocationRegister } from './register.ts';
 import { BoxScreen } from './screens/box.tsx';
 import { FindScreen } from './screens/find.tsx';
 import { LocateScreen } from './screens/locate.tsx';
@@ -31,9 +32,11 @@ const screenOf = (hash: string): Screen => SCREENS.find((s) => `#/${s}` === hash
 const Banner = ({
   show,
   requestIdLabel,
+  detailsLabel,
 }: {
   readonly show: { current: (notice: Notice | undefined) => void };
   readonly requestIdLabel: string;
+  readonly detailsLabel: string;
 }) => {
   const [notice, setNotice] = useState<Notice | undefined>();
   show.current = setNotice;
@@ -59,6 +62,12 @@ const Banner = ({
         <>
           <p class="notice-text">{notice.text}</p>
           {notice.detail !== undefined && <p class="notice-detail">{notice.detail}</p>}
+          {notice.serverMessage !== undefined && notice.serverMessage !== '' && (
+            <details class="notice-more">
+              <summary>{detailsLabel}</summary>
+              <span data-testid="server-message">{notice.serverMessage}</span>
+            </details>
+          )}
           {notice.requestId !== undefined && (
             <small class="notice-id">
               {requestIdLabel} <span data-testid="request-id">{notice.requestId}</span>
@@ -75,14 +84,19 @@ export interface AppProps {
   readonly auth: Auth;
   readonly clock: ServiceClock;
   readonly store: ScanStore;
+  readonly register: LocationRegister;
   readonly deviceId: string;
   readonly initialLang: Lang;
   /** Told when the operator switches language (the API client's Accept-Language follows). */
   readonly onLang: (lang: Lang) => void;
 }
 
-export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: AppProps) => {
+export const App = ({ api, auth, clock, store, register, deviceId, initialLang, onLang }: AppProps) => {
   const [lang, setLang] = useState<Lang>(initialLang);
+  // Dates and numbers are written in the interface's language, on every screen.
+  setInterfaceLang(lang);
+  /** Moves on each time the register's copy is fetched again: the screens read the new one. */
+  const [, setRegisterFetched] = useState(register.fetchedAt());
   const [signedIn, setSignedIn] = useState(auth.session() !== undefined);
   /** Who signed in on this device, kept while a refused token refresh waits for them to sign in again. */
   const [user, setUser] = useState(auth.session()?.user);
@@ -142,6 +156,33 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
       }),
     [store, api],
   );
+  /** The whole register fetched again, a page of 100 at a time; a failed fetch keeps the copy. */
+  const refreshRegister = useCallback(() => {
+    if (auth.session() === undefined) return;
+    void register
+      .refresh((cursor) =>
+        api.run(
+          api.client.GET('/v1/cargo/locations', {
+            params: { query: { limit: 100, ...(cursor === undefined ? {} : { cursor }) } },
+          }),
+        ),
+      )
+      .then(() => setRegisterFetched(register.fetchedAt()));
+  }, [register, api]);
+
+  useEffect(() => {
+    const onOnline = () => {
+      if (navigator.onLine) refreshRegister();
+    };
+    window.addEventListener('online', onOnline);
+    const timer = setInterval(refreshRegister, REGISTER_REFRESH_MS);
+    refreshRegister();
+    return () => {
+      window.removeEventListener('online', onOnline);
+      clearInterval(timer);
+    };
+  }, [refreshRegister]);
+
   const upload = useCallback(() => {
     void refreshQueue();
     void uploader.flush().then((result) => {
@@ -191,14 +232,14 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
         return notify({ tone: 'error', text: translate(langRef.current, 'network'), code: 'NETWORK' });
       const { error } = outcome;
       if (error.error_code === 'UNAUTHORIZED' && auth.session() === undefined) setSignedIn(false);
-      const text = messageFor(langRef.current, error);
       const detail = instructionFor(langRef.current, error.error_code);
       // What the operator reports (INTERNAL_ERROR's instruction, also an unknown code's) names the request.
       const report = detail === instructionFor(langRef.current, 'INTERNAL_ERROR') && error.request_id !== '';
       notify({
         tone: 'error',
-        text,
-        ...(detail === text ? {} : { detail }),
+        text: headlineFor(langRef.current, error.error_code),
+        detail,
+        serverMessage: error.message,
         code: error.error_code,
         ...(report ? { requestId: error.request_id } : {}),
       });
@@ -206,7 +247,7 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
     [notify],
   );
 
-  const state: AppState = { api, auth, user, lang, t, deviceId, clock, store, notify, refused, upload };
+  const state: AppState = { api, auth, user, lang, t, deviceId, clock, store, register, notify, refused, upload };
   const session = auth.session();
   return (
     <AppContext.Provider value={state}>
@@ -251,7 +292,7 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
           </button>
         )}
       </header>
-      <Banner show={banner} requestIdLabel={t('requestId')} />
+      <Banner show={banner} requestIdLabel={t('requestId')} detailsLabel={t('details')} />
       {!signedIn ? (
         <main>
           <SignInScreen
@@ -260,6 +301,7 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
               setUser(auth.session()?.user);
               setNotice(undefined);
               upload();
+              refreshRegister();
             }}
           />
         </main>
