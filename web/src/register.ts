@@ -15,9 +15,9 @@ interface RegisterSchema extends DBSchema {
 }
 
 /** One page of the register as the service lists it. */
-export type RegisterPage = (cursor: string | undefined) => Promise<
-  Outcome<{ locations: RegisteredLocation[]; next_cursor: string | null }>
->;
+export type RegisterPage = (
+  cursor: string | undefined,
+) => Promise<Outcome<{ locations: RegisteredLocation[]; next_cursor: string | null }>>;
 
 /** How often the register is fetched again during a shift. */
 export const REGISTER_REFRESH_MS = 15 * 60_000;

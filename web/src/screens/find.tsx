@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { CargoLocation } from '../api-types.ts';
+import { Code } from '../code.tsx';
 import { useApp } from '../context.ts';
 import { headlineFor, instructionFor, sentences, when } from '../i18n.ts';
 import { useLatest } from '../latest.ts';
@@ -86,11 +87,11 @@ export const FindScreen = () => {
       {unplaced !== undefined && (
         <div class="card" data-testid="unplaced">
           <p class="muted">
-            <span class="code">{unplaced.box_no}</span> · {t('notLocatedYet')}
+            <Code code={unplaced.box_no} /> · {t('notLocatedYet')}
           </p>
           <p>{t('pallet')}</p>
           <p class="big" data-testid="unplaced-zongpai">
-            <span class="code">{unplaced.zongpai_no}</span>
+            <Code code={unplaced.zongpai_no} />
           </p>
           <p>{t('locateTheZongpai')}</p>
         </div>
@@ -105,7 +106,10 @@ export const FindScreen = () => {
           <ul class="history">
             {found.history.map((h) => (
               <li key={h.id} data-voided={h.voided_at !== null}>
-                <b class="code">{h.location_code}</b> {h.off_shelf ? `(${t('offShelf')})` : ''}{' '}
+                <b>
+                  <Code code={h.location_code} />
+                </b>{' '}
+                {h.off_shelf ? `(${t('offShelf')})` : ''}{' '}
                 <span class="muted">
                   {when(h.occurred_at)} · {t('by', { who: h.recorded_by })}
                 </span>
@@ -144,7 +148,7 @@ const CurrentCard = ({ current }: { current: CargoLocation['current'] }) => {
       ) : (
         <>
           <p class="big">
-            <span class="code">{current.location_code}</span>
+            <Code code={current.location_code} />
           </p>
           <p>
             {current.off_shelf ? t('offShelf') : t('onShelf')} ·{' '}

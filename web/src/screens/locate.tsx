@@ -1,4 +1,5 @@
 import type { RegisteredLocation } from '../api-types.ts';
+import { Code } from '../code.tsx';
 import { useApp, type AppState } from '../context.ts';
 import { headlineFor, instructionFor, messageFor, sentences, translate } from '../i18n.ts';
 import type { QueueCounts, QueuedScan } from '../queue.ts';
@@ -25,7 +26,10 @@ const refuseAtScan = (app: AppState, code: string, errorCode: string, what?: str
   app.notify({
     tone: 'error',
     text: headlineFor(app.lang, errorCode),
-    detail: what === undefined ? instructionFor(app.lang, errorCode) : sentences(app.lang, what, instructionFor(app.lang, errorCode)),
+    detail:
+      what === undefined
+        ? instructionFor(app.lang, errorCode)
+        : sentences(app.lang, what, instructionFor(app.lang, errorCode)),
     code: errorCode,
   });
 
@@ -152,8 +156,10 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
       <div class="action-bar">
         {location !== undefined && (
           <button type="button" class="place" data-testid="location" onClick={() => setLocation(undefined)}>
-            <span class="code">{location}</span> ✎
-            <small data-testid="location-kind">{registered === undefined ? t('unregistered') : placeOf(app, registered)}</small>
+            <Code code={location} /> ✎
+            <small data-testid="location-kind">
+              {registered === undefined ? t('unregistered') : placeOf(app, registered)}
+            </small>
           </button>
         )}
         {registered === undefined && (
