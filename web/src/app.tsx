@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { Api } from './api.ts';
 import type { Auth } from './auth.ts';
 import type { ServiceClock } from './clock.ts';
+import { Code } from './code.tsx';
 import { AppContext, type AppState, type Notice } from './context.ts';
 import { primeAudio, signal } from './feedback.ts';
 import { headlineFor, instructionFor, setInterfaceLang, translate, type Key, type Lang } from './i18n.ts';
@@ -23,6 +24,11 @@ const SCREENS = ['box', 'oneScan', 'locate', 'find', 'pallet', 'order', 'supervi
 type Screen = (typeof SCREENS)[number];
 
 const screenOf = (hash: string): Screen => SCREENS.find((s) => `#/${s}` === hash) ?? 'box';
+
+/** A box, zongpai or location code in an answer (`A-01-01`, `BOX-1003`): kept whole on one line. */
+const CODE_IN_TEXT = /([A-Z0-9]+(?:-[A-Z0-9]+)+)/;
+const withCodes = (text: string) =>
+  text.split(CODE_IN_TEXT).map((part, i) => (i % 2 === 1 ? <Code key={i} code={part} /> : part));
 
 /**
  * The banner at the top: the colour and words of the last answer. Its notice is its own state,
@@ -60,7 +66,7 @@ const Banner = ({
     >
       {notice !== undefined && (
         <>
-          <p class="notice-text">{notice.text}</p>
+          <p class="notice-text">{withCodes(notice.text)}</p>
           {notice.detail !== undefined && <p class="notice-detail">{notice.detail}</p>}
           {notice.serverMessage !== undefined && notice.serverMessage !== '' && (
             <details class="notice-more">
