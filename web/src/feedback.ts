@@ -10,7 +10,7 @@ const TONES: Record<Tone, { wave: OscillatorType; notes: readonly number[]; ms: 
     warn: { wave: 'sine', notes: [660, 880], ms: 90, vibrate: [60, 40, 60] },
     error: { wave: 'square', notes: [330, 220], ms: 180, vibrate: [200, 80, 200] },
     // A location scanned: the current location switched (rising, so it is not taken for a cargo's OK).
-    place: { wave: 'triangle', notes: [880, 1175, 1568], ms: 60, vibrate: [30, 30, 30] },
+    place: { wave: 'sine', notes: [880, 1175, 1568], ms: 60, vibrate: [30, 30, 30] },
   };
 
 /** Each waveform the tones use once: the first oscillator of each computes its wave table. */
