@@ -163,26 +163,32 @@ export const App = ({ api, auth, clock, store, register, deviceId, initialLang, 
     [store, api],
   );
   /** The whole register fetched again, a page of 100 at a time; a failed fetch keeps the copy. */
-  const refreshRegister = useCallback(() => {
-    if (auth.session() === undefined) return;
-    void register
-      .refresh((cursor) =>
-        api.run(
-          api.client.GET('/v1/cargo/locations', {
-            params: { query: { limit: 100, ...(cursor === undefined ? {} : { cursor }) } },
-          }),
-        ),
-      )
-      .then(() => setRegisterFetched(register.fetchedAt()));
-  }, [register, api]);
+  const refreshRegister = useCallback(
+    (whenOlderThan = 0) => {
+      if (auth.session() === undefined) return;
+      const fetched = register.fetchedAt();
+      if (fetched !== undefined && Date.now() - fetched < whenOlderThan) return;
+      void register
+        .refresh((cursor) =>
+          api.run(
+            api.client.GET('/v1/cargo/locations', {
+              params: { query: { limit: 100, ...(cursor === undefined ? {} : { cursor }) } },
+            }),
+          ),
+        )
+        .then(() => setRegisterFetched(register.fetchedAt()));
+    },
+    [register, api],
+  );
 
   useEffect(() => {
     const onOnline = () => {
       if (navigator.onLine) refreshRegister();
     };
     window.addEventListener('online', onOnline);
-    const timer = setInterval(refreshRegister, REGISTER_REFRESH_MS);
-    refreshRegister();
+    const timer = setInterval(() => refreshRegister(), REGISTER_REFRESH_MS);
+    // A reload keeps a copy fetched within the interval.
+    refreshRegister(REGISTER_REFRESH_MS);
     return () => {
       window.removeEventListener('online', onOnline);
       clearInterval(timer);
