@@ -15,6 +15,7 @@ export type BoxItem = Schemas['BoxSaveRequest']['items'][number];
 export type Zongpai = Schemas['ZongpaiResponse'];
 export type LocationScan = Schemas['LocationScan'];
 export type CargoLocation = Schemas['CargoLocationResponse'];
+export type RegisteredLocation = Schemas['RegisteredLocation'];
 type Ok<P extends keyof paths, M extends 'get' | 'post' | 'delete'> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer T } } } } ? T : never;
 export type OrderProgress = Ok<'/v1/orders/{order_no}', 'get'>;
 export type PackingList = Ok<'/v1/zongpai/{zongpai_no}/packing-list', 'get'>;

@@ -2,12 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { Api } from './api.ts';
 import type { Auth } from './auth.ts';
 import type { ServiceClock } from './clock.ts';
+import { Code } from './code.tsx';
 import { AppContext, type AppState, type Notice } from './context.ts';
 import { primeAudio, signal } from './feedback.ts';
-import { instructionFor, messageFor, translate, type Key, type Lang } from './i18n.ts';
+import { headlineFor, instructionFor, setInterfaceLang, translate, type Key, type Lang } from './i18n.ts';
 import type { QueueCounts, ScanStore } from './queue.ts';
 import { createUploader, ownedBy } from './queue.ts';
 import { refusedScanNotice } from './refused-scan.ts';
+import { REGISTER_REFRESH_MS, type LocationRegister } from './register.ts';
 import { BoxScreen } from './screens/box.tsx';
 import { FindScreen } from './screens/find.tsx';
 import { LocateScreen } from './screens/locate.tsx';
@@ -23,6 +25,11 @@ type Screen = (typeof SCREENS)[number];
 
 const screenOf = (hash: string): Screen => SCREENS.find((s) => `#/${s}` === hash) ?? 'box';
 
+/** A box, zongpai or location code in an answer (`A-01-01`, `BOX-1003`): kept whole on one line. */
+const CODE_IN_TEXT = /([A-Z0-9]+(?:-[A-Z0-9]+)+)/;
+const withCodes = (text: string) =>
+  text.split(CODE_IN_TEXT).map((part, i) => (i % 2 === 1 ? <Code key={i} code={part} /> : part));
+
 /**
  * The banner at the top: the colour and words of the last answer. Its notice is its own state,
  * so a scan's answer renders the banner alone, not the whole app around it: the colour is on
@@ -31,9 +38,11 @@ const screenOf = (hash: string): Screen => SCREENS.find((s) => `#/${s}` === hash
 const Banner = ({
   show,
   requestIdLabel,
+  detailsLabel,
 }: {
   readonly show: { current: (notice: Notice | undefined) => void };
   readonly requestIdLabel: string;
+  readonly detailsLabel: string;
 }) => {
   const [notice, setNotice] = useState<Notice | undefined>();
   show.current = setNotice;
@@ -57,8 +66,14 @@ const Banner = ({
     >
       {notice !== undefined && (
         <>
-          <p class="notice-text">{notice.text}</p>
+          <p class="notice-text">{withCodes(notice.text)}</p>
           {notice.detail !== undefined && <p class="notice-detail">{notice.detail}</p>}
+          {notice.serverMessage !== undefined && notice.serverMessage !== '' && (
+            <details class="notice-more">
+              <summary>{detailsLabel}</summary>
+              <span data-testid="server-message">{notice.serverMessage}</span>
+            </details>
+          )}
           {notice.requestId !== undefined && (
             <small class="notice-id">
               {requestIdLabel} <span data-testid="request-id">{notice.requestId}</span>
@@ -75,14 +90,19 @@ export interface AppProps {
   readonly auth: Auth;
   readonly clock: ServiceClock;
   readonly store: ScanStore;
+  readonly register: LocationRegister;
   readonly deviceId: string;
   readonly initialLang: Lang;
   /** Told when the operator switches language (the API client's Accept-Language follows). */
   readonly onLang: (lang: Lang) => void;
 }
 
-export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: AppProps) => {
+export const App = ({ api, auth, clock, store, register, deviceId, initialLang, onLang }: AppProps) => {
   const [lang, setLang] = useState<Lang>(initialLang);
+  // Dates and numbers are written in the interface's language, on every screen.
+  setInterfaceLang(lang);
+  /** Moves on each time the register's copy is fetched again: the screens read the new one. */
+  const [, setRegisterFetched] = useState(register.fetchedAt());
   const [signedIn, setSignedIn] = useState(auth.session() !== undefined);
   /** Who signed in on this device, kept while a refused token refresh waits for them to sign in again. */
   const [user, setUser] = useState(auth.session()?.user);
@@ -142,6 +162,39 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
       }),
     [store, api],
   );
+  /** The whole register fetched again, a page of 100 at a time; a failed fetch keeps the copy. */
+  const refreshRegister = useCallback(
+    (whenOlderThan = 0) => {
+      if (auth.session() === undefined) return;
+      const fetched = register.fetchedAt();
+      if (fetched !== undefined && Date.now() - fetched < whenOlderThan) return;
+      void register
+        .refresh((cursor) =>
+          api.run(
+            api.client.GET('/v1/cargo/locations', {
+              params: { query: { limit: 100, ...(cursor === undefined ? {} : { cursor }) } },
+            }),
+          ),
+        )
+        .then(() => setRegisterFetched(register.fetchedAt()));
+    },
+    [register, api],
+  );
+
+  useEffect(() => {
+    const onOnline = () => {
+      if (navigator.onLine) refreshRegister();
+    };
+    window.addEventListener('online', onOnline);
+    const timer = setInterval(() => refreshRegister(), REGISTER_REFRESH_MS);
+    // A reload keeps a copy fetched within the interval.
+    refreshRegister(REGISTER_REFRESH_MS);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      clearInterval(timer);
+    };
+  }, [refreshRegister]);
+
   const upload = useCallback(() => {
     void refreshQueue();
     void uploader.flush().then((result) => {
@@ -191,14 +244,14 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
         return notify({ tone: 'error', text: translate(langRef.current, 'network'), code: 'NETWORK' });
       const { error } = outcome;
       if (error.error_code === 'UNAUTHORIZED' && auth.session() === undefined) setSignedIn(false);
-      const text = messageFor(langRef.current, error);
       const detail = instructionFor(langRef.current, error.error_code);
       // What the operator reports (INTERNAL_ERROR's instruction, also an unknown code's) names the request.
       const report = detail === instructionFor(langRef.current, 'INTERNAL_ERROR') && error.request_id !== '';
       notify({
         tone: 'error',
-        text,
-        ...(detail === text ? {} : { detail }),
+        text: headlineFor(langRef.current, error.error_code),
+        detail,
+        serverMessage: error.message,
         code: error.error_code,
         ...(report ? { requestId: error.request_id } : {}),
       });
@@ -206,7 +259,7 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
     [notify],
   );
 
-  const state: AppState = { api, auth, user, lang, t, deviceId, clock, store, notify, refused, upload };
+  const state: AppState = { api, auth, user, lang, t, deviceId, clock, store, register, notify, refused, upload };
   const session = auth.session();
   return (
     <AppContext.Provider value={state}>
@@ -251,7 +304,7 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
           </button>
         )}
       </header>
-      <Banner show={banner} requestIdLabel={t('requestId')} />
+      <Banner show={banner} requestIdLabel={t('requestId')} detailsLabel={t('details')} />
       {!signedIn ? (
         <main>
           <SignInScreen
@@ -260,6 +313,7 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
               setUser(auth.session()?.user);
               setNotice(undefined);
               upload();
+              refreshRegister();
             }}
           />
         </main>

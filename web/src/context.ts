@@ -6,6 +6,7 @@ import type { ServiceClock } from './clock.ts';
 import type { Tone } from './feedback.ts';
 import type { Key, Lang } from './i18n.ts';
 import type { ScanStore } from './queue.ts';
+import type { LocationRegister } from './register.ts';
 
 /** What the banner at the top says after a scan or an answer. */
 export interface Notice {
@@ -14,6 +15,8 @@ export interface Notice {
   /** What to do about it (a refusal's instruction). */
   readonly detail?: string;
   readonly code?: string;
+  /** The service's own message, one tap away ("Details") for support. */
+  readonly serverMessage?: string;
   /** The service's id of the request refused, for a refusal the operator reports (shown small, selectable). */
   readonly requestId?: string;
 }
@@ -30,6 +33,8 @@ export interface AppState {
   /** The service's time as the device knows it: location scans are stamped with it. */
   readonly clock: ServiceClock;
   readonly store: ScanStore;
+  /** The device's copy of the location register (scans are told apart with it, offline too). */
+  readonly register: LocationRegister;
   /** Shows the notice with its tone, vibration and colour. */
   readonly notify: (notice: Notice) => void;
   /** Shows what went wrong with a call: no network, or the service's refusal and what to do. */

@@ -1,14 +1,16 @@
 /**
  * The answer to every scan, given at once: a tone, a vibration and a colour, each its own for
- * success, warning and refusal so an operator who does not look still knows.
+ * success, warning, refusal and a location switched, so an operator who does not look still knows.
  */
-export type Tone = 'ok' | 'warn' | 'error';
+export type Tone = 'ok' | 'warn' | 'error' | 'place';
 
 const TONES: Record<Tone, { wave: OscillatorType; notes: readonly number[]; ms: number; vibrate: number | number[] }> =
   {
     ok: { wave: 'sine', notes: [1320], ms: 70, vibrate: 40 },
     warn: { wave: 'sine', notes: [660, 880], ms: 90, vibrate: [60, 40, 60] },
     error: { wave: 'square', notes: [330, 220], ms: 180, vibrate: [200, 80, 200] },
+    // A location scanned: the current location switched (rising, so it is not taken for a cargo's OK).
+    place: { wave: 'sine', notes: [880, 1175, 1568], ms: 60, vibrate: [30, 30, 30] },
   };
 
 /** Each waveform the tones use once: the first oscillator of each computes its wave table. */

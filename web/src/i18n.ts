@@ -75,9 +75,11 @@ const en = {
   offShelf: 'Off shelf',
   onShelf: 'On shelf',
   waiting: '{n} scans waiting to upload',
+  'waiting#one': '{n} scan waiting to upload',
   allUploaded: 'All scans uploaded',
   waitingOthers: '({n} more wait for the user who scanned them to sign in)',
   signOutWaiting: '{n} scans not uploaded yet',
+  'signOutWaiting#one': '{n} scan not uploaded yet',
   signOutWaitingDetail: 'They upload when you sign in again. Tap again to sign out anyway.',
   confirmSignOut: 'Tap again to sign out',
   offline: 'Offline',
@@ -86,6 +88,23 @@ const en = {
   queued: '{cargo} at {location}',
   scanRefused: '{cargo} at {location} refused',
   moreRefused: '(and {n} more: see Locate)',
+  boxCount: '{n} boxes',
+  'boxCount#one': '{n} box',
+  details: 'Details',
+  locationSwitched: 'Location {location}',
+  kindSHELF: 'Shelf',
+  kindSTAGING: 'Staging',
+  kindDOCK: 'Dock',
+  kindFLOOR: 'Floor',
+  kindQUARANTINE: 'Quarantine',
+  zone: 'zone {zone}',
+  unregistered: 'Not in the location register',
+  registerSize: '{n} locations known on this device',
+  'registerSize#one': '{n} location known on this device',
+  notLocatedYet: 'Not scanned at a location yet',
+  onZongpai: 'On zongpai {zongpai}',
+  locateTheZongpai: 'Scan the zongpai at its location (Locate) to place its boxes.',
+  notCargo: '{code} is a location, not cargo',
   current: 'Now at',
   noCurrent: 'Nowhere: every scan was voided',
   via: 'via {via}',
@@ -208,9 +227,11 @@ const zh: Words = {
   offShelf: '不在货架',
   onShelf: '在货架',
   waiting: '{n} 条扫描等待上传',
+  'waiting#one': '{n} 条扫描等待上传',
   allUploaded: '扫描已全部上传',
   waitingOthers: '（另有 {n} 条等待扫描人登录后上传）',
   signOutWaiting: '还有 {n} 条扫描未上传',
+  'signOutWaiting#one': '还有 {n} 条扫描未上传',
   signOutWaitingDetail: '您再次登录后会上传。仍要退出请再点一次。',
   confirmSignOut: '再点一次以退出',
   offline: '离线',
@@ -219,6 +240,23 @@ const zh: Words = {
   queued: '{cargo} 在 {location}',
   scanRefused: '{cargo} 在 {location} 被拒绝',
   moreRefused: '（另有 {n} 条：见定位页面）',
+  boxCount: '{n} 箱',
+  'boxCount#one': '{n} 箱',
+  details: '详情',
+  locationSwitched: '库位 {location}',
+  kindSHELF: '货架',
+  kindSTAGING: '暂存区',
+  kindDOCK: '码头',
+  kindFLOOR: '地面',
+  kindQUARANTINE: '隔离区',
+  zone: '{zone} 区',
+  unregistered: '不在库位登记中',
+  registerSize: '本设备已知 {n} 个库位',
+  'registerSize#one': '本设备已知 {n} 个库位',
+  notLocatedYet: '尚未在库位扫描',
+  onZongpai: '在总牌 {zongpai} 上',
+  locateTheZongpai: '请在总牌所在库位扫描它（定位），其箱子随之定位。',
+  notCargo: '{code} 是库位，不是货物',
   current: '当前位置',
   noCurrent: '无当前位置：所有扫描均已作废',
   via: '经由 {via}',
@@ -366,7 +404,99 @@ const zhWhatToDo: Record<RefusalCode, string> = {
   DEVICE_CLOCK: '本设备的日期和时间不正确：请调整，或告诉主管。',
 };
 
+/** What happened, as the operator says it: the headline of each refusal (never a field name or a pattern). */
+const enHeadline: Record<RefusalCode, string> = {
+  INVALID_BOX_NO: 'This is not a box number',
+  INVALID_ZONGPAI: 'This is not a zongpai number',
+  INVALID_LOCATION_CODE: 'This is not a location code',
+  INVALID_ITEM_CODE: 'This is not an item code',
+  INVALID_ORDER_NO: 'This is not an order number',
+  INVALID_QUANTITY: 'This quantity cannot be',
+  DUPLICATE_BOX_ITEM: 'An item is listed twice',
+  VALIDATION_ERROR: 'The app sent something wrong',
+  MALFORMED_JSON: 'The app sent something wrong',
+  UNAUTHORIZED: 'You are signed out',
+  FORBIDDEN: 'Only a supervisor can do this',
+  BOX_NOT_FOUND: 'This box is unknown',
+  ZONGPAI_NOT_FOUND: 'This zongpai is not registered',
+  CARGO_NOT_FOUND: 'Never scanned at a location',
+  ORDER_NOT_FOUND: 'This order is unknown',
+  RECORD_NOT_FOUND: 'That scan is gone',
+  ROUTE_NOT_FOUND: 'The app needs an update',
+  BOX_ALREADY_BOXED: 'This box is already boxed',
+  ZONGPAI_CLOSED: 'This zongpai is closed',
+  ZONGPAI_ALREADY_EXISTS: 'This zongpai is already registered',
+  SSCC_NOT_CONFIGURED: 'No SSCC here',
+  SSCC_EXHAUSTED: 'No SSCC left',
+  ZONGPAI_MIXES_ORDERS: 'Another order is on this zongpai',
+  ZONGPAI_MIXES_CUSTOMERS: "Another customer's boxes are on this zongpai",
+  VERSION_CONFLICT: 'Changed by someone else',
+  PAYLOAD_TOO_LARGE: 'Too much at once',
+  UNSUPPORTED_MEDIA_TYPE: 'The app sent something wrong',
+  ITEM_NOT_IN_PLAN: 'This item is not planned for this box',
+  QUANTITY_EXCEEDS_PLAN: 'More than planned',
+  ERP_PLAN_INVALID: 'This box cannot be boxed in one scan',
+  IDEMPOTENCY_KEY_REUSED: 'Nothing was changed',
+  THROTTLED: 'The service is busy',
+  INTERNAL_ERROR: 'Something went wrong',
+  DATABASE_UNAVAILABLE: 'The service is starting up',
+  ERP_VIEW_UNAVAILABLE: 'The ERP plan cannot be read',
+  LOCATION_NOT_FOUND: 'This location is not registered',
+  LOCATION_BLOCKED: 'This location is blocked',
+  LOCATION_IS_CARGO: 'This is cargo, not a location',
+  CARGO_IS_LOCATION: 'This is a location, not cargo',
+  OFF_SHELF_MISMATCH: 'Off shelf does not match this location',
+  TRANSFER_TOO_LARGE: 'Too much cargo to move at once',
+  DEVICE_CLOCK: "This device's clock is wrong",
+};
+
+const zhHeadline: Record<RefusalCode, string> = {
+  INVALID_BOX_NO: '这不是箱号',
+  INVALID_ZONGPAI: '这不是总牌号',
+  INVALID_LOCATION_CODE: '这不是库位码',
+  INVALID_ITEM_CODE: '这不是物料码',
+  INVALID_ORDER_NO: '这不是订单号',
+  INVALID_QUANTITY: '数量不对',
+  DUPLICATE_BOX_ITEM: '同一物料列了两次',
+  VALIDATION_ERROR: '应用发送的数据有误',
+  MALFORMED_JSON: '应用发送的数据有误',
+  UNAUTHORIZED: '您已退出登录',
+  FORBIDDEN: '只有主管可以执行',
+  BOX_NOT_FOUND: '不认识这个箱号',
+  ZONGPAI_NOT_FOUND: '总牌未登记',
+  CARGO_NOT_FOUND: '从未在库位扫描过',
+  ORDER_NOT_FOUND: '不认识这个订单',
+  RECORD_NOT_FOUND: '该扫描记录已不存在',
+  ROUTE_NOT_FOUND: '应用需要更新',
+  BOX_ALREADY_BOXED: '该箱已装箱',
+  ZONGPAI_CLOSED: '总牌已关闭',
+  ZONGPAI_ALREADY_EXISTS: '总牌已登记',
+  SSCC_NOT_CONFIGURED: '此处没有 SSCC',
+  SSCC_EXHAUSTED: 'SSCC 已用完',
+  ZONGPAI_MIXES_ORDERS: '总牌上有其他订单',
+  ZONGPAI_MIXES_CUSTOMERS: '总牌上有其他客户的箱',
+  VERSION_CONFLICT: '已被他人修改',
+  PAYLOAD_TOO_LARGE: '一次发送太多',
+  UNSUPPORTED_MEDIA_TYPE: '应用发送的数据有误',
+  ITEM_NOT_IN_PLAN: '该物料不在此箱计划内',
+  QUANTITY_EXCEEDS_PLAN: '超出计划',
+  ERP_PLAN_INVALID: '该箱不能一扫装箱',
+  IDEMPOTENCY_KEY_REUSED: '没有任何更改',
+  THROTTLED: '服务繁忙',
+  INTERNAL_ERROR: '出错了',
+  DATABASE_UNAVAILABLE: '服务正在启动',
+  ERP_VIEW_UNAVAILABLE: '无法读取 ERP 计划',
+  LOCATION_NOT_FOUND: '该库位未登记',
+  LOCATION_BLOCKED: '该库位已封锁',
+  LOCATION_IS_CARGO: '这是货物，不是库位',
+  CARGO_IS_LOCATION: '这是库位，不是货物',
+  OFF_SHELF_MISMATCH: '“不在货架”与该库位不符',
+  TRANSFER_TOO_LARGE: '货物太多，无法一次转移',
+  DEVICE_CLOCK: '本设备时间不正确',
+};
+
 const words: Record<Lang, Words> = { en, zh };
+const headlines: Record<Lang, Record<RefusalCode, string>> = { en: enHeadline, zh: zhHeadline };
 const whatToDo: Record<Lang, Record<RefusalCode, string>> = { en: enWhatToDo, zh: zhWhatToDo };
 
 /**
@@ -383,8 +513,54 @@ export const deviceLang = (browser: string | undefined, chosen?: string | null):
 /** The `Accept-Language` the API gets for a language. */
 export const acceptLanguage = (lang: Lang) => (lang === 'zh' ? 'zh-CN, zh;q=0.9, en;q=0.5' : 'en');
 
-export const translate = (lang: Lang, key: Key, vars: Record<string, string | number> = {}): string =>
-  words[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+/** The interface's language, set by the app as it renders: dates and numbers are written in it. */
+let interfaceLang: Lang = 'en';
+export const setInterfaceLang = (lang: Lang): void => {
+  interfaceLang = lang;
+};
+
+/**
+ * The locale that writes dates and numbers for a language: the device's own when it speaks that
+ * language (en-GB stays en-GB), else the language's usual one.
+ */
+export const localeOf = (lang: Lang, device: string | undefined = globalThis.navigator?.language): string =>
+  device?.toLowerCase().startsWith(lang) === true ? device : lang === 'zh' ? 'zh-CN' : 'en-US';
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const cached = <T>(map: Map<string, T>, locale: string, make: (locale: string) => T): T => {
+  const found = map.get(locale);
+  if (found !== undefined) return found;
+  const made = make(locale);
+  map.set(locale, made);
+  return made;
+};
+
+/**
+ * A phrase in a language, its `{name}` places filled; numbers written as the language's locale
+ * writes them, and a phrase with a count `n` in the plural form that count takes there
+ * (`waiting#one` for 1 in English; Chinese has one form).
+ */
+export const translate = (lang: Lang, key: Key, vars: Record<string, string | number> = {}): string => {
+  const locale = localeOf(lang);
+  const n = vars.n;
+  const form =
+    typeof n === 'number' ? `${key}#${cached(pluralRules, locale, (l) => new Intl.PluralRules(l)).select(n)}` : key;
+  const phrase = (words[lang] as Record<string, string>)[form] ?? words[lang][key];
+  const number = cached(numberFormats, locale, (l) => new Intl.NumberFormat(l));
+  return phrase.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = vars[name];
+    return value === undefined ? `{${name}}` : typeof value === 'number' ? number.format(value) : value;
+  });
+};
+
+/** Two sentences, as the language joins them. */
+export const sentences = (lang: Lang, first: string, second: string): string =>
+  `${first}${lang === 'zh' ? '。' : '. '}${second}`;
+
+/** What happened, in the operator's words, for an error code; an unknown code (a newer service) gets the generic one. */
+export const headlineFor = (lang: Lang, code: string): string =>
+  headlines[lang][code as RefusalCode] ?? headlines[lang].INTERNAL_ERROR;
 
 /** The instruction for an error code; unknown codes (a newer service) get the generic one. */
 export const instructionFor = (lang: Lang, code: string): string =>
@@ -422,6 +598,11 @@ export const messageFor = (lang: Lang, error: { error_code: string; message: str
     ? instructionFor(lang, error.error_code)
     : error.message;
 
-/** When something happened, short, as the device's own locale writes dates and times. */
-export const when = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** When something happened, short, as the interface's language (in the device's locale where it speaks it) writes dates and times. */
+export const when = (iso: string, lang: Lang = interfaceLang): string =>
+  cached(
+    dateFormats,
+    localeOf(lang),
+    (l) => new Intl.DateTimeFormat(l, { dateStyle: 'short', timeStyle: 'short' }),
+  ).format(new Date(iso));

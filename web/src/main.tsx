@@ -7,14 +7,15 @@ import { loadConfig } from './config.ts';
 import { deviceId } from './device.ts';
 import { deviceLang, type Lang } from './i18n.ts';
 import { openScanStore } from './queue.ts';
+import { openRegister } from './register.ts';
 import './style.css';
 
 /** Boots the app: configuration (kept by the service worker for offline starts), session, scan store. */
 const boot = async () => {
   const root = document.getElementById('app') as HTMLElement;
   let lang: Lang = deviceLang(navigator.language, localStorage.getItem('cargo.lang'));
-  // The scan store opens while the configuration arrives: neither waits for the other.
-  const [config, store] = await Promise.all([loadConfig(), openScanStore(indexedDB)]);
+  // The scan store and the location register open while the configuration arrives: none waits for another.
+  const [config, store, register] = await Promise.all([loadConfig(), openScanStore(indexedDB), openRegister()]);
   const auth = createAuth({ config, storage: localStorage });
   const clock = createServiceClock({ storage: localStorage });
   const api = createApi({ auth, lang: () => lang, clock, servicePrefix: config.service_prefix });
@@ -30,6 +31,7 @@ const boot = async () => {
       auth={auth}
       clock={clock}
       store={store}
+      register={register}
       deviceId={deviceId(localStorage)}
       initialLang={lang}
       onLang={onLang}

@@ -1,5 +1,5 @@
 import type { Notice } from './context.ts';
-import { instructionFor, messageFor, translate, type Lang } from './i18n.ts';
+import { headlineFor, instructionFor, sentences, translate, type Lang } from './i18n.ts';
 import type { QueuedScan } from './queue.ts';
 
 /** A location scan the service refused: which, where, why and what to do. */
@@ -9,12 +9,11 @@ export const refusedScanNotice = (lang: Lang, first: QueuedScan, count: number):
     cargo: first.scan.cargo_no.toUpperCase(),
     location: first.scan.location_code,
   });
-  const reason = messageFor(lang, error);
-  const todo = instructionFor(lang, error.error_code);
   return {
     tone: 'error',
     text: count > 1 ? `${what} ${translate(lang, 'moreRefused', { n: count - 1 })}` : what,
-    detail: reason === todo ? todo : `${reason} ${todo}`,
+    detail: sentences(lang, headlineFor(lang, error.error_code), instructionFor(lang, error.error_code)),
+    serverMessage: error.message,
     code: error.error_code,
   };
 };

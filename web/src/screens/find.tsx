@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { CargoLocation } from '../api-types.ts';
+import { Code } from '../code.tsx';
 import { useApp } from '../context.ts';
-import { when } from '../i18n.ts';
+import { headlineFor, instructionFor, sentences, when } from '../i18n.ts';
 import { useLatest } from '../latest.ts';
+import { classifyScan } from '../register.ts';
 import { ScanField } from '../scan-field.tsx';
 import { LocationContentPanel } from './location-content.tsx';
 import { canVoid } from './progress.ts';
@@ -16,7 +18,26 @@ export const FindScreen = () => {
   const app = useApp();
   const { t, api } = app;
   const [found, setFound] = useState<CargoLocation | undefined>();
+  /** A boxed box never scanned at a location: the zongpai it is on (its boxes follow the zongpai). */
+  const [unplaced, setUnplaced] = useState<{ box_no: string; zongpai_no: string } | undefined>();
   const latest = useLatest();
+
+  /**
+   * A cargo the service never saw at a location: a boxed box is not a refusal, it waits on its
+   * zongpai for that to be located; shown with the zongpai, without the error tone.
+   */
+  const onZongpai = async (code: string): Promise<boolean> => {
+    const info = await latest(api.run(api.client.GET('/v1/box/info', { params: { query: { box_no: code } } })));
+    if (info?.ok !== true || info.data.status !== 'BOXED' || info.data.zongpai_no === null) return false;
+    setUnplaced({ box_no: info.data.box_no, zongpai_no: info.data.zongpai_no });
+    app.notify({
+      tone: 'info',
+      text: `${info.data.box_no}: ${t('notLocatedYet')}`,
+      detail: sentences(app.lang, t('onZongpai', { zongpai: info.data.zongpai_no }), t('locateTheZongpai')),
+      code: 'NOT_LOCATED',
+    });
+    return true;
+  };
 
   /** The cargo scanned last (or reloaded after a void); undefined when refused or superseded. */
   const load = async (code: string, quiet = false) => {
@@ -28,13 +49,31 @@ export const FindScreen = () => {
       // A reload after a void that fails leaves the screen as the void left it.
       if (quiet) return undefined;
       setFound(undefined);
+      setUnplaced(undefined);
+      if (!('offline' in outcome) && outcome.error.error_code === 'CARGO_NOT_FOUND' && (await onZongpai(code)))
+        return undefined;
       app.refused(outcome);
       return undefined;
     }
+    setUnplaced(undefined);
     setFound(outcome.data);
     return outcome.data;
   };
-  const onScan = async (code: string) => {
+  const onScan = async (raw: string) => {
+    // Told apart at the scan, also offline: a location label or no cargo number at all.
+    const scanned = classifyScan(app.register, raw);
+    if (scanned.kind !== 'cargo') {
+      const refusal = scanned.kind === 'location' ? 'CARGO_IS_LOCATION' : 'INVALID_BOX_NO';
+      setFound(undefined);
+      setUnplaced(undefined);
+      return app.notify({
+        tone: 'error',
+        text: headlineFor(app.lang, refusal),
+        detail: instructionFor(app.lang, refusal),
+        code: refusal,
+      });
+    }
+    const code = scanned.code;
     const data = await load(code);
     if (data !== undefined) {
       app.notify({ tone: 'ok', text: `${data.cargo_no} → ${data.current?.location_code ?? t('noCurrent')}` });
@@ -45,6 +84,18 @@ export const FindScreen = () => {
   return (
     <section class="screen" aria-label={t('find')}>
       <ScanField label={t('scanAny')} onScan={(code) => void onScan(code)} />
+      {unplaced !== undefined && (
+        <div class="card" data-testid="unplaced">
+          <p class="muted">
+            <Code code={unplaced.box_no} /> · {t('notLocatedYet')}
+          </p>
+          <p>{t('pallet')}</p>
+          <p class="big" data-testid="unplaced-zongpai">
+            <Code code={unplaced.zongpai_no} />
+          </p>
+          <p>{t('locateTheZongpai')}</p>
+        </div>
+      )}
       {found !== undefined && (
         <>
           <CurrentCard current={found.current} />
@@ -55,7 +106,10 @@ export const FindScreen = () => {
           <ul class="history">
             {found.history.map((h) => (
               <li key={h.id} data-voided={h.voided_at !== null}>
-                <b>{h.location_code}</b> {h.off_shelf ? `(${t('offShelf')})` : ''}{' '}
+                <b>
+                  <Code code={h.location_code} />
+                </b>{' '}
+                {h.off_shelf ? `(${t('offShelf')})` : ''}{' '}
                 <span class="muted">
                   {when(h.occurred_at)} · {t('by', { who: h.recorded_by })}
                 </span>
@@ -93,7 +147,9 @@ const CurrentCard = ({ current }: { current: CargoLocation['current'] }) => {
         <p class="big">{t('noCurrent')}</p>
       ) : (
         <>
-          <p class="big">{current.location_code}</p>
+          <p class="big">
+            <Code code={current.location_code} />
+          </p>
           <p>
             {current.off_shelf ? t('offShelf') : t('onShelf')} ·{' '}
             {t('via', { via: current.via === 'ZONGPAI' ? t('pallet') : t('box') })} · {when(current.occurred_at)}

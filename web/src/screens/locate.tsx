@@ -1,6 +1,9 @@
-import { useApp } from '../context.ts';
-import { instructionFor, messageFor } from '../i18n.ts';
+import type { RegisteredLocation } from '../api-types.ts';
+import { Code } from '../code.tsx';
+import { useApp, type AppState } from '../context.ts';
+import { headlineFor, instructionFor, messageFor, sentences, translate } from '../i18n.ts';
 import type { QueueCounts, QueuedScan } from '../queue.ts';
+import { classifyScan, isLocationCode } from '../register.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useSessionState } from '../session-state.ts';
 import { LocationContentPanel } from './location-content.tsx';
@@ -18,11 +21,34 @@ const RefusalReason = ({ error }: { error: QueuedScan['error'] }) => {
   );
 };
 
+/** A refusal made on the device, at the scan: said as the service's are, in the operator's words. */
+const refuseAtScan = (app: AppState, code: string, errorCode: string, what?: string) =>
+  app.notify({
+    tone: 'error',
+    text: headlineFor(app.lang, errorCode),
+    detail:
+      what === undefined
+        ? instructionFor(app.lang, errorCode)
+        : sentences(app.lang, what, instructionFor(app.lang, errorCode)),
+    code: errorCode,
+  });
+
+/** A registered location's kind and zone, as the operator reads them. */
+const placeOf = (app: AppState, location: RegisteredLocation): string =>
+  [
+    app.t(`kind${location.kind}`),
+    ...(location.zone === null ? [] : [app.t('zone', { zone: location.zone })]),
+    ...(location.description === null ? [] : [location.description]),
+  ].join(' · ');
+
 /**
  * Locate: scan a location, then any number of cargo. Each scan is kept on the device before it
  * is answered, then uploaded (at once when online, as a backlog when the network is back). The
  * operator sees how many wait and every scan the service refused, with the reason, and can ask
- * what is at the location now.
+ * what is at the location now. The device's copy of the location register tells a location from
+ * cargo at the scan, also offline: a registered location scanned at any time becomes the current
+ * one (its own tone), a blocked one is refused, and what is neither a registered location nor a
+ * box or zongpai number is refused at once, never queued.
  */
 export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
   const app = useApp();
@@ -49,12 +75,36 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
     app.refused(outcome);
   };
 
-  const onScan = async (code: string) => {
-    if (location === undefined) {
-      setLocation(code.toUpperCase());
-      app.notify({ tone: 'ok', text: `${t('location')} ${code.toUpperCase()}` });
-      return checkLocation(code.toUpperCase());
+  const registered = location === undefined ? undefined : app.register.lookup(location);
+
+  const onScan = async (raw: string) => {
+    const scanned = classifyScan(app.register, raw);
+    if (scanned.kind === 'location') {
+      const place = scanned.location;
+      if (place.blocked) return refuseAtScan(app, place.location_code, 'LOCATION_BLOCKED', placeOf(app, place));
+      setLocation(place.location_code);
+      return app.notify({
+        tone: 'place',
+        text: t('locationSwitched', { location: place.location_code }),
+        detail: placeOf(app, place),
+        code: 'LOCATION',
+      });
     }
+    if (location === undefined) {
+      const code = raw.trim().toUpperCase();
+      if (!isLocationCode(code)) return refuseAtScan(app, code, 'INVALID_LOCATION_CODE');
+      setLocation(code);
+      app.notify({ tone: 'ok', text: `${t('location')} ${code}`, detail: t('unregistered') });
+      return checkLocation(code);
+    }
+    if (scanned.kind === 'invalid')
+      return refuseAtScan(
+        app,
+        scanned.code,
+        'INVALID_BOX_NO',
+        translate(app.lang, 'scanRefused', { cargo: scanned.code, location }),
+      );
+    const code = scanned.code;
     // Kept with who scanned it: it is uploaded only under their name.
     const user = app.auth.session()?.user ?? app.user;
     // Off shelf is sent only when switched on: left out, a registered location's own is stored
@@ -62,7 +112,8 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
     const scan = {
       cargo_no: code,
       location_code: location,
-      ...(offShelf ? { off_shelf: true } : {}),
+      // The switch is the operator's only at an unregistered location: a registered one says its own.
+      ...(offShelf && registered === undefined ? { off_shelf: true } : {}),
       scanned_at: new Date(app.clock.now()).toISOString(),
       device_id: app.deviceId,
     };
@@ -81,17 +132,6 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
         label={location === undefined ? t('scanLocation') : t('scanCargo')}
         onScan={(code) => void onScan(code)}
       />
-      <div class="actions">
-        {location !== undefined && (
-          <button type="button" data-testid="location" onClick={() => setLocation(undefined)}>
-            {t('location')}: {location} ✎
-          </button>
-        )}
-        <label class="toggle">
-          <input type="checkbox" checked={offShelf} onChange={(e) => setOffShelf(e.currentTarget.checked)} />{' '}
-          {t('offShelf')}
-        </label>
-      </div>
       {location !== undefined && <LocationContentPanel key={location} location={location} />}
       <p class="queue" data-testid="waiting" data-waiting={queue.waiting} data-others={queue.others} role="status">
         {queue.waiting === 0 ? t('allUploaded') : t('waiting', { n: queue.waiting })}
@@ -113,6 +153,22 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
           </ul>
         </div>
       )}
+      <div class="action-bar">
+        {location !== undefined && (
+          <button type="button" class="place" data-testid="location" onClick={() => setLocation(undefined)}>
+            <Code code={location} /> ✎
+            <small data-testid="location-kind">
+              {registered === undefined ? t('unregistered') : placeOf(app, registered)}
+            </small>
+          </button>
+        )}
+        {registered === undefined && (
+          <label class="toggle">
+            <input type="checkbox" checked={offShelf} onChange={(e) => setOffShelf(e.currentTarget.checked)} />{' '}
+            {t('offShelf')}
+          </label>
+        )}
+      </div>
     </section>
   );
 };

@@ -58,7 +58,7 @@ export const OrderScreen = () => {
               <tr key={b.box_no} data-state={b.status === 'BOXED' ? (b.complete ? 'complete' : 'short') : 'open'}>
                 <CodeCell
                   code={b.box_no}
-                  note={b.status === 'BOXED' ? (b.complete ? t('complete') : t('short')) : t('open')}
+                  note={b.status === 'BOXED' ? (b.complete ? t('complete') : t('short')) : t('statusNotBoxed')}
                 />
                 <td>{b.zongpai_no ?? '–'}</td>
                 <td>

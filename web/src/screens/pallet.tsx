@@ -67,7 +67,10 @@ export const PalletScreen = () => {
     setList(undefined);
     if (outcome.ok) {
       setList(outcome.data);
-      return app.notify({ tone: 'ok', text: `${outcome.data.zongpai_no} · ${outcome.data.box_count} ${t('boxes')}` });
+      return app.notify({
+        tone: 'ok',
+        text: `${outcome.data.zongpai_no} · ${t('boxCount', { n: outcome.data.box_count })}`,
+      });
     }
     if (!('offline' in outcome) && outcome.error.error_code === 'ZONGPAI_NOT_FOUND') setUnknown(code.toUpperCase());
     app.refused(outcome);
@@ -152,7 +155,7 @@ export const PalletScreen = () => {
                 <button type="button" onClick={() => void onScan(z.zongpai_no)}>
                   <b>{z.zongpai_no}</b>{' '}
                   <span>
-                    {z.status === 'OPEN' ? t('open') : t('closed')} · {z.box_count} {t('boxes')}
+                    {z.status === 'OPEN' ? t('open') : t('closed')} · {t('boxCount', { n: z.box_count })}
                   </span>{' '}
                   <small class="muted">{when(z.closed_at ?? z.registered_at)}</small>
                 </button>

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { handheldsForSuite, hasChromium, notice, open, scan } from './harness.ts';
+
+/**
+ * The handheld on a real shift: it knows the location register (offline too) and tells a shelf
+ * label from a box label at the scan, speaks to the operator in their words and language, and
+ * keeps its main action and the operator's name on a 360 x 640 screen.
+ */
+/** The next fetch of the location register, answered. */
+const registerFetched = (page: Page) =>
+  page.waitForResponse((response) => response.url().includes('/v1/cargo/locations?') && response.ok());
+
+/** How many locations the device's copy of the register holds (in IndexedDB). */
+const kept = (page: Page) =>
+  page.evaluate(`new Promise((resolve) => {
+    const open = indexedDB.open('cargo-register');
+    open.onsuccess = () => {
+      const count = open.result.transaction('locations').objectStore('locations').count();
+      count.onsuccess = () => { resolve(count.result); open.result.close(); };
+    };
+  })`);
+
+const waiting = (page: Page, n: number) => page.locator(`[data-testid=waiting][data-waiting="${n}"]`).waitFor();
+
+describe.skipIf(!hasChromium)('the handheld on the floor', () => {
+  const { signedIn } = handheldsForSuite();
+
+  it('keeps the location register on the device and tells locations from cargo at the scan, also offline', async () => {
+    const { page, context } = await signedIn('olga');
+    await open(page, 'Locate');
+    // Fetched at sign-in, kept on the device: the demo data registers nine locations.
+    await expect.poll(() => kept(page), { timeout: 10_000 }).toBe(9);
+    await context.setOffline(true);
+
+    // A shelf label: the current location, with its own tone, its kind and zone; no off-shelf switch.
+    await scan(page, 'A-01-01');
+    await page.locator('[data-testid=notice][data-tone=place]', { hasText: 'Location A-01-01' }).waitFor();
+    await page.getByTestId('location-kind').getByText('Shelf').waitFor();
+    expect(await page.getByTestId('location-kind').textContent()).toContain('zone');
+    expect(await page.getByLabel('Off shelf').count()).toBe(0);
+    await scan(page, 'BOX-1003');
+    await notice(page, 'ok', 'BOX-1003 at A-01-01');
+    await waiting(page, 1);
+
+    // Another shelf label scanned where cargo was expected: never queued, the location switches.
+    await scan(page, 'a-01-02');
+    await page.locator('[data-testid=notice][data-tone=place]', { hasText: 'Location A-01-02' }).waitFor();
+    await waiting(page, 1);
+
+    // No box number at all: refused at the scan, in the operator's words, nothing queued.
+    await scan(page, 'HELLO WORLD!!');
+    await notice(page, 'error', 'This is not a box number');
+    expect(await page.getByTestId('notice').textContent()).not.toMatch(/box_no|A-Z|4-32/);
+    // A blocked location: refused at the scan, the current location stays.
+    await scan(page, 'QC-HOLD');
+    await notice(page, 'error', 'This location is blocked');
+    expect(await page.getByTestId('location').textContent()).toContain('A-01-02');
+    // A dock: off the shelf by the register.
+    await scan(page, 'DOCK-3');
+    await page.locator('[data-testid=notice][data-tone=place]', { hasText: 'Location DOCK-3' }).waitFor();
+    await page.getByTestId('location-kind').getByText('Dock').waitFor();
+    await scan(page, 'BOX-1004');
+    await notice(page, 'ok', 'BOX-1004 at DOCK-3');
+    await waiting(page, 2);
+    expect(await page.getByTestId('waiting').textContent()).toBe('2 scans waiting to upload');
+
+    // On Find a location label is refused at once, offline too.
+    await open(page, 'Find');
+    await scan(page, 'B-01-01');
+    await notice(page, 'error', 'This is a location, not cargo');
+
+    // Back online: both scans stored, none refused, the register fetched again.
+    const again = registerFetched(page);
+    await context.setOffline(false);
+    await page.evaluate('window.dispatchEvent(new Event("online"))');
+    await again;
+    await open(page, 'Locate');
+    await waiting(page, 0);
+    expect(await page.getByTestId('refused-scan').count()).toBe(0);
+    await open(page, 'Find');
+    await scan(page, 'BOX-1004');
+    await page.getByTestId('current').getByText('DOCK-3').waitFor();
+    await page.getByTestId('current').getByText('Off shelf').waitFor();
+  });
+
+  it("says what happened in the operator's words and language, with the service's message one tap away", async () => {
+    const { page } = await signedIn('olga');
+    // A box boxed on a zongpai that was never located: no refusal, its zongpai shown.
+    await open(page, 'Pallet');
+    await scan(page, 'PLT-F-1');
+    await page.getByRole('button', { name: 'Register PLT-F-1' }).click();
+    await notice(page, 'ok', 'Zongpai PLT-F-1 registered');
+    await open(page, 'One scan');
+    await scan(page, 'BOX-1005');
+    await scan(page, 'PLT-F-1');
+    await notice(page, 'ok', 'Box BOX-1005 saved on PLT-F-1');
+    await open(page, 'Find');
+    await scan(page, 'BOX-1005');
+    await page.locator('[data-testid=notice][data-tone=info]', { hasText: 'Not scanned at a location yet' }).waitFor();
+    await page.getByTestId('unplaced-zongpai').getByText('PLT-F-1').waitFor();
+
+    // Cargo never seen: a headline, what to do, and the service's own words behind Details.
+    await scan(page, 'BOX-9999');
+    await notice(page, 'error', 'Never scanned at a location');
+    expect(await page.getByTestId('server-message').isVisible()).toBe(false);
+    await page.getByText('Details', { exact: true }).click();
+    await page.getByTestId('server-message').getByText('BOX-9999').waitFor();
+
+    // In Chinese: the headline, the date of a scan written as Chinese writes it, a not-boxed box 未装箱.
+    await page.getByRole('button', { name: '中文' }).click();
+    await scan(page, 'BOX-9999');
+    await notice(page, 'error', '从未在库位扫描过');
+    await page.getByText('详情', { exact: true }).waitFor();
+    await open(page, '定位');
+    await scan(page, 'STAGE-2');
+    await scan(page, 'BOX-1001');
+    await notice(page, 'ok', 'BOX-1001 在 STAGE-2');
+    await page.locator('[data-testid=waiting][data-waiting="0"]').waitFor();
+    await open(page, '查找');
+    await scan(page, 'BOX-1001');
+    await page.getByTestId('current').getByText('STAGE-2').waitFor();
+    const when = await page.locator('.history li .muted').first().textContent();
+    expect(when).toMatch(/\d{4}\/\d{1,2}\/\d{1,2}/);
+    expect(when).not.toMatch(/AM|PM/);
+    await open(page, '订单');
+    await scan(page, 'SO-24001');
+    await page.getByTestId('order-boxes').getByText('未装箱').first().waitFor();
+    expect(await page.getByTestId('order-boxes').textContent()).not.toContain('开放');
+  });
+
+  it('keeps the main action, one row of tabs and the whole name on a 360 x 640 screen, offline too', async () => {
+    const { page, context } = await signedIn('sam');
+    await open(page, 'Locate');
+    // No empty banner before the first answer.
+    expect((await page.getByTestId('notice').boundingBox())?.height ?? 0).toBeLessThan(2);
+    // Seven tabs in one row.
+    const tops = await page
+      .locator('nav.tabs a')
+      .evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+    expect(tops.length).toBe(7);
+    expect(new Set(tops).size).toBe(1);
+    await context.setOffline(true);
+    await scan(page, 'G-07-07');
+    for (let i = 0; i < 6; i += 1) await scan(page, `BOX-F-${i}`);
+    await waiting(page, 6);
+    await page.getByTestId('offline').waitFor();
+    // The action (the location and its switch) on screen above the tabs, however long the screen.
+    const action = await page.getByTestId('location').boundingBox();
+    const tabs = await page.locator('nav.tabs').boundingBox();
+    expect(action !== null && tabs !== null && action.y >= 0 && action.y + action.height <= tabs.y + 1).toBe(true);
+    expect(await page.getByLabel('Off shelf').isVisible()).toBe(true);
+    // The operator's name whole, not cut.
+    expect(await page.locator('.who').textContent()).toBe('sam');
+    expect(await page.locator('.who').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // A code is never broken inside: the location's code is on one line.
+    const lines = await page
+      .getByTestId('location')
+      .locator('.code')
+      .evaluate((el) => el.getClientRects().length);
+    expect(lines).toBe(1);
+    await context.setOffline(false);
+  });
+});
+
+if (!hasChromium) {
+  it.skip('end-to-end tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)', () => undefined);
+}

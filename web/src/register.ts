@@ -1,0 +1,120 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { normaliseCargoNo, normaliseCode } from '../../lib/rules/identifiers.ts';
+import type { Outcome } from './api.ts';
+import type { RegisteredLocation } from './api-types.ts';
+
+/**
+ * The device's copy of the location register: fetched whole at sign-in and again during the
+ * shift, kept in IndexedDB so that scans are told apart offline too (a shelf label is a
+ * location, never cargo). Lookups answer at once from memory; a fetch that fails half-way keeps
+ * the copy as it was.
+ */
+interface RegisterSchema extends DBSchema {
+  locations: { key: string; value: RegisteredLocation };
+  meta: { key: 'fetched'; value: { at: number } };
+}
+
+/** One page of the register as the service lists it. */
+export type RegisterPage = (
+  cursor: string | undefined,
+) => Promise<Outcome<{ locations: RegisteredLocation[]; next_cursor: string | null }>>;
+
+/** How often the register is fetched again during a shift. */
+export const REGISTER_REFRESH_MS = 15 * 60_000;
+
+/**
+ * @example
+ * ```ts
+ * const register = await openRegister();
+ * await register.refresh((cursor) => api.run(api.client.GET('/v1/cargo/locations', { params: { query: { limit: 100, cursor } } })));
+ * register.lookup('A-01-01'); // { location_code: 'A-01-01', kind: 'SHELF', … }
+ * ```
+ */
+export const openRegister = async (name = 'cargo-register') => {
+  const db: IDBPDatabase<RegisterSchema> = await openDB<RegisterSchema>(name, 1, {
+    upgrade: (upgrading) => {
+      upgrading.createObjectStore('locations', { keyPath: 'location_code' });
+      upgrading.createObjectStore('meta');
+    },
+  });
+  let known = new Map((await db.getAll('locations')).map((l) => [l.location_code, l]));
+  let fetchedAt = (await db.get('meta', 'fetched'))?.at;
+  let running: Promise<'done' | 'failed'> | undefined;
+
+  /** Every page, then the whole copy replaced in one transaction (nothing half-fetched is kept). */
+  const fetchAll = async (page: RegisterPage): Promise<'done' | 'failed'> => {
+    const all: RegisteredLocation[] = [];
+    let cursor: string | undefined;
+    do {
+      const outcome = await page(cursor);
+      if (!outcome.ok) return 'failed';
+      all.push(...outcome.data.locations);
+      cursor = outcome.data.next_cursor ?? undefined;
+    } while (cursor !== undefined);
+    const at = Date.now();
+    const tx = db.transaction(['locations', 'meta'], 'readwrite');
+    await tx.objectStore('locations').clear();
+    for (const location of all) await tx.objectStore('locations').put(location);
+    await tx.objectStore('meta').put({ at }, 'fetched');
+    await tx.done;
+    known = new Map(all.map((l) => [l.location_code, l]));
+    fetchedAt = at;
+    return 'done';
+  };
+
+  return {
+    /** The registered location of this code (upper-cased, trimmed as the service does), if any. */
+    lookup: (code: string): RegisteredLocation | undefined => known.get(code.trim().toUpperCase()),
+    /** How many locations the copy holds. */
+    size: () => known.size,
+    /** When the copy was fetched last (undefined: never on this device). */
+    fetchedAt: () => fetchedAt,
+    /** Fetches the register again; a second call while one runs joins it. */
+    refresh: (page: RegisterPage): Promise<'done' | 'failed'> => {
+      running ??= fetchAll(page)
+        .catch(() => 'failed' as const)
+        .finally(() => {
+          running = undefined;
+        });
+      return running;
+    },
+    close: () => db.close(),
+  };
+};
+
+export type LocationRegister = Awaited<ReturnType<typeof openRegister>>;
+
+/**
+ * The service's default patterns (BOX_NO_PATTERN and ZONGPAI_NO_PATTERN alike, LOCATION_CODE_PATTERN):
+ * a code outside them is refused at the scan, also offline, instead of being queued and refused
+ * on upload.
+ */
+const CARGO_PATTERN = /^[A-Z0-9-]{4,32}$/;
+const LOCATION_PATTERN = /^[A-Z0-9-]{2,32}$/;
+
+/** What a scan is, as the device can tell: a registered location, cargo, or neither. */
+export type ScanKind =
+  | { readonly kind: 'location'; readonly location: RegisteredLocation }
+  | { readonly kind: 'cargo'; readonly code: string }
+  | { readonly kind: 'invalid'; readonly code: string };
+
+/**
+ * Tells a scan apart with the register: a registered location's code is a location, anything
+ * else is cargo when it is a box or zongpai number (an SSCC's check digit holding), else invalid.
+ *
+ * @example
+ * ```ts
+ * classifyScan(register, 'a-01-01'); // { kind: 'location', location: { location_code: 'A-01-01', … } }
+ * classifyScan(register, 'HELLO WORLD!!'); // { kind: 'invalid', code: 'HELLO WORLD!!' }
+ * ```
+ */
+export const classifyScan = (register: Pick<LocationRegister, 'lookup'>, raw: string): ScanKind => {
+  const code = normaliseCode(raw);
+  const location = register.lookup(code);
+  if (location !== undefined) return { kind: 'location', location };
+  const cargo = normaliseCargoNo(raw, CARGO_PATTERN);
+  return cargo.ok ? { kind: 'cargo', code: cargo.value } : { kind: 'invalid', code };
+};
+
+/** Whether a code can be a location code (an unregistered one is checked by the service). */
+export const isLocationCode = (raw: string): boolean => LOCATION_PATTERN.test(normaliseCode(raw));
