@@ -13,6 +13,7 @@ import { DEMO_PASSWORDS, handheldsForSuite, hasChromium, notice, open, scan, sig
  * Timed in the page, so a busy machine cannot stretch the gap.
  */
 const doubleTap = async (page: Page, target: Locator, gapMs = 250): Promise<void> => {
+  await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (box === null) throw new Error('nothing to tap');
   const at = { x: box.x + box.width / 2, y: box.y + box.height / 2, gapMs };
@@ -20,6 +21,7 @@ const doubleTap = async (page: Page, target: Locator, gapMs = 250): Promise<void
     ({ x, y, gapMs: gap }) =>
       new Promise<void>((resolve) => {
         const tap = () => (document.elementFromPoint(x, y) as HTMLElement | null)?.click();
+        if (!(document.elementFromPoint(x, y) instanceof HTMLButtonElement)) throw new Error('no button there');
         tap();
         setTimeout(() => {
           tap();
