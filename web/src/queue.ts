@@ -57,7 +57,9 @@ export const openScanStore = async (factory: IDBFactory, name = 'cargo-handheld'
   const db = await open(factory, name);
   let counter = 0;
   /** One read-write transaction doing `work`; resolves once it committed. */
-  const write = async (work: (store: IDBPObjectStore<ScanDb, [typeof STORE], typeof STORE, 'readwrite'>) => unknown) => {
+  const write = async (
+    work: (store: IDBPObjectStore<ScanDb, [typeof STORE], typeof STORE, 'readwrite'>) => unknown,
+  ) => {
     const tx = db.transaction(STORE, 'readwrite');
     // A request refused inside is also the transaction's failure: `done` rejects with it.
     void Promise.resolve(work(tx.store)).catch(() => undefined);

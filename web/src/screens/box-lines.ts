@@ -37,9 +37,7 @@ export const addScan = (
 
 /** One piece less of an item (never below zero): the −1 of its line. */
 export const removeOne = (lines: readonly Line[], itemCode: string): Line[] =>
-  lines.map((line) =>
-    line.item_code === itemCode ? { ...line, quantity: Math.max(0, line.quantity - 1) } : line,
-  );
+  lines.map((line) => (line.item_code === itemCode ? { ...line, quantity: Math.max(0, line.quantity - 1) } : line));
 
 /** How far a box is from its plan: pieces counted and planned, and each line's missing pieces. */
 export const shortfall = (

@@ -141,7 +141,8 @@ export const BoxScreen = () => {
     if (step.name !== 'box') setStep({ ...step, lines });
   };
 
-  const label = step.name === 'box' || step.name === 'zongpai' ? t(step.name === 'box' ? 'scanBox' : 'scanZongpai') : t('scanItem');
+  const label =
+    step.name === 'box' || step.name === 'zongpai' ? t(step.name === 'box' ? 'scanBox' : 'scanZongpai') : t('scanItem');
   const short = step.name === 'box' ? undefined : shortfall(step.lines);
   return (
     <section class="screen" aria-label={t('box')}>
@@ -160,7 +161,9 @@ export const BoxScreen = () => {
           {step.name === 'short' && short !== undefined && (
             <div class="card" data-testid="short">
               <p class="big">{t('shortQuestion', { n: short.counted, m: short.planned })}</p>
-              <p>{t('shortMissing', { lines: short.missing.map((m) => `${m.item_code} × ${m.missing}`).join(', ') })}</p>
+              <p>
+                {t('shortMissing', { lines: short.missing.map((m) => `${m.item_code} × ${m.missing}`).join(', ') })}
+              </p>
             </div>
           )}
           <ItemLines

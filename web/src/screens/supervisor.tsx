@@ -94,7 +94,9 @@ export const SupervisorScreen = () => {
     const last = now?.history.events.findLast((e) => e.action === 'EDIT');
     const change = last === undefined ? undefined : now && editsOf(now.history).get(last.version);
     const words = change === undefined ? [] : changeWords(change, moved);
-    return words.length === 0 ? t('edited', { box: boxNo }) : t('editedWhat', { box: boxNo, changes: words.join('; ') });
+    return words.length === 0
+      ? t('edited', { box: boxNo })
+      : t('editedWhat', { box: boxNo, changes: words.join('; ') });
   };
 
   const edit = (loaded: Loaded) => {
