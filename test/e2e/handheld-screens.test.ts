@@ -284,6 +284,7 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
 
       // A refusal of two or three lines leaves the scan field's label in sight above the field.
       await page.getByRole('button', { name: tab('Zongpai ›', '总牌 ›') }).click();
+      await page.getByRole('button', { name: tab('Save short ›', '按不足保存 ›') }).click();
       await scan(page, 'PLT_1');
       await page.locator('[data-testid=notice][data-code=INVALID_ZONGPAI]').waitFor();
       await fits('Box refused');

@@ -206,8 +206,10 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
       .click();
     await page.getByTestId('zongpai-no').getByText('PLT-E2E-1').waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Tap again to close' }).click();
     await page.getByTestId('zongpai-status').getByText('Closed').waitFor();
     await page.getByRole('button', { name: 'Reopen' }).click();
+    await page.getByRole('button', { name: 'Tap again to reopen' }).click();
     await notice(page, 'ok', 'PLT-E2E-1 reopened');
     await page.getByTestId('zongpai-status').getByText('Open').waitFor();
     await screenshot(page, 'pallet-supervisor');

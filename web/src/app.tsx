@@ -5,6 +5,7 @@ import type { ServiceClock } from './clock.ts';
 import { Code } from './code.tsx';
 import { AppContext, type AppState, type Notice } from './context.ts';
 import { primeAudio, signal } from './feedback.ts';
+import { GuardedButton } from './guard.tsx';
 import { headlineFor, instructionFor, setInterfaceLang, translate, type Key, type Lang } from './i18n.ts';
 import type { QueueCounts, ScanStore } from './queue.ts';
 import { createUploader, ownedBy } from './queue.ts';
@@ -111,7 +112,6 @@ export const App = ({ api, auth, clock, store, register, deviceId, initialLang, 
   const setNotice = (next: Notice | undefined) => banner.current(next);
   const [online, setOnline] = useState(navigator.onLine);
   const [queue, setQueue] = useState<QueueCounts>({ waiting: 0, others: 0, refused: [] });
-  const [confirmSignOut, setConfirmSignOut] = useState(false);
   const langRef = useRef(lang);
   langRef.current = lang;
   const t = useCallback((key: Key, vars?: Record<string, string | number>) => translate(lang, key, vars), [lang]);
@@ -227,11 +227,6 @@ export const App = ({ api, auth, clock, store, register, deviceId, initialLang, 
     };
   }, [upload]);
 
-  // Armed by a sign-out with scans waiting; nothing to warn about once they are uploaded.
-  useEffect(() => {
-    if (queue.waiting === 0) setConfirmSignOut(false);
-  }, [queue.waiting]);
-
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
     localStorage.setItem('cargo.lang', lang);
@@ -279,29 +274,27 @@ export const App = ({ api, auth, clock, store, register, deviceId, initialLang, 
           {t('language')}
         </button>
         {signedIn && (
-          <button
-            type="button"
-            onClick={() => {
-              // Scans still waiting upload only when their user signs in again: say so first.
-              if (queue.waiting > 0 && !confirmSignOut) {
-                setConfirmSignOut(true);
-                notify({
-                  tone: 'warn',
-                  text: t('signOutWaiting', { n: queue.waiting }),
-                  detail: t('signOutWaitingDetail'),
-                });
-                return upload();
-              }
+          <GuardedButton
+            label={t('signOut')}
+            confirmLabel={t('confirmSignOut')}
+            // Scans still waiting upload only when their user signs in again: say so first.
+            confirm={queue.waiting > 0}
+            onArm={() => {
+              notify({
+                tone: 'warn',
+                text: t('signOutWaiting', { n: queue.waiting }),
+                detail: t('signOutWaitingDetail'),
+              });
+              upload();
+            }}
+            onTap={() => {
               void auth.signOut();
               setUser(undefined);
-              setConfirmSignOut(false);
               setSignedIn(false);
               setNotice(undefined);
               void refreshQueue();
             }}
-          >
-            {confirmSignOut && queue.waiting > 0 ? t('confirmSignOut') : t('signOut')}
-          </button>
+          />
         )}
       </header>
       <Banner show={banner} requestIdLabel={t('requestId')} detailsLabel={t('details')} />

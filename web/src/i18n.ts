@@ -155,6 +155,20 @@ const en = {
   confirmVoid: 'Tap again to void',
   voided: 'Voided by {who}',
   scanVoided: 'Scan of {cargo} at {location} voided',
+  confirmClose: 'Tap again to close',
+  confirmReopen: 'Tap again to reopen',
+  notInPlanRefused: '{item} is not in this box: not counted',
+  notInPlanWhat: 'Put it aside: only the items of the plan go in this box.',
+  overPlanRefused: '{item}: all {planned} are counted: not counted',
+  overPlanWhat: 'Put this piece aside: the plan has no more of it.',
+  oneLess: 'One less {item}',
+  shortQuestion: '{n} of {m} pieces: save short?',
+  shortMissing: 'Missing: {lines}',
+  saveShort: 'Save short ›',
+  savedShort: 'Box {box} saved short on {zongpai}: {n} of {m} pieces',
+  scannedAgain: '{zongpai} again: box {box} is already saved on it',
+  movedFromTo: 'moved {from} → {to}',
+  editedWhat: 'Box {box} changed: {changes}',
 } as const;
 
 export type Key = keyof typeof en;
@@ -307,6 +321,20 @@ const zh: Words = {
   confirmVoid: '再点一次以作废',
   voided: '已由 {who} 作废',
   scanVoided: '{cargo} 在 {location} 的扫描已作废',
+  confirmClose: '再点一次以关闭',
+  confirmReopen: '再点一次以重新开放',
+  notInPlanRefused: '{item} 不在此箱计划内：未计数',
+  notInPlanWhat: '请放到一边：此箱只装计划内的物料。',
+  overPlanRefused: '{item}：计划的 {planned} 件已全部清点：未计数',
+  overPlanWhat: '请把这件放到一边：计划里没有更多了。',
+  oneLess: '{item} 减一',
+  shortQuestion: '{n} / {m} 件：按不足保存？',
+  shortMissing: '缺少：{lines}',
+  saveShort: '按不足保存 ›',
+  savedShort: '箱 {box} 已按不足保存到 {zongpai}：{n} / {m} 件',
+  scannedAgain: '再次扫描 {zongpai}：箱 {box} 已保存在上面',
+  movedFromTo: '从 {from} 移到 {to}',
+  editedWhat: '箱 {box} 已修改：{changes}',
 };
 
 /** The app's own refusals, said as the service's are: a scan time the device's clock got wrong. */

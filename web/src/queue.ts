@@ -1,4 +1,5 @@
 import type { Outcome } from './api.ts';
+import { wrap, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import type { ErrorBody, LocationScan } from './api-types.ts';
 
 /**
@@ -27,18 +28,22 @@ export interface QueuedScan {
 }
 
 export const MAX_BACKLOG = 500;
-const STORE = 'scans';
+const STORE = 'scans' as const;
 
-const done = <T>(request: IDBRequest<T>): Promise<T> =>
-  new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
+/** The device's database: one store of scans by key, read in the order they were scanned. */
+interface ScanDb extends DBSchema {
+  scans: { key: string; value: QueuedScan; indexes: { seq: number } };
+}
 
-const open = (factory: IDBFactory, name: string): Promise<IDBDatabase> => {
+/**
+ * Opened with `idb` over the factory given (the browser's, or a test's): every change below
+ * awaits its transaction's `done`, which resolves when IndexedDB committed it and rejects when
+ * the transaction aborted or failed, so nothing is reported kept before it is.
+ */
+const open = async (factory: IDBFactory, name: string): Promise<IDBPDatabase<ScanDb>> => {
   const request = factory.open(name, 1);
   request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' }).createIndex('seq', 'seq');
-  return done(request);
+  return (await wrap(request)) as unknown as IDBPDatabase<ScanDb>;
 };
 
 /**
@@ -51,33 +56,30 @@ const open = (factory: IDBFactory, name: string): Promise<IDBDatabase> => {
 export const openScanStore = async (factory: IDBFactory, name = 'cargo-handheld') => {
   const db = await open(factory, name);
   let counter = 0;
-  const tx = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> =>
-    done(work(db.transaction(STORE, mode).objectStore(STORE)));
-  const all = async (): Promise<QueuedScan[]> =>
-    tx('readonly', (s) => s.index('seq').getAll() as IDBRequest<QueuedScan[]>);
+  /** One read-write transaction doing `work`; resolves once it committed. */
+  const write = async (
+    work: (store: IDBPObjectStore<ScanDb, [typeof STORE], typeof STORE, 'readwrite'>) => unknown,
+  ) => {
+    const tx = db.transaction(STORE, 'readwrite');
+    // A request refused inside is also the transaction's failure: `done` rejects with it.
+    void Promise.resolve(work(tx.store)).catch(() => undefined);
+    await tx.done;
+  };
+  const all = async (): Promise<QueuedScan[]> => db.getAllFromIndex(STORE, 'seq');
   return {
-    /** Kept before the scan is answered: the put completes before `add` resolves. */
+    /** Kept before the scan is answered: `add` resolves only once its transaction committed. */
     add: async (scan: QueuedScan['scan'], key: string, user: string | undefined): Promise<QueuedScan> => {
       counter += 1;
       const seq = Date.now() * 1000 + (counter % 1000);
       const queued: QueuedScan = { key, seq, scan, ...(user === undefined ? {} : { user }), state: 'pending' };
-      await tx('readwrite', (s) => s.add(queued));
+      await write((s) => s.add(queued));
       return queued;
     },
     all,
     pending: async () => (await all()).filter((q) => q.state === 'pending'),
     refused: async () => (await all()).filter((q) => q.state === 'refused'),
-    put: async (queued: QueuedScan) => {
-      await tx('readwrite', (s) => s.put(queued));
-    },
-    remove: async (keys: readonly string[]) => {
-      const t = db.transaction(STORE, 'readwrite');
-      for (const key of keys) t.objectStore(STORE).delete(key);
-      await new Promise<void>((resolve, reject) => {
-        t.oncomplete = () => resolve();
-        t.onerror = () => reject(t.error ?? new Error('IndexedDB transaction failed'));
-      });
-    },
+    put: async (queued: QueuedScan) => write((s) => s.put(queued)),
+    remove: async (keys: readonly string[]) => write((s) => Promise.all(keys.map((key) => s.delete(key)))),
     close: () => db.close(),
   };
 };

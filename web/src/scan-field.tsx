@@ -10,7 +10,8 @@ import { Camera, hasBarcodeDetector } from './camera.tsx';
  * human speed, and a wedge burst is told apart by its timing: its first character is taken back
  * out of that field, the rest and the Enter land here. Typing is the fallback (the keyboard
  * button shows the soft keyboard), and the camera reads barcodes where the browser has
- * BarcodeDetector.
+ * BarcodeDetector. What arrives is passed on as scanned (item codes and order numbers keep their
+ * case, as the service matches them exactly); each screen upper-cases the codes the service does.
  */
 export interface ScanFieldProps {
   readonly label: string;
@@ -102,7 +103,7 @@ export const ScanField = ({ label, onScan, name = 'scan', busy = false }: ScanFi
     if (busy !== false)
       return notify({
         tone: 'error',
-        text: t(busy === 'loading' ? 'scanNotTakenLoading' : 'scanNotTaken', { code: trimmed.toUpperCase() }),
+        text: t(busy === 'loading' ? 'scanNotTakenLoading' : 'scanNotTaken', { code: trimmed }),
         detail: t(busy === 'loading' ? 'scanAgainWhenLoaded' : 'scanAgainWhenSaved'),
         code: 'BUSY',
       });
@@ -121,7 +122,7 @@ export const ScanField = ({ label, onScan, name = 'scan', busy = false }: ScanFi
           name={name}
           class="scan-input"
           autocomplete="off"
-          autocapitalize="characters"
+          autocapitalize="none"
           spellcheck={false}
           enterkeyhint="done"
           inputMode={typing ? 'text' : 'none'}

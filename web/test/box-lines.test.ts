@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addScan, linesToSave, planLines, setQuantity } from '../src/screens/box-lines.ts';
+import { addScan, linesToSave, planLines, removeOne, setQuantity, shortfall } from '../src/screens/box-lines.ts';
 import { unboxedInfo } from './box-info.ts';
 
 const info = unboxedInfo({
@@ -10,21 +10,36 @@ const info = unboxedInfo({
 });
 
 describe('counting a box', () => {
-  it('adds one per item scan, matching codes as the service does (trimmed, upper-cased)', () => {
-    const { lines, result } = addScan(addScan(planLines(info), 'SKU-A').lines, ' sku-a ');
+  it('adds one per item scan, matching codes as the service does (trimmed, case kept)', () => {
+    const { lines, result } = addScan(addScan(planLines(info), 'SKU-A').lines, ' SKU-A ');
     expect(result).toBe('ok');
     expect(lines[0]?.quantity).toBe(2);
+    const lower = addScan(lines, 'sku-a');
+    expect(lower.result).toBe('not-in-plan');
   });
 
-  it('says when a scan goes over the plan or is not in it, and keeps it for the service to judge', () => {
+  it('refuses and does not count a piece beyond the plan or an item not in it', () => {
     const full = addScan(addScan(planLines(info), 'SKU-A').lines, 'SKU-A').lines;
-    expect(addScan(full, 'SKU-A').result).toBe('over');
+    const over = addScan(full, 'SKU-A');
+    expect(over.result).toBe('over');
+    expect(linesToSave(over.lines)).toEqual([{ item_code: 'SKU-A', quantity: 2 }]);
     const extra = addScan(full, 'SKU-Z');
     expect(extra.result).toBe('not-in-plan');
-    expect(linesToSave(extra.lines)).toEqual([
-      { item_code: 'SKU-A', quantity: 2 },
-      { item_code: 'SKU-Z', quantity: 1 },
-    ]);
+    expect(linesToSave(extra.lines)).toEqual([{ item_code: 'SKU-A', quantity: 2 }]);
+  });
+
+  it('takes one piece off a line with −1, never below zero', () => {
+    const one = addScan(planLines(info), 'SKU-A').lines;
+    expect(removeOne(one, 'SKU-A')[0]?.quantity).toBe(0);
+    expect(removeOne(removeOne(one, 'SKU-A'), 'SKU-A')[0]?.quantity).toBe(0);
+  });
+
+  it('names what a box short of its plan is missing', () => {
+    expect(shortfall(addScan(planLines(info), 'SKU-A').lines)).toEqual({
+      counted: 1,
+      planned: 2,
+      missing: [{ item_code: 'SKU-A', missing: 1 }],
+    });
   });
 
   it('keeps a typed quantity as typed, never altered, and leaves zero lines out of the save', () => {

@@ -1,4 +1,6 @@
-import { IDBFactory } from 'fake-indexeddb';
+// The browser's IndexedDB classes as globals (idb recognises requests and transactions by them).
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../src/api.ts';
 import { createUploader, openScanStore, type QueuedScan } from '../src/queue.ts';
@@ -37,6 +39,25 @@ describe('the offline scan queue', () => {
     first.close();
     const again = await openScanStore(factory);
     expect((await again.pending()).map((q) => q.scan.cargo_no)).toEqual(['BOX-1', 'BOX-2']);
+  });
+
+  it('reports a scan kept only once its transaction committed, never when the transaction aborts', async () => {
+    const store = await openScanStore(new IDBFactory());
+    // The put itself succeeds; the transaction around it is then aborted before it commits.
+    const add = IDBObjectStore.prototype.add;
+    IDBObjectStore.prototype.add = function (this: IDBObjectStore, ...args: Parameters<typeof add>) {
+      const request = add.apply(this, args);
+      request.addEventListener('success', () => this.transaction.abort());
+      return request;
+    };
+    try {
+      await expect(store.add(scan('BOX-1'), 'k1', 'olga')).rejects.toThrow();
+    } finally {
+      IDBObjectStore.prototype.add = add;
+    }
+    expect(await store.all()).toEqual([]);
+    await store.add(scan('BOX-2'), 'k2', 'olga');
+    expect((await store.pending()).map((q) => q.scan.cargo_no)).toEqual(['BOX-2']);
   });
 
   it('uploads waiting scans as one backlog and empties the queue', async () => {

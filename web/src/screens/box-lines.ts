@@ -18,24 +18,37 @@ export const planLines = (info: BoxInfo): Line[] =>
   }));
 
 /**
- * One item scan: one more of that item; a code the plan does not have becomes a line of its
- * own (the service decides whether it may be boxed). Codes are compared as the service does:
- * trimmed, letters upper-cased.
+ * One item scan: one more of that item, or refused and not counted when the plan does not have
+ * it or has counted all it plans of it (the service would refuse the save: ITEM_NOT_IN_PLAN,
+ * QUANTITY_EXCEEDS_PLAN, as it does by default; the app is not told when ENFORCE_ERP_PLAN is
+ * off, so it holds to that default). Codes are compared as the service does: trimmed, case kept.
  */
 export const addScan = (
   lines: readonly Line[],
   code: string,
-): { lines: Line[]; result: 'ok' | 'over' | 'not-in-plan' } => {
-  const itemCode = code.trim().toUpperCase();
-  const found = lines.find((line) => line.item_code.toUpperCase() === itemCode);
-  if (found === undefined)
-    return {
-      lines: [...lines, { item_code: itemCode, item_name: null, planned: 0, quantity: 1 }],
-      result: 'not-in-plan',
-    };
-  const next = lines.map((line) => (line === found ? { ...line, quantity: line.quantity + 1 } : line));
-  return { lines: next, result: found.quantity + 1 > found.planned ? 'over' : 'ok' };
+): { lines: Line[]; result: 'ok' | 'over' | 'not-in-plan'; line?: Line } => {
+  const itemCode = code.trim();
+  const found = lines.find((line) => line.item_code === itemCode);
+  if (found === undefined) return { lines: [...lines], result: 'not-in-plan' };
+  if (found.quantity + 1 > found.planned) return { lines: [...lines], result: 'over', line: found };
+  const line = { ...found, quantity: found.quantity + 1 };
+  return { lines: lines.map((l) => (l === found ? line : l)), result: 'ok', line };
 };
+
+/** One piece less of an item (never below zero): the −1 of its line. */
+export const removeOne = (lines: readonly Line[], itemCode: string): Line[] =>
+  lines.map((line) => (line.item_code === itemCode ? { ...line, quantity: Math.max(0, line.quantity - 1) } : line));
+
+/** How far a box is from its plan: pieces counted and planned, and each line's missing pieces. */
+export const shortfall = (
+  lines: readonly Line[],
+): { counted: number; planned: number; missing: { item_code: string; missing: number }[] } => ({
+  counted: lines.reduce((sum, line) => sum + line.quantity, 0),
+  planned: lines.reduce((sum, line) => sum + line.planned, 0),
+  missing: lines
+    .filter((line) => line.quantity < line.planned)
+    .map((line) => ({ item_code: line.item_code, missing: line.planned - line.quantity })),
+});
 
 /**
  * A quantity typed by the operator, kept as typed (the service refuses what is not a whole

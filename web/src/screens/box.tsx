@@ -1,22 +1,35 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { BoxInfo } from '../api-types.ts';
 import { useApp, type AppState, type Notice } from '../context.ts';
+import { GuardedButton } from '../guard.tsx';
 import { instructionFor } from '../i18n.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useSessionState } from '../session-state.ts';
 import { PendingStatus, useWrite } from '../write.tsx';
-import { addScan, linesToSave, planLines, setQuantity, type Line } from './box-lines.ts';
+import { addScan, linesToSave, planLines, removeOne, setQuantity, shortfall, type Line } from './box-lines.ts';
 import { ItemLines, QuantityInput } from './lines.tsx';
 import { lineState } from './progress.ts';
+import { useRepeatOfSave } from './repeat-save.ts';
 
 /**
  * Box: scan a box and see its plan; each item scan adds one (quantities editable); then scan
  * the zongpai, which saves. The save is retried under one key until the service answers, and
  * the box is reported saved only when it did. The box being counted is kept in sessionStorage
  * (per user): a tab switch or a reload loses none of it. A scan while the plan loads is refused
- * with the error tone and asked for again, never taken for a box.
+ * with the error tone and asked for again, never taken for a box. An item the plan does not
+ * have, or a piece beyond it, is refused at the scan and not counted; a box short of its plan is
+ * saved only after the operator said so, in a step of its own (`short`) that names what is
+ * missing; the zongpai scanned again after the save is told as a repeat, not taken for a box.
  */
-type Step = { name: 'box' } | { name: 'items' | 'zongpai'; info: BoxInfo; lines: Line[] };
+type Step =
+  | { name: 'box' }
+  | {
+      name: 'items' | 'short' | 'zongpai';
+      info: BoxInfo;
+      lines: Line[];
+      /** The pieces counted when the operator chose to save short (a change since asks again). */
+      shortAt?: number;
+    };
 
 /** A box that is boxed already: on which zongpai, and that a supervisor can change it. */
 export const alreadyBoxedNotice = (app: Pick<AppState, 't' | 'lang'>, info: BoxInfo): Notice => ({
@@ -32,6 +45,10 @@ export const BoxScreen = () => {
   const [step, setStep] = useSessionState<Step>(`cargo.box.${app.user ?? ''}`, { name: 'box' });
   const [loading, setLoading] = useState(false);
   const { pending, write } = useWrite('scanZongpaiAgain');
+  const repeat = useRepeatOfSave();
+  /** The line just scanned (`seq` counts the scans, so the same line scanned again scrolls again). */
+  const [current, setCurrent] = useState<{ item_code: string; seq: number } | undefined>();
+  const scans = useRef(0);
 
   const loadBox = async (code: string) => {
     app.notify({ tone: 'info', text: '…' });
@@ -42,7 +59,15 @@ export const BoxScreen = () => {
     const info = outcome.data;
     if (info.status === 'BOXED') return app.notify(alreadyBoxedNotice(app, info));
     app.notify({ tone: 'ok', text: `${info.box_no} · ${info.order_no ?? ''}` });
+    setCurrent(undefined);
     setStep({ name: 'items', info, lines: planLines(info) });
+  };
+
+  /** To the zongpai, after asking in a step of its own when the box is short of its plan. */
+  const toZongpai = (info: BoxInfo, lines: Line[], shortAt?: number) => {
+    const { counted, planned } = shortfall(lines);
+    const short = counted < planned && counted > 0 && shortAt !== counted;
+    setStep({ name: short ? 'short' : 'zongpai', info, lines, ...(shortAt === undefined ? {} : { shortAt }) });
   };
 
   const save = async (zongpai: string, info: BoxInfo, lines: readonly Line[]) => {
@@ -56,6 +81,8 @@ export const BoxScreen = () => {
         code: 'NOTHING_COUNTED',
       });
     }
+    const { counted, planned } = shortfall(lines);
+    if (counted < planned && step.name !== 'box' && step.shortAt !== counted) return toZongpai(info, [...lines]);
     const saved = await write(
       body,
       (key) => api.run(api.client.POST('/v1/box', { body, params: { header: { 'Idempotency-Key': key } } })),
@@ -67,26 +94,56 @@ export const BoxScreen = () => {
       },
     );
     if (saved === undefined) return;
-    app.notify({
-      tone: 'ok',
-      text: t('savedOnZongpai', { box: saved.box_no, zongpai: saved.zongpai_no ?? zongpai }),
-    });
+    const onZongpai = saved.zongpai_no ?? zongpai;
+    const notice: Notice =
+      counted < planned
+        ? { tone: 'warn', text: t('savedShort', { box: saved.box_no, zongpai: onZongpai, n: counted, m: planned }) }
+        : { tone: 'ok', text: t('savedOnZongpai', { box: saved.box_no, zongpai: onZongpai }) };
+    repeat.saved([zongpai, onZongpai], saved.box_no, notice);
+    app.notify(notice);
     setStep({ name: 'box' });
   };
 
-  const onScan = (code: string) => {
-    if (step.name === 'box') return void loadBox(code);
-    if (step.name === 'zongpai') return void save(code, step.info, step.lines);
-    const { lines, result } = addScan(step.lines, code);
-    setStep({ ...step, lines });
-    app.notify({
-      tone: result === 'ok' ? 'ok' : 'warn',
-      text: `${code.toUpperCase()} +1`,
-      ...(result === 'ok' ? {} : { detail: t(result === 'over' ? 'over' : 'notInPlan') }),
-    });
+  const countItem = (info: BoxInfo, lines: Line[], code: string, shortAt?: number) => {
+    const counted = addScan(lines, code);
+    scans.current += 1;
+    setCurrent(counted.line === undefined ? undefined : { item_code: counted.line.item_code, seq: scans.current });
+    if (counted.result === 'ok') {
+      setStep({ name: 'items', info, lines: counted.lines, ...(shortAt === undefined ? {} : { shortAt }) });
+      return app.notify({ tone: 'ok', text: `${code} +1` });
+    }
+    app.notify(
+      counted.result === 'over'
+        ? {
+            tone: 'error',
+            text: t('overPlanRefused', { item: code, planned: counted.line?.planned ?? 0 }),
+            detail: t('overPlanWhat'),
+            code: 'QUANTITY_EXCEEDS_PLAN',
+          }
+        : {
+            tone: 'error',
+            text: t('notInPlanRefused', { item: code }),
+            detail: t('notInPlanWhat'),
+            code: 'ITEM_NOT_IN_PLAN',
+          },
+    );
   };
 
-  const label = step.name === 'box' ? t('scanBox') : step.name === 'items' ? t('scanItem') : t('scanZongpai');
+  const onScan = (code: string) => {
+    if (step.name === 'box') return repeat.isRepeat(code) ? undefined : void loadBox(code);
+    if (step.name === 'zongpai') return void save(code, step.info, step.lines);
+    // An item scanned while asked to save short is counted: the box is no longer what was asked about.
+    countItem(step.info, step.lines, code, step.shortAt);
+  };
+
+  /** A change to the lines by hand (−1, a typed quantity), on the step the operator is in. */
+  const changeLines = (lines: Line[]) => {
+    if (step.name !== 'box') setStep({ ...step, lines });
+  };
+
+  const label =
+    step.name === 'box' || step.name === 'zongpai' ? t(step.name === 'box' ? 'scanBox' : 'scanZongpai') : t('scanItem');
+  const short = step.name === 'box' ? undefined : shortfall(step.lines);
   return (
     <section class="screen" aria-label={t('box')}>
       <ScanField label={label} onScan={onScan} busy={pending !== undefined ? true : loading && 'loading'} />
@@ -101,23 +158,56 @@ export const BoxScreen = () => {
             <dt>{t('customer')}</dt>
             <dd>{step.info.customer_name ?? '–'}</dd>
           </dl>
+          {step.name === 'short' && short !== undefined && (
+            <div class="card" data-testid="short">
+              <p class="big">{t('shortQuestion', { n: short.counted, m: short.planned })}</p>
+              <p>
+                {t('shortMissing', { lines: short.missing.map((m) => `${m.item_code} × ${m.missing}`).join(', ') })}
+              </p>
+            </div>
+          )}
           <ItemLines
             lines={step.lines}
+            current={current}
             planned={(line) => line.planned}
             state={(line) => lineState(line.planned, line.quantity)}
             boxed={(line) => (
-              <QuantityInput
-                itemCode={line.item_code}
-                value={line.quantity}
-                max={99999}
-                onChange={(quantity) => setStep({ ...step, lines: setQuantity(step.lines, line.item_code, quantity) })}
-              />
+              <span class="count">
+                <button
+                  type="button"
+                  class="icon"
+                  aria-label={t('oneLess', { item: line.item_code })}
+                  disabled={line.quantity === 0}
+                  onClick={() => changeLines(removeOne(step.lines, line.item_code))}
+                >
+                  −1
+                </button>
+                <QuantityInput
+                  itemCode={line.item_code}
+                  value={line.quantity}
+                  max={99999}
+                  onChange={(quantity) => changeLines(setQuantity(step.lines, line.item_code, quantity))}
+                />
+              </span>
             )}
           />
           <div class="actions">
             {step.name === 'items' && (
-              <button type="button" class="primary" onClick={() => setStep({ ...step, name: 'zongpai' })}>
+              <button type="button" class="primary" onClick={() => toZongpai(step.info, step.lines, step.shortAt)}>
                 {t('toZongpai')}
+              </button>
+            )}
+            {step.name === 'short' && short !== undefined && (
+              <GuardedButton
+                class="primary"
+                settleOnMount
+                label={t('saveShort')}
+                onTap={() => toZongpai(step.info, step.lines, short.counted)}
+              />
+            )}
+            {step.name === 'short' && (
+              <button type="button" onClick={() => setStep({ ...step, name: 'items' })}>
+                ‹ {t('scanItem')}
               </button>
             )}
             {step.name === 'zongpai' && (

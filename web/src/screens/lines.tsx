@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Outcome } from '../api.ts';
 import { useApp } from '../context.ts';
 import type { LineState } from './progress.ts';
@@ -37,7 +38,8 @@ export const CodeCell = ({ code, note }: { code: string; note: string | null }) 
 
 /**
  * Items planned against boxed, a line each, marked complete, short or over when `state` says;
- * the boxed column as the screen has it: a count, or a field to correct it.
+ * the boxed column as the screen has it: a count, or a field to correct it. The `current` line
+ * (the one just scanned, `seq` counting the scans) is highlighted and scrolled into view.
  */
 export const ItemLines = <L extends { item_code: string; item_name: string | null }>({
   lines,
@@ -45,18 +47,28 @@ export const ItemLines = <L extends { item_code: string; item_name: string | nul
   planned,
   boxed,
   state,
+  current,
 }: {
   lines: readonly L[];
   testId?: string;
   planned: (line: L) => number;
   boxed: (line: L) => ComponentChildren;
   state?: (line: L) => LineState;
+  current?: { readonly item_code: string; readonly seq: number };
 }) => {
   const { t } = useApp();
+  const row = useRef<HTMLTableRowElement>(null);
+  useLayoutEffect(() => {
+    if (current !== undefined) row.current?.scrollIntoView({ block: 'nearest' });
+  }, [current?.seq]);
   return (
     <LinesTable head={[t('item'), t('planned'), t('boxed')]} testId={testId}>
       {lines.map((line) => (
-        <tr key={line.item_code} data-state={state?.(line)}>
+        <tr
+          key={line.item_code}
+          data-state={state?.(line)}
+          {...(current?.item_code === line.item_code ? { ref: row, 'data-current': true } : {})}
+        >
           <CodeCell code={line.item_code} note={line.item_name} />
           <td class="num">{planned(line)}</td>
           <td class="num">{boxed(line)}</td>

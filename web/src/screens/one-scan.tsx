@@ -3,13 +3,18 @@ import { useApp } from '../context.ts';
 import { ScanField } from '../scan-field.tsx';
 import { PendingStatus, useWrite } from '../write.tsx';
 import { alreadyBoxedNotice } from './box.tsx';
+import { useRepeatOfSave } from './repeat-save.ts';
 
-/** One scan: the box, then the zongpai; the box is saved exactly as its ERP plan says. */
+/**
+ * One scan: the box, then the zongpai; the box is saved exactly as its ERP plan says. The
+ * zongpai scanned again after the save is told as a repeat, never taken for the next box.
+ */
 export const OneScanScreen = () => {
   const app = useApp();
   const { t, api } = app;
   const [box, setBox] = useState<string | undefined>();
   const { pending, write } = useWrite('scanZongpaiAgain');
+  const repeat = useRepeatOfSave();
 
   /** A box boxed already is told with its zongpai (the refusal does not name it), as Box tells it. */
   const alreadyBoxed = async (boxNo: string) => {
@@ -29,15 +34,18 @@ export const OneScanScreen = () => {
       },
     );
     if (saved === undefined) return;
-    app.notify({
+    const notice = {
       tone: 'ok',
       text: t('savedOnZongpai', { box: saved.box_no, zongpai: saved.zongpai_no ?? zongpaiNo }),
-    });
+    } as const;
+    repeat.saved([zongpaiNo, saved.zongpai_no ?? zongpaiNo], saved.box_no, notice);
+    app.notify(notice);
     setBox(undefined);
   };
 
   const onScan = (code: string) => {
     if (box === undefined) {
+      if (repeat.isRepeat(code)) return;
       setBox(code.toUpperCase());
       app.notify({ tone: 'ok', text: code.toUpperCase() });
     } else void save(box, code);

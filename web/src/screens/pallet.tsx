@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Outcome } from '../api.ts';
 import type { PackingList, Zongpai, ZongpaiPage } from '../api-types.ts';
 import { useApp } from '../context.ts';
+import { GuardedButton } from '../guard.tsx';
 import { when } from '../i18n.ts';
 import { useLatest } from '../latest.ts';
 import { ScanField } from '../scan-field.tsx';
@@ -11,7 +12,7 @@ import { CodeCell, LinesTable, MoreBoxes } from './lines.tsx';
 /**
  * Pallet: the zongpais, newest first (open ones unless asked for all); scan or tap one for its
  * packing list (every box with its order and items, totals per item), register it when it is
- * new; supervisors close it and reopen it.
+ * new; supervisors close it and reopen it, each confirmed with a second tap (GuardedButton).
  */
 export const PalletScreen = () => {
   const app = useApp();
@@ -186,9 +187,13 @@ export const PalletScreen = () => {
               ‹ {t('pallets')}
             </button>
             {app.auth.isSupervisor() && (
-              <button type="button" class="danger" disabled={busy} onClick={() => void closeOrReopen(list)}>
-                {list.status === 'OPEN' ? t('close') : t('reopen')}
-              </button>
+              <GuardedButton
+                class="danger"
+                disabled={busy}
+                label={list.status === 'OPEN' ? t('close') : t('reopen')}
+                confirmLabel={list.status === 'OPEN' ? t('confirmClose') : t('confirmReopen')}
+                onTap={() => void closeOrReopen(list)}
+              />
             )}
           </div>
           <h2>{t('packingList')}</h2>

@@ -1,11 +1,13 @@
-import { useState } from 'preact/hooks';
 import type { Outcome } from '../api.ts';
 import type { BoxHistory, BoxInfo, BoxSaved } from '../api-types.ts';
 import { useApp } from '../context.ts';
+import { GuardedButton } from '../guard.tsx';
 import { when, type Key } from '../i18n.ts';
 import { useLatest } from '../latest.ts';
 import { ScanField } from '../scan-field.tsx';
+import { useSessionState } from '../session-state.ts';
 import { useWrite } from '../write.tsx';
+import { changeWords, editsOf } from './box-changes.ts';
 import { ItemLines, QuantityInput } from './lines.tsx';
 
 interface Loaded {
@@ -32,36 +34,38 @@ const boxChange = <B,>(loaded: Loaded, key: string, body: B) => ({
  * Supervisor: scan a boxed box to see what it holds and its history, then move it to another
  * zongpai, correct its items, or undo it. Every change names the version it was made on, so a
  * change made meanwhile by someone else is refused (VERSION_CONFLICT), never overwritten.
+ * The box shown is kept in sessionStorage (per user), so a tab switch comes back to it; an
+ * edit is confirmed, and the history shows each edit, with what changed (read from the history).
  */
 export const SupervisorScreen = () => {
   const app = useApp();
   const { t, api } = app;
-  const [box, setBox] = useState<Loaded | undefined>();
-  const [confirmUndo, setConfirmUndo] = useState(false);
+  const [box, setBox] = useSessionState<Loaded | undefined>(`cargo.supervisor.${app.user ?? ''}`, undefined);
   /** The next scan is the zongpai to move the box to (the operator asked for it), not a box. */
-  const [scanTarget, setScanTarget] = useState(false);
+  const [scanTarget, setScanTarget] = useSessionState(`cargo.supervisor.target.${app.user ?? ''}`, false);
+  const moved = (from: string, to: string) => t('movedFromTo', { from, to });
   const { pending, write } = useWrite();
   const busy = pending !== undefined;
   const latest = useLatest();
 
-  /** Shows the box scanned last; false when refused, or superseded by a later scan (dropped). */
-  const load = async (code: string): Promise<boolean> => {
+  /** Shows the box scanned last; undefined when refused, or superseded by a later scan (dropped). */
+  const load = async (code: string): Promise<Loaded | undefined> => {
     const answers = await latest(
       Promise.all([
         api.run(api.client.GET('/v1/box/info', { params: { query: { box_no: code } } })),
         api.run(api.client.GET('/v1/box/{box_no}/history', { params: { path: { box_no: code } } })),
       ]),
     );
-    if (answers === undefined) return false;
+    if (answers === undefined) return undefined;
     const [info, history] = answers;
-    setConfirmUndo(false);
     setScanTarget(false);
-    if (!info.ok) return (setBox(undefined), app.refused(info), false);
-    if (!history.ok) return (setBox(undefined), app.refused(history), false);
+    if (!info.ok) return (setBox(undefined), app.refused(info), undefined);
+    if (!history.ok) return (setBox(undefined), app.refused(history), undefined);
     const quantities: Record<string, number> = {};
     for (const item of info.data.items) quantities[item.item_code] = item.boxed_quantity;
-    setBox({ info: info.data, history: history.data, zongpai: info.data.zongpai_no ?? '', quantities });
-    return true;
+    const loaded = { info: info.data, history: history.data, zongpai: info.data.zongpai_no ?? '', quantities };
+    setBox(loaded);
+    return loaded;
   };
 
   const onScan = async (code: string) => {
@@ -70,19 +74,29 @@ export const SupervisorScreen = () => {
       setBox({ ...box, zongpai: code.toUpperCase() });
       return app.notify({ tone: 'ok', text: `${t('move')}: ${code.toUpperCase()}`, detail: t('editToMove') });
     }
-    if (await load(code)) app.notify({ tone: 'ok', text: code.toUpperCase() });
+    if ((await load(code)) !== undefined) app.notify({ tone: 'ok', text: code.toUpperCase() });
   };
 
   /** A change to the box shown: the box is shown again as it now is, with what was done. */
   const change = async (
     name: unknown,
     send: (key: string) => Promise<Outcome<BoxSaved | { box_no: string }>>,
-    done: string,
+    done: (now: Loaded | undefined) => string,
   ) => {
     const changed = await write(name, send);
     if (changed === undefined) return;
-    await load(changed.box_no);
-    app.notify({ tone: 'ok', text: done });
+    const now = await load(changed.box_no);
+    app.notify({ tone: 'ok', text: done(now) });
+  };
+
+  /** An edit in words, as the history now has it: its last edit against the event before it. */
+  const editDone = (boxNo: string, now: Loaded | undefined) => {
+    const last = now?.history.events.findLast((e) => e.action === 'EDIT');
+    const change = last === undefined ? undefined : now && editsOf(now.history).get(last.version);
+    const words = change === undefined ? [] : changeWords(change, moved);
+    return words.length === 0
+      ? t('edited', { box: boxNo })
+      : t('editedWhat', { box: boxNo, changes: words.join('; ') });
   };
 
   const edit = (loaded: Loaded) => {
@@ -96,7 +110,7 @@ export const SupervisorScreen = () => {
     return change(
       { edit: loaded.info.box_no, ...body },
       (key) => api.run(api.client.PATCH('/v1/box/{box_no}', boxChange(loaded, key, body))),
-      t('edited', { box: loaded.info.box_no }),
+      (now) => editDone(loaded.info.box_no, now),
     );
   };
 
@@ -105,10 +119,11 @@ export const SupervisorScreen = () => {
     return change(
       { undo: loaded.info.box_no, ...body },
       (key) => api.run(api.client.DELETE('/v1/box/{box_no}', boxChange(loaded, key, body))),
-      t('undone', { box: loaded.info.box_no }),
+      () => t('undone', { box: loaded.info.box_no }),
     );
   };
 
+  const edits = box === undefined ? new Map() : editsOf(box.history);
   if (!app.auth.isSupervisor())
     return (
       <section class="screen">
@@ -166,27 +181,36 @@ export const SupervisorScreen = () => {
                 <button type="button" class="primary" disabled={busy} onClick={() => void edit(box)}>
                   {t('edit')}
                 </button>
-                <button
-                  type="button"
+                <GuardedButton
+                  key={box.info.version}
                   class="danger"
                   disabled={busy}
-                  onClick={() => (confirmUndo ? void undo(box) : setConfirmUndo(true))}
-                >
-                  {confirmUndo ? t('confirmUndo') : t('undo')}
-                </button>
+                  label={t('undo')}
+                  confirmLabel={t('confirmUndo')}
+                  onTap={() => void undo(box)}
+                />
               </div>
             </>
           )}
           <h2>{t('history')}</h2>
           <ol class="history" data-testid="history">
-            {box.history.events.map((e) => (
-              <li key={e.version + e.action}>
-                <b data-action={e.action}>{t(ACTION[e.action])}</b> v{e.version} {e.zongpai_no ?? ''}{' '}
-                <span class="muted">
-                  {when(e.at)} · {t('by', { who: e.actor })}
-                </span>
-              </li>
-            ))}
+            {box.history.events.map((e) => {
+              const edit = e.action === 'EDIT' ? edits.get(e.version) : undefined;
+              return (
+                <li key={e.version + e.action}>
+                  <b data-action={e.action}>{t(ACTION[e.action])}</b> v{e.version} {e.zongpai_no ?? ''}{' '}
+                  <span class="muted">
+                    {when(e.at)} · {t('by', { who: e.actor })}
+                  </span>
+                  {edit !== undefined &&
+                    changeWords(edit, moved).map((words) => (
+                      <small key={words} class="change">
+                        {words}
+                      </small>
+                    ))}
+                </li>
+              );
+            })}
           </ol>
         </>
       )}

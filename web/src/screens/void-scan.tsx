@@ -1,6 +1,6 @@
-import { useState } from 'preact/hooks';
 import type { CargoLocation, VoidedScan } from '../api-types.ts';
 import { useApp } from '../context.ts';
+import { GuardedButton } from '../guard.tsx';
 import { useWrite } from '../write.tsx';
 
 type LocationRecord = CargoLocation['history'][number];
@@ -19,7 +19,6 @@ export const VoidScanButton = ({
 }) => {
   const app = useApp();
   const { t, api } = app;
-  const [confirm, setConfirm] = useState(false);
   const { pending, write } = useWrite();
 
   const voidIt = async () => {
@@ -32,20 +31,18 @@ export const VoidScanButton = ({
         }),
       ),
     );
-    setConfirm(false);
     if (voided === undefined) return;
     app.notify({ tone: 'ok', text: t('scanVoided', { cargo: voided.cargo_no, location: voided.location_code }) });
     onVoided(voided);
   };
 
   return (
-    <button
-      type="button"
+    <GuardedButton
       class="danger small"
       disabled={pending !== undefined}
-      onClick={() => (confirm ? void voidIt() : setConfirm(true))}
-    >
-      {confirm ? t('confirmVoid') : t('voidScan')}
-    </button>
+      label={t('voidScan')}
+      confirmLabel={t('confirmVoid')}
+      onTap={() => void voidIt()}
+    />
   );
 };
