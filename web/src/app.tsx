@@ -77,11 +77,13 @@ export interface AppProps {
   readonly store: ScanStore;
   readonly deviceId: string;
   readonly initialLang: Lang;
+  /** The service registers zongpais by SSCC (`config.json`). @default false */
+  readonly ssccEnabled?: boolean;
   /** Told when the operator switches language (the API client's Accept-Language follows). */
   readonly onLang: (lang: Lang) => void;
 }
 
-export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: AppProps) => {
+export const App = ({ api, auth, clock, store, deviceId, initialLang, ssccEnabled = false, onLang }: AppProps) => {
   const [lang, setLang] = useState<Lang>(initialLang);
   const [signedIn, setSignedIn] = useState(auth.session() !== undefined);
   /** Who signed in on this device, kept while a refused token refresh waits for them to sign in again. */
@@ -206,7 +208,7 @@ export const App = ({ api, auth, clock, store, deviceId, initialLang, onLang }: 
     [notify],
   );
 
-  const state: AppState = { api, auth, user, lang, t, deviceId, clock, store, notify, refused, upload };
+  const state: AppState = { api, auth, user, lang, ssccEnabled, t, deviceId, clock, store, notify, refused, upload };
   const session = auth.session();
   return (
     <AppContext.Provider value={state}>

@@ -32,6 +32,7 @@ const boot = async () => {
       store={store}
       deviceId={deviceId(localStorage)}
       initialLang={lang}
+      ssccEnabled={config.sscc_enabled === true}
       onLang={onLang}
     />,
     root,

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { BoxInfo } from '../api-types.ts';
 import { useApp, type AppState, type Notice } from '../context.ts';
 import { instructionFor } from '../i18n.ts';
+import { PrintButton } from '../print-button.tsx';
 import { ScanField } from '../scan-field.tsx';
 import { useSessionState } from '../session-state.ts';
 import { PendingStatus, useWrite } from '../write.tsx';
@@ -128,6 +129,7 @@ export const BoxScreen = () => {
             <button type="button" onClick={() => setStep({ name: 'box' })}>
               {t('newBox')}
             </button>
+            <PrintButton label={t('printLabel')} print={(p, a) => p.printLabel(a, { box: step.info.box_no })} />
           </div>
         </>
       )}
