@@ -36,16 +36,19 @@ const printedSheets = async (page: Page) => {
   return { size: boxes[0], count: boxes.length };
 };
 
-/** The print view as it prints: the page's print styles, `width` × `height` CSS pixels (96 to the inch), at twice that. */
+/** The print view as it prints: the page's print styles on a viewport of the paper's size in CSS pixels (96 to the inch). */
 const printedLook = async (page: Page, name: string, width: number, height: number): Promise<Buffer> => {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width, height });
+  // A handheld's page keeps its zoom across a change of viewport: the paper is seen at 100 %.
   const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1 });
   await page.emulateMedia({ media: 'print' });
-  await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 2, mobile: true });
   await screenshot(page, name);
   const shot = await page.screenshot();
-  await cdp.send('Emulation.clearDeviceMetricsOverride');
-  await cdp.detach();
   await page.emulateMedia({ media: null });
+  await cdp.detach();
+  if (viewport !== null) await page.setViewportSize(viewport);
   return shot;
 };
 

@@ -35,12 +35,14 @@ const A4 = `
 #print .packing-facts { display: grid; grid-template-columns: auto 1fr; gap: 0 0.6rem; margin: 0; }
 #print .packing-facts dd { margin: 0; font-weight: 600; }
 #print .packing-when { margin: 0.3rem 0 0; color: #444; }
-#print .packing-barcode { margin: 0; width: 9cm; max-width: 100%; text-align: center; }
+/* Its quiet zones (10 modules either side) kept clear: 6 mm beside bars of about 0.5 mm. */
+#print .packing-barcode { margin: 0; width: 10.2cm; max-width: 100%; padding: 0 6mm; text-align: center; }
 #print .packing-barcode img { display: block; width: 100%; height: 2.2cm; }
 #print .packing table { width: 100%; border-collapse: collapse; margin-top: 0.6rem; }
 #print .packing th, #print .packing td { border: 1px solid #888; padding: 2px 5px; text-align: left; vertical-align: top; overflow-wrap: normal; }
 #print .packing th { background: #eee; }
 #print .packing .num { text-align: right; white-space: nowrap; }
+#print .packing .code { white-space: nowrap; }
 #print .packing td small { display: block; color: #444; }
 #print .packing tbody { break-inside: avoid; }
 #print .packing thead { display: table-header-group; }`;

@@ -101,7 +101,9 @@ const PackingSheet = ({ app, list, barcode }: { app: App; list: PackingList; bar
           <h1>{t('packingList')}</h1>
           <dl class="packing-facts">
             <dt>{t('pallet')}</dt>
-            <dd data-testid="print-zongpai-no">{list.zongpai_no}</dd>
+            <dd class="code" data-testid="print-zongpai-no">
+              {list.zongpai_no}
+            </dd>
             <dt>{t('status')}</dt>
             <dd>{list.status === 'OPEN' ? t('open') : t('closed')}</dd>
             <dt>{t('boxes')}</dt>
@@ -133,7 +135,7 @@ const PackingSheet = ({ app, list, barcode }: { app: App; list: PackingList; bar
           const span = Math.max(1, b.items.length);
           const head = (
             <>
-              <td rowSpan={span}>
+              <td rowSpan={span} class="code">
                 <b>{b.box_no}</b>
                 <small>
                   {t('total')} {number(b.total_quantity)}
@@ -154,7 +156,7 @@ const PackingSheet = ({ app, list, barcode }: { app: App; list: PackingList; bar
               {b.items.map((i, n) => (
                 <tr key={i.item_code}>
                   {n === 0 && head}
-                  <td>{i.item_code}</td>
+                  <td class="code">{i.item_code}</td>
                   <td>{i.item_name ?? ''}</td>
                   <td class="num">
                     {number(i.quantity)} {i.unit ?? ''}
@@ -177,7 +179,7 @@ const PackingSheet = ({ app, list, barcode }: { app: App; list: PackingList; bar
         <tbody>
           {list.totals.map((i) => (
             <tr key={i.item_code}>
-              <td>{i.item_code}</td>
+              <td class="code">{i.item_code}</td>
               <td>{i.item_name ?? ''}</td>
               <td class="num">
                 {number(i.quantity)} {i.unit ?? ''}
