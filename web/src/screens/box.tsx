@@ -129,6 +129,8 @@ export const BoxScreen = () => {
             <button type="button" onClick={() => setStep({ name: 'box' })}>
               {t('newBox')}
             </button>
+          </div>
+          <div class="actions">
             <PrintButton label={t('printLabel')} print={(p, a) => p.printLabel(a, { box: step.info.box_no })} />
           </div>
         </>
