@@ -53,7 +53,7 @@ export interface WebAppProps {
  *
  * @example
  * ```ts
- * const web = new WebApp(this, 'WebApp', { restApi: api.restApi, userPoolClientId: auth.client.userPoolClientId, logRetentionDays: 30 });
+ * const web = new WebApp(this, 'WebApp', { restApi: api.restApi, userPoolClientId: auth.client.userPoolClientId, servicePrefix: 'cargo', ssccEnabled: false, logRetentionDays: 30 });
  * new CfnOutput(this, 'AppUrl', { value: `https://${web.distribution.distributionDomainName}/` });
  * ```
  */

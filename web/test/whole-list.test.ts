@@ -24,7 +24,16 @@ const page = (
 ): Outcome<PackingList> => ({
   ok: true,
   status: 200,
-  data: { zongpai_no: 'PLT-0001', status: 'OPEN', box_count: 3, total_quantity: 9, boxes, totals, next_cursor, next_totals_cursor },
+  data: {
+    zongpai_no: 'PLT-0001',
+    status: 'OPEN',
+    box_count: 3,
+    total_quantity: 9,
+    boxes,
+    totals,
+    next_cursor,
+    next_totals_cursor,
+  },
 });
 
 /** A service answering from a table of pages by their query, and what it was asked. */
@@ -43,7 +52,12 @@ describe('the packing list printed whole', () => {
   it('follows every page of boxes and of totals, a box split across pages shown once with all its items', async () => {
     const { asked, answer } = service({
       '{}': page([box('BOX-1001', [item('A', 1)]), box('BOX-1002', [item('A', 2)], true)], [item('A', 3)], 'b1', 't1'),
-      '{"cursor":"b1","totals_cursor":"t1"}': page([box('BOX-1002', [item('B', 2)]), box('BOX-1003', [item('C', 4)])], [item('B', 2)], null, 't2'),
+      '{"cursor":"b1","totals_cursor":"t1"}': page(
+        [box('BOX-1002', [item('B', 2)]), box('BOX-1003', [item('C', 4)])],
+        [item('B', 2)],
+        null,
+        't2',
+      ),
       '{"limit":1,"totals_cursor":"t2"}': page([box('BOX-1001', [item('A', 1)])], [item('C', 4)], 'b9', null),
     });
     const outcome = await wholePackingList(answer);
