@@ -124,6 +124,8 @@ export class CargoStack extends Stack {
       restApi: api.restApi,
       userPoolClientId: auth.client.userPoolClientId,
       servicePrefix: settings.servicePrefix,
+      // The same setting the functions register SSCCs from (functionEnvironment's GS1_COMPANY_PREFIX).
+      ssccEnabled: documentConfig.sscc.companyPrefix !== undefined,
       logRetentionDays: settings.logRetentionDays,
     });
     new CfnOutput(this, 'AppUrl', {

@@ -5,8 +5,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Builds the handheld app with esbuild: the Preact app bundled and minified into one
- * content-hashed script and style sheet, the page that loads them, the web app manifest, the
+ * Builds the handheld app with esbuild: the Preact app bundled and minified into content-hashed
+ * scripts (the app; what it loads on first use, printing; a chunk the two share, which the page
+ * preloads) and one style sheet, the page that loads them, the web app manifest, the
  * icon and the service worker that caches exactly these files (the app shell). The same build
  * is served by `npm start` (infra/local/web.ts) and uploaded by the stack (infra/constructs/web-app.ts).
  * The runtime configuration (`config.json`) is not part of it: each place that serves the app
@@ -28,7 +29,7 @@ export interface WebFile {
 
 const WEB = dirname(fileURLToPath(import.meta.url));
 
-const page = (script: string, style: string) => `<!doctype html>
+const page = (script: string, style: string, preload: readonly string[]) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -39,7 +40,7 @@ const page = (script: string, style: string) => `<!doctype html>
 <link rel="icon" href="/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${style}">
 <link rel="preload" href="/config.json" as="fetch" crossorigin>
-<script type="module" src="${script}"></script>
+${preload.map((chunk) => `<link rel="modulepreload" href="${chunk}">\n`).join('')}<script type="module" src="${script}"></script>
 </head>
 <body>
 <div id="app"><p class="boot">Cargo…</p></div>
@@ -84,6 +85,11 @@ export const buildWebApp = (): WebFile[] => {
     jsx: 'automatic',
     jsxImportSource: 'preact',
     entryNames: 'app-[hash]',
+    // What only some screens need (printing) is its own chunk, loaded by a dynamic import when
+    // first used; what both need is a shared chunk the page preloads beside the app's script.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
+    metafile: true,
     outdir: '/out',
     legalComments: 'none',
     // Chromium's explicit compile hint: every function of the app is compiled while the script
@@ -101,10 +107,14 @@ export const buildWebApp = (): WebFile[] => {
       true,
     );
   });
-  const script = assets.find((a) => a.path.endsWith('.js'))?.path as string;
+  const [entry, meta] = Object.entries(app.metafile.outputs).find(([, out]) => out.entryPoint !== undefined) ?? [];
+  const script = `/${(entry ?? '').split('/').pop() as string}`;
   const style = assets.find((a) => a.path.endsWith('.css'))?.path as string;
+  const preload = (meta?.imports ?? [])
+    .filter((i) => i.kind === 'import-statement')
+    .map((i) => `/${i.path.split('/').pop() as string}`);
   const shell = [
-    file('/index.html', page(script, style), 'text/html; charset=utf-8'),
+    file('/index.html', page(script, style, preload), 'text/html; charset=utf-8'),
     file('/manifest.webmanifest', JSON.stringify(manifest), 'application/manifest+json'),
     file('/icon.svg', readFileSync(join(WEB, 'src/icon.svg')), 'image/svg+xml'),
     ...assets,

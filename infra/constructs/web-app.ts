@@ -39,6 +39,8 @@ export interface WebAppProps {
   readonly userPoolClientId: string;
   /** The `{service_prefix}` of the location routes (SERVICE_PREFIX), written into `config.json`. */
   readonly servicePrefix: string;
+  /** Whether the functions register zongpais by SSCC (GS1_COMPANY_PREFIX set), written into `config.json`. */
+  readonly ssccEnabled: boolean;
   readonly logRetentionDays: number;
 }
 
@@ -47,11 +49,11 @@ export interface WebAppProps {
  * through origin access control, HTTPS only, with a strict Content-Security-Policy and the other
  * security headers, and `/v1/*` forwarded to the API stage (not cached, every viewer header but
  * Host passed on) so the app calls the API on its own origin, without CORS. The runtime
- * configuration (`config.json`: region, app client, service prefix) is written at deploy time.
+ * configuration (`config.json`: region, app client, service prefix, whether SSCCs are configured) is written at deploy time.
  *
  * @example
  * ```ts
- * const web = new WebApp(this, 'WebApp', { restApi: api.restApi, userPoolClientId: auth.client.userPoolClientId, logRetentionDays: 30 });
+ * const web = new WebApp(this, 'WebApp', { restApi: api.restApi, userPoolClientId: auth.client.userPoolClientId, servicePrefix: 'cargo', ssccEnabled: false, logRetentionDays: 30 });
  * new CfnOutput(this, 'AppUrl', { value: `https://${web.distribution.distributionDomainName}/` });
  * ```
  */
@@ -172,6 +174,7 @@ export class WebApp extends Construct {
           region,
           user_pool_client_id: props.userPoolClientId,
           service_prefix: props.servicePrefix,
+          sscc_enabled: props.ssccEnabled,
         }),
       ],
       destinationBucket: this.bucket,

@@ -110,7 +110,7 @@ const main = async (): Promise<void> => {
   const port = readPort(process.env.PORT);
   const host = process.env.HOST || '127.0.0.1';
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const { servicePrefix } = checkLocalSettings(process.env);
+  const { servicePrefix, sscc } = checkLocalSettings(process.env);
   await checkPort(port, host);
   mkdirSync(dataDir, { recursive: true });
   // Before the database is opened: a second start on this folder touches nothing.
@@ -123,7 +123,7 @@ const main = async (): Promise<void> => {
       : await openPostgres(databaseUrl);
   const key = localSigningKey(dataDir);
   ensureDemoUsers(dataDir);
-  const site = createLocalSite({ dataDir, key, servicePrefix });
+  const site = createLocalSite({ dataDir, key, servicePrefix, ssccEnabled: sscc.companyPrefix !== undefined });
   // The relay every few seconds; what it publishes lands in DATA_DIR/events.jsonl.
   const relay = { everyMs: 3_000, file: join(dataDir, 'events.jsonl') };
   const stack = await startLocalService({

@@ -16,16 +16,19 @@ export interface LocalSiteOptions {
   readonly key: Uint8Array;
   /** The `{service_prefix}` of the location routes (SERVICE_PREFIX), told to the app in `config.json`. @default 'cargo' */
   readonly servicePrefix?: string;
+  /** Whether GS1_COMPANY_PREFIX is set (SSCC zongpais), told to the app in `config.json`. @default false */
+  readonly ssccEnabled?: boolean;
   /** @default the build of web/ (web/build.ts) */
   readonly files?: readonly WebFile[];
 }
 
 /** The runtime configuration the stack writes on AWS; locally Cognito is the stand-in on this origin. */
-export const localRuntimeConfig = (servicePrefix = 'cargo'): RuntimeConfig => ({
+export const localRuntimeConfig = (servicePrefix = 'cargo', ssccEnabled = false): RuntimeConfig => ({
   region: 'us-east-1',
   user_pool_client_id: LOCAL_CLIENT_ID,
   cognito_endpoint: COGNITO_PATH,
   service_prefix: servicePrefix,
+  sscc_enabled: ssccEnabled,
 });
 
 /** True for a path CloudFront sends to the API origin (`/v1/*`). */
@@ -48,7 +51,7 @@ export const createLocalSite = (options: LocalSiteOptions) => {
   files.set('/', index);
   files.set('/config.json', {
     path: '/config.json',
-    body: Buffer.from(JSON.stringify(localRuntimeConfig(options.servicePrefix))),
+    body: Buffer.from(JSON.stringify(localRuntimeConfig(options.servicePrefix, options.ssccEnabled))),
     contentType: 'application/json',
     immutable: false,
   });

@@ -1,4 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeTable, tasks } from '../../infra/routes.ts';
 import { resourcesOf, synthesize } from './stack-fixture.ts';
@@ -7,8 +9,17 @@ const clusterArn = 'arn:aws:rds:eu-central-1:123456789012:cluster:erp-aurora';
 const secretArn = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:erp-aurora-cargo-AbC123';
 const userPoolId = 'eu-central-1_AbCdEf123';
 
+/** The runtime configuration the stack writes beside the handheld app (`config.json`). */
+const appConfigOf = (app: ReturnType<typeof synthesize>['app']) => {
+  const { directory } = app.synth();
+  return readdirSync(directory)
+    .map((entry) => join(directory, entry, 'config.json'))
+    .filter((file) => existsSync(file))
+    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+};
+
 describe('with an existing cluster, secret and user pool', () => {
-  const { template } = synthesize({
+  const { app, template } = synthesize({
     clusterArn,
     secretArn,
     databaseName: 'erp',
@@ -21,6 +32,10 @@ describe('with an existing cluster, secret and user pool', () => {
   const ownerSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseMigrationOwnerSecret')) };
   const readerSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseReaderUserSecret')) };
   const maintenanceSecret = { Ref: secretIds.find((id) => id.startsWith('DatabaseMaintenanceUserSecret')) };
+
+  it('tells the handheld app that no zongpai is registered by SSCC without GS1_COMPANY_PREFIX', () => {
+    expect(appConfigOf(app)).toEqual([expect.objectContaining({ sscc_enabled: false })]);
+  });
 
   it('creates no cluster or VPC; only the secrets of the service user, the reader, the maintenance user and the migration owner', () => {
     for (const type of ['AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::EC2::VPC'])
@@ -102,7 +117,7 @@ describe('with an existing cluster, secret and user pool', () => {
 });
 
 describe('with settings', () => {
-  const { template } = synthesize({
+  const { app, template } = synthesize({
     stage: 'live',
     servicePrefix: 'freight',
     throttlingRateLimit: '20',
@@ -111,7 +126,7 @@ describe('with settings', () => {
     maxCapacity: '8',
     deletionProtection: 'false',
     logRetentionDays: '30',
-    functionEnvironment: '{"QUANTITY_MAX":"500","ENFORCE_ERP_PLAN":false}',
+    functionEnvironment: '{"QUANTITY_MAX":"500","ENFORCE_ERP_PLAN":false,"GS1_COMPANY_PREFIX":"4012345"}',
     alarmEmail: 'ops@example.com',
     apiGatewayCloudWatchRole: 'true',
   });
@@ -147,6 +162,10 @@ describe('with settings', () => {
     expect(variables).toHaveLength(routeTable('freight').length + tasks.length);
     for (const v of variables)
       expect(v).toMatchObject({ SERVICE_PREFIX: 'freight', QUANTITY_MAX: '500', ENFORCE_ERP_PLAN: 'false' });
+  });
+
+  it('tells the handheld app that zongpais can be registered by SSCC when the functions have GS1_COMPANY_PREFIX', () => {
+    expect(appConfigOf(app)).toEqual([expect.objectContaining({ service_prefix: 'freight', sscc_enabled: true })]);
   });
 
   it("sets the region's API Gateway CloudWatch role, which the stage's access log needs, when asked to", () => {

@@ -19,6 +19,7 @@ const synthesize = () => {
     restApi,
     userPoolClientId: client.userPoolClientId,
     servicePrefix: 'wms',
+    ssccEnabled: true,
     logRetentionDays: 30,
   });
   return { app, template: Template.fromStack(stack) };
@@ -140,13 +141,15 @@ describe('the handheld app on AWS', () => {
     expect(markers).toContainEqual({ Ref: client });
   });
 
-  it('tells the app the service prefix its location routes are under', () => {
+  it('tells the app the service prefix its location routes are under, and whether SSCCs are configured', () => {
     const { directory } = app.synth();
     const written = readdirSync(directory)
       .map((entry) => join(directory, entry, 'config.json'))
       .filter((file) => existsSync(file))
       .map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
-    expect(written).toEqual([expect.objectContaining({ region: 'eu-central-1', service_prefix: 'wms' })]);
+    expect(written).toEqual([
+      expect.objectContaining({ region: 'eu-central-1', service_prefix: 'wms', sscc_enabled: true }),
+    ]);
   });
 
   it('leaves no cdk-nag AwsSolutions finding unacknowledged in the app hosting', () => {

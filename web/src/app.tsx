@@ -94,11 +94,23 @@ export interface AppProps {
   readonly register: LocationRegister;
   readonly deviceId: string;
   readonly initialLang: Lang;
+  /** The service registers zongpais by SSCC (`config.json`). @default false */
+  readonly ssccEnabled?: boolean;
   /** Told when the operator switches language (the API client's Accept-Language follows). */
   readonly onLang: (lang: Lang) => void;
 }
 
-export const App = ({ api, auth, clock, store, register, deviceId, initialLang, onLang }: AppProps) => {
+export const App = ({
+  api,
+  auth,
+  clock,
+  store,
+  register,
+  deviceId,
+  initialLang,
+  ssccEnabled = false,
+  onLang,
+}: AppProps) => {
   const [lang, setLang] = useState<Lang>(initialLang);
   // Dates and numbers are written in the interface's language, on every screen.
   setInterfaceLang(lang);
@@ -254,7 +266,21 @@ export const App = ({ api, auth, clock, store, register, deviceId, initialLang, 
     [notify],
   );
 
-  const state: AppState = { api, auth, user, lang, t, deviceId, clock, store, register, notify, refused, upload };
+  const state: AppState = {
+    api,
+    auth,
+    user,
+    lang,
+    ssccEnabled,
+    t,
+    deviceId,
+    clock,
+    store,
+    register,
+    notify,
+    refused,
+    upload,
+  };
   const session = auth.session();
   return (
     <AppContext.Provider value={state}>

@@ -10,6 +10,11 @@ export interface RuntimeConfig {
   readonly cognito_endpoint?: string;
   /** The service's `{service_prefix}` path segment (SERVICE_PREFIX). @default 'cargo' */
   readonly service_prefix?: string;
+  /**
+   * Whether the service registers zongpais by SSCC (its GS1_COMPANY_PREFIX is set): the Pallet
+   * screen then offers a new SSCC zongpai in one tap. @default false
+   */
+  readonly sscc_enabled?: boolean;
 }
 
 export const cognitoEndpoint = (config: RuntimeConfig): string =>

@@ -28,6 +28,8 @@ export interface AppState {
   /** The user signed in on this device (whose name their scans are kept and uploaded under). */
   readonly user: string | undefined;
   readonly lang: Lang;
+  /** The service registers zongpais by SSCC (`config.json`'s `sscc_enabled`). */
+  readonly ssccEnabled: boolean;
   readonly t: (key: Key, vars?: Record<string, string | number>) => string;
   readonly deviceId: string;
   /** The service's time as the device knows it: location scans are stamped with it. */

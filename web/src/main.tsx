@@ -34,6 +34,7 @@ const boot = async () => {
       register={register}
       deviceId={deviceId(localStorage)}
       initialLang={lang}
+      ssccEnabled={config.sscc_enabled === true}
       onLang={onLang}
     />,
     root,

@@ -56,6 +56,12 @@ describe('one origin for the app and the API', () => {
     expect(res.headers.get('content-security-policy')).not.toBeNull();
   });
 
+  it('tells the app its configuration: the local sign-in, the service prefix, and no SSCC zongpais unless GS1_COMPANY_PREFIX is set', async () => {
+    const res = await fetch(`${url}/config.json`);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toMatchObject({ service_prefix: 'cargo', sscc_enabled: false });
+  });
+
   it.each(['/cargo/location/X', '/v2/box/info', '/index.htm', '/app-ABC123.js/x'])(
     'answers %s, neither a file of the app nor a route, with the unified 404 ROUTE_NOT_FOUND',
     async (path) => {

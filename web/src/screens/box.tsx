@@ -3,6 +3,7 @@ import type { BoxInfo } from '../api-types.ts';
 import { useApp, type AppState, type Notice } from '../context.ts';
 import { GuardedButton } from '../guard.tsx';
 import { instructionFor } from '../i18n.ts';
+import { PrintButton } from '../print-button.tsx';
 import { ScanField } from '../scan-field.tsx';
 import { useSessionState } from '../session-state.ts';
 import { PendingStatus, useWrite } from '../write.tsx';
@@ -218,6 +219,9 @@ export const BoxScreen = () => {
             <button type="button" onClick={() => setStep({ name: 'box' })}>
               {t('newBox')}
             </button>
+          </div>
+          <div class="actions">
+            <PrintButton label={t('printLabel')} print={(p, a) => p.printLabel(a, { box: step.info.box_no })} />
           </div>
         </>
       )}

@@ -120,7 +120,7 @@ interface BoxPages {
  * The boxes shown followed by the next page's: a box whose items went on (`more_items`) is the
  * next page's first box again, shown once with all its items.
  */
-const joinPages = <B extends BoxPages['boxes'][number]>(shown: readonly B[], next: readonly B[]): B[] => {
+export const joinPages = <B extends BoxPages['boxes'][number]>(shown: readonly B[], next: readonly B[]): B[] => {
   const last = shown[shown.length - 1];
   const [first, ...rest] = next;
   if (last?.more_items !== true || first?.box_no !== last.box_no) return [...shown, ...next];

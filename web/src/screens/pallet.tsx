@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Outcome } from '../api.ts';
 import type { PackingList, Zongpai, ZongpaiPage } from '../api-types.ts';
 import { useApp } from '../context.ts';
 import { GuardedButton } from '../guard.tsx';
 import { when } from '../i18n.ts';
 import { useLatest } from '../latest.ts';
+import { PrintButton } from '../print-button.tsx';
 import { ScanField } from '../scan-field.tsx';
 import { useWrite } from '../write.tsx';
 import { CodeCell, LinesTable, MoreBoxes } from './lines.tsx';
@@ -12,7 +13,9 @@ import { CodeCell, LinesTable, MoreBoxes } from './lines.tsx';
 /**
  * Pallet: the zongpais, newest first (open ones unless asked for all); scan or tap one for its
  * packing list (every box with its order and items, totals per item), register it when it is
- * new; supervisors close it and reopen it, each confirmed with a second tap (GuardedButton).
+ * new, or register the next SSCC in one tap where the service has a GS1 company prefix; print
+ * its label and its packing list; supervisors close it and reopen it, each confirmed with a
+ * second tap (GuardedButton).
  */
 export const PalletScreen = () => {
   const app = useApp();
@@ -116,6 +119,28 @@ export const PalletScreen = () => {
         ),
       (z) => t('registered', { zongpai: z.zongpai_no }),
     );
+  /**
+   * Registers the next SSCC as a new zongpai. A tap while one is under way does nothing (the
+   * button is disabled too, once drawn); after no answer, a tap again sends the same request
+   * under the same key, which the service answers with the same zongpai: never two of them.
+   */
+  const ssccUnderWay = useRef(false);
+  const registerSscc = async () => {
+    if (ssccUnderWay.current) return;
+    ssccUnderWay.current = true;
+    try {
+      await change(
+        { sscc: true },
+        (key) =>
+          api.run(
+            api.client.POST('/v1/zongpai', { body: { sscc: true }, params: { header: { 'Idempotency-Key': key } } }),
+          ),
+        (z) => t('registered', { zongpai: z.zongpai_no }),
+      );
+    } finally {
+      ssccUnderWay.current = false;
+    }
+  };
   /** Closes an open zongpai, or opens a closed one again: the same request on its own path. */
   const closeOrReopen = (shown: PackingList) => {
     const action = shown.status === 'OPEN' ? 'close' : 'reopen';
@@ -143,6 +168,13 @@ export const PalletScreen = () => {
       )}
       {list === undefined && unknown === undefined && (
         <>
+          {app.ssccEnabled && (
+            <div class="actions">
+              <button type="button" class="primary" disabled={busy} onClick={() => void registerSscc()}>
+                {t('newSsccPallet')}
+              </button>
+            </div>
+          )}
           <div class="actions">
             <h2>{t('pallets')}</h2>
             <label class="toggle">
@@ -195,6 +227,10 @@ export const PalletScreen = () => {
                 onTap={() => void closeOrReopen(list)}
               />
             )}
+          </div>
+          <div class="actions">
+            <PrintButton label={t('printLabel')} print={(p, a) => p.printLabel(a, { zongpai: list.zongpai_no })} />
+            <PrintButton label={t('printPackingList')} print={(p, a) => p.printPackingList(a, list.zongpai_no)} />
           </div>
           <h2>{t('packingList')}</h2>
           <LinesTable head={[t('box'), t('item'), t('total')]} testId="packing-list">
