@@ -33,7 +33,8 @@ export interface RegisterCost {
  * the schemas before the register, in rotating order (each variant first in a third of the
  * samples), on the same database. Every scan is of seeded cargo at a registered shelf that is
  * not blocked, without `off_shelf`, as handhelds send them: the checks find nothing, every scan
- * is stored. `explain` runs its work with the first statement explained (ANALYZE, BUFFERS, rolled
+ * is stored. A backlog is measured at 50 shelves (10 scans each, a put-away) and at 500 (one
+ * scan each: every location probed once per scan). `explain` runs its work with the first statement explained (ANALYZE, BUFFERS, rolled
  * back) and answers that plan.
  *
  * @example
@@ -74,11 +75,19 @@ export const measureRegisterCost = async (
       device_id: 'PDA-11',
     };
   };
-  const backlog = () =>
-    Array.from({ length: 500 }, (_, k) => ({
-      ...scan(),
-      scanned_at: new Date(Date.now() - (500 - k) * 60_000).toISOString(),
-    }));
+  /** 500 scans, at `places` shelves (10 cargo on each of 50, or each scan at its own shelf). */
+  const backlog = (places: number) => () => {
+    const first = next;
+    return Array.from({ length: 500 }, (_, k) => {
+      const one = scan();
+      const shelf = shelves[((first + (k % places)) * 7919) % shelves.length] as number;
+      return {
+        ...one,
+        location_code: registerCode(shelf),
+        scanned_at: new Date(Date.now() - (500 - k) * 60_000).toISOString(),
+      };
+    });
+  };
   const measure = async (
     name: string,
     targetMs: number,
@@ -119,7 +128,8 @@ export const measureRegisterCost = async (
   };
   return [
     await measure('POST location, one scan', 10, samples.single, () => [scan()]),
-    await measure('POST location, backlog of 500', 50, samples.backlog, backlog),
+    await measure('POST location, backlog of 500 at 50 shelves', 50, samples.backlog, backlog(50)),
+    await measure('POST location, backlog of 500 at 500 shelves', 50, samples.backlog, backlog(500)),
   ];
 };
 
