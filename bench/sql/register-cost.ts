@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import type pg from 'pg';
 import type { Db } from '../../lib/db/types.ts';
+import { compileWrite } from '../../lib/db/write.ts';
+import { recordStatement } from '../../lib/location/locations.ts';
 import type { Config } from '../../lib/config.ts';
 import { makeScanRecorder } from '../../lib/location/index.ts';
 import { summarize, type Summary } from '../support/stats.ts';
 import { cargoNo, isRegisterBlocked, registerCode, registerKind, type Dataset } from './dataset.ts';
 import { indexesUsed, seqScans, type ExplainOutput } from './plans.ts';
+import { positional } from './positional.ts';
 import { WARMUP } from './workload.ts';
 
 /** One way of storing scans: without the register's checks, or with them under a setting. */
@@ -151,3 +156,111 @@ export const REGISTER_RATIO_MAX = 1.1;
 export const registerCostMet = (cost: RegisterCost): boolean =>
   cost.variants.every((v) => v.statement.p99 < cost.targetMs && (v.explain?.seqScans.length ?? 0) === 0) &&
   registerRatios(cost).every((r) => r.p50 <= REGISTER_RATIO_MAX && r.p99 <= REGISTER_RATIO_MAX);
+
+/** The CPU time of one variant's statement in the server's backend, per request. */
+export interface RegisterCpu {
+  readonly name: string;
+  /** Per variant, as in {@link RegisterCost}: milliseconds of CPU, not of the clock. */
+  readonly variants: readonly { readonly name: string; readonly cpu: Summary; readonly wall: Summary }[];
+}
+
+/** The CPU time a process has run so far, in ms (`/proc/PID/schedstat`, Linux); undefined when not readable here. */
+const cpuMs = (pid: number): number | undefined => {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The same comparison as {@link measureRegisterCost} by the CPU time the server's backend spends
+ * on each statement (parsing, planning, executing and committing it; not the WAL flush's wait),
+ * which a machine shared with other work leaves as it is where it stretches the clock time. The
+ * statements go over `client`, a direct connection to a server on this machine, as the Data API
+ * emulator sends them, and are committed. Undefined when the server's processes are not readable
+ * here (a server on another machine).
+ *
+ * @example
+ * ```ts
+ * const cpu = await measureRegisterCpu(direct, config, d, { single: 300, backlog: 60 });
+ * ```
+ */
+export const measureRegisterCpu = async (
+  client: pg.Client,
+  config: Config,
+  d: Dataset,
+  samples: { readonly single: number; readonly backlog: number },
+): Promise<RegisterCpu[] | undefined> => {
+  const pid = Number((await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid);
+  if (cpuMs(pid) === undefined) return undefined;
+  const variants = [
+    { name: 'unchecked (before the register)', sql: compileWrite(recordStatement()).plain, checked: false },
+    {
+      name: 'checked, default settings',
+      sql: compileWrite(recordStatement(config.erpBoxView)).plain,
+      checked: true,
+      registeredOnly: false,
+    },
+    {
+      name: 'checked, LOCATIONS_REGISTERED_ONLY=true',
+      sql: compileWrite(recordStatement(config.erpBoxView)).plain,
+      checked: true,
+      registeredOnly: true,
+    },
+  ];
+  const shelves = Array.from({ length: Math.min(d.register, 2000) }, (_, n) => n).filter(
+    (n) => registerKind(n) === 'SHELF' && !isRegisterBlocked(n),
+  );
+  let next = 1_000_000;
+  const scans = (count: number, places: number) => {
+    const first = next;
+    return Array.from({ length: count }, (_, k) => {
+      next += 1;
+      return {
+        cargo_no: cargoNo(d, 1 + ((next * 104_729) % d.cargo)),
+        location_code: registerCode(shelves[((first + (k % places)) * 7919) % shelves.length] as number),
+        off_shelf: null as boolean | null,
+        scanned_at: new Date(Date.now() - (count - k) * 60_000).toISOString(),
+        device_id: 'PDA-12',
+      };
+    });
+  };
+  const measure = async (name: string, count: number, size: number, places: number): Promise<RegisterCpu> => {
+    const cpu: number[][] = variants.map(() => []);
+    const wall: number[][] = variants.map(() => []);
+    for (let i = 0; i < WARMUP + count; i += 1) {
+      for (let k = 0; k < variants.length; k += 1) {
+        const v = (i + k) % variants.length;
+        const variant = variants[v] as (typeof variants)[number];
+        const list = scans(size, places).map((s) => (variant.checked ? s : { ...s, off_shelf: false }));
+        const { text, values } = positional(variant.sql, {
+          scans: JSON.stringify(list),
+          recorded_by: 'bench',
+          ...(variant.checked ? { registered_only: variant.registeredOnly } : {}),
+        });
+        const cpuBefore = cpuMs(pid) ?? 0;
+        const started = performance.now();
+        await client.query(text, values);
+        const took = performance.now() - started;
+        const used = (cpuMs(pid) ?? 0) - cpuBefore;
+        if (i < WARMUP) continue;
+        cpu[v]?.push(used);
+        wall[v]?.push(took);
+      }
+    }
+    return {
+      name,
+      variants: variants.map((v, k) => ({
+        name: v.name,
+        cpu: summarize(cpu[k] ?? []),
+        wall: summarize(wall[k] ?? []),
+      })),
+    };
+  };
+  return [
+    await measure('POST location, one scan', samples.single, 1, 1),
+    await measure('POST location, backlog of 500 at 50 shelves', samples.backlog, 500, 50),
+    await measure('POST location, backlog of 500 at 500 shelves', samples.backlog, 500, 500),
+  ];
+};

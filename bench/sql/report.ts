@@ -106,6 +106,27 @@ export const renderSql = (result: SqlResult): string => {
           `${c.name}, ${v.name}: indexes ${v.explain?.indexes.join(', ') || '–'}; sequential scans on big tables: ${v.explain?.seqScans.join(', ') || 'none'}`,
       ),
     ),
+    ...(result.registerCpu === undefined
+      ? []
+      : [
+          '',
+          "The same by the server backend's CPU time per statement (a direct connection, in turns, committed; not stretched by other work on the machine):",
+          table(
+            ['statement', 'variant', 'n', 'CPU p50', 'CPU p99', 'CPU p50 / unchecked', 'clock p50'],
+            result.registerCpu.flatMap((c) => {
+              const base = c.variants[0]?.cpu.p50 ?? Number.NaN;
+              return c.variants.map((v, k) => [
+                k === 0 ? c.name : '',
+                v.name,
+                String(v.cpu.n),
+                `${ms(v.cpu.p50)} ms`,
+                `${ms(v.cpu.p99)} ms`,
+                k === 0 ? '1' : `${(v.cpu.p50 / base).toFixed(2)} ×`,
+                `${ms(v.wall.p50)} ms`,
+              ]);
+            }),
+          ),
+        ]),
     '',
     `Plans (tables of ${result.bigTables.length > 0 ? result.bigTables.join(', ') : 'none'} count as big):`,
     ...plans,

@@ -10,7 +10,13 @@ import { timedBackend, type TimedStatement } from '../support/timed-backend.ts';
 import { commitFloor } from './commit-floor.ts';
 import { cargoNo, dataset, type Dataset } from './dataset.ts';
 import { measureOutboxCost, type OutboxCost } from './outbox-cost.ts';
-import { measureRegisterCost, registerCostMet, type RegisterCost } from './register-cost.ts';
+import {
+  measureRegisterCost,
+  measureRegisterCpu,
+  registerCostMet,
+  type RegisterCost,
+  type RegisterCpu,
+} from './register-cost.ts';
 import { indexesUsed, renderPlan, seqScans, type ExplainOutput } from './plans.ts';
 import { seed, type SeedReport } from './seed.ts';
 import { scenarios, TARGET_MS, WARMUP, workPlans, type ScenarioClass } from './workload.ts';
@@ -56,6 +62,8 @@ export interface SqlResult {
   readonly outboxCost: readonly OutboxCost[];
   /** A scan and a backlog of 500 with the location register's checks and without, in turns, after the outbox's cost. */
   readonly registerCost: readonly RegisterCost[];
+  /** The same by the server backend's CPU time per statement, over a direct connection (none for a server elsewhere). */
+  readonly registerCpu?: readonly RegisterCpu[];
   readonly met: boolean;
 }
 
@@ -239,6 +247,15 @@ export const runSql = async (settings: BenchSettings): Promise<SqlResult> => {
         `${c.name}: ${c.variants.map((v) => `${v.name} p50 ${v.statement.p50.toFixed(2)} / p99 ${v.statement.p99.toFixed(2)} ms`).join('; ')}`,
       );
     }
+    const registerCpu = await measureRegisterCpu(direct, service.stack.config, d, {
+      single: settings.samples,
+      backlog: workPlans(settings.samples).L - WARMUP,
+    });
+    for (const c of registerCpu ?? []) {
+      log(
+        `${c.name}, CPU: ${c.variants.map((v) => `${v.name} p50 ${v.cpu.p50.toFixed(2)} ms (clock ${v.wall.p50.toFixed(2)})`).join('; ')}`,
+      );
+    }
     return {
       server,
       dataset: d,
@@ -248,6 +265,7 @@ export const runSql = async (settings: BenchSettings): Promise<SqlResult> => {
       scenarios: results,
       outboxCost,
       registerCost,
+      ...(registerCpu === undefined ? {} : { registerCpu }),
       met: results.every((r) => r.met) && registerCost.every(registerCostMet),
     };
   } finally {
