@@ -10,7 +10,11 @@ import type { BenchSettings } from '../support/settings.ts';
  * - zongpai `ZP-000001` .. : every 10th is CLOSED (shipped pallets), the others OPEN;
  * - the ERP plan covers the last `planBoxes` boxed boxes (same items as boxed) and as many boxes
  *   after them that are planned but not boxed yet;
- * - location records spread over `cargo` cargo numbers: every 10th is a zongpai, the others boxes.
+ * - location records spread over `cargo` cargo numbers: every 10th is a zongpai, the others boxes;
+ * - the register holds `register` locations, n = 0, 1, ...: aisle A-Y (n % 25), bay 00-39, level
+ *   (n / 1000), so `A-07-01`; aisle X is docks, Y staging areas, the rest shelves; every other bay
+ *   of aisle A above level 01 is blocked (2 % of the locations at the default size);
+ * - `transferPallets` zongpais `ZT-000001` .. are at the staging area {@link TRANSFER_FROM}, scanned there.
  */
 export interface Dataset {
   readonly boxes: number;
@@ -24,6 +28,10 @@ export interface Dataset {
   readonly idempotencyKeys: number;
   /** Events in the outbox: one per seeded location record (1 M is about 2.5 days of a large warehouse, inside EVENTS_RETENTION_DAYS). */
   readonly events: number;
+  /** Locations in the register. */
+  readonly register: number;
+  /** Pallets at {@link TRANSFER_FROM}, which the transfer scenario moves. */
+  readonly transferPallets: number;
 }
 
 export const dataset = (settings: BenchSettings): Dataset => {
@@ -38,6 +46,8 @@ export const dataset = (settings: BenchSettings): Dataset => {
     cargo: Math.min(settings.cargo, settings.boxes),
     idempotencyKeys: settings.idempotencyKeys,
     events: settings.locations,
+    register: settings.registerLocations,
+    transferPallets: 50,
   };
 };
 
@@ -58,3 +68,16 @@ export const cargoNo = (d: Dataset, c: number): string =>
 /** Boxes the workload saves, planned by the seed (not boxed): `WB-S-000001` ... */
 export const workBoxNo = (kind: 'S' | 'Q' | 'L' | 'K' | 'O', i: number): string =>
   `WB-${kind}-${String(i).padStart(6, '0')}`;
+
+/** Register location n (from 0): aisle, bay and level (SQL twin in seed.ts). */
+export const registerCode = (n: number): string =>
+  `${String.fromCharCode(65 + (n % 25))}-${String(Math.floor(n / 25) % 40).padStart(2, '0')}-${String(Math.floor(n / 1000)).padStart(2, '0')}`;
+export const registerKind = (n: number): 'SHELF' | 'DOCK' | 'STAGING' =>
+  n % 25 === 23 ? 'DOCK' : n % 25 === 24 ? 'STAGING' : 'SHELF';
+/** Every 10th location was changed once since it was registered. */
+export const registerVersion = (n: number): number => (n % 10 === 0 ? 2 : 1);
+export const isRegisterBlocked = (n: number): boolean => n >= 2000 && n % 50 === 0;
+/** The staging areas the transfer scenario moves its pallets between, there and back. */
+export const TRANSFER_FROM = registerCode(24);
+export const TRANSFER_TO = registerCode(49);
+export const transferPalletNo = (p: number): string => `ZT-${String(p).padStart(6, '0')}`;

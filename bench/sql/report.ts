@@ -1,5 +1,6 @@
 import { ms } from '../support/stats.ts';
 import { table } from '../support/table.ts';
+import { REGISTER_RATIO_MAX, registerCostMet, registerRatios } from './register-cost.ts';
 import type { SqlResult } from './run.ts';
 
 /**
@@ -77,6 +78,55 @@ export const renderSql = (result: SqlResult): string => {
         `+${ms(c.withOutbox.p50 - c.withoutOutbox.p50)} ms`,
       ]),
     ),
+    '',
+    `The location register's checks (${result.dataset.register.toLocaleString('en-US')} locations; the unchecked statement of the schemas before it, the route's with the default settings and with LOCATIONS_REGISTERED_ONLY=true, in turns, after the outbox's cost; target: p99 within the target and no worse than ${REGISTER_RATIO_MAX} × unchecked):`,
+    table(
+      ['statement', 'variant', 'n', 'p50', 'p99', 'p50 / unchecked', 'p99 / unchecked', 'EXPLAIN exec + plan', 'met'],
+      (result.registerCost ?? []).flatMap((c) => {
+        const ratios = registerRatios(c);
+        return c.variants.map((v, k) => {
+          const ratio = k === 0 ? undefined : ratios[k - 1];
+          return [
+            k === 0 ? c.name : '',
+            v.name,
+            String(v.statement.n),
+            `${ms(v.statement.p50)} ms`,
+            `${ms(v.statement.p99)} ms`,
+            ratio === undefined ? '1' : `${ratio.p50.toFixed(2)} ×`,
+            ratio === undefined ? '1' : `${ratio.p99.toFixed(2)} ×`,
+            v.explain === null ? '–' : `${ms(v.explain.executionMs)} + ${ms(v.explain.planningMs)} ms`,
+            k === 0 ? (registerCostMet(c) ? 'yes' : 'NO') : '',
+          ];
+        });
+      }),
+    ),
+    ...(result.registerCost ?? []).flatMap((c) =>
+      c.variants.map(
+        (v) =>
+          `${c.name}, ${v.name}: indexes ${v.explain?.indexes.join(', ') || '–'}; sequential scans on big tables: ${v.explain?.seqScans.join(', ') || 'none'}`,
+      ),
+    ),
+    ...(result.registerCpu === undefined
+      ? []
+      : [
+          '',
+          "The same by the server backend's CPU time per statement (a direct connection, in turns, committed; not stretched by other work on the machine):",
+          table(
+            ['statement', 'variant', 'n', 'CPU p50', 'CPU p99', 'CPU p50 / unchecked', 'clock p50'],
+            result.registerCpu.flatMap((c) => {
+              const base = c.variants[0]?.cpu.p50 ?? Number.NaN;
+              return c.variants.map((v, k) => [
+                k === 0 ? c.name : '',
+                v.name,
+                String(v.cpu.n),
+                `${ms(v.cpu.p50)} ms`,
+                `${ms(v.cpu.p99)} ms`,
+                k === 0 ? '1' : `${(v.cpu.p50 / base).toFixed(2)} ×`,
+                `${ms(v.wall.p50)} ms`,
+              ]);
+            }),
+          ),
+        ]),
     '',
     `Plans (tables of ${result.bigTables.length > 0 ? result.bigTables.join(', ') : 'none'} count as big):`,
     ...plans,

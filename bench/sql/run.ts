@@ -10,6 +10,13 @@ import { timedBackend, type TimedStatement } from '../support/timed-backend.ts';
 import { commitFloor } from './commit-floor.ts';
 import { cargoNo, dataset, type Dataset } from './dataset.ts';
 import { measureOutboxCost, type OutboxCost } from './outbox-cost.ts';
+import {
+  measureRegisterCost,
+  measureRegisterCpu,
+  registerCostMet,
+  type RegisterCost,
+  type RegisterCpu,
+} from './register-cost.ts';
 import { indexesUsed, renderPlan, seqScans, type ExplainOutput } from './plans.ts';
 import { seed, type SeedReport } from './seed.ts';
 import { scenarios, TARGET_MS, WARMUP, workPlans, type ScenarioClass } from './workload.ts';
@@ -53,6 +60,10 @@ export interface SqlResult {
   readonly scenarios: readonly ScenarioResult[];
   /** The 500-record backlog and the 500-item save with their outbox CTEs and without, in turns, after the scenarios. */
   readonly outboxCost: readonly OutboxCost[];
+  /** A scan and a backlog of 500 with the location register's checks and without, in turns, after the outbox's cost. */
+  readonly registerCost: readonly RegisterCost[];
+  /** The same by the server backend's CPU time per statement, over a direct connection (none for a server elsewhere). */
+  readonly registerCpu?: readonly RegisterCpu[];
   readonly met: boolean;
 }
 
@@ -215,6 +226,36 @@ export const runSql = async (settings: BenchSettings): Promise<SqlResult> => {
         `${c.name}: statement p50 ${c.withOutbox.p50.toFixed(2)} / p99 ${c.withOutbox.p99.toFixed(2)} ms with its ${c.events} event(s), ${c.withoutOutbox.p50.toFixed(2)} / ${c.withoutOutbox.p99.toFixed(2)} ms without`,
       );
     }
+    const explainOnce = async (work: () => Promise<unknown>): Promise<ExplainOutput | undefined> => {
+      probe.explained = undefined;
+      explainNext = true;
+      await work();
+      explainNext = false;
+      return (probe.explained as { output: ExplainOutput } | undefined)?.output;
+    };
+    const registerCost = await measureRegisterCost(
+      service.stack.db,
+      service.stack.config,
+      d,
+      { single: settings.samples, backlog: workPlans(settings.samples).L - WARMUP },
+      timeStatement,
+      explainOnce,
+      bigTables,
+    );
+    for (const c of registerCost) {
+      log(
+        `${c.name}: ${c.variants.map((v) => `${v.name} p50 ${v.statement.p50.toFixed(2)} / p99 ${v.statement.p99.toFixed(2)} ms`).join('; ')}`,
+      );
+    }
+    const registerCpu = await measureRegisterCpu(direct, service.stack.config, d, {
+      single: settings.samples,
+      backlog: workPlans(settings.samples).L - WARMUP,
+    });
+    for (const c of registerCpu ?? []) {
+      log(
+        `${c.name}, CPU: ${c.variants.map((v) => `${v.name} p50 ${v.cpu.p50.toFixed(2)} ms (clock ${v.wall.p50.toFixed(2)})`).join('; ')}`,
+      );
+    }
     return {
       server,
       dataset: d,
@@ -223,7 +264,9 @@ export const runSql = async (settings: BenchSettings): Promise<SqlResult> => {
       commitFloor: { before: commitBefore, after: commitAfter },
       scenarios: results,
       outboxCost,
-      met: results.every((r) => r.met),
+      registerCost,
+      ...(registerCpu === undefined ? {} : { registerCpu }),
+      met: results.every((r) => r.met) && registerCost.every(registerCostMet),
     };
   } finally {
     await service.close();

@@ -5,6 +5,11 @@ import {
   isClosed,
   isUndone,
   itemCodeOf,
+  registerCode,
+  registerKind,
+  registerVersion,
+  TRANSFER_FROM,
+  TRANSFER_TO,
   versionOf,
   workBoxNo,
   zongpaiNo,
@@ -101,6 +106,7 @@ export const scenarios = (
   cursors: readonly { cargo: string; cursor: string }[],
 ): Scenario[] => {
   const location = `/v1/${prefix}/location`;
+  const locations = `/v1/${prefix}/locations`;
   const bulk = workPlans(samples).L - WARMUP;
   const n = samples + WARMUP;
   const rnd = random(42);
@@ -124,6 +130,8 @@ export const scenarios = (
     n,
     4,
   );
+  // Registered locations above level 01 (the workload's scans are at levels 00-01), each changed once.
+  const changed = pick(range(2000, d.register - 1), n, 5);
   const target = (i: number, not?: number) => {
     const z = openTargets[(i * 7919) % openTargets.length] as number;
     return z === not ? (openTargets[(i * 7919 + 1) % openTargets.length] as number) : z;
@@ -272,6 +280,58 @@ export const scenarios = (
             scanned_at: new Date(Date.now() - (500 - k) * 60_000).toISOString(),
           })),
         },
+      }),
+    },
+    {
+      name: 'PUT location (register a new one)',
+      route: 'LocationPut',
+      class: 'write',
+      samples,
+      status: 201,
+      request: (i) => ({
+        method: 'PUT',
+        path: `${locations}/Z-NEW-${String(i).padStart(5, '0')}`,
+        as: 'supervisor',
+        body: { kind: 'SHELF', zone: 'Z', description: 'New shelf' },
+      }),
+    },
+    eachOf('PUT location, change (If-Match)', 'LocationPut', changed, (c) => ({
+      method: 'PUT',
+      path: `${locations}/${registerCode(c)}`,
+      as: 'supervisor',
+      headers: { 'if-match': `"${registerVersion(c)}"` },
+      body: { kind: registerKind(c), zone: registerCode(c).slice(0, 1), description: 'Relabelled' },
+    })),
+    {
+      name: 'POST locations, import of 500',
+      route: 'LocationImport',
+      class: '500',
+      samples: bulk,
+      status: 200,
+      request: (i) => ({
+        method: 'POST',
+        path: locations,
+        as: 'supervisor',
+        body: {
+          locations: Array.from({ length: 500 }, (_, k) => ({
+            location_code: `IMP-${String(i).padStart(3, '0')}-${String(k).padStart(3, '0')}`,
+            kind: 'SHELF',
+            zone: `IMP-${String(i).padStart(3, '0')}`,
+          })),
+        },
+      }),
+    },
+    {
+      // There and back between two staging areas: every request moves the same pallets.
+      name: `POST transfer (${d.transferPallets} pallets)`,
+      route: 'LocationTransfer',
+      class: '500',
+      samples,
+      status: 201,
+      request: (i) => ({
+        method: 'POST',
+        path: `${locations}/${i % 2 === 0 ? TRANSFER_FROM : TRANSFER_TO}/transfer`,
+        body: { to_location_code: i % 2 === 0 ? TRANSFER_TO : TRANSFER_FROM },
       }),
     },
     {

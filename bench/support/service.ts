@@ -26,6 +26,20 @@ export interface BenchService {
 }
 
 /**
+ * An answer's body as a client reads it: JSON when the answer says it is JSON, otherwise its text
+ * (a ZPL or SVG label); none when it is empty.
+ *
+ * @example
+ * ```ts
+ * answerBody('application/json', '{"a":1}'); // { a: 1 }
+ * ```
+ */
+export const answerBody = (contentType: string | null, text: string): unknown => {
+  if (text === '') return undefined;
+  return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '') ? JSON.parse(text) : text;
+};
+
+/**
  * The local stack as `npm start` runs it (emulated API Gateway v1, the unchanged handlers, the
  * Data API emulator) on an ephemeral port, with an operator's and a supervisor's token.
  *
@@ -64,7 +78,7 @@ export const startBenchService = async (backend: SqlBackend): Promise<BenchServi
     });
     const text = await res.text();
     const ms = performance.now() - started;
-    return { status: res.status, body: text === '' ? undefined : JSON.parse(text), ms };
+    return { status: res.status, body: answerBody(res.headers.get('content-type'), text), ms };
   };
   return { stack, call, close: () => stack.close() };
 };

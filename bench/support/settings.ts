@@ -16,6 +16,8 @@ export interface BenchSettings {
   readonly boxesPerZongpai: number;
   readonly planRows: number;
   readonly idempotencyKeys: number;
+  /** Locations in the register (`cargo.location`), some of them blocked. */
+  readonly registerLocations: number;
   /** Timed requests per read scenario; writes and the 500-record/500-item requests take fewer. */
   readonly samples: number;
   /** Fresh Node processes per bundle for the cold import time. */
@@ -56,6 +58,8 @@ export const readBenchSettings = (env: NodeJS.ProcessEnv = process.env): BenchSe
     boxesPerZongpai: Math.round(number(env, 'BENCH_BOXES_PER_ZONGPAI', 20)),
     planRows: scaled('BENCH_PLAN_ROWS', 200_000, 1_000),
     idempotencyKeys: scaled('BENCH_IDEMPOTENCY_KEYS', 200_000, 100),
+    // At least 4 000: aisles A-Y, bays 00-39 and levels 00-03, which hold every code the workload scans.
+    registerLocations: scaled('BENCH_REGISTER_LOCATIONS', 50_000, 4_000),
     samples: Math.round(number(env, 'BENCH_SAMPLES', scale < 0.1 ? 60 : 300)),
     coldRuns: Math.max(10, Math.round(number(env, 'BENCH_COLD_RUNS', 15))),
     keepDatabase: env.BENCH_KEEP_DATABASE === 'true',

@@ -38,20 +38,31 @@ const SCANS_FROM = `ROWS FROM (json_to_recordset(:scans) AS (cargo_no text, loca
  * the ERP plan, by the view's own index in its collation), a cargo number that is a registered
  * location, a blocked location, an `off_shelf` other than the registered location's, and, when
  * `:registered_only`, a location not registered. What the operator scanned wrong is answered
- * before a location the register does not know. Each is a primary key or index probe per scan.
+ * before a location the register does not know. Each is a primary key or index probe: those of
+ * a location once per location code of the request (`places`; a backlog's scans share a few
+ * shelves), that of a cargo number once per scan.
  */
 const scanProblemsSql = (erpView: string) => `
+scans AS (
+  SELECT s.* FROM ${SCANS_FROM}
+),
+places AS (
+  SELECT p.location_code, l.location_code IS NOT NULL AS registered, l.off_shelf AS registered_off_shelf, l.blocked,
+         ${isCargoSql(erpView, 'p.location_code')} AS is_cargo
+  FROM (SELECT DISTINCT s.location_code FROM scans s) p
+  LEFT JOIN LATERAL (SELECT k.location_code, k.off_shelf, k.blocked FROM cargo.location k WHERE k.location_code = p.location_code LIMIT 1) l
+    ON true
+),
 checked AS (
   SELECT s.ord, s.cargo_no, s.location_code, s.off_shelf, s.scanned_at, s.device_id,
-         l.location_code IS NOT NULL AS registered, l.off_shelf AS registered_off_shelf, l.blocked
-  FROM ${SCANS_FROM}
-  LEFT JOIN LATERAL (SELECT k.location_code, k.off_shelf, k.blocked FROM cargo.location k WHERE k.location_code = s.location_code LIMIT 1) l
-    ON true
+         COALESCE(p.registered, false) AS registered, p.registered_off_shelf, p.blocked, p.is_cargo
+  FROM scans s
+  LEFT JOIN places p ON p.location_code = s.location_code
 ),
 problems AS (
   SELECT p.* FROM (
     SELECT c.ord, c.location_code, c.off_shelf, c.registered_off_shelf,
-           CASE WHEN ${isCargoSql(erpView, 'c.location_code')} THEN ${errorCodeSql('LOCATION_IS_CARGO')}
+           CASE WHEN c.is_cargo THEN ${errorCodeSql('LOCATION_IS_CARGO')}
                 WHEN ${probeSql('cargo.location k', 'k.location_code = c.cargo_no')} THEN ${errorCodeSql('CARGO_IS_LOCATION')}
                 WHEN c.blocked THEN ${errorCodeSql('LOCATION_BLOCKED')}
                 WHEN c.off_shelf <> c.registered_off_shelf THEN ${errorCodeSql('OFF_SHELF_MISMATCH')}

@@ -86,7 +86,8 @@ number AS (
   UNION ALL
   SELECT s.body || ${gs1CheckDigitSql('s.body')} FROM serial s
 ),
-box_of_plan AS (SELECT 1 FROM ${quoteIdentifier(erpView)} v, number n WHERE v.box_no = n.zongpai_no LIMIT 1),
+-- The view's own index compares in its collation; an SSCC is built from codes in "C".
+box_of_plan AS (SELECT 1 FROM ${quoteIdentifier(erpView)} v, number n WHERE v.box_no = n.zongpai_no COLLATE "default" LIMIT 1),
 a_location AS (SELECT 1 FROM cargo.location l, number n WHERE l.location_code = n.zongpai_no),
 registered AS (
   INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT n.zongpai_no, :actor FROM number n

@@ -4,10 +4,12 @@ import { compileWrite } from '../../lib/db/write.ts';
 import { importStatement } from '../../lib/location-register/register.ts';
 import { recordStatement } from '../../lib/location/locations.ts';
 import { transferStatement } from '../../lib/location/transfer.ts';
+import { registerStatement } from '../../lib/zongpai/zongpai.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 /**
- * The location register's cross-checks of a scan, an import and a transfer are index probes:
+ * The location register's cross-checks of a scan, an import, a transfer and a zongpai's
+ * registration (its number neither a box of the plan nor a location) are index probes:
  * with a warehouse's register, zongpais, boxes, current locations and ERP plan (20 000 each,
  * their statistics taken), no statement reads any of them whole.
  */
@@ -114,5 +116,19 @@ describe('the location register’s checks', () => {
         registered_only: true,
       }),
     ).toEqual([]);
+  });
+
+  it('probe the ERP plan and the register by index for a zongpai registration, by its number or the next SSCC', async () => {
+    for (const sscc of [false, true])
+      expect(
+        await readWhole(compileWrite(registerStatement(VIEW)).plain, {
+          sscc,
+          zongpai_no: 'PLT-NEW-1',
+          sscc_extension: '0',
+          sscc_prefix: '0614141',
+          serial_max: 999_999_999,
+          actor: 'planner',
+        }),
+      ).toEqual([]);
   });
 });
