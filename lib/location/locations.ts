@@ -174,6 +174,19 @@ export interface ScanRow extends Record<string, unknown> {
   off_shelf: boolean | null;
 }
 
+/** A stored record as a scan's or a transfer's answer gives it, from a row of {@link RECORDS_SELECT}. */
+export const storedRecord = (row: ScanRow): LocationRecord => ({
+  id: row.id as string,
+  cargo_no: row.cargo_no,
+  location_code: row.location_code,
+  off_shelf: row.off_shelf === true,
+  scanned_at: row.scanned_at as string | null,
+  recorded_at: row.recorded_at as string,
+  recorded_by: row.recorded_by as string,
+  device_id: row.device_id as string | null,
+  version: LIVE,
+});
+
 /**
  * The error of a request's scans from its problem rows: the most telling code (then the first
  * index), every problem in `details`, named by its place in a backlog (`records[2].location_code`).
@@ -309,19 +322,7 @@ export const makeScanRecorder = ({ db, config }: { db: Db; config?: ScanSettings
     );
     const problem = scanProblems(rows, backlog);
     if (problem !== undefined) throw problem;
-    return {
-      records: rows.map(({ error_code: _code, idx: _idx, ...row }) => ({
-        id: row.id as string,
-        cargo_no: row.cargo_no,
-        location_code: row.location_code,
-        off_shelf: row.off_shelf === true,
-        scanned_at: row.scanned_at as string | null,
-        recorded_at: row.recorded_at as string,
-        recorded_by: row.recorded_by as string,
-        device_id: row.device_id as string | null,
-        version: LIVE,
-      })),
-    };
+    return { records: rows.map(storedRecord) };
   };
 };
 

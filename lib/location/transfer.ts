@@ -11,8 +11,7 @@ import {
 } from '../db/write.ts';
 import { isCargoSql } from '../location-register/cargo.ts';
 import type { LocationRecord } from '../openapi/common.ts';
-import { RECORDS_SELECT, storeScansSql, type ScanRow } from './locations.ts';
-import { LIVE } from './record-version.ts';
+import { RECORDS_SELECT, storedRecord, storeScansSql, type ScanRow } from './locations.ts';
 
 /** The most cargo one transfer moves. */
 export const TRANSFER_MAX = 500;
@@ -116,18 +115,6 @@ export const makeLocationTransfer = ({ db, config }: { db: Db; config: TransferS
           field: row.location_code === from && from !== to ? 'location_code' : 'to_location_code',
         });
     }
-    return {
-      records: rows.map((row) => ({
-        id: row.id as string,
-        cargo_no: row.cargo_no,
-        location_code: row.location_code,
-        off_shelf: row.off_shelf === true,
-        scanned_at: row.scanned_at as string | null,
-        recorded_at: row.recorded_at as string,
-        recorded_by: row.recorded_by as string,
-        device_id: row.device_id as string | null,
-        version: LIVE,
-      })),
-    };
+    return { records: rows.map(storedRecord) };
   };
 };
