@@ -26,8 +26,31 @@ export const xmlText = (value: string): string =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&apos;');
 
-const text = (y: number, size: number, value: string, anchor: 'start' | 'middle' = 'start') =>
-  `<text x="${anchor === 'start' ? MARGIN : LABEL_WIDTH_DOTS / 2}" y="${y}" font-size="${size}" text-anchor="${anchor}">${xmlText(value)}</text>`;
+/** The smallest size a line of text is set in before it is held to the label's width instead. */
+const MIN_TEXT_SIZE = 28;
+const TEXT_WIDTH = LABEL_WIDTH_DOTS - 2 * MARGIN;
+
+/**
+ * About how wide `value` is set at `size`: an ideograph (or a full-width form) about one em, any
+ * other character about 0.6 em, as the label's sans-serif fonts draw them.
+ */
+const widthAt = (value: string, size: number): number =>
+  [...value].reduce(
+    (sum, c) => sum + (/[\u2e80-\ua4cf\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u.test(c) ? 1 : 0.6),
+    0,
+  ) * size;
+
+/**
+ * A line of text that stays on the label: an ERP customer name can be longer than 4 inches, so a
+ * line too wide at `size` is set smaller, down to {@link MIN_TEXT_SIZE}, and one still too wide
+ * is held to the label's width (`textLength`), never cut at its edge.
+ */
+const text = (y: number, size: number, value: string, anchor: 'start' | 'middle' = 'start') => {
+  const wide = widthAt(value, size) > TEXT_WIDTH;
+  const fitted = wide ? Math.max(MIN_TEXT_SIZE, Math.floor((size * TEXT_WIDTH) / widthAt(value, size))) : size;
+  const held = widthAt(value, fitted) > TEXT_WIDTH ? ` textLength="${TEXT_WIDTH}" lengthAdjust="spacingAndGlyphs"` : '';
+  return `<text x="${anchor === 'start' ? MARGIN : LABEL_WIDTH_DOTS / 2}" y="${y}" font-size="${fitted}"${held} text-anchor="${anchor}">${xmlText(value)}</text>`;
+};
 
 /**
  * The bars, drawn by bwip-js (which checks GS1 data: an SSCC's AI (00) and check digit), without
