@@ -63,7 +63,8 @@ describe.skipIf(!hasChromium)('the handheld through a shift', () => {
     }
     await open(page, 'Locate');
     await scan(page, 'A-01-01');
-    await notice(page, 'ok', 'Location A-01-01');
+    // A location of the register: its own tone.
+    await page.locator('[data-testid=notice][data-tone=place]', { hasText: 'Location A-01-01' }).waitFor();
     await scan(page, 'BOX-1005');
     await notice(page, 'ok', 'BOX-1005 at A-01-01');
     // Stored by the service, not only queued on this handheld (closed after the seed).
