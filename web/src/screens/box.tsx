@@ -193,6 +193,10 @@ export const BoxScreen = () => {
             )}
           />
           <div class="actions">
+            <PrintButton label={t('printLabel')} print={(p, a) => p.printLabel(a, { box: step.info.box_no })} />
+          </div>
+          {/* The step's main action, on screen above the tabs however long the plan. */}
+          <div class="action-bar" data-testid="main-action">
             {step.name === 'items' && (
               <button type="button" class="primary" onClick={() => toZongpai(step.info, step.lines, step.shortAt)}>
                 {t('toZongpai')}
@@ -206,12 +210,7 @@ export const BoxScreen = () => {
                 onTap={() => toZongpai(step.info, step.lines, short.counted)}
               />
             )}
-            {step.name === 'short' && (
-              <button type="button" onClick={() => setStep({ ...step, name: 'items' })}>
-                ‹ {t('scanItem')}
-              </button>
-            )}
-            {step.name === 'zongpai' && (
+            {(step.name === 'short' || step.name === 'zongpai') && (
               <button type="button" onClick={() => setStep({ ...step, name: 'items' })}>
                 ‹ {t('scanItem')}
               </button>
@@ -219,9 +218,6 @@ export const BoxScreen = () => {
             <button type="button" onClick={() => setStep({ name: 'box' })}>
               {t('newBox')}
             </button>
-          </div>
-          <div class="actions">
-            <PrintButton label={t('printLabel')} print={(p, a) => p.printLabel(a, { box: step.info.box_no })} />
           </div>
         </>
       )}

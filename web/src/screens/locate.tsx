@@ -153,7 +153,7 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
           </ul>
         </div>
       )}
-      <div class="action-bar">
+      <div class="action-bar" data-testid="main-action">
         {location !== undefined && (
           <button type="button" class="place" data-testid="location" onClick={() => setLocation(undefined)}>
             <Code code={location} /> ✎

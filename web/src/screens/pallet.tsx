@@ -159,22 +159,8 @@ export const PalletScreen = () => {
   return (
     <section class="screen" aria-label={t('pallet')}>
       <ScanField label={t('scanZongpai')} onScan={(code) => void onScan(code)} busy={busy} />
-      {unknown !== undefined && (
-        <div class="actions">
-          <button type="button" class="primary" onClick={() => void register(unknown)}>
-            {t('register')} {unknown}
-          </button>
-        </div>
-      )}
       {list === undefined && unknown === undefined && (
         <>
-          {app.ssccEnabled && (
-            <div class="actions">
-              <button type="button" class="primary" disabled={busy} onClick={() => void registerSscc()}>
-                {t('newSsccPallet')}
-              </button>
-            </div>
-          )}
           <div class="actions">
             <h2>{t('pallets')}</h2>
             <label class="toggle">
@@ -215,20 +201,6 @@ export const PalletScreen = () => {
             <dd>{list.total_quantity}</dd>
           </dl>
           <div class="actions">
-            <button type="button" onClick={() => setList(undefined)}>
-              ‹ {t('pallets')}
-            </button>
-            {app.auth.isSupervisor() && (
-              <GuardedButton
-                class="danger"
-                disabled={busy}
-                label={list.status === 'OPEN' ? t('close') : t('reopen')}
-                confirmLabel={list.status === 'OPEN' ? t('confirmClose') : t('confirmReopen')}
-                onTap={() => void closeOrReopen(list)}
-              />
-            )}
-          </div>
-          <div class="actions">
             <PrintButton label={t('printLabel')} print={(p, a) => p.printLabel(a, { zongpai: list.zongpai_no })} />
             <PrintButton label={t('printPackingList')} print={(p, a) => p.printPackingList(a, list.zongpai_no)} />
           </div>
@@ -266,6 +238,35 @@ export const PalletScreen = () => {
           )}
         </>
       )}
+      {/* The main action, on screen above the tabs however long the packing list. */}
+      <div class="action-bar" data-testid="main-action">
+        {unknown !== undefined && (
+          <button type="button" class="primary" onClick={() => void register(unknown)}>
+            {t('register')} {unknown}
+          </button>
+        )}
+        {list === undefined && unknown === undefined && app.ssccEnabled && (
+          <button type="button" class="primary" disabled={busy} onClick={() => void registerSscc()}>
+            {t('newSsccPallet')}
+          </button>
+        )}
+        {list !== undefined && (
+          <>
+            <button type="button" onClick={() => setList(undefined)}>
+              ‹ {t('pallets')}
+            </button>
+            {app.auth.isSupervisor() && (
+              <GuardedButton
+                class="danger"
+                disabled={busy}
+                label={list.status === 'OPEN' ? t('close') : t('reopen')}
+                confirmLabel={list.status === 'OPEN' ? t('confirmClose') : t('confirmReopen')}
+                onTap={() => void closeOrReopen(list)}
+              />
+            )}
+          </>
+        )}
+      </div>
     </section>
   );
 };

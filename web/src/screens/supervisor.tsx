@@ -177,19 +177,6 @@ export const SupervisorScreen = () => {
                   />
                 )}
               />
-              <div class="actions">
-                <button type="button" class="primary" disabled={busy} onClick={() => void edit(box)}>
-                  {t('edit')}
-                </button>
-                <GuardedButton
-                  key={box.info.version}
-                  class="danger"
-                  disabled={busy}
-                  label={t('undo')}
-                  confirmLabel={t('confirmUndo')}
-                  onTap={() => void undo(box)}
-                />
-              </div>
             </>
           )}
           <h2>{t('history')}</h2>
@@ -212,6 +199,24 @@ export const SupervisorScreen = () => {
               );
             })}
           </ol>
+          {/* Edit and undo on screen above the tabs, however long the box and its history. */}
+          <div class="action-bar" data-testid="main-action">
+            {box.info.status === 'BOXED' && (
+              <>
+                <button type="button" class="primary" disabled={busy} onClick={() => void edit(box)}>
+                  {t('edit')}
+                </button>
+                <GuardedButton
+                  key={box.info.version}
+                  class="danger"
+                  disabled={busy}
+                  label={t('undo')}
+                  confirmLabel={t('confirmUndo')}
+                  onTap={() => void undo(box)}
+                />
+              </>
+            )}
+          </div>
         </>
       )}
     </section>
