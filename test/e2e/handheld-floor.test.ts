@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { handheldsForSuite, hasChromium, notice, open, scan } from './harness.ts';
+import { DEMO_PASSWORDS, handheldsForSuite, hasChromium, notice, open, scan, signIn } from './harness.ts';
 
 /**
  * The handheld on a real shift: it knows the location register (offline too) and tells a shelf
@@ -24,7 +24,7 @@ const kept = (page: Page) =>
 const waiting = (page: Page, n: number) => page.locator(`[data-testid=waiting][data-waiting="${n}"]`).waitFor();
 
 describe.skipIf(!hasChromium)('the handheld on the floor', () => {
-  const { signedIn } = handheldsForSuite();
+  const { fresh, signedIn } = handheldsForSuite();
 
   it('keeps the location register on the device and tells locations from cargo at the scan, also offline', async () => {
     const { page, context } = await signedIn('olga');
@@ -82,6 +82,51 @@ describe.skipIf(!hasChromium)('the handheld on the floor', () => {
     await scan(page, 'BOX-1004');
     await page.getByTestId('current').getByText('DOCK-3').waitFor();
     await page.getByTestId('current').getByText('Off shelf').waitFor();
+  });
+
+  it('fetches the register again every 15 minutes: a location registered after sign-in is known then, not before', async () => {
+    // The device's clock is the test's (Playwright's fake timers), installed before the app starts.
+    const { page } = await fresh();
+    await page.clock.install();
+    await page.reload();
+    let fetches = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/cargo/locations?')) fetches += 1;
+    });
+    await signIn(page, 'olga', DEMO_PASSWORDS.olga);
+    await page.locator('.who', { hasText: 'olga' }).waitFor();
+    await expect.poll(() => kept(page), { timeout: 10_000 }).toBe(9);
+    expect(fetches).toBe(1);
+
+    // A supervisor registers a new dock on the service after olga signed in.
+    const supervisor = await signedIn('sam');
+    const samToken = await supervisor.page.evaluate(
+      "JSON.parse(localStorage.getItem('cargo.session') ?? '{}').idToken",
+    );
+    const put = await supervisor.page.request.put(new URL('/v1/cargo/locations/DOCK-9', page.url()).toString(), {
+      headers: { authorization: `Bearer ${String(samToken)}` },
+      data: { kind: 'DOCK', zone: 'DISPATCH', description: 'Dock door 9' },
+    });
+    expect(put.status()).toBe(201);
+
+    // 14 minutes on: the copy is the one of sign-in; DOCK-9 is an unregistered location.
+    await page.clock.fastForward('14:00');
+    await open(page, 'Locate');
+    await scan(page, 'DOCK-9');
+    await notice(page, 'ok', 'Location DOCK-9');
+    await page.getByTestId('location-kind').getByText('Not in the location register').waitFor();
+    expect(fetches).toBe(1);
+    expect(await kept(page)).toBe(9);
+
+    // 15 minutes after sign-in: fetched again, DOCK-9 is a dock of the register.
+    const again = registerFetched(page);
+    await page.clock.fastForward('01:01');
+    await again;
+    await expect.poll(() => kept(page), { timeout: 10_000 }).toBe(10);
+    expect(fetches).toBe(2);
+    await scan(page, 'DOCK-9');
+    await page.locator('[data-testid=notice][data-tone=place]', { hasText: 'Location DOCK-9' }).waitFor();
+    await page.getByTestId('location-kind').getByText('Dock').waitFor();
   });
 
   it("says what happened in the operator's words and language, with the service's message one tap away", async () => {

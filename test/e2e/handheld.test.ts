@@ -212,6 +212,8 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await page.getByRole('button', { name: 'Tap again to reopen' }).click();
     await notice(page, 'ok', 'PLT-E2E-1 reopened');
     await page.getByTestId('zongpai-status').getByText('Open').waitFor();
+    // Pictured once Close takes taps again (it ignores them for a second after it changed).
+    await expect.poll(() => page.getByRole('button', { name: 'Close' }).isEnabled()).toBe(true);
     await screenshot(page, 'pallet-supervisor');
 
     // A wrong location scan voided: kept in the history, marked, no longer counted at the location.

@@ -2,6 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { normaliseCargoNo, normaliseCode } from '../../lib/rules/identifiers.ts';
 import type { Outcome } from './api.ts';
 import type { RegisteredLocation } from './api-types.ts';
+import { DEFAULT_SCAN_RULES, type ScanRules } from './config.ts';
 
 /**
  * The device's copy of the location register: fetched whole at sign-in and again during the
@@ -84,14 +85,6 @@ export const openRegister = async (name = 'cargo-register') => {
 
 export type LocationRegister = Awaited<ReturnType<typeof openRegister>>;
 
-/**
- * The service's default patterns (BOX_NO_PATTERN and ZONGPAI_NO_PATTERN alike, LOCATION_CODE_PATTERN):
- * a code outside them is refused at the scan, also offline, instead of being queued and refused
- * on upload.
- */
-const CARGO_PATTERN = /^[A-Z0-9-]{4,32}$/;
-const LOCATION_PATTERN = /^[A-Z0-9-]{2,32}$/;
-
 /** What a scan is, as the device can tell: a registered location, cargo, or neither. */
 export type ScanKind =
   | { readonly kind: 'location'; readonly location: RegisteredLocation }
@@ -100,7 +93,9 @@ export type ScanKind =
 
 /**
  * Tells a scan apart with the register: a registered location's code is a location, anything
- * else is cargo when it is a box or zongpai number (an SSCC's check digit holding), else invalid.
+ * else is cargo when it is a box or zongpai number by the deployment's patterns (`rules`, from
+ * config.json; an SSCC's check digit holding), else invalid: refused at the scan, also offline,
+ * instead of being queued and refused on upload.
  *
  * @example
  * ```ts
@@ -108,13 +103,21 @@ export type ScanKind =
  * classifyScan(register, 'HELLO WORLD!!'); // { kind: 'invalid', code: 'HELLO WORLD!!' }
  * ```
  */
-export const classifyScan = (register: Pick<LocationRegister, 'lookup'>, raw: string): ScanKind => {
+export const classifyScan = (
+  register: Pick<LocationRegister, 'lookup'>,
+  raw: string,
+  rules: ScanRules = DEFAULT_SCAN_RULES,
+): ScanKind => {
   const code = normaliseCode(raw);
   const location = register.lookup(code);
   if (location !== undefined) return { kind: 'location', location };
-  const cargo = normaliseCargoNo(raw, CARGO_PATTERN);
-  return cargo.ok ? { kind: 'cargo', code: cargo.value } : { kind: 'invalid', code };
+  // A box number or a zongpai number, as the service reads a cargo_no.
+  const asBox = normaliseCargoNo(raw, rules.boxNo);
+  if (asBox.ok) return { kind: 'cargo', code: asBox.value };
+  const asZongpai = normaliseCargoNo(raw, rules.zongpaiNo);
+  return asZongpai.ok ? { kind: 'cargo', code: asZongpai.value } : { kind: 'invalid', code };
 };
 
-/** Whether a code can be a location code (an unregistered one is checked by the service). */
-export const isLocationCode = (raw: string): boolean => LOCATION_PATTERN.test(normaliseCode(raw));
+/** Whether a code can be a location code by the deployment's pattern (an unregistered one is checked by the service). */
+export const isLocationCode = (raw: string, rules: ScanRules = DEFAULT_SCAN_RULES): boolean =>
+  rules.locationCode.test(normaliseCode(raw));

@@ -67,7 +67,8 @@ export const BoxScreen = () => {
   /** To the zongpai, after asking in a step of its own when the box is short of its plan. */
   const toZongpai = (info: BoxInfo, lines: Line[], shortAt?: number) => {
     const { counted, planned } = shortfall(lines);
-    const short = counted < planned && counted > 0 && shortAt !== counted;
+    // Nothing counted is not asked about: the save says to count an item first.
+    const short = counted < planned && linesToSave(lines).length > 0 && shortAt !== counted;
     setStep({ name: short ? 'short' : 'zongpai', info, lines, ...(shortAt === undefined ? {} : { shortAt }) });
   };
 
@@ -106,13 +107,29 @@ export const BoxScreen = () => {
   };
 
   const countItem = (info: BoxInfo, lines: Line[], code: string, shortAt?: number) => {
-    const counted = addScan(lines, code);
+    const counted = addScan(lines, code, app.rules.enforcePlan);
     scans.current += 1;
     setCurrent(counted.line === undefined ? undefined : { item_code: counted.line.item_code, seq: scans.current });
-    if (counted.result === 'ok') {
+    if (counted.counted)
       setStep({ name: 'items', info, lines: counted.lines, ...(shortAt === undefined ? {} : { shortAt }) });
-      return app.notify({ tone: 'ok', text: `${code} +1` });
-    }
+    if (counted.result === 'ok') return app.notify({ tone: 'ok', text: `${code} +1` });
+    // Where the service does not enforce the plan, the piece is counted, with a warning.
+    if (counted.counted)
+      return app.notify(
+        counted.result === 'over'
+          ? {
+              tone: 'warn',
+              text: t('overPlanCounted', { item: code, planned: counted.line?.planned ?? 0 }),
+              detail: t('overPlanCountedWhat'),
+              code: 'QUANTITY_EXCEEDS_PLAN',
+            }
+          : {
+              tone: 'warn',
+              text: t('notInPlanCounted', { item: code }),
+              detail: t('notInPlanCountedWhat'),
+              code: 'ITEM_NOT_IN_PLAN',
+            },
+      );
     app.notify(
       counted.result === 'over'
         ? {

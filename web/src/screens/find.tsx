@@ -61,7 +61,7 @@ export const FindScreen = () => {
   };
   const onScan = async (raw: string) => {
     // Told apart at the scan, also offline: a location label or no cargo number at all.
-    const scanned = classifyScan(app.register, raw);
+    const scanned = classifyScan(app.register, raw, app.rules);
     if (scanned.kind !== 'cargo') {
       const refusal = scanned.kind === 'location' ? 'CARGO_IS_LOCATION' : 'INVALID_BOX_NO';
       setFound(undefined);

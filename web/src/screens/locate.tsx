@@ -78,7 +78,7 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
   const registered = location === undefined ? undefined : app.register.lookup(location);
 
   const onScan = async (raw: string) => {
-    const scanned = classifyScan(app.register, raw);
+    const scanned = classifyScan(app.register, raw, app.rules);
     if (scanned.kind === 'location') {
       const place = scanned.location;
       if (place.blocked) return refuseAtScan(app, place.location_code, 'LOCATION_BLOCKED', placeOf(app, place));
@@ -92,7 +92,7 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
     }
     if (location === undefined) {
       const code = raw.trim().toUpperCase();
-      if (!isLocationCode(code)) return refuseAtScan(app, code, 'INVALID_LOCATION_CODE');
+      if (!isLocationCode(code, app.rules)) return refuseAtScan(app, code, 'INVALID_LOCATION_CODE');
       setLocation(code);
       app.notify({ tone: 'ok', text: `${t('location')} ${code}`, detail: t('unregistered') });
       return checkLocation(code);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Outcome } from '../api.ts';
 import type { PackingList, Zongpai, ZongpaiPage } from '../api-types.ts';
 import { useApp } from '../context.ts';
@@ -64,6 +64,13 @@ export const PalletScreen = () => {
         }),
       ),
     );
+  // A packing list opens at its top (its facts, then its boxes), wherever the list of zongpais
+  // was scrolled to when one was tapped.
+  const section = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (list !== undefined) section.current?.closest('main')?.scrollTo({ top: 0 });
+  }, [list?.zongpai_no]);
+
   const onScan = async (code: string) => {
     const outcome = await loadList(code);
     if (outcome === undefined) return;
@@ -157,7 +164,7 @@ export const PalletScreen = () => {
   };
 
   return (
-    <section class="screen" aria-label={t('pallet')}>
+    <section class="screen" aria-label={t('pallet')} ref={section}>
       <ScanField label={t('scanZongpai')} onScan={(code) => void onScan(code)} busy={busy} />
       {list === undefined && unknown === undefined && (
         <>
