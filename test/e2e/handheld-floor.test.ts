@@ -129,6 +129,41 @@ describe.skipIf(!hasChromium)('the handheld on the floor', () => {
     await page.getByTestId('location-kind').getByText('Dock').waitFor();
   });
 
+  it('refuses a box or zongpai label scanned where the first location is expected, online by asking, offline from what the device saw', async () => {
+    const { page, context } = await signedIn('olga');
+    await open(page, 'Locate');
+    // Online: a box of the ERP plan the device never saw is asked about, refused, the location left unset.
+    await scan(page, 'BOX-1002');
+    await notice(page, 'error', 'This is cargo, not a location');
+    await page.locator('.scan-label', { hasText: 'Scan a location' }).waitFor();
+    expect(await page.getByTestId('location').count()).toBe(0);
+
+    // A box looked up on Box and a zongpai listed on Pallet, then offline: each refused at the scan.
+    await open(page, 'Pallet');
+    await scan(page, 'PLT-LOC-1');
+    await page.getByRole('button', { name: 'Register PLT-LOC-1' }).click();
+    await notice(page, 'ok', 'Zongpai PLT-LOC-1 registered');
+    await open(page, 'Box');
+    await scan(page, 'BOX-1003');
+    await page.getByTestId('box-no').getByText('BOX-1003').waitFor();
+    await context.setOffline(true);
+    await open(page, 'Locate');
+    for (const cargo of ['BOX-1003', 'plt-loc-1', 'BOX-1002']) {
+      await scan(page, cargo);
+      await notice(page, 'error', 'This is cargo, not a location');
+      expect(await page.getByTestId('location').count(), cargo).toBe(0);
+    }
+    // A location that is neither, unregistered: taken; then the box is cargo there.
+    await scan(page, 'G-09-09');
+    await notice(page, 'ok', 'Location G-09-09');
+    await scan(page, 'BOX-1003');
+    await notice(page, 'ok', 'BOX-1003 at G-09-09');
+    await waiting(page, 1);
+    await context.setOffline(false);
+    await page.evaluate('window.dispatchEvent(new Event("online"))');
+    await waiting(page, 0);
+  });
+
   it("says what happened in the operator's words and language, with the service's message one tap away", async () => {
     const { page } = await signedIn('olga');
     // A box boxed on a zongpai that was never located: no refusal, its zongpai shown.

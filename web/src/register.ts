@@ -13,7 +13,12 @@ import { DEFAULT_SCAN_RULES, type ScanRules } from './config.ts';
 interface RegisterSchema extends DBSchema {
   locations: { key: string; value: RegisteredLocation };
   meta: { key: 'fetched'; value: { at: number } };
+  /** Box and zongpai numbers the device has seen as cargo (scanned, looked up, listed). */
+  cargo: { key: string; value: { code: string; at: number } };
 }
+
+/** The cargo numbers remembered at most; past it the longest unseen are forgotten. */
+export const CARGO_REMEMBERED = 20_000;
 
 /** One page of the register as the service lists it. */
 export type RegisterPage = (
@@ -32,13 +37,18 @@ export const REGISTER_REFRESH_MS = 15 * 60_000;
  * ```
  */
 export const openRegister = async (name = 'cargo-register') => {
-  const db: IDBPDatabase<RegisterSchema> = await openDB<RegisterSchema>(name, 1, {
-    upgrade: (upgrading) => {
-      upgrading.createObjectStore('locations', { keyPath: 'location_code' });
-      upgrading.createObjectStore('meta');
+  const db: IDBPDatabase<RegisterSchema> = await openDB<RegisterSchema>(name, 2, {
+    upgrade: (upgrading, oldVersion) => {
+      if (oldVersion < 1) {
+        upgrading.createObjectStore('locations', { keyPath: 'location_code' });
+        upgrading.createObjectStore('meta');
+      }
+      if (oldVersion < 2) upgrading.createObjectStore('cargo', { keyPath: 'code' });
     },
   });
   let known = new Map((await db.getAll('locations')).map((l) => [l.location_code, l]));
+  /** The cargo seen, oldest first (a code seen again moves to the end). */
+  const cargo = new Map((await db.getAll('cargo')).sort((a, b) => a.at - b.at).map((c) => [c.code, c.at] as const));
   let fetchedAt = (await db.get('meta', 'fetched'))?.at;
   let running: Promise<'done' | 'failed'> | undefined;
 
@@ -66,6 +76,29 @@ export const openRegister = async (name = 'cargo-register') => {
   return {
     /** The registered location of this code (upper-cased, trimmed as the service does), if any. */
     lookup: (code: string): RegisteredLocation | undefined => known.get(code.trim().toUpperCase()),
+    /**
+     * Remembers box and zongpai numbers the device has seen as cargo, so that one scanned where a
+     * location is expected is refused at the scan, offline too (the service would answer
+     * LOCATION_IS_CARGO). Known at once; kept in IndexedDB when the returned promise settles (a
+     * failed write only forgets them at the next start).
+     */
+    rememberCargo: (codes: readonly (string | null | undefined)[]): Promise<void> => {
+      const at = Date.now();
+      const seen = [...new Set(codes.filter((c): c is string => typeof c === 'string' && c !== ''))];
+      if (seen.length === 0) return Promise.resolve();
+      for (const code of seen) {
+        cargo.delete(code);
+        cargo.set(code, at);
+      }
+      const forgotten = [...cargo.keys()].slice(0, Math.max(0, cargo.size - CARGO_REMEMBERED));
+      for (const code of forgotten) cargo.delete(code);
+      const tx = db.transaction('cargo', 'readwrite');
+      for (const code of seen) tx.store.put({ code, at }).catch(() => undefined);
+      for (const code of forgotten) tx.store.delete(code).catch(() => undefined);
+      return tx.done.catch(() => undefined);
+    },
+    /** Whether the device has seen this code as cargo (upper-cased, trimmed as the service does). */
+    isKnownCargo: (code: string): boolean => cargo.has(normaliseCode(code)),
     /** How many locations the copy holds. */
     size: () => known.size,
     /** When the copy was fetched last (undefined: never on this device). */

@@ -58,6 +58,7 @@ export const BoxScreen = () => {
     setLoading(false);
     if (!outcome.ok) return app.refused(outcome);
     const info = outcome.data;
+    app.register.rememberCargo([info.box_no, info.zongpai_no]);
     if (info.status === 'BOXED') return app.notify(alreadyBoxedNotice(app, info));
     app.notify({ tone: 'ok', text: `${info.box_no} · ${info.order_no ?? ''}` });
     setCurrent(undefined);
@@ -97,6 +98,7 @@ export const BoxScreen = () => {
     );
     if (saved === undefined) return;
     const onZongpai = saved.zongpai_no ?? zongpai;
+    app.register.rememberCargo([saved.box_no, onZongpai]);
     const notice: Notice =
       counted < planned
         ? { tone: 'warn', text: t('savedShort', { box: saved.box_no, zongpai: onZongpai, n: counted, m: planned }) }

@@ -57,6 +57,7 @@ export const FindScreen = () => {
     }
     setUnplaced(undefined);
     setFound(outcome.data);
+    app.register.rememberCargo([outcome.data.cargo_no]);
     return outcome.data;
   };
   const onScan = async (raw: string) => {

@@ -46,6 +46,7 @@ export const PalletScreen = () => {
     );
     if (outcome === undefined) return;
     if (!outcome.ok) return app.refused(outcome);
+    app.register.rememberCargo(outcome.data.zongpais.map((z) => z.zongpai_no));
     setPage(
       cursor === undefined || page === undefined
         ? outcome.data
@@ -77,6 +78,7 @@ export const PalletScreen = () => {
     setUnknown(undefined);
     setList(undefined);
     if (outcome.ok) {
+      app.register.rememberCargo([outcome.data.zongpai_no, ...outcome.data.boxes.map((b) => b.box_no)]);
       setList(outcome.data);
       return app.notify({
         tone: 'ok',
@@ -95,6 +97,7 @@ export const PalletScreen = () => {
   ) => {
     const z = await write(name, send);
     if (z === undefined) return;
+    app.register.rememberCargo([z.zongpai_no]);
     setUnknown(undefined);
     // A new zongpai is empty; a closed or reopened one keeps its boxes: only its status changed.
     setList((shown) =>

@@ -63,6 +63,7 @@ export const SupervisorScreen = () => {
     if (!history.ok) return (setBox(undefined), app.refused(history), undefined);
     const quantities: Record<string, number> = {};
     for (const item of info.data.items) quantities[item.item_code] = item.boxed_quantity;
+    app.register.rememberCargo([info.data.box_no, info.data.zongpai_no]);
     const loaded = { info: info.data, history: history.data, zongpai: info.data.zongpai_no ?? '', quantities };
     setBox(loaded);
     return loaded;
