@@ -214,12 +214,17 @@ export const BoxScreen = () => {
           <div class="actions">
             <PrintButton label={t('printLabel')} print={(p, a) => p.printLabel(a, { box: step.info.box_no })} />
           </div>
-          {/* The step's main action, on screen above the tabs however long the plan. */}
-          <div class="action-bar" data-testid="main-action">
+          {/* The step's main action, on screen above the tabs however long the plan. Drawn anew
+              for each step, its buttons ignore taps for a second: the second tap of a double tap
+              lands on the next step's button under the finger, and does nothing there. */}
+          <div class="action-bar" data-testid="main-action" key={step.name}>
             {step.name === 'items' && (
-              <button type="button" class="primary" onClick={() => toZongpai(step.info, step.lines, step.shortAt)}>
-                {t('toZongpai')}
-              </button>
+              <GuardedButton
+                class="primary"
+                settleOnMount
+                label={t('toZongpai')}
+                onTap={() => toZongpai(step.info, step.lines, step.shortAt)}
+              />
             )}
             {step.name === 'short' && short !== undefined && (
               <GuardedButton
@@ -230,13 +235,13 @@ export const BoxScreen = () => {
               />
             )}
             {(step.name === 'short' || step.name === 'zongpai') && (
-              <button type="button" onClick={() => setStep({ ...step, name: 'items' })}>
-                ‹ {t('scanItem')}
-              </button>
+              <GuardedButton
+                settleOnMount
+                label={`‹ ${t('scanItem')}`}
+                onTap={() => setStep({ ...step, name: 'items' })}
+              />
             )}
-            <button type="button" onClick={() => setStep({ name: 'box' })}>
-              {t('newBox')}
-            </button>
+            <GuardedButton settleOnMount label={t('newBox')} onTap={() => setStep({ name: 'box' })} />
           </div>
         </>
       )}
