@@ -54,10 +54,10 @@ describe.skipIf(!hasChromium)('the handheld on a service with its own patterns a
     await notice(page, 'ok', 'SKU-LAMP-01 +1');
     await scan(page, 'SKU-LAMP-01');
     await notice(page, 'warn', 'SKU-LAMP-01: more than the 4 planned: counted +1');
-    await expect.poll(() => page.getByLabel('Qty SKU-LAMP-01').inputValue()).toBe('5');
+    await expect.poll(() => page.getByLabel('Qty SKU-LAMP-01').inputValue(), { timeout: 10_000 }).toBe('5');
     await scan(page, 'SKU-EXTRA');
     await notice(page, 'warn', 'SKU-EXTRA is not in the plan: counted +1');
-    await expect.poll(() => page.getByLabel('Qty SKU-EXTRA').inputValue()).toBe('1');
+    await expect.poll(() => page.getByLabel('Qty SKU-EXTRA').inputValue(), { timeout: 10_000 }).toBe('1');
     await page.getByRole('button', { name: 'Zongpai ›' }).click();
     await scan(page, 'PLT-0001');
     await notice(page, 'ok', 'Box BOX-1004 saved on PLT-0001');

@@ -58,7 +58,7 @@ const inSight = async (control: Locator, step: string): Promise<void> => {
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 /** Waits until the line of `item` shows `n` counted. */
 const counted = (page: Page, item: string, n: number) =>
-  expect.poll(() => page.getByLabel(`Qty ${item}`).inputValue()).toBe(String(n));
+  expect.poll(() => page.getByLabel(`Qty ${item}`).inputValue(), { timeout: 10_000 }).toBe(String(n));
 const waiting = (page: Page, n: number) => page.locator(`[data-testid=waiting][data-waiting="${n}"]`).waitFor();
 
 describe.skipIf(!hasChromium)("the README's walk-through at 360 x 640", () => {
