@@ -10,6 +10,7 @@ import { ServiceEvents } from './constructs/events.ts';
 import { KeySweep } from './constructs/key-sweep.ts';
 import { Migrations } from './constructs/migrations.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
+import { appSettings } from './app-settings.ts';
 import { WebApp } from './constructs/web-app.ts';
 import { apiDocument, routeTable } from './routes.ts';
 import type { Settings } from './settings.ts';
@@ -123,9 +124,8 @@ export class CargoStack extends Stack {
     const web = new WebApp(this, 'WebApp', {
       restApi: api.restApi,
       userPoolClientId: auth.client.userPoolClientId,
-      servicePrefix: settings.servicePrefix,
-      // The same setting the functions register SSCCs from (functionEnvironment's GS1_COMPANY_PREFIX).
-      ssccEnabled: documentConfig.sscc.companyPrefix !== undefined,
+      // The functions' own configuration (functionEnvironment): prefix, SSCCs, patterns, ENFORCE_ERP_PLAN.
+      settings: appSettings(documentConfig),
       logRetentionDays: settings.logRetentionDays,
     });
     new CfnOutput(this, 'AppUrl', {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeWebApp } from '../../web/build.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../../web/headers.ts';
+import type { DeploymentSettings, RuntimeConfig } from '../../web/src/config.ts';
 
 /**
  * CloudFront keeps an origin's 4xx and 5xx answers for 10 s by default, and honours the origin's
@@ -37,10 +38,11 @@ export interface WebAppProps {
   readonly restApi: apigateway.RestApi;
   /** The handhelds' app client, written into the app's `config.json` at deploy time. */
   readonly userPoolClientId: string;
-  /** The `{service_prefix}` of the location routes (SERVICE_PREFIX), written into `config.json`. */
-  readonly servicePrefix: string;
-  /** Whether the functions register zongpais by SSCC (GS1_COMPANY_PREFIX set), written into `config.json`. */
-  readonly ssccEnabled: boolean;
+  /**
+   * The functions' settings the app is told in `config.json` (infra/app-settings.ts: the service
+   * prefix, SSCCs, the code patterns, ENFORCE_ERP_PLAN), as `npm start` tells them.
+   */
+  readonly settings: DeploymentSettings;
   readonly logRetentionDays: number;
 }
 
@@ -49,11 +51,11 @@ export interface WebAppProps {
  * through origin access control, HTTPS only, with a strict Content-Security-Policy and the other
  * security headers, and `/v1/*` forwarded to the API stage (not cached, every viewer header but
  * Host passed on) so the app calls the API on its own origin, without CORS. The runtime
- * configuration (`config.json`: region, app client, service prefix, whether SSCCs are configured) is written at deploy time.
+ * configuration (`config.json`: region, app client, and the functions' settings the app checks scans with) is written at deploy time.
  *
  * @example
  * ```ts
- * const web = new WebApp(this, 'WebApp', { restApi: api.restApi, userPoolClientId: auth.client.userPoolClientId, servicePrefix: 'cargo', ssccEnabled: false, logRetentionDays: 30 });
+ * const web = new WebApp(this, 'WebApp', { restApi: api.restApi, userPoolClientId: auth.client.userPoolClientId, settings: appSettings(loadConfig({})), logRetentionDays: 30 });
  * new CfnOutput(this, 'AppUrl', { value: `https://${web.distribution.distributionDomainName}/` });
  * ```
  */
@@ -173,9 +175,8 @@ export class WebApp extends Construct {
         s3deploy.Source.jsonData('config.json', {
           region,
           user_pool_client_id: props.userPoolClientId,
-          service_prefix: props.servicePrefix,
-          sscc_enabled: props.ssccEnabled,
-        }),
+          ...props.settings,
+        } satisfies RuntimeConfig),
       ],
       destinationBucket: this.bucket,
       distribution: this.distribution,

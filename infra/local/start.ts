@@ -9,6 +9,7 @@ import { createPostgresBackend } from './data-api/postgres-backend.ts';
 import { checkLocalSettings, startLocalService } from './stack.ts';
 import { ensureDemoUsers } from './users.ts';
 import { createLocalSite } from './web.ts';
+import { appSettings } from '../app-settings.ts';
 
 /**
  * `npm start`: the service on http://127.0.0.1:3000 (PORT), its data in DATA_DIR (default .data/)
@@ -110,7 +111,7 @@ const main = async (): Promise<void> => {
   const port = readPort(process.env.PORT);
   const host = process.env.HOST || '127.0.0.1';
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const { servicePrefix, sscc } = checkLocalSettings(process.env);
+  const settings = checkLocalSettings(process.env);
   await checkPort(port, host);
   mkdirSync(dataDir, { recursive: true });
   // Before the database is opened: a second start on this folder touches nothing.
@@ -123,7 +124,7 @@ const main = async (): Promise<void> => {
       : await openPostgres(databaseUrl);
   const key = localSigningKey(dataDir);
   ensureDemoUsers(dataDir);
-  const site = createLocalSite({ dataDir, key, servicePrefix, ssccEnabled: sscc.companyPrefix !== undefined });
+  const site = createLocalSite({ dataDir, key, settings: appSettings(settings) });
   // The relay every few seconds; what it publishes lands in DATA_DIR/events.jsonl.
   const relay = { everyMs: 3_000, file: join(dataDir, 'events.jsonl') };
   const stack = await startLocalService({

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildWebApp, type WebFile } from '../../web/build.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../../web/headers.ts';
-import type { RuntimeConfig } from '../../web/src/config.ts';
+import type { DeploymentSettings, RuntimeConfig } from '../../web/src/config.ts';
+import { appSettings } from '../app-settings.ts';
+import { loadConfig } from '../../lib/config.ts';
 import { LOCAL_CLIENT_ID } from './auth.ts';
 import { COGNITO_PATH, createCognitoStandIn } from './cognito.ts';
 import { splitTarget } from './gateway-routing.ts';
@@ -14,21 +16,21 @@ import { splitTarget } from './gateway-routing.ts';
 export interface LocalSiteOptions {
   readonly dataDir: string;
   readonly key: Uint8Array;
-  /** The `{service_prefix}` of the location routes (SERVICE_PREFIX), told to the app in `config.json`. @default 'cargo' */
-  readonly servicePrefix?: string;
-  /** Whether GS1_COMPANY_PREFIX is set (SSCC zongpais), told to the app in `config.json`. @default false */
-  readonly ssccEnabled?: boolean;
+  /**
+   * The service's settings told to the app in `config.json` (infra/app-settings.ts: the service
+   * prefix, SSCCs, the code patterns, ENFORCE_ERP_PLAN). @default those of a default service
+   */
+  readonly settings?: DeploymentSettings;
   /** @default the build of web/ (web/build.ts) */
   readonly files?: readonly WebFile[];
 }
 
 /** The runtime configuration the stack writes on AWS; locally Cognito is the stand-in on this origin. */
-export const localRuntimeConfig = (servicePrefix = 'cargo', ssccEnabled = false): RuntimeConfig => ({
+export const localRuntimeConfig = (settings: DeploymentSettings = appSettings(loadConfig({}))): RuntimeConfig => ({
   region: 'us-east-1',
   user_pool_client_id: LOCAL_CLIENT_ID,
   cognito_endpoint: COGNITO_PATH,
-  service_prefix: servicePrefix,
-  sscc_enabled: ssccEnabled,
+  ...settings,
 });
 
 /** True for a path CloudFront sends to the API origin (`/v1/*`). */
@@ -51,7 +53,7 @@ export const createLocalSite = (options: LocalSiteOptions) => {
   files.set('/', index);
   files.set('/config.json', {
     path: '/config.json',
-    body: Buffer.from(JSON.stringify(localRuntimeConfig(options.servicePrefix, options.ssccEnabled))),
+    body: Buffer.from(JSON.stringify(localRuntimeConfig(options.settings))),
     contentType: 'application/json',
     immutable: false,
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { handheldsForSuite, hasChromium, notice, open, scan } from './harness.ts';
+import { DEMO_PASSWORDS, handheldsForSuite, hasChromium, notice, open, scan, signIn } from './harness.ts';
 
 /**
  * The handheld on a real shift: it knows the location register (offline too) and tells a shelf
@@ -24,7 +24,7 @@ const kept = (page: Page) =>
 const waiting = (page: Page, n: number) => page.locator(`[data-testid=waiting][data-waiting="${n}"]`).waitFor();
 
 describe.skipIf(!hasChromium)('the handheld on the floor', () => {
-  const { signedIn } = handheldsForSuite();
+  const { fresh, signedIn } = handheldsForSuite();
 
   it('keeps the location register on the device and tells locations from cargo at the scan, also offline', async () => {
     const { page, context } = await signedIn('olga');
@@ -82,6 +82,86 @@ describe.skipIf(!hasChromium)('the handheld on the floor', () => {
     await scan(page, 'BOX-1004');
     await page.getByTestId('current').getByText('DOCK-3').waitFor();
     await page.getByTestId('current').getByText('Off shelf').waitFor();
+  });
+
+  it('fetches the register again every 15 minutes: a location registered after sign-in is known then, not before', async () => {
+    // The device's clock is the test's (Playwright's fake timers), installed before the app starts.
+    const { page } = await fresh();
+    await page.clock.install();
+    await page.reload();
+    let fetches = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/cargo/locations?')) fetches += 1;
+    });
+    await signIn(page, 'olga', DEMO_PASSWORDS.olga);
+    await page.locator('.who', { hasText: 'olga' }).waitFor();
+    await expect.poll(() => kept(page), { timeout: 10_000 }).toBe(9);
+    expect(fetches).toBe(1);
+
+    // A supervisor registers a new dock on the service after olga signed in.
+    const supervisor = await signedIn('sam');
+    const samToken = await supervisor.page.evaluate(
+      "JSON.parse(localStorage.getItem('cargo.session') ?? '{}').idToken",
+    );
+    const put = await supervisor.page.request.put(new URL('/v1/cargo/locations/DOCK-9', page.url()).toString(), {
+      headers: { authorization: `Bearer ${String(samToken)}` },
+      data: { kind: 'DOCK', zone: 'DISPATCH', description: 'Dock door 9' },
+    });
+    expect(put.status()).toBe(201);
+
+    // 14 minutes on: the copy is the one of sign-in; DOCK-9 is an unregistered location.
+    await page.clock.fastForward('14:00');
+    await open(page, 'Locate');
+    await scan(page, 'DOCK-9');
+    await notice(page, 'ok', 'Location DOCK-9');
+    await page.getByTestId('location-kind').getByText('Not in the location register').waitFor();
+    expect(fetches).toBe(1);
+    expect(await kept(page)).toBe(9);
+
+    // 15 minutes after sign-in: fetched again, DOCK-9 is a dock of the register.
+    const again = registerFetched(page);
+    await page.clock.fastForward('01:01');
+    await again;
+    await expect.poll(() => kept(page), { timeout: 10_000 }).toBe(10);
+    expect(fetches).toBe(2);
+    await scan(page, 'DOCK-9');
+    await page.locator('[data-testid=notice][data-tone=place]', { hasText: 'Location DOCK-9' }).waitFor();
+    await page.getByTestId('location-kind').getByText('Dock').waitFor();
+  });
+
+  it('refuses a box or zongpai label scanned where the first location is expected, online by asking, offline from what the device saw', async () => {
+    const { page, context } = await signedIn('olga');
+    await open(page, 'Locate');
+    // Online: a box of the ERP plan the device never saw is asked about, refused, the location left unset.
+    await scan(page, 'BOX-1002');
+    await notice(page, 'error', 'This is cargo, not a location');
+    await page.locator('.scan-label', { hasText: 'Scan a location' }).waitFor();
+    expect(await page.getByTestId('location').count()).toBe(0);
+
+    // A box looked up on Box and a zongpai listed on Pallet, then offline: each refused at the scan.
+    await open(page, 'Pallet');
+    await scan(page, 'PLT-LOC-1');
+    await page.getByRole('button', { name: 'Register PLT-LOC-1' }).click();
+    await notice(page, 'ok', 'Zongpai PLT-LOC-1 registered');
+    await open(page, 'Box');
+    await scan(page, 'BOX-1003');
+    await page.getByTestId('box-no').getByText('BOX-1003').waitFor();
+    await context.setOffline(true);
+    await open(page, 'Locate');
+    for (const cargo of ['BOX-1003', 'plt-loc-1', 'BOX-1002']) {
+      await scan(page, cargo);
+      await notice(page, 'error', 'This is cargo, not a location');
+      expect(await page.getByTestId('location').count(), cargo).toBe(0);
+    }
+    // A location that is neither, unregistered: taken; then the box is cargo there.
+    await scan(page, 'G-09-09');
+    await notice(page, 'ok', 'Location G-09-09');
+    await scan(page, 'BOX-1003');
+    await notice(page, 'ok', 'BOX-1003 at G-09-09');
+    await waiting(page, 1);
+    await context.setOffline(false);
+    await page.evaluate('window.dispatchEvent(new Event("online"))');
+    await waiting(page, 0);
   });
 
   it("says what happened in the operator's words and language, with the service's message one tap away", async () => {

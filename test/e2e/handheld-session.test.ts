@@ -109,7 +109,9 @@ describe.skipIf(!hasChromium)('the handheld through faults of a shift', () => {
     // Neither the location register at sign-in nor the location check gets an answer: the device has not learnt the service's time yet.
     const { page } = await fastDevice({ registerUnanswered: true });
     const sent = uploads(page);
-    await page.route('**/v1/cargo/locations/**', (route) => route.abort());
+    // The location check asks whether the code is a box or a zongpai too: unanswered as well.
+    const check = ['**/v1/cargo/locations/**', '**/v1/box/info?**', '**/v1/zongpai/*/packing-list?**'];
+    for (const url of check) await page.route(url, (route) => route.abort());
     await open(page, 'Locate');
     await scan(page, 'A-09-08');
     await scan(page, 'BOX-1002');
@@ -121,7 +123,7 @@ describe.skipIf(!hasChromium)('the handheld through faults of a shift', () => {
     expect(sent.map((s) => s.status)).toEqual([400, 201]);
     const [stored] = (await sent[1]?.stored) ?? [];
     expect(Math.abs(Date.parse(stored ?? '') - Date.now())).toBeLessThan(minute);
-    await page.unroute('**/v1/cargo/locations/**');
+    for (const url of check) await page.unroute(url);
     await open(page, 'Find');
     await scan(page, 'BOX-1002');
     await page.getByTestId('current').getByText('A-09-08').waitFor();

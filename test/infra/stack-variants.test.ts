@@ -168,6 +168,17 @@ describe('with settings', () => {
     expect(appConfigOf(app)).toEqual([expect.objectContaining({ service_prefix: 'freight', sscc_enabled: true })]);
   });
 
+  it("tells the handheld app the functions' ENFORCE_ERP_PLAN and code patterns, so that it checks scans as they do", () => {
+    expect(appConfigOf(app)).toEqual([
+      expect.objectContaining({
+        enforce_erp_plan: false,
+        box_no_pattern: '^[A-Z0-9-]{4,32}$',
+        zongpai_no_pattern: '^[A-Z0-9-]{4,32}$',
+        location_code_pattern: '^[A-Z0-9-]{2,32}$',
+      }),
+    ]);
+  });
+
   it("sets the region's API Gateway CloudWatch role, which the stage's access log needs, when asked to", () => {
     const [account] = Object.values(resourcesOf(template, 'AWS::ApiGateway::Account'));
     expect(account?.Properties.CloudWatchRoleArn).toBeDefined();

@@ -6,7 +6,10 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../lib/config.ts';
+import { appSettings } from '../../infra/app-settings.ts';
 import { WebApp } from '../../infra/constructs/web-app.ts';
+import { localRuntimeConfig } from '../../infra/local/web.ts';
 
 /** The app's hosting on its own, beside a REST API like the stack's (stage `prod`). */
 const synthesize = () => {
@@ -18,8 +21,14 @@ const synthesize = () => {
   new WebApp(stack, 'WebApp', {
     restApi,
     userPoolClientId: client.userPoolClientId,
-    servicePrefix: 'wms',
-    ssccEnabled: true,
+    settings: appSettings(
+      loadConfig({
+        SERVICE_PREFIX: 'wms',
+        GS1_COMPANY_PREFIX: '4012345',
+        BOX_NO_PATTERN: '^BX[0-9]{6}$',
+        ENFORCE_ERP_PLAN: 'false',
+      }),
+    ),
     logRetentionDays: 30,
   });
   return { app, template: Template.fromStack(stack) };
@@ -150,6 +159,23 @@ describe('the handheld app on AWS', () => {
     expect(written).toEqual([
       expect.objectContaining({ region: 'eu-central-1', service_prefix: 'wms', sscc_enabled: true }),
     ]);
+  });
+
+  it("tells the app the functions' code patterns and ENFORCE_ERP_PLAN, in the shape npm start serves", () => {
+    const { directory } = app.synth();
+    const [written] = readdirSync(directory)
+      .map((entry) => join(directory, entry, 'config.json'))
+      .filter((file) => existsSync(file))
+      .map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+    expect(written).toMatchObject({
+      box_no_pattern: '^BX[0-9]{6}$',
+      zongpai_no_pattern: '^[A-Z0-9-]{4,32}$',
+      location_code_pattern: '^[A-Z0-9-]{2,32}$',
+      enforce_erp_plan: false,
+    });
+    // The same keys as the local runtime's, but for the local sign-in's endpoint.
+    const { cognito_endpoint: _, ...local } = localRuntimeConfig();
+    expect(Object.keys(written ?? {}).sort()).toEqual(Object.keys(local).sort());
   });
 
   it('leaves no cdk-nag AwsSolutions finding unacknowledged in the app hosting', () => {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { Api } from './api.ts';
 import type { Auth } from './auth.ts';
 import type { ServiceClock } from './clock.ts';
+import { DEFAULT_SCAN_RULES, type ScanRules } from './config.ts';
 import { Code } from './code.tsx';
 import { AppContext, type AppState, type Notice } from './context.ts';
 import { primeAudio, signal } from './feedback.ts';
@@ -96,6 +97,8 @@ export interface AppProps {
   readonly initialLang: Lang;
   /** The service registers zongpais by SSCC (`config.json`). @default false */
   readonly ssccEnabled?: boolean;
+  /** The deployment's code patterns and ENFORCE_ERP_PLAN (`config.json`). @default the service's defaults */
+  readonly rules?: ScanRules;
   /** Told when the operator switches language (the API client's Accept-Language follows). */
   readonly onLang: (lang: Lang) => void;
 }
@@ -109,6 +112,7 @@ export const App = ({
   deviceId,
   initialLang,
   ssccEnabled = false,
+  rules = DEFAULT_SCAN_RULES,
   onLang,
 }: AppProps) => {
   const [lang, setLang] = useState<Lang>(initialLang);
@@ -272,6 +276,7 @@ export const App = ({
     user,
     lang,
     ssccEnabled,
+    rules,
     t,
     deviceId,
     clock,

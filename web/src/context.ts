@@ -3,6 +3,7 @@ import { useContext } from 'preact/hooks';
 import type { Api, Outcome } from './api.ts';
 import type { Auth } from './auth.ts';
 import type { ServiceClock } from './clock.ts';
+import type { ScanRules } from './config.ts';
 import type { Tone } from './feedback.ts';
 import type { Key, Lang } from './i18n.ts';
 import type { ScanStore } from './queue.ts';
@@ -30,6 +31,8 @@ export interface AppState {
   readonly lang: Lang;
   /** The service registers zongpais by SSCC (`config.json`'s `sscc_enabled`). */
   readonly ssccEnabled: boolean;
+  /** The deployment's code patterns and ENFORCE_ERP_PLAN (`config.json`): scans are checked with them. */
+  readonly rules: ScanRules;
   readonly t: (key: Key, vars?: Record<string, string | number>) => string;
   readonly deviceId: string;
   /** The service's time as the device knows it: location scans are stamped with it. */

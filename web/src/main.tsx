@@ -3,7 +3,7 @@ import { createApi } from './api.ts';
 import { App } from './app.tsx';
 import { createAuth } from './auth.ts';
 import { createServiceClock } from './clock.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, scanRulesOf } from './config.ts';
 import { deviceId } from './device.ts';
 import { deviceLang, type Lang } from './i18n.ts';
 import { openScanStore } from './queue.ts';
@@ -35,6 +35,7 @@ const boot = async () => {
       deviceId={deviceId(localStorage)}
       initialLang={lang}
       ssccEnabled={config.sscc_enabled === true}
+      rules={scanRulesOf(config)}
       onLang={onLang}
     />,
     root,

@@ -2,6 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { normaliseCargoNo, normaliseCode } from '../../lib/rules/identifiers.ts';
 import type { Outcome } from './api.ts';
 import type { RegisteredLocation } from './api-types.ts';
+import { DEFAULT_SCAN_RULES, type ScanRules } from './config.ts';
 
 /**
  * The device's copy of the location register: fetched whole at sign-in and again during the
@@ -12,7 +13,12 @@ import type { RegisteredLocation } from './api-types.ts';
 interface RegisterSchema extends DBSchema {
   locations: { key: string; value: RegisteredLocation };
   meta: { key: 'fetched'; value: { at: number } };
+  /** Box and zongpai numbers the device has seen as cargo (scanned, looked up, listed). */
+  cargo: { key: string; value: { code: string; at: number } };
 }
+
+/** The cargo numbers remembered at most; past it the longest unseen are forgotten. */
+export const CARGO_REMEMBERED = 20_000;
 
 /** One page of the register as the service lists it. */
 export type RegisterPage = (
@@ -31,13 +37,18 @@ export const REGISTER_REFRESH_MS = 15 * 60_000;
  * ```
  */
 export const openRegister = async (name = 'cargo-register') => {
-  const db: IDBPDatabase<RegisterSchema> = await openDB<RegisterSchema>(name, 1, {
-    upgrade: (upgrading) => {
-      upgrading.createObjectStore('locations', { keyPath: 'location_code' });
-      upgrading.createObjectStore('meta');
+  const db: IDBPDatabase<RegisterSchema> = await openDB<RegisterSchema>(name, 2, {
+    upgrade: (upgrading, oldVersion) => {
+      if (oldVersion < 1) {
+        upgrading.createObjectStore('locations', { keyPath: 'location_code' });
+        upgrading.createObjectStore('meta');
+      }
+      if (oldVersion < 2) upgrading.createObjectStore('cargo', { keyPath: 'code' });
     },
   });
   let known = new Map((await db.getAll('locations')).map((l) => [l.location_code, l]));
+  /** The cargo seen, oldest first (a code seen again moves to the end). */
+  const cargo = new Map((await db.getAll('cargo')).sort((a, b) => a.at - b.at).map((c) => [c.code, c.at] as const));
   let fetchedAt = (await db.get('meta', 'fetched'))?.at;
   let running: Promise<'done' | 'failed'> | undefined;
 
@@ -65,6 +76,29 @@ export const openRegister = async (name = 'cargo-register') => {
   return {
     /** The registered location of this code (upper-cased, trimmed as the service does), if any. */
     lookup: (code: string): RegisteredLocation | undefined => known.get(code.trim().toUpperCase()),
+    /**
+     * Remembers box and zongpai numbers the device has seen as cargo, so that one scanned where a
+     * location is expected is refused at the scan, offline too (the service would answer
+     * LOCATION_IS_CARGO). Known at once; kept in IndexedDB when the returned promise settles (a
+     * failed write only forgets them at the next start).
+     */
+    rememberCargo: (codes: readonly (string | null | undefined)[]): Promise<void> => {
+      const at = Date.now();
+      const seen = [...new Set(codes.filter((c): c is string => typeof c === 'string' && c !== ''))];
+      if (seen.length === 0) return Promise.resolve();
+      for (const code of seen) {
+        cargo.delete(code);
+        cargo.set(code, at);
+      }
+      const forgotten = [...cargo.keys()].slice(0, Math.max(0, cargo.size - CARGO_REMEMBERED));
+      for (const code of forgotten) cargo.delete(code);
+      const tx = db.transaction('cargo', 'readwrite');
+      for (const code of seen) tx.store.put({ code, at }).catch(() => undefined);
+      for (const code of forgotten) tx.store.delete(code).catch(() => undefined);
+      return tx.done.catch(() => undefined);
+    },
+    /** Whether the device has seen this code as cargo (upper-cased, trimmed as the service does). */
+    isKnownCargo: (code: string): boolean => cargo.has(normaliseCode(code)),
     /** How many locations the copy holds. */
     size: () => known.size,
     /** When the copy was fetched last (undefined: never on this device). */
@@ -84,14 +118,6 @@ export const openRegister = async (name = 'cargo-register') => {
 
 export type LocationRegister = Awaited<ReturnType<typeof openRegister>>;
 
-/**
- * The service's default patterns (BOX_NO_PATTERN and ZONGPAI_NO_PATTERN alike, LOCATION_CODE_PATTERN):
- * a code outside them is refused at the scan, also offline, instead of being queued and refused
- * on upload.
- */
-const CARGO_PATTERN = /^[A-Z0-9-]{4,32}$/;
-const LOCATION_PATTERN = /^[A-Z0-9-]{2,32}$/;
-
 /** What a scan is, as the device can tell: a registered location, cargo, or neither. */
 export type ScanKind =
   | { readonly kind: 'location'; readonly location: RegisteredLocation }
@@ -100,7 +126,9 @@ export type ScanKind =
 
 /**
  * Tells a scan apart with the register: a registered location's code is a location, anything
- * else is cargo when it is a box or zongpai number (an SSCC's check digit holding), else invalid.
+ * else is cargo when it is a box or zongpai number by the deployment's patterns (`rules`, from
+ * config.json; an SSCC's check digit holding), else invalid: refused at the scan, also offline,
+ * instead of being queued and refused on upload.
  *
  * @example
  * ```ts
@@ -108,13 +136,21 @@ export type ScanKind =
  * classifyScan(register, 'HELLO WORLD!!'); // { kind: 'invalid', code: 'HELLO WORLD!!' }
  * ```
  */
-export const classifyScan = (register: Pick<LocationRegister, 'lookup'>, raw: string): ScanKind => {
+export const classifyScan = (
+  register: Pick<LocationRegister, 'lookup'>,
+  raw: string,
+  rules: ScanRules = DEFAULT_SCAN_RULES,
+): ScanKind => {
   const code = normaliseCode(raw);
   const location = register.lookup(code);
   if (location !== undefined) return { kind: 'location', location };
-  const cargo = normaliseCargoNo(raw, CARGO_PATTERN);
-  return cargo.ok ? { kind: 'cargo', code: cargo.value } : { kind: 'invalid', code };
+  // A box number or a zongpai number, as the service reads a cargo_no.
+  const asBox = normaliseCargoNo(raw, rules.boxNo);
+  if (asBox.ok) return { kind: 'cargo', code: asBox.value };
+  const asZongpai = normaliseCargoNo(raw, rules.zongpaiNo);
+  return asZongpai.ok ? { kind: 'cargo', code: asZongpai.value } : { kind: 'invalid', code };
 };
 
-/** Whether a code can be a location code (an unregistered one is checked by the service). */
-export const isLocationCode = (raw: string): boolean => LOCATION_PATTERN.test(normaliseCode(raw));
+/** Whether a code can be a location code by the deployment's pattern (an unregistered one is checked by the service). */
+export const isLocationCode = (raw: string, rules: ScanRules = DEFAULT_SCAN_RULES): boolean =>
+  rules.locationCode.test(normaliseCode(raw));

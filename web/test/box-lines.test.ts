@@ -28,6 +28,34 @@ describe('counting a box', () => {
     expect(linesToSave(extra.lines)).toEqual([{ item_code: 'SKU-A', quantity: 2 }]);
   });
 
+  it('counts a piece beyond the plan and an item not in it where the service does not enforce the plan', () => {
+    const full = addScan(addScan(planLines(info), 'SKU-A').lines, 'SKU-A').lines;
+    const over = addScan(full, 'SKU-A', false);
+    expect(over).toMatchObject({ result: 'over', counted: true });
+    expect(linesToSave(over.lines)).toEqual([{ item_code: 'SKU-A', quantity: 3 }]);
+    const extra = addScan(over.lines, ' SKU-Z ', false);
+    expect(extra).toMatchObject({ result: 'not-in-plan', counted: true, line: { item_code: 'SKU-Z', planned: 0 } });
+    expect(linesToSave(extra.lines)).toEqual([
+      { item_code: 'SKU-A', quantity: 3 },
+      { item_code: 'SKU-Z', quantity: 1 },
+    ]);
+    // Enforced, as by default: neither is counted.
+    expect(addScan(full, 'SKU-A', true).counted).toBe(false);
+    expect(addScan(full, 'SKU-Z').counted).toBe(false);
+  });
+
+  it('counts a line up to its plan only: more of one item does not make up for another that is short', () => {
+    const two = unboxedInfo({
+      ...info,
+      items: [
+        { item_code: 'SKU-A', item_name: 'A', unit: 'pcs', planned_quantity: 2, boxed_quantity: 0 },
+        { item_code: 'SKU-B', item_name: 'B', unit: 'pcs', planned_quantity: 2, boxed_quantity: 0 },
+      ],
+    });
+    const lines = setQuantity(setQuantity(planLines(two), 'SKU-A', 3), 'SKU-B', 1);
+    expect(shortfall(lines)).toEqual({ counted: 3, planned: 4, missing: [{ item_code: 'SKU-B', missing: 1 }] });
+  });
+
   it('takes one piece off a line with −1, never below zero', () => {
     const one = addScan(planLines(info), 'SKU-A').lines;
     expect(removeOne(one, 'SKU-A')[0]?.quantity).toBe(0);

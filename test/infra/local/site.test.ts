@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayErrorBody } from '../../../infra/constructs/gateway-responses.ts';
 import { createGatewayServer } from '../../../infra/local/gateway.ts';
+import { appSettings } from '../../../infra/app-settings.ts';
+import { checkLocalSettings } from '../../../infra/local/stack.ts';
 import { createLocalSite } from '../../../infra/local/web.ts';
 import type { RouteDefinition } from '../../../infra/routes.ts';
 
@@ -60,6 +62,50 @@ describe('one origin for the app and the API', () => {
     const res = await fetch(`${url}/config.json`);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.json()).toMatchObject({ service_prefix: 'cargo', sscc_enabled: false });
+  });
+
+  it("tells the app the service's code patterns and ENFORCE_ERP_PLAN: the defaults unless set", async () => {
+    const res = await fetch(`${url}/config.json`);
+    expect(await res.json()).toMatchObject({
+      box_no_pattern: '^[A-Z0-9-]{4,32}$',
+      zongpai_no_pattern: '^[A-Z0-9-]{4,32}$',
+      location_code_pattern: '^[A-Z0-9-]{2,32}$',
+      enforce_erp_plan: true,
+    });
+  });
+
+  it("writes a deployment's own patterns and ENFORCE_ERP_PLAN=false as npm start reads them", async () => {
+    const settings = appSettings(
+      checkLocalSettings({
+        BOX_NO_PATTERN: '^BX[0-9]{6}$',
+        ZONGPAI_NO_PATTERN: '^P[0-9]{5}$',
+        ENFORCE_ERP_PLAN: 'false',
+      }),
+    );
+    const site = createLocalSite({ dataDir, key: new Uint8Array(32).fill(3), files, settings });
+    const own = createGatewayServer({
+      routes,
+      verifyToken: async () => undefined,
+      loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }),
+      site,
+    });
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(own.address() as AddressInfo).port}/config.json`);
+      expect(await res.json()).toEqual({
+        region: 'us-east-1',
+        user_pool_client_id: expect.any(String),
+        cognito_endpoint: expect.any(String),
+        service_prefix: 'cargo',
+        sscc_enabled: false,
+        box_no_pattern: '^BX[0-9]{6}$',
+        zongpai_no_pattern: '^P[0-9]{5}$',
+        location_code_pattern: '^[A-Z0-9-]{2,32}$',
+        enforce_erp_plan: false,
+      });
+    } finally {
+      await new Promise<void>((resolve) => own.close(() => resolve()));
+    }
   });
 
   it.each(['/cargo/location/X', '/v2/box/info', '/index.htm', '/app-ABC123.js/x'])(

@@ -91,6 +91,19 @@ export const printLabel = async (app: App, of: LabelOf): Promise<void> => {
 
 const number = (n: number) => n.toLocaleString();
 
+type PackedItem = PackingList['totals'][number];
+
+/** An item's three cells, in a box's rows and in the totals alike: its code, its name, quantity and unit. */
+const ItemCells = ({ item }: { item: PackedItem }) => (
+  <>
+    <td class="code">{item.item_code}</td>
+    <td>{item.item_name ?? ''}</td>
+    <td class="num">
+      {number(item.quantity)} {item.unit ?? ''}
+    </td>
+  </>
+);
+
 /** The A4 packing list: the zongpai's barcode and counts, every box with its order, customer and items, the totals. */
 const PackingSheet = ({ app, list, barcode }: { app: App; list: PackingList; barcode: LabelBarcode | undefined }) => {
   const { t } = app;
@@ -156,11 +169,7 @@ const PackingSheet = ({ app, list, barcode }: { app: App; list: PackingList; bar
               {b.items.map((i, n) => (
                 <tr key={i.item_code}>
                   {n === 0 && head}
-                  <td class="code">{i.item_code}</td>
-                  <td>{i.item_name ?? ''}</td>
-                  <td class="num">
-                    {number(i.quantity)} {i.unit ?? ''}
-                  </td>
+                  <ItemCells item={i} />
                 </tr>
               ))}
             </tbody>
@@ -179,11 +188,7 @@ const PackingSheet = ({ app, list, barcode }: { app: App; list: PackingList; bar
         <tbody>
           {list.totals.map((i) => (
             <tr key={i.item_code}>
-              <td class="code">{i.item_code}</td>
-              <td>{i.item_name ?? ''}</td>
-              <td class="num">
-                {number(i.quantity)} {i.unit ?? ''}
-              </td>
+              <ItemCells item={i} />
             </tr>
           ))}
         </tbody>

@@ -58,6 +58,7 @@ export const BoxScreen = () => {
     setLoading(false);
     if (!outcome.ok) return app.refused(outcome);
     const info = outcome.data;
+    app.register.rememberCargo([info.box_no, info.zongpai_no]);
     if (info.status === 'BOXED') return app.notify(alreadyBoxedNotice(app, info));
     app.notify({ tone: 'ok', text: `${info.box_no} · ${info.order_no ?? ''}` });
     setCurrent(undefined);
@@ -67,7 +68,8 @@ export const BoxScreen = () => {
   /** To the zongpai, after asking in a step of its own when the box is short of its plan. */
   const toZongpai = (info: BoxInfo, lines: Line[], shortAt?: number) => {
     const { counted, planned } = shortfall(lines);
-    const short = counted < planned && counted > 0 && shortAt !== counted;
+    // Nothing counted is not asked about: the save says to count an item first.
+    const short = counted < planned && linesToSave(lines).length > 0 && shortAt !== counted;
     setStep({ name: short ? 'short' : 'zongpai', info, lines, ...(shortAt === undefined ? {} : { shortAt }) });
   };
 
@@ -96,6 +98,7 @@ export const BoxScreen = () => {
     );
     if (saved === undefined) return;
     const onZongpai = saved.zongpai_no ?? zongpai;
+    app.register.rememberCargo([saved.box_no, onZongpai]);
     const notice: Notice =
       counted < planned
         ? { tone: 'warn', text: t('savedShort', { box: saved.box_no, zongpai: onZongpai, n: counted, m: planned }) }
@@ -106,13 +109,29 @@ export const BoxScreen = () => {
   };
 
   const countItem = (info: BoxInfo, lines: Line[], code: string, shortAt?: number) => {
-    const counted = addScan(lines, code);
+    const counted = addScan(lines, code, app.rules.enforcePlan);
     scans.current += 1;
     setCurrent(counted.line === undefined ? undefined : { item_code: counted.line.item_code, seq: scans.current });
-    if (counted.result === 'ok') {
+    if (counted.counted)
       setStep({ name: 'items', info, lines: counted.lines, ...(shortAt === undefined ? {} : { shortAt }) });
-      return app.notify({ tone: 'ok', text: `${code} +1` });
-    }
+    if (counted.result === 'ok') return app.notify({ tone: 'ok', text: `${code} +1` });
+    // Where the service does not enforce the plan, the piece is counted, with a warning.
+    if (counted.counted)
+      return app.notify(
+        counted.result === 'over'
+          ? {
+              tone: 'warn',
+              text: t('overPlanCounted', { item: code, planned: counted.line?.planned ?? 0 }),
+              detail: t('overPlanCountedWhat'),
+              code: 'QUANTITY_EXCEEDS_PLAN',
+            }
+          : {
+              tone: 'warn',
+              text: t('notInPlanCounted', { item: code }),
+              detail: t('notInPlanCountedWhat'),
+              code: 'ITEM_NOT_IN_PLAN',
+            },
+      );
     app.notify(
       counted.result === 'over'
         ? {
@@ -193,10 +212,19 @@ export const BoxScreen = () => {
             )}
           />
           <div class="actions">
+            <PrintButton label={t('printLabel')} print={(p, a) => p.printLabel(a, { box: step.info.box_no })} />
+          </div>
+          {/* The step's main action, on screen above the tabs however long the plan. Drawn anew
+              for each step, its buttons ignore taps for a second: the second tap of a double tap
+              lands on the next step's button under the finger, and does nothing there. */}
+          <div class="action-bar" data-testid="main-action" key={step.name}>
             {step.name === 'items' && (
-              <button type="button" class="primary" onClick={() => toZongpai(step.info, step.lines, step.shortAt)}>
-                {t('toZongpai')}
-              </button>
+              <GuardedButton
+                class="primary"
+                settleOnMount
+                label={t('toZongpai')}
+                onTap={() => toZongpai(step.info, step.lines, step.shortAt)}
+              />
             )}
             {step.name === 'short' && short !== undefined && (
               <GuardedButton
@@ -206,22 +234,14 @@ export const BoxScreen = () => {
                 onTap={() => toZongpai(step.info, step.lines, short.counted)}
               />
             )}
-            {step.name === 'short' && (
-              <button type="button" onClick={() => setStep({ ...step, name: 'items' })}>
-                ‹ {t('scanItem')}
-              </button>
+            {(step.name === 'short' || step.name === 'zongpai') && (
+              <GuardedButton
+                settleOnMount
+                label={`‹ ${t('scanItem')}`}
+                onTap={() => setStep({ ...step, name: 'items' })}
+              />
             )}
-            {step.name === 'zongpai' && (
-              <button type="button" onClick={() => setStep({ ...step, name: 'items' })}>
-                ‹ {t('scanItem')}
-              </button>
-            )}
-            <button type="button" onClick={() => setStep({ name: 'box' })}>
-              {t('newBox')}
-            </button>
-          </div>
-          <div class="actions">
-            <PrintButton label={t('printLabel')} print={(p, a) => p.printLabel(a, { box: step.info.box_no })} />
+            <GuardedButton settleOnMount label={t('newBox')} onTap={() => setStep({ name: 'box' })} />
           </div>
         </>
       )}

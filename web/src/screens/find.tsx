@@ -57,11 +57,12 @@ export const FindScreen = () => {
     }
     setUnplaced(undefined);
     setFound(outcome.data);
+    app.register.rememberCargo([outcome.data.cargo_no]);
     return outcome.data;
   };
   const onScan = async (raw: string) => {
     // Told apart at the scan, also offline: a location label or no cargo number at all.
-    const scanned = classifyScan(app.register, raw);
+    const scanned = classifyScan(app.register, raw, app.rules);
     if (scanned.kind !== 'cargo') {
       const refusal = scanned.kind === 'location' ? 'CARGO_IS_LOCATION' : 'INVALID_BOX_NO';
       setFound(undefined);

@@ -4,6 +4,7 @@ import { useApp, type AppState } from '../context.ts';
 import { headlineFor, instructionFor, messageFor, sentences, translate } from '../i18n.ts';
 import type { QueueCounts, QueuedScan } from '../queue.ts';
 import { classifyScan, isLocationCode } from '../register.ts';
+import { normaliseCode } from '../../../lib/rules/identifiers.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useSessionState } from '../session-state.ts';
 import { LocationContentPanel } from './location-content.tsx';
@@ -58,27 +59,47 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
   const [offShelf, setOffShelf] = useSessionState(`cargo.offShelf.${app.user ?? ''}`, false);
 
   /**
-   * The location's code checked by the service as soon as it is scanned, while online (the rule
-   * is the deployment's setting, which the app does not have): a refused one is told with the
-   * error tone and asked for again. A cargo scanned before the answer, or offline, is queued
-   * under it, and its refusal is told as loud when the upload answers.
+   * An unregistered location's code checked by the service as soon as it is scanned, while
+   * online: a code the service refuses as a location, or one that is a box (of the ERP plan or
+   * saved) or a registered zongpai, is told with the error tone and asked for again (a box or
+   * zongpai is remembered as cargo, so it is refused at once next time, offline too). A cargo
+   * scanned before the answer, or offline, is queued under it, and its refusal is told as loud
+   * when the upload answers.
    */
   const checkLocation = async (code: string) => {
     if (!navigator.onLine) return;
-    const outcome = await app.api.run(
-      app.api.client.GET('/v1/cargo/locations/{location_code}/cargo', {
-        params: { path: { location_code: code }, query: { limit: 1 } },
-      }),
-    );
-    if (outcome.ok || 'offline' in outcome || outcome.error.error_code !== 'INVALID_LOCATION_CODE') return;
-    setLocation((current) => (current === code ? undefined : current));
-    app.refused(outcome);
+    const { api } = app;
+    const cargo = classifyScan({ lookup: () => undefined }, code, app.rules).kind === 'cargo';
+    const [here, box, zongpai] = await Promise.all([
+      api.run(
+        api.client.GET('/v1/cargo/locations/{location_code}/cargo', {
+          params: { path: { location_code: code }, query: { limit: 1 } },
+        }),
+      ),
+      cargo ? api.run(api.client.GET('/v1/box/info', { params: { query: { box_no: code } } })) : undefined,
+      cargo
+        ? api.run(
+            api.client.GET('/v1/zongpai/{zongpai_no}/packing-list', {
+              params: { path: { zongpai_no: code }, query: { limit: 1 } },
+            }),
+          )
+        : undefined,
+    ]);
+    const drop = () => setLocation((current) => (current === code ? undefined : current));
+    if (box?.ok === true || zongpai?.ok === true) {
+      drop();
+      app.register.rememberCargo([code]);
+      return refuseAtScan(app, code, 'LOCATION_IS_CARGO');
+    }
+    if (here.ok || 'offline' in here || here.error.error_code !== 'INVALID_LOCATION_CODE') return;
+    drop();
+    app.refused(here);
   };
 
   const registered = location === undefined ? undefined : app.register.lookup(location);
 
   const onScan = async (raw: string) => {
-    const scanned = classifyScan(app.register, raw);
+    const scanned = classifyScan(app.register, raw, app.rules);
     if (scanned.kind === 'location') {
       const place = scanned.location;
       if (place.blocked) return refuseAtScan(app, place.location_code, 'LOCATION_BLOCKED', placeOf(app, place));
@@ -91,8 +112,10 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
       });
     }
     if (location === undefined) {
-      const code = raw.trim().toUpperCase();
-      if (!isLocationCode(code)) return refuseAtScan(app, code, 'INVALID_LOCATION_CODE');
+      const code = normaliseCode(raw);
+      if (!isLocationCode(code, app.rules)) return refuseAtScan(app, code, 'INVALID_LOCATION_CODE');
+      // A box or zongpai label the device has seen as cargo: not a location, refused at once, offline too.
+      if (app.register.isKnownCargo(code)) return refuseAtScan(app, code, 'LOCATION_IS_CARGO');
       setLocation(code);
       app.notify({ tone: 'ok', text: `${t('location')} ${code}`, detail: t('unregistered') });
       return checkLocation(code);
@@ -122,6 +145,7 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
     } catch {
       return app.notify({ tone: 'error', text: 'IndexedDB', detail: instructionFor(app.lang, 'INTERNAL_ERROR') });
     }
+    app.register.rememberCargo([code]);
     app.notify({ tone: 'ok', text: t('queued', { cargo: code.toUpperCase(), location }) });
     app.upload();
   };
@@ -153,7 +177,7 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
           </ul>
         </div>
       )}
-      <div class="action-bar">
+      <div class="action-bar" data-testid="main-action">
         {location !== undefined && (
           <button type="button" class="place" data-testid="location" onClick={() => setLocation(undefined)}>
             <Code code={location} /> ✎

@@ -34,6 +34,7 @@ export const OneScanScreen = () => {
       },
     );
     if (saved === undefined) return;
+    app.register.rememberCargo([saved.box_no, saved.zongpai_no]);
     const notice = {
       tone: 'ok',
       text: t('savedOnZongpai', { box: saved.box_no, zongpai: saved.zongpai_no ?? zongpaiNo }),

@@ -29,6 +29,7 @@ export const OrderScreen = () => {
       return app.refused(outcome);
     }
     setOrder(outcome.data);
+    app.register.rememberCargo(outcome.data.boxes.flatMap((b) => [b.box_no, b.zongpai_no]));
     app.notify({
       tone: outcome.data.complete ? 'ok' : 'warn',
       text: `${outcome.data.order_no} · ${t('boxesBoxed', { boxed: outcome.data.boxed_count, total: outcome.data.box_count })}`,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Outcome } from '../api.ts';
 import type { PackingList, Zongpai, ZongpaiPage } from '../api-types.ts';
 import { useApp } from '../context.ts';
@@ -46,6 +46,7 @@ export const PalletScreen = () => {
     );
     if (outcome === undefined) return;
     if (!outcome.ok) return app.refused(outcome);
+    app.register.rememberCargo(outcome.data.zongpais.map((z) => z.zongpai_no));
     setPage(
       cursor === undefined || page === undefined
         ? outcome.data
@@ -64,12 +65,20 @@ export const PalletScreen = () => {
         }),
       ),
     );
+  // A packing list opens at its top (its facts, then its boxes), wherever the list of zongpais
+  // was scrolled to when one was tapped.
+  const section = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (list !== undefined) section.current?.closest('main')?.scrollTo({ top: 0 });
+  }, [list?.zongpai_no]);
+
   const onScan = async (code: string) => {
     const outcome = await loadList(code);
     if (outcome === undefined) return;
     setUnknown(undefined);
     setList(undefined);
     if (outcome.ok) {
+      app.register.rememberCargo([outcome.data.zongpai_no, ...outcome.data.boxes.map((b) => b.box_no)]);
       setList(outcome.data);
       return app.notify({
         tone: 'ok',
@@ -88,6 +97,7 @@ export const PalletScreen = () => {
   ) => {
     const z = await write(name, send);
     if (z === undefined) return;
+    app.register.rememberCargo([z.zongpai_no]);
     setUnknown(undefined);
     // A new zongpai is empty; a closed or reopened one keeps its boxes: only its status changed.
     setList((shown) =>
@@ -157,24 +167,10 @@ export const PalletScreen = () => {
   };
 
   return (
-    <section class="screen" aria-label={t('pallet')}>
+    <section class="screen" aria-label={t('pallet')} ref={section}>
       <ScanField label={t('scanZongpai')} onScan={(code) => void onScan(code)} busy={busy} />
-      {unknown !== undefined && (
-        <div class="actions">
-          <button type="button" class="primary" onClick={() => void register(unknown)}>
-            {t('register')} {unknown}
-          </button>
-        </div>
-      )}
       {list === undefined && unknown === undefined && (
         <>
-          {app.ssccEnabled && (
-            <div class="actions">
-              <button type="button" class="primary" disabled={busy} onClick={() => void registerSscc()}>
-                {t('newSsccPallet')}
-              </button>
-            </div>
-          )}
           <div class="actions">
             <h2>{t('pallets')}</h2>
             <label class="toggle">
@@ -215,20 +211,6 @@ export const PalletScreen = () => {
             <dd>{list.total_quantity}</dd>
           </dl>
           <div class="actions">
-            <button type="button" onClick={() => setList(undefined)}>
-              ‹ {t('pallets')}
-            </button>
-            {app.auth.isSupervisor() && (
-              <GuardedButton
-                class="danger"
-                disabled={busy}
-                label={list.status === 'OPEN' ? t('close') : t('reopen')}
-                confirmLabel={list.status === 'OPEN' ? t('confirmClose') : t('confirmReopen')}
-                onTap={() => void closeOrReopen(list)}
-              />
-            )}
-          </div>
-          <div class="actions">
             <PrintButton label={t('printLabel')} print={(p, a) => p.printLabel(a, { zongpai: list.zongpai_no })} />
             <PrintButton label={t('printPackingList')} print={(p, a) => p.printPackingList(a, list.zongpai_no)} />
           </div>
@@ -266,6 +248,35 @@ export const PalletScreen = () => {
           )}
         </>
       )}
+      {/* The main action, on screen above the tabs however long the packing list. */}
+      <div class="action-bar" data-testid="main-action">
+        {unknown !== undefined && (
+          <button type="button" class="primary" onClick={() => void register(unknown)}>
+            {t('register')} {unknown}
+          </button>
+        )}
+        {list === undefined && unknown === undefined && app.ssccEnabled && (
+          <button type="button" class="primary" disabled={busy} onClick={() => void registerSscc()}>
+            {t('newSsccPallet')}
+          </button>
+        )}
+        {list !== undefined && (
+          <>
+            <button type="button" onClick={() => setList(undefined)}>
+              ‹ {t('pallets')}
+            </button>
+            {app.auth.isSupervisor() && (
+              <GuardedButton
+                class="danger"
+                disabled={busy}
+                label={list.status === 'OPEN' ? t('close') : t('reopen')}
+                confirmLabel={list.status === 'OPEN' ? t('confirmClose') : t('confirmReopen')}
+                onTap={() => void closeOrReopen(list)}
+              />
+            )}
+          </>
+        )}
+      </div>
     </section>
   );
 };

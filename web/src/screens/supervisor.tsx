@@ -63,6 +63,7 @@ export const SupervisorScreen = () => {
     if (!history.ok) return (setBox(undefined), app.refused(history), undefined);
     const quantities: Record<string, number> = {};
     for (const item of info.data.items) quantities[item.item_code] = item.boxed_quantity;
+    app.register.rememberCargo([info.data.box_no, info.data.zongpai_no]);
     const loaded = { info: info.data, history: history.data, zongpai: info.data.zongpai_no ?? '', quantities };
     setBox(loaded);
     return loaded;
@@ -177,19 +178,6 @@ export const SupervisorScreen = () => {
                   />
                 )}
               />
-              <div class="actions">
-                <button type="button" class="primary" disabled={busy} onClick={() => void edit(box)}>
-                  {t('edit')}
-                </button>
-                <GuardedButton
-                  key={box.info.version}
-                  class="danger"
-                  disabled={busy}
-                  label={t('undo')}
-                  confirmLabel={t('confirmUndo')}
-                  onTap={() => void undo(box)}
-                />
-              </div>
             </>
           )}
           <h2>{t('history')}</h2>
@@ -212,6 +200,24 @@ export const SupervisorScreen = () => {
               );
             })}
           </ol>
+          {/* Edit and undo on screen above the tabs, however long the box and its history. */}
+          <div class="action-bar" data-testid="main-action">
+            {box.info.status === 'BOXED' && (
+              <>
+                <button type="button" class="primary" disabled={busy} onClick={() => void edit(box)}>
+                  {t('edit')}
+                </button>
+                <GuardedButton
+                  key={box.info.version}
+                  class="danger"
+                  disabled={busy}
+                  label={t('undo')}
+                  confirmLabel={t('confirmUndo')}
+                  onTap={() => void undo(box)}
+                />
+              </>
+            )}
+          </div>
         </>
       )}
     </section>

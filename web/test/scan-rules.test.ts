@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCAN_RULES, scanRulesOf } from '../src/config.ts';
+import { classifyScan, isLocationCode } from '../src/register.ts';
+
+/** A register that holds no location: every scan is cargo or nothing. */
+const empty = { lookup: () => undefined };
+
+describe("the deployment's scan rules (config.json)", () => {
+  it("are the service's defaults where config.json says nothing (an older deployment's)", () => {
+    expect(scanRulesOf({})).toEqual(DEFAULT_SCAN_RULES);
+    expect(scanRulesOf({ box_no_pattern: '(unclosed' }).boxNo).toEqual(DEFAULT_SCAN_RULES.boxNo);
+  });
+
+  it("check cargo at the scan with the deployment's box and zongpai patterns, not the defaults", () => {
+    const rules = scanRulesOf({
+      box_no_pattern: '^BX[0-9]{6}$',
+      zongpai_no_pattern: '^P[0-9]{5}$',
+      location_code_pattern: '^[A-Z]-[0-9]{2}$',
+      enforce_erp_plan: false,
+    });
+    expect(rules.enforcePlan).toBe(false);
+    expect(classifyScan(empty, 'bx123456', rules)).toEqual({ kind: 'cargo', code: 'BX123456' });
+    expect(classifyScan(empty, 'P12345', rules)).toEqual({ kind: 'cargo', code: 'P12345' });
+    // BOX-1001 is a box number by default, not in this deployment.
+    expect(classifyScan(empty, 'BOX-1001', rules)).toEqual({ kind: 'invalid', code: 'BOX-1001' });
+    expect(classifyScan(empty, 'BOX-1001')).toEqual({ kind: 'cargo', code: 'BOX-1001' });
+    // An SSCC is cargo by its check digit only where a pattern takes 18 digits.
+    expect(classifyScan(empty, '(00)106141411234567897').kind).toBe('cargo');
+    expect(classifyScan(empty, '(00)106141411234567897', rules).kind).toBe('invalid');
+    expect(isLocationCode('a-01', rules)).toBe(true);
+    expect(isLocationCode('A-01-01', rules)).toBe(false);
+    expect(isLocationCode('A-01-01')).toBe(true);
+  });
+});
