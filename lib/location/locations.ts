@@ -29,8 +29,28 @@ export const locatedData =
   'version', ${LIVE})`;
 
 /** The columns of the request's scans, `s`, read from `:scans` with their index (`ord`, from 1). */
-const SCANS_FROM = `ROWS FROM (json_to_recordset(:scans) AS (cargo_no text, location_code text, off_shelf boolean, scanned_at timestamptz, device_id text))
+export const SCANS_FROM = `ROWS FROM (json_to_recordset(:scans) AS (cargo_no text, location_code text, off_shelf boolean, scanned_at timestamptz, device_id text))
        WITH ORDINALITY AS s (cargo_no, location_code, off_shelf, scanned_at, device_id, ord)`;
+
+/**
+ * The CTEs that read the request's scans (`scans`) and probe the register, the zongpais, the
+ * boxes and the ERP plan for their codes (`registered`, `cargo_codes`; see {@link scanProblemsSql}).
+ * The benchmark runs them alone to tell the probes' own cost from the rest of the checks.
+ */
+export const scanProbesSql = (erpView: string) => `
+scans AS (
+  SELECT s.* FROM ${SCANS_FROM}
+),
+codes AS (
+  SELECT array_agg(s.location_code) AS places, array_agg(s.cargo_no) AS cargo_nos FROM scans s
+),
+registered AS (
+  SELECT k.location_code, k.off_shelf, k.blocked FROM cargo.location k
+  WHERE k.location_code = ANY ((SELECT c.places || c.cargo_nos FROM codes c)::text[])
+),
+cargo_codes AS (
+  ${cargoCodesSql(erpView, '(SELECT c.places FROM codes c)::text[]')}
+)`;
 
 /**
  * The problems of a request's scans against the location register, each scan's first by rank:
@@ -45,20 +65,7 @@ const SCANS_FROM = `ROWS FROM (json_to_recordset(:scans) AS (cargo_no text, loca
  * number is a location), the zongpais, boxes and ERP plan for the location codes (`cargo_codes`).
  * The scans then look their codes up in those few rows by hash.
  */
-const scanProblemsSql = (erpView: string) => `
-scans AS (
-  SELECT s.* FROM ${SCANS_FROM}
-),
-codes AS (
-  SELECT array_agg(s.location_code) AS places, array_agg(s.cargo_no) AS cargo_nos FROM scans s
-),
-registered AS (
-  SELECT k.location_code, k.off_shelf, k.blocked FROM cargo.location k
-  WHERE k.location_code = ANY ((SELECT c.places || c.cargo_nos FROM codes c)::text[])
-),
-cargo_codes AS (
-  ${cargoCodesSql(erpView, '(SELECT c.places FROM codes c)::text[]')}
-),
+const scanProblemsSql = (erpView: string) => `${scanProbesSql(erpView)},
 checked AS (
   SELECT s.ord, s.cargo_no, s.location_code, s.off_shelf, s.scanned_at, s.device_id, l.off_shelf AS registered_off_shelf,
          CASE WHEN s.location_code IN (SELECT x.code FROM cargo_codes x) THEN ${errorCodeSql('LOCATION_IS_CARGO')}
