@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import type { Db } from '../../lib/db/types.ts';
 import { compileWrite } from '../../lib/db/write.ts';
-import { recordStatement } from '../../lib/location/locations.ts';
+import { recordStatement, SCANS_FROM, scanProbesSql } from '../../lib/location/locations.ts';
 import type { Config } from '../../lib/config.ts';
 import { makeScanRecorder } from '../../lib/location/index.ts';
 import { summarize, type Summary } from '../support/stats.ts';
@@ -178,8 +178,10 @@ const cpuMs = (pid: number): number | undefined => {
  * on each statement (parsing, planning, executing and committing it; not the WAL flush's wait),
  * which a machine shared with other work leaves as it is where it stretches the clock time. The
  * statements go over `client`, a direct connection to a server on this machine, as the Data API
- * emulator sends them, and are committed. Undefined when the server's processes are not readable
- * here (a server on another machine).
+ * emulator sends them, and are committed. Two reads take their turns with them: the scans read alone,
+ * and read with the checks' index probes; what the second costs over the first is the probes' own
+ * share of the checks. Undefined when the server's processes are not readable here (a server on
+ * another machine).
  *
  * @example
  * ```ts
@@ -207,6 +209,23 @@ export const measureRegisterCpu = async (
       sql: compileWrite(recordStatement(config.erpBoxView)).plain,
       checked: true,
       registeredOnly: true,
+    },
+    // Two reads that store nothing, so that the checks' index probes can be told from the rest:
+    // the request's scans read alone, and read with the checks' probes of the register, the
+    // zongpais, the boxes and the ERP plan (the same CTEs as the route's statement). Their
+    // difference is what the probes themselves cost, which no arrangement of the checks saves.
+    {
+      name: 'reference: the scans read alone (SELECT)',
+      sql: `WITH scans AS (SELECT s.* FROM ${SCANS_FROM}) SELECT count(*) AS scans FROM scans`,
+      checked: true,
+      registeredOnly: false,
+    },
+    {
+      name: "reference: the scans read with the checks' probes (SELECT)",
+      sql: `WITH ${scanProbesSql(config.erpBoxView)}
+SELECT (SELECT count(*) FROM registered) AS registered, (SELECT count(*) FROM cargo_codes) AS cargo`,
+      checked: true,
+      registeredOnly: false,
     },
   ];
   const shelves = Array.from({ length: Math.min(d.register, 2000) }, (_, n) => n).filter(
