@@ -36,7 +36,11 @@ export const GATEWAY_ERRORS: readonly GatewayError[] = [
   { type: 'REQUEST_TOO_LARGE', code: 'PAYLOAD_TOO_LARGE' },
   { type: 'UNSUPPORTED_MEDIA_TYPE', code: 'UNSUPPORTED_MEDIA_TYPE' },
   { type: 'BAD_REQUEST_BODY', code: 'VALIDATION_ERROR', params: { field: 'body' } },
-  { type: 'BAD_REQUEST_PARAMETERS', code: 'VALIDATION_ERROR', params: { field: 'parameters', reason: 'parameters_invalid' } },
+  {
+    type: 'BAD_REQUEST_PARAMETERS',
+    code: 'VALIDATION_ERROR',
+    params: { field: 'parameters', reason: 'parameters_invalid' },
+  },
   {
     type: 'DEFAULT_4XX',
     code: 'VALIDATION_ERROR',
