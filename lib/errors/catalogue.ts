@@ -84,6 +84,16 @@ const entry = (
   ...(retryAfter === undefined ? {} : { retryAfter }),
 });
 
+/** A zongpai refusing a box of another order or customer (`ZONGPAI_MIXING`): `what` names which, in each language. */
+const mixes = (what: Readonly<Record<Language, string>>): CatalogueEntry =>
+  entry(
+    409,
+    'zongpai',
+    (p) =>
+      `Zongpai${zongpaiOf(p)} holds boxes of ${what.en} '${p.other ?? '?'}': box${boxOf(p)} of ${what.en}${quoted(p)} may not join it`,
+    (p) => `总牌${zongpaiOf(p)}装有${what.zh} '${p.other ?? '?'}' 的箱：${what.zh}${quoted(p)}的箱${boxOf(p)}不能加入`,
+  );
+
 /**
  * The error catalogue: every error code the service answers with, its HTTP status, its
  * domain and its message in English and Simplified Chinese.
@@ -253,20 +263,8 @@ export const errorCatalogue = {
     (p) =>
       `GS1 厂商识别代码${quoted(p)}（扩展位 ${p.extension ?? '?'}）的 SSCC 序列号已用完：请配置其他扩展位或厂商识别代码`,
   ),
-  ZONGPAI_MIXES_ORDERS: entry(
-    409,
-    'zongpai',
-    (p) =>
-      `Zongpai${zongpaiOf(p)} holds boxes of order '${p.other ?? '?'}': box${boxOf(p)} of order${quoted(p)} may not join it`,
-    (p) => `总牌${zongpaiOf(p)}装有订单 '${p.other ?? '?'}' 的箱：订单${quoted(p)}的箱${boxOf(p)}不能加入`,
-  ),
-  ZONGPAI_MIXES_CUSTOMERS: entry(
-    409,
-    'zongpai',
-    (p) =>
-      `Zongpai${zongpaiOf(p)} holds boxes of customer '${p.other ?? '?'}': box${boxOf(p)} of customer${quoted(p)} may not join it`,
-    (p) => `总牌${zongpaiOf(p)}装有客户 '${p.other ?? '?'}' 的箱：客户${quoted(p)}的箱${boxOf(p)}不能加入`,
-  ),
+  ZONGPAI_MIXES_ORDERS: mixes({ en: 'order', zh: '订单' }),
+  ZONGPAI_MIXES_CUSTOMERS: mixes({ en: 'customer', zh: '客户' }),
   VERSION_CONFLICT: entry(
     409,
     'box',
