@@ -4,7 +4,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSynthesis, synthesize } from './stack-fixture.ts';
 
 /**
@@ -66,17 +66,22 @@ if (!cfnLint)
   console.warn('stack-nag: SKIPPED cfn-lint of the variant templates: no cfn-lint on PATH (pip install cfn-lint)');
 
 /**
- * cfn-lint's parseable findings of every variant template, in one run started as soon as the
- * templates are written: the Python process lints while this file's cdk-nag checks run.
+ * cfn-lint's parseable findings of every variant template, in one run started before this
+ * file's first test (once every variant is written): the Python process lints while the cdk-nag
+ * checks run.
  */
-const linted = new Promise<string>((resolve) => {
-  if (!cfnLint) return resolve('');
-  execFile(
-    'cfn-lint',
-    ['--format', 'parseable', '--', ...written],
-    { encoding: 'utf8', maxBuffer: 1 << 26 },
-    (error, stdout) => resolve(error === null ? '' : stdout || String(error)),
-  );
+let linted: Promise<string> = Promise.resolve('');
+beforeAll(() => {
+  if (!cfnLint) return;
+  linted = new Promise<string>((resolve) => {
+    const lint = execFile(
+      'cfn-lint',
+      ['--format', 'parseable', '--', ...written],
+      { encoding: 'utf8', maxBuffer: 1 << 26 },
+      (error, stdout) => resolve(error === null ? '' : stdout || String(error)),
+    );
+    lint.stdin?.end();
+  });
 });
 
 describe.runIf(cfnLint)('cfn-lint', () => {
