@@ -1,10 +1,10 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { RELAY_LEASE_SECONDS } from '../../lib/events/relay.ts';
-import { resourcesOf, sharedSynthesis, synthesize } from './stack-fixture.ts';
+import { resourcesOf, synthesize } from './stack-fixture.ts';
 
 /** The service's events on EventBridge, as the stack deploys them. */
-const { template } = sharedSynthesis();
+const { template } = synthesize();
 const functions = resourcesOf(template, 'AWS::Lambda::Function');
 const [relayId, relay] = Object.entries(functions).find(([, fn]) =>
   fn.Properties.Description?.startsWith('Publishes the event outbox'),

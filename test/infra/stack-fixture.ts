@@ -20,21 +20,6 @@ export const synthesize = (context: Record<string, unknown> = {}) => {
   return { app, stack, settings, template: Template.fromStack(stack) };
 };
 
-const shared = new Map<string, ReturnType<typeof synthesize>>();
-
-/**
- * The synthesis of `context`, made once per worker and shared by the test files that only read
- * it (its template, its constructs, its cloud assembly): the infra project shares modules between
- * files (vitest.config.ts), and each synthesis of the whole stack takes seconds. A test that adds
- * to the app or the stack (a plugin, an aspect) takes a {@link synthesize} of its own.
- */
-export const sharedSynthesis = (context: Record<string, unknown> = {}): ReturnType<typeof synthesize> => {
-  const key = JSON.stringify(Object.entries(context).sort(([a], [b]) => a.localeCompare(b)));
-  const made = shared.get(key) ?? synthesize(context);
-  shared.set(key, made);
-  return made;
-};
-
 /** Resources of one type, by logical id. */
 export const resourcesOf = (
   template: Template,

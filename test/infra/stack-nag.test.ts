@@ -1,11 +1,11 @@
 import { Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { execFile, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedSynthesis, synthesize } from './stack-fixture.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { synthesize } from './stack-fixture.ts';
 
 /**
  * Every setting of the README's settings table that changes which resources the stack has, each
@@ -50,7 +50,7 @@ const findings = (app: ReturnType<typeof synthesize>['app']) =>
     );
 
 describe.each(Object.entries(DOCUMENTED_VARIANTS))('the stack with %s', (name, context) => {
-  const { app, template } = sharedSynthesis(context);
+  const { app, template } = synthesize(context);
   const file = join(templates, `${name.replace(/[^A-Za-z0-9]+/g, '-')}.template.json`);
   writeFileSync(file, JSON.stringify(template.toJSON(), null, 1));
   written.push(file);
@@ -65,30 +65,18 @@ const cfnLint = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' }).statu
 if (!cfnLint)
   console.warn('stack-nag: SKIPPED cfn-lint of the variant templates: no cfn-lint on PATH (pip install cfn-lint)');
 
-/**
- * cfn-lint's parseable findings of every variant template, in one run started before this
- * file's first test (once every variant is written): the Python process lints while the cdk-nag
- * checks run.
- */
-let linted: Promise<string> = Promise.resolve('');
-beforeAll(() => {
-  if (!cfnLint) return;
-  linted = new Promise<string>((resolve) => {
-    const lint = execFile(
-      'cfn-lint',
-      ['--format', 'parseable', '--', ...written],
-      { encoding: 'utf8', maxBuffer: 1 << 26 },
-      (error, stdout) => resolve(error === null ? '' : stdout || String(error)),
-    );
-    lint.stdin?.end();
-  });
-});
-
 describe.runIf(cfnLint)('cfn-lint', () => {
-  it('finds no error in any variant template', { timeout: 180_000 }, async () => {
+  it('finds no error in any variant template', { timeout: 180_000 }, () => {
     expect(written).toHaveLength(Object.keys(DOCUMENTED_VARIANTS).length);
     // Errors only (`E…`): warnings and informational findings do not stop a deployment.
-    const output = await linted;
+    let output = '';
+    try {
+      execFileSync('cfn-lint', ['--format', 'parseable', '--', ...written], {
+        encoding: 'utf8',
+      });
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error);
+    }
     expect(output.split('\n').filter((line) => /:E\d+:/.test(line))).toEqual([]);
   });
 });

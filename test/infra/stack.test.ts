@@ -8,9 +8,9 @@ import { GATEWAY_ERRORS } from '../../infra/gateway-errors.ts';
 import type { ServiceFunction } from '../../infra/constructs/service-function.ts';
 import { dataApiGrants } from '../../infra/grants.ts';
 import { routeTable } from '../../infra/routes.ts';
-import { resourcesOf, sharedSynthesis } from './stack-fixture.ts';
+import { resourcesOf, synthesize } from './stack-fixture.ts';
 
-const { stack, template } = sharedSynthesis();
+const { stack, template } = synthesize();
 const routes = routeTable('cargo');
 const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
   stack.getLogicalId(construct.node.defaultChild as CfnElement);
