@@ -41,8 +41,8 @@ export const spec = defineRoute({
       body.version === undefined && (headers['if-match'] ?? '').trim() === ''
         ? undefined
         : requestVersion(body.version, headers['if-match'], {
-            header: 'must be the location version, e.g. "3"',
-            missing: 'must be 1 or more',
+            header: { reason: 'if_match_form', versioned: 'location' },
+            missing: { reason: 'version_below_one' },
           });
     const { created, location } = await put(
       { location_code: path.location_code, ...body, version },

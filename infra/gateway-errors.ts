@@ -35,13 +35,17 @@ export const GATEWAY_ERRORS: readonly GatewayError[] = [
   { type: 'QUOTA_EXCEEDED', code: 'THROTTLED' },
   { type: 'REQUEST_TOO_LARGE', code: 'PAYLOAD_TOO_LARGE' },
   { type: 'UNSUPPORTED_MEDIA_TYPE', code: 'UNSUPPORTED_MEDIA_TYPE' },
-  { type: 'BAD_REQUEST_BODY', code: 'VALIDATION_ERROR', params: { field: 'body', reason: 'is invalid' } },
-  { type: 'BAD_REQUEST_PARAMETERS', code: 'VALIDATION_ERROR', params: { field: 'parameters', reason: 'are invalid' } },
+  { type: 'BAD_REQUEST_BODY', code: 'VALIDATION_ERROR', params: { field: 'body' } },
+  {
+    type: 'BAD_REQUEST_PARAMETERS',
+    code: 'VALIDATION_ERROR',
+    params: { field: 'parameters', reason: 'parameters_invalid' },
+  },
   {
     type: 'DEFAULT_4XX',
     code: 'VALIDATION_ERROR',
     status: 'gateway',
-    params: { field: 'request', reason: 'was rejected by the API gateway' },
+    params: { field: 'request', reason: 'gateway_rejected' },
   },
   { type: 'DEFAULT_5XX', code: 'INTERNAL_ERROR', status: 'gateway' },
 ];

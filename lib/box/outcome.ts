@@ -2,6 +2,7 @@ import type { Db, SqlParams } from '../db/types.ts';
 import { runWrite, statementErrorCode, wroteColumns, type CompiledWrite, type Idempotency } from '../db/write.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode, MessageParams } from '../errors/catalogue.ts';
+import { CHECK_REASONS, type CheckReason } from './sql.ts';
 import type { BoxSaveResponse } from '../openapi/responses.ts';
 import type { BoxItem } from './schemas.ts';
 
@@ -17,7 +18,7 @@ export interface BoxOutcomeRow extends Record<string, unknown> {
   error_code: string | null;
   /** The box, zongpai or item the problem is about. */
   error_value: string | null;
-  /** Which variant of the code's message applies, e.g. `not_boxed` for BOX_NOT_FOUND. */
+  /** The reason, or which variant of the code's message applies, e.g. `not_boxed` for BOX_NOT_FOUND. */
   error_reason: string | null;
   /** The planned quantity the request goes beyond (QUANTITY_EXCEEDS_PLAN, ERP_PLAN_INVALID). */
   error_planned: number | null;
@@ -51,13 +52,21 @@ export const runBoxWrite = async <R extends BoxOutcomeRow = BoxOutcomeRow>(
 ): Promise<R | undefined> =>
   (await runWrite<R>(call.db, call.write, { ...params, actor: call.actor }, call.idempotency))[0];
 
+/** A row's reason: none, or a code the catalogue renders; any other value is the statement's defect. */
+const checkReason = (reason: string | null): { reason?: CheckReason } => {
+  if (reason == null) return {};
+  const known = CHECK_REASONS.find((r) => r === reason);
+  if (known === undefined) throw new Error(`a box write answered the unknown reason ${JSON.stringify(reason)}`);
+  return { reason: known };
+};
+
 /** What the message of a problem row says, each column under its message parameter. */
 const problemParams = (row: BoxOutcomeRow, boxNo: string, zongpaiNo: string | undefined): MessageParams => ({
   value: row.error_value ?? boxNo,
   box: boxNo,
   ...(zongpaiNo === undefined ? {} : { zongpai: zongpaiNo }),
   ...(row.error_other == null ? {} : { other: row.error_other }),
-  ...(row.error_reason == null ? {} : { reason: row.error_reason }),
+  ...checkReason(row.error_reason),
   ...(row.error_planned == null ? {} : { limit: row.error_planned }),
   ...(row.error_version == null ? {} : { version: row.error_version }),
 });

@@ -2,7 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import type { BoxEvent, BoxHistoryResponse, BoxInfoResponse } from '../openapi/responses.ts';
 import { PARTS_PAGE_BYTES, TOTALS_PAGE_BYTES, rowBytesSql } from '../db/parts.ts';
-import { ignoredLinesSql, planCte, type PlanRules } from './sql.ts';
+import { foldedPlanSql, ignoredLinesSql, planCte, type PlanRules } from './sql.ts';
 
 /** Reports the ERP plan lines a read or a write ignored: `warn('ERP plan lines ignored', { box_no, lines })`. */
 export type PlanWarning = (message: string, details: { box_no: string; lines: unknown }) => void;
@@ -25,8 +25,7 @@ export const boxInfoSql = (erpView: string, rules: PlanRules) => `
 WITH ${planCte(erpView, rules)},
 -- The plan with its names in one pass: a join of two aggregates of thousands of lines would be planned as a nested loop.
 named AS (
-  SELECT l.item_code, sum(l.planned_quantity)::bigint AS planned, min(l.item_name) AS item_name, min(l.unit) AS unit
-  FROM plan_lines l WHERE l.ignored_because IS NULL GROUP BY l.item_code
+  ${foldedPlanSql(false)}
 ),
 boxed AS (SELECT bi.item_code, bi.quantity FROM cargo.box_item bi WHERE bi.box_no = :box_no),
 items AS (

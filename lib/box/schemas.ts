@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
+import { refusedBecause } from '../rules/refusal.ts';
 import type { Config } from '../config.ts';
 import type { Fields } from '../rules/fields.ts';
 import { versionField } from '../rules/version.ts';
 import { BOX_ITEMS_RECORD_BYTES } from './limits.ts';
-
-const ITEMS_TOO_LARGE = `must come to at most ${BOX_ITEMS_RECORD_BYTES} bytes as the box's record: fewer items or shorter item codes`;
 
 /** What `items` come to as the box's JSON record, in bytes, as the statement measures a plan's. */
 const itemsRecordBytes = (list: readonly { item_code: string; quantity: number }[]): number =>
@@ -32,10 +31,10 @@ export const makeBoxSchemas = (config: Config, fields: Fields) => {
   const items = z.array(item).check(
     z.minLength(1),
     z.maxLength(config.boxItemsMax),
-    z.refine((list) => itemsRecordBytes(list) <= BOX_ITEMS_RECORD_BYTES, {
-      message: ITEMS_TOO_LARGE,
-      params: { error_code: 'VALIDATION_ERROR', reason: ITEMS_TOO_LARGE },
-    }),
+    z.refine(
+      (list) => itemsRecordBytes(list) <= BOX_ITEMS_RECORD_BYTES,
+      refusedBecause({ reason: 'items_record_too_large', limit: BOX_ITEMS_RECORD_BYTES }, 'VALIDATION_ERROR'),
+    ),
     z.superRefine((list, ctx) => {
       const seen = new Set<string>();
       list.forEach((entry, index) => {
@@ -43,7 +42,6 @@ export const makeBoxSchemas = (config: Config, fields: Fields) => {
           ctx.addIssue({
             code: 'custom',
             path: [index, 'item_code'],
-            message: 'appears twice',
             params: { error_code: 'DUPLICATE_BOX_ITEM' },
             input: entry.item_code,
           });
@@ -59,10 +57,10 @@ export const makeBoxSchemas = (config: Config, fields: Fields) => {
   const editBody = z
     .strictObject({ version: z.optional(version), zongpai_no: z.optional(fields.zongpaiNo), items: z.optional(items) })
     .check(
-      z.refine((body) => body.zongpai_no !== undefined || body.items !== undefined, {
-        message: 'must name a zongpai_no or items to change',
-        params: { error_code: 'VALIDATION_ERROR', reason: 'must name a zongpai_no or items to change' },
-      }),
+      z.refine(
+        (body) => body.zongpai_no !== undefined || body.items !== undefined,
+        refusedBecause({ reason: 'edit_names_nothing' }, 'VALIDATION_ERROR'),
+      ),
     );
 
   return {

@@ -127,6 +127,17 @@ plan AS (
   GROUP BY l.item_code
 )`;
 
+/**
+ * The usable lines of `plan_lines` folded to one row per item, of each box when `perBox`: the
+ * planned quantity summed as a bigint (an item planned on two lines), and a name and a unit the
+ * lines give. Box info, the packing list and an order's progress read the plan so.
+ */
+export const foldedPlanSql = (perBox: boolean): string => {
+  const keys = perBox ? 'l.box_no, l.item_code' : 'l.item_code';
+  return `SELECT ${keys}, sum(l.planned_quantity)::bigint AS planned, min(l.item_name) AS item_name, min(l.unit) AS unit
+  FROM plan_lines l WHERE l.ignored_because IS NULL GROUP BY ${keys}`;
+};
+
 /** An ignored line `l` of the plan, as JSON for the log. */
 const ignoredLineJson = `json_build_object('item_code', left(l.item_code, ${LOGGED_CODE_CHARACTERS}), 'planned_quantity', l.planned_quantity, 'reason', l.ignored_because)`;
 
@@ -145,20 +156,22 @@ export const requestedItemsSql = `
   SELECT i.item_code ${CODE_COLLATION} AS item_code, i.quantity, i.ord
   FROM ROWS FROM (json_to_recordset(:items) AS (item_code text, quantity integer)) WITH ORDINALITY AS i (item_code, quantity, ord)`;
 
-/** Why a zongpai number is refused when it names a box of the ERP plan (registering, saving, moving). */
-export const ZONGPAI_IS_A_BOX = 'is the number of a box in the ERP plan: scan the zongpai label';
+/** The reasons a box write's checks answer with (the catalogue renders each). */
+export const CHECK_REASONS = ['not_boxed', 'too_many_items', 'items_too_large', 'zongpai_is_a_box'] as const;
+
+export type CheckReason = (typeof CHECK_REASONS)[number];
 
 /**
  * One rule a box write checks before it writes: when `where` holds (over `from`, if given), the
  * statement answers `code`. Every other column is named for what the message says:
- * `value` the box, zongpai or item concerned, `reason` a catalogue message variant, `planned`
+ * `value` the box, zongpai or item concerned, `reason` the reason or the message variant, `planned`
  * the planned quantity a request goes beyond, `version` the version the request was based on.
  */
 export interface Check {
   readonly rank: number;
   readonly code: ErrorCode;
   readonly value: string;
-  readonly reason?: 'not_boxed' | 'too_many_items' | 'items_too_large' | typeof ZONGPAI_IS_A_BOX;
+  readonly reason?: CheckReason;
   readonly planned?: string;
   readonly version?: string;
   /** What the request collides with, besides `value`: the order or customer already on a zongpai. */
@@ -182,7 +195,7 @@ export const zongpaiIsABox = (erpView: string, unregistered: string): Check => (
   rank: 19,
   code: 'INVALID_ZONGPAI',
   value: ':zongpai_no',
-  reason: ZONGPAI_IS_A_BOX,
+  reason: 'zongpai_is_a_box',
   where: `${unregistered} AND EXISTS (SELECT 1 FROM ${quoteIdentifier(erpView)} v WHERE v.box_no = :zongpai_no)`,
 });
 

@@ -11,6 +11,6 @@ import { requestVersion } from '../http/if-match.ts';
  */
 export const expectedVersion = (bodyVersion: number | undefined, ifMatch: string | undefined): number =>
   requestVersion(bodyVersion, ifMatch, {
-    header: 'must be the box version, e.g. "3"',
-    missing: 'is required (body field or If-Match header) and must be at least 1',
+    header: { reason: 'if_match_form', versioned: 'box' },
+    missing: { reason: 'version_missing', versioned: 'box' },
   });

@@ -1,23 +1,37 @@
-import { SSCC_CHECK_DIGIT_WRONG, ZONGPAI_IS_A_LOCATION } from '../rules/identifiers.ts';
-import { zhReason } from './reasons-zh.ts';
 import { BOX_ITEMS_RECORD_BYTES } from '../box/limits.ts';
+import { REASONS, renderReason, type Language, type Reason, type Variant } from './reasons.ts';
 
-/** The languages of the messages. */
-export type Language = 'en' | 'zh';
+export type { Language } from './reasons.ts';
 
 export type ErrorDomain = 'box' | 'zongpai' | 'location' | 'order' | 'request' | 'auth' | 'system';
 
-/** Values a message may mention. `value` is what the client sent, already shortened and cleaned. */
-export interface MessageParams {
+/** What a message may name besides its reason. `value` is what the client sent, already shortened and cleaned. */
+interface Subject {
   readonly field?: string;
   readonly value?: string;
+  /** FORBIDDEN: the comma-separated groups that may call the route. */
   readonly rule?: string;
-  readonly reason?: string;
+  /** The pattern (a regular expression's source) a code must match (INVALID_BOX_NO, ...). */
+  readonly pattern?: string;
   readonly limit?: number;
   /** The version a change was based on (VERSION_CONFLICT). */
   readonly version?: number;
-  readonly [key: string]: string | number | undefined;
+  /** The zongpai and the box a mixing refusal is about, and the order or customer the zongpai holds. */
+  readonly zongpai?: string;
+  readonly box?: string;
+  readonly other?: string;
+  /** SSCC_EXHAUSTED: the extension digit. */
+  readonly extension?: string | number;
+  /** ERP_PLAN_INVALID `too_large`: how many items, coming to how many KB. */
+  readonly count?: number;
+  readonly size?: number;
 }
+
+/**
+ * Values a message is rendered from: its subject, and either a {@link Reason} (why a value is
+ * refused, with the reason's own parameters) or the {@link Variant} of the code's message.
+ */
+export type MessageParams = Subject & ({ readonly reason?: Variant } | Reason);
 
 type Template = (p: MessageParams) => string;
 
@@ -40,25 +54,12 @@ const fieldName = (p: MessageParams, fallback: string) => p.field ?? fallback;
  */
 const zhAt = (p: MessageParams) => (p.field !== undefined && /[.[]/.test(p.field) ? `${p.field}：` : '');
 
-/**
- * A code field's rule in Chinese. `rule` is the English description `describePattern` gives:
- * the default pattern is rendered as Chinese prose, a configured one as its regular expression.
- */
-const zhRule = (rule: string | undefined, min: number): string => {
-  const text = rule ?? `${min}-32 characters of A-Z, 0-9 and '-'`;
-  const prose = /^(\d+)-(\d+) characters of A-Z, 0-9 and '-'$/.exec(text);
-  if (prose !== null) return `必须是 ${prose[1]}-${prose[2]} 位 A-Z、0-9 或 -`;
-  return `必须符合格式 ${text.replace(/^a value matching /, '')}`;
-};
+/** The default pattern of a code field whose shortest is `min` characters. */
+const defaultPattern = (min: number): string => `^[A-Z0-9-]{${min},32}$`;
 
-/** Why a zongpai number is refused, in Chinese: its pattern, its SSCC check digit, or a box's number. */
-const zhZongpaiReason = (p: MessageParams): string => {
-  if (p.reason === undefined) return zhRule(p.rule, 4);
-  if (p.reason === SSCC_CHECK_DIGIT_WRONG) return 'SSCC 校验位错误';
-  return p.reason === ZONGPAI_IS_A_LOCATION
-    ? '这是已登记的库位，请扫描总牌标签'
-    : '这是 ERP 计划中的箱号，请扫描总牌标签';
-};
+/** Why a code is refused in `language`: its reason, or else the pattern it does not match. */
+const codeReason = (p: MessageParams, language: Language, min: number): string =>
+  renderReason(p, language) ?? REASONS.pattern[language]({ pattern: p.pattern ?? defaultPattern(min) });
 
 /** The groups of the SPEC, as an operator knows them in Chinese. */
 const ZH_GROUPS: Readonly<Record<string, string>> = { operator: '操作员', supervisor: '主管', integration: 'ERP 集成' };
@@ -83,6 +84,16 @@ const entry = (
   ...(retryAfter === undefined ? {} : { retryAfter }),
 });
 
+/** A zongpai refusing a box of another order or customer (`ZONGPAI_MIXING`): `what` names which, in each language. */
+const mixes = (what: Readonly<Record<Language, string>>): CatalogueEntry =>
+  entry(
+    409,
+    'zongpai',
+    (p) =>
+      `Zongpai${zongpaiOf(p)} holds boxes of ${what.en} '${p.other ?? '?'}': box${boxOf(p)} of ${what.en}${quoted(p)} may not join it`,
+    (p) => `总牌${zongpaiOf(p)}装有${what.zh} '${p.other ?? '?'}' 的箱：${what.zh}${quoted(p)}的箱${boxOf(p)}不能加入`,
+  );
+
 /**
  * The error catalogue: every error code the service answers with, its HTTP status, its
  * domain and its message in English and Simplified Chinese.
@@ -101,9 +112,8 @@ export const errorCatalogue = {
   INVALID_BOX_NO: entry(
     400,
     'box',
-    (p) =>
-      `${fieldName(p, 'box_no')}${quoted(p)} ${p.reason ?? `must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`}`,
-    (p) => `${zhAt(p)}箱号${quoted(p)}无效：${p.reason === undefined ? zhRule(p.rule, 4) : 'SSCC 校验位错误'}`,
+    (p) => `${fieldName(p, 'box_no')}${quoted(p)} ${codeReason(p, 'en', 4)}`,
+    (p) => `${zhAt(p)}箱号${quoted(p)}无效：${codeReason(p, 'zh', 4)}`,
   ),
   INVALID_QUANTITY: entry(
     400,
@@ -114,9 +124,8 @@ export const errorCatalogue = {
   INVALID_ZONGPAI: entry(
     400,
     'zongpai',
-    (p) =>
-      `${fieldName(p, 'zongpai_no')}${quoted(p)} ${p.reason ?? `must be ${p.rule ?? "4-32 characters of A-Z, 0-9 and '-'"}`}`,
-    (p) => `${zhAt(p)}总牌号${quoted(p)}无效：${zhZongpaiReason(p)}`,
+    (p) => `${fieldName(p, 'zongpai_no')}${quoted(p)} ${codeReason(p, 'en', 4)}`,
+    (p) => `${zhAt(p)}总牌号${quoted(p)}无效：${codeReason(p, 'zh', 4)}`,
   ),
   INVALID_ITEM_CODE: entry(
     400,
@@ -127,8 +136,9 @@ export const errorCatalogue = {
   INVALID_LOCATION_CODE: entry(
     400,
     'location',
-    (p) => `${fieldName(p, 'location_code')}${quoted(p)} must be ${p.rule ?? "2-32 characters of A-Z, 0-9 and '-'"}`,
-    (p) => `${zhAt(p)}库位编码${quoted(p)}无效：${zhRule(p.rule, 2)}`,
+    (p) =>
+      `${fieldName(p, 'location_code')}${quoted(p)} ${REASONS.pattern.en({ pattern: p.pattern ?? defaultPattern(2) })}`,
+    (p) => `${zhAt(p)}库位编码${quoted(p)}无效：${REASONS.pattern.zh({ pattern: p.pattern ?? defaultPattern(2) })}`,
   ),
   INVALID_ORDER_NO: entry(
     400,
@@ -145,10 +155,10 @@ export const errorCatalogue = {
   VALIDATION_ERROR: entry(
     400,
     'request',
-    (p) => `${fieldName(p, 'request')} ${p.reason ?? 'is invalid'}`,
+    (p) => `${fieldName(p, 'request')} ${renderReason(p, 'en') ?? 'is invalid'}`,
     (p) => {
       if (p.field === undefined) return '请求无效';
-      const reason = zhReason(p.reason);
+      const reason = renderReason(p, 'zh');
       return reason === undefined ? `字段 ${p.field} 无效` : `字段 ${p.field} 无效：${reason}`;
     },
   ),
@@ -253,20 +263,8 @@ export const errorCatalogue = {
     (p) =>
       `GS1 厂商识别代码${quoted(p)}（扩展位 ${p.extension ?? '?'}）的 SSCC 序列号已用完：请配置其他扩展位或厂商识别代码`,
   ),
-  ZONGPAI_MIXES_ORDERS: entry(
-    409,
-    'zongpai',
-    (p) =>
-      `Zongpai${zongpaiOf(p)} holds boxes of order '${p.other ?? '?'}': box${boxOf(p)} of order${quoted(p)} may not join it`,
-    (p) => `总牌${zongpaiOf(p)}装有订单 '${p.other ?? '?'}' 的箱：订单${quoted(p)}的箱${boxOf(p)}不能加入`,
-  ),
-  ZONGPAI_MIXES_CUSTOMERS: entry(
-    409,
-    'zongpai',
-    (p) =>
-      `Zongpai${zongpaiOf(p)} holds boxes of customer '${p.other ?? '?'}': box${boxOf(p)} of customer${quoted(p)} may not join it`,
-    (p) => `总牌${zongpaiOf(p)}装有客户 '${p.other ?? '?'}' 的箱：客户${quoted(p)}的箱${boxOf(p)}不能加入`,
-  ),
+  ZONGPAI_MIXES_ORDERS: mixes({ en: 'order', zh: '订单' }),
+  ZONGPAI_MIXES_CUSTOMERS: mixes({ en: 'customer', zh: '客户' }),
   VERSION_CONFLICT: entry(
     409,
     'box',

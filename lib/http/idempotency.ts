@@ -35,12 +35,9 @@ export const idempotencyOf = (event: ServiceEvent, caller: string, ttlHours: num
   // API Gateway hands a repeated header's last value in `headers` and all of them in
   // `multiValueHeaders`; which key the client meant is not ours to guess.
   if ((event.multiValueHeaders?.['idempotency-key']?.length ?? 1) > 1)
-    throw new AppError('VALIDATION_ERROR', { field: 'Idempotency-Key', reason: 'must be given once' });
+    throw new AppError('VALIDATION_ERROR', { field: 'Idempotency-Key', reason: 'given_twice' });
   if (!KEY.test(key))
-    throw new AppError('VALIDATION_ERROR', {
-      field: 'Idempotency-Key',
-      reason: 'must be 1-255 visible ASCII characters, e.g. a UUID',
-    });
+    throw new AppError('VALIDATION_ERROR', { field: 'Idempotency-Key', reason: 'idempotency_key_form' });
   const route = `${event.httpMethod} ${event.resource}`;
   const ifMatch = event.headers?.['if-match'];
   const version = ifMatchVersion(ifMatch);

@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error.ts';
+import type { Reason } from '../errors/reasons.ts';
 
 /** An `If-Match` header that names a version: `3`, `"3"` or `W/"3"`. */
 export const IF_MATCH = /^(?:W\/)?"?(\d{1,9})"?$/;
@@ -21,24 +22,24 @@ export const ifMatchVersion = (header: string | undefined): number | null | unde
 
 /**
  * The version a PATCH or DELETE is based on: the body's `version`, or the `If-Match` header;
- * both may be sent only if they agree. `what` words the refusals for the thing versioned.
+ * both may be sent only if they agree. `what` gives the reasons of the refusals for the thing versioned.
  *
  * @example
  * ```ts
- * requestVersion(undefined, '"4"', { header: 'must be the box version, e.g. "3"', missing: 'is required' }); // 4
+ * requestVersion(undefined, '"4"', { header: { reason: 'if_match_form', versioned: 'box' }, missing: { reason: 'required' } }); // 4
  * ```
  */
 export const requestVersion = (
   bodyVersion: number | undefined,
   ifMatch: string | undefined,
-  what: { header: string; missing: string },
+  what: { header: Reason; missing: Reason },
 ): number => {
   const headerVersion = ifMatchVersion(ifMatch);
-  if (headerVersion === null) throw new AppError('VALIDATION_ERROR', { field: 'If-Match', reason: what.header });
+  if (headerVersion === null) throw new AppError('VALIDATION_ERROR', { ...what.header, field: 'If-Match' });
   if (bodyVersion !== undefined && headerVersion !== undefined && bodyVersion !== headerVersion)
-    throw new AppError('VALIDATION_ERROR', { field: 'version', reason: 'differs from If-Match' });
+    throw new AppError('VALIDATION_ERROR', { field: 'version', reason: 'differs_from_if_match' });
   const version = bodyVersion ?? headerVersion;
   if (version === undefined || version < 1)
-    throw new AppError('VALIDATION_ERROR', { field: 'version', reason: what.missing });
+    throw new AppError('VALIDATION_ERROR', { ...what.missing, field: 'version' });
   return version;
 };

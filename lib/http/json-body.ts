@@ -78,11 +78,8 @@ const fieldOf = (path: readonly (string | number)[]): string =>
  */
 const unreadable = ({ object, key, kind }: KeyProblem): AppError =>
   kind === 'repeated'
-    ? new AppError('VALIDATION_ERROR', { field: fieldOf([...object, key]), reason: 'must be given once' })
-    : new AppError('VALIDATION_ERROR', {
-        field: fieldOf(object) || 'body',
-        reason: `has a field this request does not take: '${key}'`,
-      });
+    ? new AppError('VALIDATION_ERROR', { field: fieldOf([...object, key]), reason: 'given_twice' })
+    : new AppError('VALIDATION_ERROR', { field: fieldOf(object) || 'body', reason: 'unknown_fields', fields: [key] });
 
 /**
  * Middleware: parses a JSON body with the SPEC's answers: 415 UNSUPPORTED_MEDIA_TYPE for a

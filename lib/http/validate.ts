@@ -2,6 +2,8 @@ import type { MiddlewareObj } from '@middy/core';
 import type * as z from 'zod/mini';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { isErrorCode, type ErrorCode, type MessageParams } from '../errors/catalogue.ts';
+import { isReasonCode, type Counted, type Reason } from '../errors/reasons.ts';
+import { reasonInMessage, type IssueParams } from '../rules/refusal.ts';
 import type { RequestInput, ServiceEvent, ServiceResult } from './event.ts';
 import { InexactNumber } from './json-body.ts';
 
@@ -56,64 +58,66 @@ export const fieldPath = (prefix: string | undefined, path: readonly PropertyKey
     prefix ?? '',
   );
 
-/** `an integer`, `an object`, `a string`: the type Zod expected, with its article. */
-const aType = (expected: string): string => {
-  const name = expected === 'int' ? 'integer' : expected;
-  return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`;
-};
+/** What a bound of a list or a text counts; other bounds are of a number. */
+const COUNTED: Readonly<Record<string, Counted>> = { array: 'entries', string: 'characters' };
 
-/** What a bound of a list or a text counts, singular and plural; other bounds are of a number. */
-const COUNTED: Readonly<Record<string, readonly [string, string]>> = {
-  array: ['entry', 'entries'],
-  string: ['character', 'characters'],
-};
-
-/** A bound as the field has it: `at least 1 entry`, `at most 32 characters`, `at most 99999` (a number). */
-const bound = (which: 'least' | 'most', limit: unknown, origin: string): string => {
-  const nouns = COUNTED[origin];
-  if (nouns === undefined) return `must be at ${which} ${String(limit)}`;
-  return `must have at ${which} ${String(limit)} ${Number(limit) === 1 ? nouns[0] : nouns[1]}`;
-};
-
-const reasonOf = (issue: Issue, present: boolean): string => {
+/**
+ * Why Zod refused a value, as a reason code and its parameters; undefined when Zod says no more
+ * than that it is invalid (the message says `is invalid`).
+ */
+const reasonOf = (issue: Issue, present: boolean): Reason | undefined => {
+  const carried = reasonInMessage(issue.message);
+  if (carried !== undefined) return carried;
   switch (issue.code) {
     case 'invalid_type':
-      return !present ? 'is required' : `must be ${aType(issue.expected)}`;
+      return !present ? { reason: 'required' } : { reason: 'wrong_type', expected: issue.expected };
     case 'too_small':
-      return bound('least', issue.minimum, issue.origin);
+      return { reason: 'at_least', limit: Number(issue.minimum), ...counted(issue.origin) };
     case 'too_big':
-      return bound('most', issue.maximum, issue.origin);
+      return { reason: 'at_most', limit: Number(issue.maximum), ...counted(issue.origin) };
     case 'invalid_value':
-      return `must be one of ${issue.values.map(String).join(', ')}`;
+      return { reason: 'one_of', values: issue.values.map(String).join(', ') };
     case 'unrecognized_keys':
-      return `has ${issue.keys.length === 1 ? 'a field' : 'fields'} this request does not take: ${issue.keys.map((key) => `'${key}'`).join(', ')}`;
+      return { reason: 'unknown_fields', fields: issue.keys };
+    case 'custom': {
+      const { error_code: _code, otherwise, ...params } = (issue.params ?? {}) as IssueParams;
+      return isReasonCode(params.reason) ? (params as Reason) : otherwise;
+    }
     default:
-      return issue.message === 'Invalid input' ? 'is invalid' : issue.message;
+      return undefined;
   }
+};
+
+const counted = (origin: string): { counted?: Counted } => {
+  const nouns = COUNTED[origin];
+  return nouns === undefined ? {} : { counted: nouns };
 };
 
 /** One Zod issue as the SPEC's field problem: the field's own code where it has one, else VALIDATION_ERROR. */
 const problemOf = (issue: Issue, input: unknown, codes: FieldCodes, prefix: string | undefined): FieldProblem => {
   const field = fieldPath(prefix, issue.path);
-  const custom =
-    issue.code === 'custom' ? (issue.params as (MessageParams & { error_code?: string }) | undefined) : undefined;
+  const {
+    error_code: errorCode,
+    otherwise: _otherwise,
+    ...custom
+  } = issue.code === 'custom' ? ((issue.params ?? {}) as IssueParams) : ({} as IssueParams);
   const name = [...issue.path].reverse().find((k): k is string => typeof k === 'string');
   // A field the request does not take is the request's mistake, whichever field holds it.
   const mapped =
-    custom?.error_code !== undefined && isErrorCode(custom.error_code)
-      ? { code: custom.error_code }
+    errorCode !== undefined && isErrorCode(errorCode)
+      ? { code: errorCode }
       : name === undefined || issue.code === 'unrecognized_keys'
         ? undefined
         : codes[name];
   const value = quoteValue(input, issue.path);
-  if (mapped === undefined)
+  if (mapped === undefined || mapped.code === 'VALIDATION_ERROR')
     return {
       field: field || 'body',
       code: 'VALIDATION_ERROR',
-      params: { reason: reasonOf(issue, valueAt(input, issue.path) !== undefined), value },
+      params: { ...reasonOf(issue, valueAt(input, issue.path) !== undefined), value },
     };
   // A rule on the whole body (e.g. "must name a zongpai_no or items") has an empty path.
-  return { field: field || 'body', code: mapped.code, params: { ...mapped.params, ...custom, value } };
+  return { field: field || 'body', code: mapped.code, params: { ...mapped.params, ...custom, value } as MessageParams };
 };
 
 /**
@@ -171,7 +175,7 @@ export const validate = <B, P, Q>(
       ([, all]) => (all?.length ?? 0) > 1,
     );
     for (const [name] of repeated)
-      problems.push({ field: name, code: 'VALIDATION_ERROR', params: { reason: 'must be given once' } });
+      problems.push({ field: name, code: 'VALIDATION_ERROR', params: { reason: 'given_twice' } });
     const query = repeated.length > 0 ? undefined : parse(schemas.query, event.queryStringParameters ?? {});
     const body = parse(schemas.body, event.json);
     const [first] = problems;

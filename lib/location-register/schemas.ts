@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { refusedBecause } from '../rules/refusal.ts';
 import type { Fields } from '../rules/fields.ts';
 import { normaliseCode } from '../rules/identifiers.ts';
 import { cursorQuery, wholeNumberQuery } from '../rules/query.ts';
@@ -12,7 +13,6 @@ export type LocationKind = (typeof LOCATION_KINDS)[number];
 export const IMPORT_MAX = 500;
 
 const ZONE = /^[A-Z0-9-]{1,32}$/;
-const ZONE_RULE = "must be 1-32 characters of A-Z, 0-9 and '-'";
 
 /** A zone: trimmed and upper-cased as codes are, 1-32 of `A-Z 0-9 -`. */
 const zone = z.pipe(
@@ -20,7 +20,7 @@ const zone = z.pipe(
   z.transform((raw: string, ctx) => {
     const value = normaliseCode(raw);
     if (ZONE.test(value)) return value;
-    ctx.issues.push({ code: 'custom', input: raw, message: ZONE_RULE });
+    ctx.issues.push({ code: 'custom', input: raw, ...refusedBecause({ reason: 'pattern', pattern: ZONE.source }) });
     return z.NEVER;
   }),
 );
@@ -67,8 +67,7 @@ export const makeRegisterSchemas = (fields: Fields) => {
                 code: 'custom',
                 input: location.location_code,
                 path: [index, 'location_code'],
-                message: `is listed at index ${seen} already`,
-                params: { error_code: 'VALIDATION_ERROR', reason: `is listed at index ${seen} already` },
+                ...refusedBecause({ reason: 'listed_already', index: seen }, 'VALIDATION_ERROR'),
               });
           });
         }),

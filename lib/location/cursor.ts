@@ -31,7 +31,7 @@ export const decodeCursor = (text: string): Cursor => {
   const match = CURSOR.exec(Buffer.from(text, 'base64url').toString('utf8'));
   const [, at = '', id = ''] = match ?? [];
   if (match === null || parsePostgresInstant(at) === undefined || BigInt(id) > MAX_ID) {
-    throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'is not a cursor this service issued' });
+    throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'not_a_cursor' });
   }
   return { at, id };
 };

@@ -1,5 +1,5 @@
 import { AppError } from '../errors/app-error.ts';
-import type { ErrorCode } from '../errors/catalogue.ts';
+import type { ErrorCode, MessageParams } from '../errors/catalogue.ts';
 import type { Config } from '../config.ts';
 import { json, type Db } from '../db/types.ts';
 import {
@@ -206,7 +206,9 @@ export const scanProblems = (rows: readonly ScanRow[], backlog: boolean): AppErr
     const name = PROBLEM_FIELD[code] ?? 'location_code';
     const field = backlog ? `records[${String(row.idx)}].${name}` : name;
     const value = code === 'CARGO_IS_LOCATION' ? row.cargo_no : row.location_code;
-    const params = code === 'OFF_SHELF_MISMATCH' ? { value, reason: String(row.off_shelf) } : { value };
+    // OFF_SHELF_MISMATCH's message is the one for the off_shelf the register holds.
+    const params: MessageParams =
+      code === 'OFF_SHELF_MISMATCH' ? { value, reason: row.off_shelf === true ? 'true' : 'false' } : { value };
     return [{ field, code, params, rank: PROBLEM_RANK.indexOf(code), idx: row.idx ?? 0 }];
   });
   if (problems.length === 0) return undefined;

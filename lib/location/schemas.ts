@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { reasonMessage, refusedBecause } from '../rules/refusal.ts';
 import type { Config } from '../config.ts';
 import type { Fields } from '../rules/fields.ts';
 import { either, isObject } from '../rules/either.ts';
@@ -25,14 +26,14 @@ const pageQuery = (cursor: RegExp) =>
  */
 export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date = () => new Date()) => {
   const scannedAt = z.pipe(
-    z.iso.datetime({ offset: true, error: 'must be a date and time with its time zone, such as 2026-11-24T08:00:00Z' }),
+    z.iso.datetime({ offset: true, error: reasonMessage({ reason: 'scan_time_form' }) }),
     z.transform((text: string, ctx) => {
       // The only '.' is the seconds' fraction: a non-zero digit past its third would be dropped.
       if (/\.\d{3}\d*[1-9]/.test(text)) {
         ctx.issues.push({
           code: 'custom',
           input: text,
-          message: 'must be given to the millisecond at most: scan times are kept in milliseconds',
+          ...refusedBecause({ reason: 'scan_time_precision' }),
         });
         return z.NEVER;
       }
@@ -41,7 +42,7 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
         ctx.issues.push({
           code: 'custom',
           input: text,
-          message: `must be a time from the year ${EARLIEST_SCAN.year} on: check the device's date and time`,
+          ...refusedBecause({ reason: 'scan_time_too_early', year: EARLIEST_SCAN.year }),
         });
         return z.NEVER;
       }
@@ -49,7 +50,7 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
         ctx.issues.push({
           code: 'custom',
           input: text,
-          message: `must not be more than ${MAX_CLOCK_SKEW_MS / 60_000} minutes ahead of the server's clock: check the device's date and time`,
+          ...refusedBecause({ reason: 'scan_time_ahead', minutes: MAX_CLOCK_SKEW_MS / 60_000 }),
         });
         return z.NEVER;
       }
@@ -71,15 +72,14 @@ export const makeScanSchemas = (config: Config, fields: Fields, now: () => Date 
   });
 
   // A body naming `records` and a scan's own fields would lose the scan: it is refused, not guessed at.
-  const oneShape = z.unknown().check(
-    z.refine(
-      (input) => !(isObject(input) && 'records' in input && Object.keys(scan.shape).some((field) => field in input)),
-      {
-        message: 'body holds one scan or records, not both',
-        params: { error_code: 'VALIDATION_ERROR', reason: 'holds one scan or records, not both' },
-      },
-    ),
-  );
+  const oneShape = z
+    .unknown()
+    .check(
+      z.refine(
+        (input) => !(isObject(input) && 'records' in input && Object.keys(scan.shape).some((field) => field in input)),
+        refusedBecause({ reason: 'scan_or_records' }, 'VALIDATION_ERROR'),
+      ),
+    );
 
   return {
     scan,
@@ -113,7 +113,7 @@ export const makeLocationContentSchemas = (fields: Fields) => ({
 export const makeScanVoidSchemas = (fields: Fields) => ({
   path: z.object({
     cargo_no: fields.cargoNo,
-    id: z.string().check(z.regex(/^[1-9]\d{0,18}$/, 'must be a record id: a whole number from 1')),
+    id: z.string().check(z.regex(/^[1-9]\d{0,18}$/, reasonMessage({ reason: 'record_id' }))),
   }),
   body: z.optional(z.strictObject({ version: z.optional(versionField()) })),
 });

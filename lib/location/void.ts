@@ -95,8 +95,8 @@ const MAX_ID = 9_223_372_036_854_775_807n;
  */
 export const recordVersion = (bodyVersion: number | undefined, ifMatch: string | undefined): number =>
   requestVersion(bodyVersion, ifMatch, {
-    header: 'must be the record version, e.g. "1"',
-    missing: 'is required (body field or If-Match header): 1 for a record not voided',
+    header: { reason: 'if_match_form', versioned: 'record' },
+    missing: { reason: 'version_missing', versioned: 'record' },
   });
 
 /**

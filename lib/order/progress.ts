@@ -2,6 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import {
   CODE_COLLATION,
+  foldedPlanSql,
   planLineColumns,
   planRulesOf,
   quoteIdentifier,
@@ -30,8 +31,7 @@ WITH plan_lines AS (
   WHERE v.order_no = :order_no AND v.box_no IS NOT NULL
 ),
 plan AS (
-  SELECT l.box_no, l.item_code, sum(l.planned_quantity)::bigint AS planned, min(l.item_name) AS item_name, min(l.unit) AS unit
-  FROM plan_lines l WHERE l.ignored_because IS NULL GROUP BY l.box_no, l.item_code
+  ${foldedPlanSql(true)}
 ),
 order_boxes AS (SELECT DISTINCT l.box_no FROM plan_lines l),
 boxed AS (

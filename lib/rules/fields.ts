@@ -1,14 +1,10 @@
 import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
+import type { MessageParams } from '../errors/catalogue.ts';
+import type { Reason } from '../errors/reasons.ts';
 import type { FieldCodes } from '../http/validate.ts';
-import {
-  describePattern,
-  normaliseCargoNo,
-  normaliseCode,
-  normaliseItemCode,
-  SSCC_CHECK_DIGIT_WRONG,
-  trimScan,
-} from './identifiers.ts';
+import { normaliseCargoNo, normaliseCode, normaliseItemCode, trimScan } from './identifiers.ts';
+import { reasonMessage } from './refusal.ts';
 
 /** The longest `device_id` a scan may name, in UTF-16 code units. */
 export const DEVICE_ID_MAX_LENGTH = 64;
@@ -16,11 +12,17 @@ export const DEVICE_ID_MAX_LENGTH = 64;
 /** The longest description of a registered location (SPEC: at most 200 printable characters). */
 export const LOCATION_DESCRIPTION_MAX_LENGTH = 200;
 
-/** Why a field's value is refused: the issue's message and its parameters. */
+/**
+ * Why a field's value is refused: what its own error code's message is rendered with, and the
+ * reason a VALIDATION_ERROR names where the field has no code of its own.
+ */
 interface Refusal {
-  readonly message: string;
-  readonly params: Record<string, unknown>;
+  readonly params: MessageParams;
+  readonly otherwise: Reason;
 }
+
+/** Printable: no control, format, surrogate or unassigned code points. */
+const PRINTABLE = /^[^\p{C}]+$/u;
 
 /** A string field: what `normalise` makes of the raw value, or an issue on the field saying why it is refused. */
 const normalised = (normalise: (raw: string) => string | Refusal) =>
@@ -29,7 +31,7 @@ const normalised = (normalise: (raw: string) => string | Refusal) =>
     z.transform((raw: string, ctx) => {
       const result = normalise(raw);
       if (typeof result === 'string') return result;
-      ctx.issues.push({ code: 'custom', input: raw, ...result });
+      ctx.issues.push({ code: 'custom', input: raw, params: { ...result.params, otherwise: result.otherwise } });
       return z.NEVER;
     }),
   );
@@ -52,20 +54,20 @@ export const makeFields = (config: Config) => {
     normalised((raw) => {
       const value = normaliseCode(raw);
       if (pattern.test(value)) return value;
-      return { message: `must be ${describePattern(pattern)}`, params: { rule: describePattern(pattern) } };
+      return { params: { pattern: pattern.source }, otherwise: { reason: 'pattern', pattern: pattern.source } };
     });
 
   /** Why a label number is refused: its SSCC check digit, or else `pattern`. */
-  const labelRefusal = (pattern: RegExp, result: { reason?: 'sscc_check_digit' }, otherwise: string): Refusal => {
-    const reason = result.reason === 'sscc_check_digit' ? SSCC_CHECK_DIGIT_WRONG : undefined;
-    return { message: reason ?? otherwise, params: { rule: describePattern(pattern), reason } };
-  };
+  const labelRefusal = (pattern: RegExp, result: { reason?: 'sscc_check_digit' }, otherwise: Reason): Refusal => ({
+    params: { pattern: pattern.source, ...(result.reason === undefined ? {} : { reason: result.reason }) },
+    otherwise,
+  });
 
   /** A box or a zongpai number: SSCC forms read as the SSCC, then `pattern`. */
   const labelNo = (pattern: RegExp) =>
     normalised((raw) => {
       const result = normaliseCargoNo(raw, pattern);
-      return result.ok ? result.value : labelRefusal(pattern, result, 'does not match');
+      return result.ok ? result.value : labelRefusal(pattern, result, { reason: 'no_match' });
     });
 
   /** A box or a zongpai, read as both are (SSCC included, its check digit named when wrong), then either pattern. */
@@ -73,7 +75,7 @@ export const makeFields = (config: Config) => {
     const asBox = normaliseCargoNo(raw, config.boxNoPattern);
     if (asBox.ok) return asBox.value;
     if (asBox.reason === undefined && normaliseCargoNo(raw, config.zongpaiNoPattern).ok) return asBox.value;
-    return labelRefusal(config.boxNoPattern, asBox, 'is not a box or zongpai number');
+    return labelRefusal(config.boxNoPattern, asBox, { reason: 'not_cargo' });
   });
 
   /** Trimmed of scanner padding, 1 to `maxLength` printable characters, otherwise kept as sent: matched exactly as the ERP holds it (no upper-casing). */
@@ -81,7 +83,7 @@ export const makeFields = (config: Config) => {
     normalised((raw) => {
       const result = normaliseItemCode(raw, maxLength);
       if (result.ok) return result.value;
-      return { message: 'is not printable', params: { limit: maxLength } };
+      return { params: { limit: maxLength }, otherwise: { reason: 'not_printable' } };
     });
 
   return {
@@ -100,7 +102,7 @@ export const makeFields = (config: Config) => {
         z.overwrite(trimScan),
         z.minLength(1),
         z.maxLength(DEVICE_ID_MAX_LENGTH),
-        z.regex(/^[^\p{C}]+$/u, 'must be printable characters'),
+        z.regex(PRINTABLE, reasonMessage({ reason: 'printable' })),
       ),
     /** What a registered location is, in words (optional): trimmed, 1-200 printable characters, otherwise kept as sent. */
     locationDescription: z
@@ -109,7 +111,7 @@ export const makeFields = (config: Config) => {
         z.overwrite(trimScan),
         z.minLength(1),
         z.maxLength(LOCATION_DESCRIPTION_MAX_LENGTH),
-        z.regex(/^[^\p{C}]+$/u, 'must be printable characters'),
+        z.regex(PRINTABLE, reasonMessage({ reason: 'printable' })),
       ),
   };
 };
@@ -118,13 +120,13 @@ export type Fields = ReturnType<typeof makeFields>;
 
 /** The SPEC's error code for a bad value of each field name, wherever the field appears. */
 export const makeFieldCodes = (config: Config): FieldCodes => {
-  const boxRule = { rule: describePattern(config.boxNoPattern) };
+  const boxRule = { pattern: config.boxNoPattern.source };
   return {
     box_no: { code: 'INVALID_BOX_NO', params: boxRule },
     cargo_no: { code: 'INVALID_BOX_NO', params: boxRule },
-    zongpai_no: { code: 'INVALID_ZONGPAI', params: { rule: describePattern(config.zongpaiNoPattern) } },
-    location_code: { code: 'INVALID_LOCATION_CODE', params: { rule: describePattern(config.locationCodePattern) } },
-    to_location_code: { code: 'INVALID_LOCATION_CODE', params: { rule: describePattern(config.locationCodePattern) } },
+    zongpai_no: { code: 'INVALID_ZONGPAI', params: { pattern: config.zongpaiNoPattern.source } },
+    location_code: { code: 'INVALID_LOCATION_CODE', params: { pattern: config.locationCodePattern.source } },
+    to_location_code: { code: 'INVALID_LOCATION_CODE', params: { pattern: config.locationCodePattern.source } },
     item_code: { code: 'INVALID_ITEM_CODE', params: { limit: config.itemCodeMaxLength } },
     order_no: { code: 'INVALID_ORDER_NO', params: { limit: config.orderNoMaxLength } },
     quantity: { code: 'INVALID_QUANTITY', params: { limit: config.quantityMax } },

@@ -66,12 +66,6 @@ export const isValidSscc = (sscc: string): boolean =>
 
 export type CargoNoResult = { ok: true; value: string } | { ok: false; value: string; reason?: 'sscc_check_digit' };
 
-/** Why an 18-digit box or zongpai number is refused. */
-export const SSCC_CHECK_DIGIT_WRONG = 'is an SSCC whose GS1 check digit is wrong';
-
-/** Why a zongpai number is refused when it is a registered location's code. */
-export const ZONGPAI_IS_A_LOCATION = 'is a registered location: scan the zongpai label';
-
 /**
  * Normalises a scanned box or zongpai number: GS1-128 `(00)`/`00` + 18 digits becomes the bare
  * SSCC, an 18-digit value must carry a valid check digit, and the result must match `pattern`.
@@ -99,8 +93,15 @@ export const normaliseItemCode = (raw: string, maxLength: number): { ok: boolean
   return { ok: PRINTABLE.test(value) && [...value].length <= maxLength, value };
 };
 
-/** Describes a configured pattern for messages: the default reads as prose, a custom one as itself. */
-export const describePattern = (pattern: RegExp): string => {
-  const match = /^\^\[A-Z0-9-\]\{(\d+),(\d+)\}\$$/.exec(pattern.source);
-  return match ? `${match[1]}-${match[2]} characters of A-Z, 0-9 and '-'` : `a value matching ${pattern.source}`;
+/** The lengths of a code pattern of the default form (`^[A-Z0-9-]{4,32}$`), or undefined for any other pattern. */
+export const codePatternRange = (source: string): { min: number; max: number } | undefined => {
+  const match = /^\^\[A-Z0-9-\]\{(\d+),(\d+)\}\$$/.exec(source);
+  return match ? { min: Number(match[1]), max: Number(match[2]) } : undefined;
+};
+
+/** Describes a configured pattern (or its source) for messages: the default reads as prose, a custom one as itself. */
+export const describePattern = (pattern: RegExp | string): string => {
+  const source = typeof pattern === 'string' ? pattern : pattern.source;
+  const range = codePatternRange(source);
+  return range ? `${range.min}-${range.max} characters of A-Z, 0-9 and '-'` : `a value matching ${source}`;
 };

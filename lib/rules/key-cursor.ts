@@ -17,8 +17,7 @@ export const keyCursor = (tag: string, key: string) => {
     encode: (last: string): string => Buffer.from(`${tag}|${last}`, 'utf8').toString('base64url'),
     decode: (cursor: string): string => {
       const match = pattern.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-      if (match === null)
-        throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'is not a cursor this service issued' });
+      if (match === null) throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'not_a_cursor' });
       return match[1] as string;
     },
   };

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { reasonMessage } from './refusal.ts';
 
 /**
  * A query parameter holding a whole number from `min` to `max` (digits only: no sign, point or
@@ -10,8 +11,7 @@ import * as z from 'zod/mini';
  * ```
  */
 export const wholeNumberQuery = ({ min, max, fallback }: { min: number; max?: number; fallback: number }) => {
-  const wanted =
-    max === undefined ? `must be a whole number from ${min}` : `must be a whole number from ${min} to ${max}`;
+  const wanted = reasonMessage({ reason: 'whole_number', min, ...(max === undefined ? {} : { max }) });
   // Without a bound, 15 digits: every such number is exact as a JavaScript number.
   const digits = max === undefined ? 15 : String(max).length;
   return z._default(
@@ -28,7 +28,7 @@ export const wholeNumberQuery = ({ min, max, fallback }: { min: number; max?: nu
 
 /** The opaque `cursor` of a list's previous page: the characters the service's cursors are made of. */
 export const cursorQuery = (pattern: RegExp) =>
-  z.optional(z.string().check(z.regex(pattern, 'is not a cursor this service issued')));
+  z.optional(z.string().check(z.regex(pattern, reasonMessage({ reason: 'not_a_cursor' }))));
 
 /**
  * A page of a listing's boxes (an order's, a packing list's): `limit` boxes at most (1-500,

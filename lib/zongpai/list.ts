@@ -28,7 +28,7 @@ const decodePosition = (text: string): Position => {
     at.toISOString().slice(0, 19) !== seconds ||
     seconds.startsWith('0000')
   ) {
-    throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'is not a cursor this service issued' });
+    throw new AppError('VALIDATION_ERROR', { field: 'cursor', reason: 'not_a_cursor' });
   }
   return { at: `${seconds}.${micros}Z`, zongpaiNo };
 };

@@ -2,6 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import {
   erpText,
+  foldedPlanSql,
   planLineColumns,
   planRulesOf,
   quoteIdentifier,
@@ -30,8 +31,7 @@ plan_lines AS (
   FROM boxes x JOIN ${quoteIdentifier(erpView)} v ON v.box_no = x.box_no COLLATE "default"
 ),
 plan AS (
-  SELECT l.box_no, l.item_code, sum(l.planned_quantity)::bigint AS planned, min(l.item_name) AS item_name, min(l.unit) AS unit
-  FROM plan_lines l WHERE l.ignored_because IS NULL GROUP BY l.box_no, l.item_code
+  ${foldedPlanSql(true)}
 ),
 -- Every planned and every boxed item of each box: a full join, which is hashed or merged, never a nested loop over thousands of lines.
 joined AS (

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
+import { refusedBecause } from '../rules/refusal.ts';
 import type { Fields } from '../rules/fields.ts';
 import { cursorQuery, wholeNumberQuery } from '../rules/query.ts';
-
-const BOTH = 'must name either a zongpai_no or sscc: true, not both';
 
 /**
  * Request schemas of the zongpai routes. A registration names its zongpai (`zongpai_no`) or asks
@@ -10,10 +9,10 @@ const BOTH = 'must name either a zongpai_no or sscc: true, not both';
  */
 export const makeZongpaiSchemas = (fields: Fields) => ({
   registerBody: z.strictObject({ zongpai_no: z.optional(fields.zongpaiNo), sscc: z.optional(z.boolean()) }).check(
-    z.refine((body) => !(body.sscc === true && body.zongpai_no !== undefined), {
-      message: BOTH,
-      params: { error_code: 'VALIDATION_ERROR', reason: BOTH },
-    }),
+    z.refine(
+      (body) => !(body.sscc === true && body.zongpai_no !== undefined),
+      refusedBecause({ reason: 'number_or_sscc' }, 'VALIDATION_ERROR'),
+    ),
     z.superRefine((body, ctx) => {
       if (body.sscc !== true && body.zongpai_no === undefined)
         ctx.addIssue({ code: 'invalid_type', expected: 'string', path: ['zongpai_no'], input: undefined });

@@ -2,8 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
-import { quoteIdentifier, ZONGPAI_IS_A_BOX } from '../box/sql.ts';
-import { ZONGPAI_IS_A_LOCATION } from '../rules/identifiers.ts';
+import { quoteIdentifier } from '../box/sql.ts';
 import { outbox } from '../events/write.ts';
 import type { ZongpaiResponse } from '../openapi/responses.ts';
 import { PARTS_ORDER, type PartRow } from '../db/parts.ts';
@@ -208,13 +207,9 @@ export const makeZongpaiRegister = ({ db, config }: Capability) => {
     const row = rows[0];
     const number = row?.number ?? zongpai.zongpai_no;
     if (number == null) throw new AppError('SSCC_EXHAUSTED', { value: companyPrefix, extension: extensionDigit });
-    if (row?.is_box === true)
-      throw new AppError('INVALID_ZONGPAI', {
-        value: number,
-        reason: ZONGPAI_IS_A_BOX,
-      });
+    if (row?.is_box === true) throw new AppError('INVALID_ZONGPAI', { value: number, reason: 'zongpai_is_a_box' });
     if (row?.is_location === true)
-      throw new AppError('INVALID_ZONGPAI', { value: number, reason: ZONGPAI_IS_A_LOCATION });
+      throw new AppError('INVALID_ZONGPAI', { value: number, reason: 'zongpai_is_a_location' });
     if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: number });
     return withTotals(row);
   };

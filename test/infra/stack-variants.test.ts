@@ -5,6 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { routeTable, tasks } from '../../infra/routes.ts';
 import { resourcesOf, synthesize } from './stack-fixture.ts';
 
+/**
+ * The actions of AWS's managed policy AmazonAPIGatewayPushToCloudWatchLogs, as AWS publishes it
+ * (AWS Managed Policy Reference), written out here on purpose rather than read from
+ * infra/constructs/api.ts: the test checks the construct against AWS's list, so a construct that
+ * dropped or added an action fails it.
+ */
+const PUSH_TO_CLOUDWATCH_LOGS = [
+  'logs:CreateLogGroup',
+  'logs:CreateLogStream',
+  'logs:DescribeLogGroups',
+  'logs:DescribeLogStreams',
+  'logs:FilterLogEvents',
+  'logs:GetLogEvents',
+  'logs:PutLogEvents',
+];
+
 const clusterArn = 'arn:aws:rds:eu-central-1:123456789012:cluster:erp-aurora';
 const secretArn = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:erp-aurora-cargo-AbC123';
 const userPoolId = 'eu-central-1_AbCdEf123';
@@ -197,15 +213,7 @@ describe('with settings', () => {
           Statement: [
             {
               Effect: 'Allow',
-              Action: [
-                'logs:CreateLogGroup',
-                'logs:CreateLogStream',
-                'logs:DescribeLogGroups',
-                'logs:DescribeLogStreams',
-                'logs:FilterLogEvents',
-                'logs:GetLogEvents',
-                'logs:PutLogEvents',
-              ],
+              Action: PUSH_TO_CLOUDWATCH_LOGS,
               Resource: {
                 'Fn::Join': [
                   '',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
+import type { components } from '../../../lib/openapi/api-types.ts';
 
 /**
  * A stand-in for the two register routes `npm run locations` calls, as the SPEC states them
@@ -11,17 +12,8 @@ import { jwtVerify } from 'jose';
  * 422 IDEMPOTENCY_KEY_REUSED; `GET /v1/{prefix}/locations?limit=&cursor=` lists the register by
  * code, `limit` 1-100 (default 20). Tokens are checked with the local signing key.
  */
-export interface Stored {
-  location_code: string;
-  kind: string;
-  off_shelf: boolean;
-  zone: string | null;
-  description: string | null;
-  blocked: boolean;
-  version: number;
-  registered_at: string;
-  changed_at: string;
-}
+/** A registered location as the register answers it (the API document's `RegisteredLocation`). */
+export type Stored = components['schemas']['RegisteredLocation'];
 
 export interface FakeRegister {
   readonly url: string;
@@ -36,7 +28,7 @@ export interface FakeRegister {
   close(): Promise<void>;
 }
 
-const KINDS = ['SHELF', 'STAGING', 'DOCK', 'FLOOR', 'QUARANTINE'];
+const KINDS: readonly string[] = ['SHELF', 'STAGING', 'DOCK', 'FLOOR', 'QUARANTINE'];
 const CODE = /^[A-Z0-9-]{2,32}$/;
 const ZONE = /^[A-Z0-9-]{1,32}$/;
 const FIELDS = new Set(['location_code', 'kind', 'zone', 'description', 'blocked']);
@@ -76,7 +68,7 @@ const check = (
     field('description', 'VALIDATION_ERROR', 'must be at most 200 printable characters');
   if (o.blocked !== undefined && typeof o.blocked !== 'boolean')
     field('blocked', 'VALIDATION_ERROR', 'must be a boolean');
-  const kind = String(o.kind);
+  const kind = String(o.kind) as Stored['kind'];
   return {
     location_code: code,
     kind,

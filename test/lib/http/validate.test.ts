@@ -4,6 +4,7 @@ import { loadConfig } from '../../../lib/config.ts';
 import { expectedVersion } from '../../../lib/box/version.ts';
 import { AppError } from '../../../lib/errors/app-error.ts';
 import { fieldPath, quoteValue, toProblems } from '../../../lib/http/validate.ts';
+import { renderReason } from '../../../lib/errors/reasons.ts';
 import { makeFieldCodes, makeFields } from '../../../lib/rules/fields.ts';
 
 const config = loadConfig({});
@@ -60,7 +61,9 @@ describe('field errors map to the SPEC codes', () => {
   it('words each reason as a sentence: the article of the type, the bound of a number, singular and plural', () => {
     const reasonsOf = (schema: z.ZodMiniType, input: unknown) => {
       const result = schema.safeParse(input);
-      return result.success ? [] : toProblems(result.error.issues, input, codes).map((p) => p.params.reason);
+      return result.success
+        ? []
+        : toProblems(result.error.issues, input, codes).map((p) => renderReason(p.params, 'en'));
     };
     expect(reasonsOf(z.object({ body: z.object({}) }), { body: 1 })).toEqual(['must be an object']);
     expect(reasonsOf(z.object({ n: z.int() }), { n: 1.5 })).toEqual(['must be an integer']);
