@@ -1,6 +1,6 @@
 import { json } from '../db/types.ts';
 import { PROCEED, type WriteStatement } from '../db/write.ts';
-import { boxOutcome, runBoxWrite, type BoxSaveResponse, type BoxWriteCall } from './outcome.ts';
+import { boxOutcome, BoxOutcomeRow, runBoxWrite, type BoxSaveResponse, type BoxWriteCall } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import {
   boxEventCte,
@@ -56,7 +56,11 @@ const boxStateChecks: readonly Check[] = [
  * zongpai, same items) writes nothing and answers the box as it is, also on a closed zongpai;
  * any change of a box on a closed zongpai is ZONGPAI_CLOSED.
  */
-export const editBoxStatement = (erpView: string, rules: PlanRules, mixing: Mixing = 'any'): WriteStatement => ({
+export const editBoxStatement = (
+  erpView: string,
+  rules: PlanRules,
+  mixing: Mixing = 'any',
+): WriteStatement<BoxOutcomeRow> => ({
   ctes: `
 ${planCte(erpView, rules)},
 current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
@@ -131,13 +135,14 @@ ${boxOutbox('edited', 'box.edited')}`,
   select: boxOutcomeSelect('answered'),
   refusedAsInvalid: BOX_REFUSED_AS_INVALID,
   reply: BOX_REPLY,
+  row: BoxOutcomeRow,
 });
 
 /**
  * Undoes a boxing in ONE statement: the box is NOT_BOXED again, leaves its zongpai (which must
  * be open) and loses its items; the version moves on so the trail stays ordered.
  */
-export const undoBoxStatement = (erpView: string, rules: PlanRules): WriteStatement => ({
+export const undoBoxStatement = (erpView: string, rules: PlanRules): WriteStatement<BoxOutcomeRow> => ({
   ctes: `
 ${planCte(erpView, rules)},
 current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
@@ -163,6 +168,7 @@ ${boxOutbox('undone', 'box.undone')}`,
   select: boxOutcomeSelect('undone'),
   refusedAsInvalid: BOX_REFUSED_AS_INVALID,
   reply: BOX_REPLY,
+  row: BoxOutcomeRow,
 });
 
 /** A saved box as the request names it: its number and the version the change is based on. */

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { AppError } from '../errors/app-error.ts';
 import { errorCatalogue, isErrorCode, type ErrorCode } from '../errors/catalogue.ts';
 import { DatabaseError } from './errors.ts';
@@ -10,7 +11,7 @@ import type { Db, Row, SqlParams } from './types.ts';
  * the rows of one that does ({@link compileWrite} refuses it otherwise): with a live idempotency
  * key for the request, nothing is written and the first answer is returned instead.
  */
-export interface WriteStatement {
+export interface WriteStatement<R extends Row = Row> {
   readonly ctes: string;
   readonly select: string;
   /**
@@ -21,6 +22,13 @@ export interface WriteStatement {
   readonly refusedAsInvalid?: string;
   /** The shape of its answer rows, stored with them under a key; shape 1 when not given. */
   readonly reply?: ReplyShape;
+  /**
+   * The schema of its answer rows (of the current reply shape): {@link runWrite} parses every row
+   * by it, fresh or replayed, so a row that is not what the code reading it expects fails the
+   * request as an internal error ({@link outcomeRows}) instead of being read as an answer. Every
+   * write statement of the service has one (test/lib/db/write-statements.test.ts).
+   */
+  readonly row?: z.ZodMiniType<R>;
 }
 
 /**
@@ -69,11 +77,36 @@ export interface Idempotency {
   readonly ttlHours: number;
 }
 
-export interface CompiledWrite {
+export interface CompiledWrite<R extends Row = Row> {
   readonly plain: string;
   readonly idempotent: string;
   readonly reply: ReplyShape;
+  readonly row: z.ZodMiniType<R> | undefined;
 }
+
+/**
+ * A write's answer rows parsed by its statement's schema. A row the schema refuses is a fault of
+ * the statement (or of a stored answer's upgrade), never an answer: it fails the request (500
+ * INTERNAL_ERROR, logged with what did not parse), as an unknown error code does.
+ *
+ * @example
+ * ```ts
+ * outcomeRows(z.object({ zongpai_no: z.string() }), [{ zongpai_no: 7 }]); // throws
+ * ```
+ */
+export const outcomeRows = <R extends Row>(schema: z.ZodMiniType<R> | undefined, rows: readonly Row[]): R[] =>
+  schema === undefined ? (rows as R[]) : rows.map((row, index) => parsedRow(schema, row, `row ${String(index)}`));
+
+/**
+ * `value`, a statement's answer (a row, or part of one), parsed by `schema`: an answer of another
+ * shape fails the request as an internal error, naming `what` and the fields that did not parse.
+ */
+export const parsedRow = <T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T => {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(row)'}: ${issue.message}`);
+  throw new Error(`a statement answered ${what} its schema refuses: ${issues.join('; ')}`);
+};
 
 /**
  * A catalogue error code as a SQL literal, for a statement that answers a problem by its code:
@@ -226,7 +259,7 @@ const assertGated = (statement: WriteStatement): void => {
  * const save = compileWrite({ ctes: `saved AS (INSERT ... WHERE ${PROCEED} RETURNING *)`, select: 'SELECT * FROM saved' });
  * ```
  */
-export const compileWrite = (statement: WriteStatement): CompiledWrite => {
+export const compileWrite = <R extends Row = Row>(statement: WriteStatement<R>): CompiledWrite<R> => {
   // Every write statement is fixed in the source and checked by the tests (lib/write-statements.ts
   // lists them all); a function bundle (`import.meta.bundled`) leaves the check and its code out.
   if (import.meta.bundled !== true) assertGated(statement);
@@ -237,6 +270,7 @@ export const compileWrite = (statement: WriteStatement): CompiledWrite => {
   const refused = statement.refusedAsInvalid;
   return {
     reply,
+    row: statement.row,
     plain: `WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
 request_key AS (SELECT NULL::text AS idempotency_key),
 ${statement.ctes}
@@ -299,12 +333,7 @@ interface Replay {
  * answers (during a deployment): it is not guessed at, the client retries with the same key
  * after Retry-After and the newer code answers it.
  */
-const replayed = <R extends Row>(
-  { hash, shape }: Replay,
-  rows: readonly AnswerRow[],
-  idem: Idempotency,
-  reply: ReplyShape,
-): R[] => {
+const replayed = ({ hash, shape }: Replay, rows: readonly AnswerRow[], idem: Idempotency, reply: ReplyShape): Row[] => {
   if (hash !== null && hash !== idem.hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   const answer = rows.filter((r) => r.row !== null).map((r) => r.row as Row);
   const stored = hash === null ? reply.version : (shape ?? 1);
@@ -315,11 +344,12 @@ const replayed = <R extends Row>(
     if (upgrade === undefined) throw new Error(`no upgrade of reply shape ${from}`); // compileWrite checked it
     upgraded = upgraded.map((row) => upgrade(row));
   }
-  return upgraded as R[];
+  return upgraded;
 };
 
 /**
- * Runs a compiled write, plainly or under an idempotency key.
+ * Runs a compiled write, plainly or under an idempotency key: its answer rows, parsed by the
+ * statement's schema ({@link outcomeRows}).
  *
  * Under a key, a racing duplicate that started before the first committed ends in a unique
  * violation on the key (the database makes it wait for the first, then refuses it, undoing its
@@ -329,17 +359,20 @@ const replayed = <R extends Row>(
  */
 export const runWrite = async <R extends Row>(
   db: Db,
-  write: CompiledWrite,
+  write: CompiledWrite<R>,
   params: SqlParams,
   idem?: Idempotency,
-): Promise<R[]> => {
-  if (idem === undefined) return (await db.query<R>(write.plain, params)).rows;
+): Promise<R[]> => outcomeRows(write.row, await answerRows(db, write, params, idem));
+
+/** The rows a write answers, fresh or replayed, before they are parsed. */
+const answerRows = async (db: Db, write: CompiledWrite<Row>, params: SqlParams, idem?: Idempotency): Promise<Row[]> => {
+  if (idem === undefined) return (await db.query(write.plain, params)).rows;
   try {
     const { rows } = await db.query<AnswerRow & { replay_hash: string | null; replay_shape: number | null }>(
       write.idempotent,
       { ...params, ...idemParams(idem) },
     );
-    return replayed<R>(
+    return replayed(
       { hash: rows[0]?.replay_hash ?? null, shape: rows[0]?.replay_shape ?? null },
       rows,
       idem,
@@ -353,6 +386,6 @@ export const runWrite = async <R extends Row>(
     );
     const prior = rows[0];
     if (prior === undefined) throw error;
-    return replayed<R>({ hash: prior.request_hash, shape: prior.reply_shape }, rows, idem, write.reply);
+    return replayed({ hash: prior.request_hash, shape: prior.reply_shape }, rows, idem, write.reply);
   }
 };

@@ -1,14 +1,56 @@
+import * as z from 'zod/mini';
 import { AppError } from '../errors/app-error.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
-import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
+import {
+  compileWrite,
+  isoTime,
+  parsedRow,
+  PROCEED,
+  runWrite,
+  type Idempotency,
+  type WriteStatement,
+} from '../db/write.ts';
 import { quoteIdentifier, ZONGPAI_IS_A_BOX } from '../box/sql.ts';
 import { ZONGPAI_IS_A_LOCATION } from '../rules/identifiers.ts';
 import { outbox } from '../events/write.ts';
 import type { ZongpaiResponse } from '../openapi/responses.ts';
-import { PARTS_ORDER, type PartRow } from '../db/parts.ts';
+import { PART_ROW, PARTS_ORDER, type PartRow } from '../db/parts.ts';
 
-type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'> & Record<string, unknown>;
+/** A zongpai's own fields, as every zongpai statement answers them ({@link zongpaiColumns}, the head of {@link zongpaiParts}). */
+const ZONGPAI_FIELDS = {
+  zongpai_no: z.string(),
+  status: z.enum(['OPEN', 'CLOSED']),
+  version: z.int(),
+  created_at: z.string(),
+  created_by: z.string(),
+  closed_at: z.nullable(z.string()),
+  closed_by: z.nullable(z.string()),
+};
+const ZongpaiHead = /* @__PURE__ */ z.object(ZONGPAI_FIELDS);
+/** A box part of a zongpai's answer. */
+const ZongpaiBox = /* @__PURE__ */ z.object({ box_no: z.string(), total_quantity: z.number() });
+
+type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'>;
+
+/**
+ * The registration's answer row: the zongpai registered (its fields NULL when none was), whether
+ * the number is a box's or a location's, and the number tried (NULL when no SSCC was left).
+ */
+const RegisterRow = /* @__PURE__ */ z.object({
+  zongpai_no: z.nullable(ZONGPAI_FIELDS.zongpai_no),
+  status: z.nullable(ZONGPAI_FIELDS.status),
+  version: z.nullable(ZONGPAI_FIELDS.version),
+  created_at: z.nullable(ZONGPAI_FIELDS.created_at),
+  created_by: z.nullable(ZONGPAI_FIELDS.created_by),
+  closed_at: ZONGPAI_FIELDS.closed_at,
+  closed_by: ZONGPAI_FIELDS.closed_by,
+  boxes: z.array(ZongpaiBox),
+  is_box: z.boolean(),
+  is_location: z.boolean(),
+  number: z.nullable(z.string()),
+});
+type RegisterRow = z.infer<typeof RegisterRow>;
 
 const zongpaiColumns = (alias: string) =>
   `${alias}.zongpai_no, ${alias}.status, ${alias}.version, ${isoTime(`${alias}.created_at`)} AS created_at, ${alias}.created_by, ${isoTime(`${alias}.closed_at`)} AS closed_at, ${alias}.closed_by`;
@@ -72,7 +114,7 @@ const gs1CheckDigitSql = (body: string) =>
  * a statement that then registers nothing (the number is taken or is a box's) stays taken: a
  * serial is never handed out twice. `number` answers the number tried, NULL when none was left.
  */
-export const registerStatement = (erpView: string): WriteStatement => ({
+export const registerStatement = (erpView: string): WriteStatement<RegisterRow> => ({
   ctes: `
 serial AS (
   INSERT INTO cargo.sscc_serial AS s (extension_digit, company_prefix, last_serial)
@@ -104,6 +146,7 @@ FROM (SELECT 1) AS one LEFT JOIN registered r ON true`,
   // Shape 2 answers the number tried (an SSCC's is not in the request) and whether it is a
   // registered location's; a shape-1 row is a named zongpai's, from before the register.
   reply: { version: 2, upgrades: { 1: (row) => ({ ...row, is_location: false, number: null }) } },
+  row: RegisterRow,
 });
 
 // The module-level SQL below is built by calls marked pure, so that a function that does not run a
@@ -123,7 +166,7 @@ const GET_SQL = /* @__PURE__ */ getSql();
  * answer lists exactly the boxes on the zongpai when it closed. An already closed zongpai is
  * read FOR SHARE, which returns its newest version even when a close committed while waiting.
  */
-const closeStatementOf = (): WriteStatement => ({
+const closeStatementOf = (): WriteStatement<PartRow> => ({
   ctes: `
 closed AS (
   UPDATE cargo.zongpai z SET status = 'CLOSED', closed_at = now(), closed_by = :actor, version = z.version + 1
@@ -138,8 +181,9 @@ unchanged AS (
 state AS (SELECT * FROM closed UNION ALL SELECT * FROM unchanged),
 ${zongpaiOutbox('zongpai.closed', 'closed')}`,
   select: zongpaiParts('state s', boxesReadAfterLock('state')),
+  row: PART_ROW,
 });
-export const closeStatement: WriteStatement = /* @__PURE__ */ closeStatementOf();
+export const closeStatement: WriteStatement<PartRow> = /* @__PURE__ */ closeStatementOf();
 const CLOSE = /* @__PURE__ */ compileWrite(closeStatement);
 
 /** A zongpai answer with its box count and total quantity, its fields in the order every zongpai answer has them. */
@@ -156,12 +200,16 @@ const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
   closed_by: row.closed_by,
 });
 
+/** A part's data parsed by `schema` ({@link parsedRow}). */
+const partData = <T>(schema: z.ZodMiniType<T>, row: PartRow): T =>
+  parsedRow(schema, row.data, `a zongpai's ${row.part} part`);
+
 /** A zongpai answered as {@link zongpaiParts}, put back together; undefined when there is no such zongpai. */
 export const zongpaiFromParts = (rows: readonly PartRow[]): ZongpaiResponse | undefined => {
   const head = rows.find((row) => row.part === 'head');
   if (head === undefined) return undefined;
-  const boxes = rows.filter((row) => row.part === 'box').map((row) => row.data as ZongpaiResponse['boxes'][number]);
-  return withTotals({ ...(head.data as ZongpaiRow), boxes });
+  const boxes = rows.filter((row) => row.part === 'box').map((row) => partData(ZongpaiBox, row));
+  return withTotals({ ...partData(ZongpaiHead, head), boxes });
 };
 
 type Capability = { readonly db: Db; readonly config: Pick<Config, 'erpBoxView' | 'sscc'> };
@@ -192,7 +240,7 @@ export const makeZongpaiRegister = ({ db, config }: Capability) => {
   return async (zongpai: ZongpaiToRegister, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
     const sscc = zongpai.zongpai_no === undefined;
     if (sscc && companyPrefix === undefined) throw new AppError('SSCC_NOT_CONFIGURED');
-    const rows = await runWrite<ZongpaiRow & { is_box: boolean; is_location: boolean; number: string | null }>(
+    const rows = await runWrite(
       db,
       register,
       {
@@ -216,7 +264,7 @@ export const makeZongpaiRegister = ({ db, config }: Capability) => {
     if (row?.is_location === true)
       throw new AppError('INVALID_ZONGPAI', { value: number, reason: ZONGPAI_IS_A_LOCATION });
     if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: number });
-    return withTotals(row);
+    return withTotals({ ...parsedRow(ZongpaiHead, row, 'a registered zongpai'), boxes: row.boxes });
   };
 };
 
@@ -232,7 +280,7 @@ export const makeZongpaiGet =
 export const makeZongpaiClose =
   ({ db }: Capability) =>
   async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
-    const zongpai = zongpaiFromParts(await runWrite<PartRow>(db, CLOSE, { zongpai_no: zongpaiNo, actor }, idempotency));
+    const zongpai = zongpaiFromParts(await runWrite(db, CLOSE, { zongpai_no: zongpaiNo, actor }, idempotency));
     if (zongpai === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
     return zongpai;
   };
