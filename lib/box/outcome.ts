@@ -38,6 +38,12 @@ export const BoxOutcomeRow = /* @__PURE__ */ z.object({
 });
 export type BoxOutcomeRow = z.infer<typeof BoxOutcomeRow>;
 
+/** A saved box as the request names it: its number and the version the change is based on. */
+export interface BoxAtVersion {
+  readonly box_no: string;
+  readonly version: number;
+}
+
 /** One request's box write: the statement compiled for it, who asks, and the Idempotency-Key if any. */
 export interface BoxWriteCall<R extends Row = BoxOutcomeRow> {
   readonly db: Db;

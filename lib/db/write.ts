@@ -267,15 +267,38 @@ export const compileWrite = <R extends Row = Row>(statement: WriteStatement<R>):
   for (let older = 1; older < reply.version; older += 1)
     if (reply.upgrades?.[older] === undefined)
       throw new Error(`a write statement of reply shape ${reply.version} has no upgrade of shape ${older}`);
-  const refused = statement.refusedAsInvalid;
   return {
     reply,
     row: statement.row,
-    plain: `WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
-request_key AS (SELECT NULL::text AS idempotency_key),
+    plain: `${WITHOUT_KEY}
 ${statement.ctes}
 ${statement.select}`,
-    idempotent: `WITH prior AS (
+    idempotent: `${UNDER_KEY}
+${statement.ctes},
+result AS (${statement.select}),
+${storedAnswer(reply, statement.refusedAsInvalid)}
+${KEYED_ANSWER}`,
+  };
+};
+
+// The idempotency gate: the pieces compileWrite puts around a statement's own CTEs and SELECT.
+// docs/sql/<name>.md shows each statement with them, in both forms.
+
+/**
+ * How a statement run without an Idempotency-Key starts: no prior answer (so {@link PROCEED}
+ * holds) and no key for the outbox to record.
+ */
+const WITHOUT_KEY = `WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
+request_key AS (SELECT NULL::text AS idempotency_key),`;
+
+/**
+ * How a statement run under an Idempotency-Key starts: `prior`, the answer stored under the
+ * caller's key while it lives (its presence closes the gate: {@link PROCEED} is false and nothing
+ * is written); `expired`, the removal of an answer past its hours, so that the new one takes its
+ * place (the INSERT of {@link storedAnswer} reads it, so the DELETE has finished before the INSERT
+ * checks the key); `request_key`, the key the outbox records with the events.
+ */
+const UNDER_KEY = `WITH prior AS (
   SELECT k.request_hash, k.result, COALESCE(k.reply_shape, 1) AS reply_shape FROM cargo.idempotency_key k
   WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at > now()
 ),
@@ -284,22 +307,29 @@ expired AS (
   WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at <= now()
   RETURNING 1
 ),
-request_key AS (SELECT CAST(:idem_key AS text) AS idempotency_key),
-${statement.ctes},
-result AS (${statement.select}),
-stored AS (
+request_key AS (SELECT CAST(:idem_key AS text) AS idempotency_key),`;
+
+/**
+ * `stored`: the statement's answer (`result`, its SELECT) kept under the key, with its reply
+ * shape, in the statement that wrote it, behind the gate like every write; not when the answer
+ * refuses the request as invalid input (`refused`, see {@link WriteStatement.refusedAsInvalid}).
+ */
+const storedAnswer = (reply: ReplyShape, refused: string | undefined) => `stored AS (
   INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, reply_shape, expires_at)
   SELECT :idem_caller, :idem_key, :idem_route, :idem_hash, COALESCE((SELECT json_agg(r) FROM result r), '[]'::json),
          ${String(reply.version)}, now() + make_interval(hours => :idem_ttl_hours::integer)
   WHERE ${PROCEED} AND (SELECT count(*) FROM expired) >= 0${refused === undefined ? '' : `\n    AND NOT EXISTS (SELECT 1 FROM result r WHERE ${refused})`}
-)
-SELECT (SELECT p.request_hash FROM prior p) AS replay_hash, (SELECT p.reply_shape FROM prior p) AS replay_shape, a.row
+)`;
+
+/**
+ * What a statement run under a key answers: the stored answer's rows when there is one (a replay,
+ * with the hash of the request that stored it and its shape), else its own, one JSON row each.
+ */
+const KEYED_ANSWER = `SELECT (SELECT p.request_hash FROM prior p) AS replay_hash, (SELECT p.reply_shape FROM prior p) AS replay_shape, a.row
 FROM (SELECT 1) AS one
 LEFT JOIN LATERAL json_array_elements(COALESCE((SELECT p.result FROM prior p), (SELECT json_agg(r) FROM result r), '[]'::json))
   WITH ORDINALITY AS a(row, n) ON true
-ORDER BY a.n`,
-  };
-};
+ORDER BY a.n`;
 
 const PRIOR_SQL = `
 SELECT k.request_hash, COALESCE(k.reply_shape, 1) AS reply_shape, a.row FROM cargo.idempotency_key k

@@ -6,7 +6,8 @@ import type { Db, Row } from '../../../lib/db/types.ts';
 import { compileWrite, outcomeRows, PROCEED, runWrite, type Idempotency } from '../../../lib/db/write.ts';
 import { AppError } from '../../../lib/errors/app-error.ts';
 import { makeScanVoider } from '../../../lib/location/void.ts';
-import { makeZongpaiClose, makeZongpaiRegister } from '../../../lib/zongpai/zongpai.ts';
+import { makeZongpaiClose } from '../../../lib/zongpai/close.ts';
+import { makeZongpaiRegister } from '../../../lib/zongpai/register.ts';
 
 /** A database that answers every statement with `rows`. */
 const answering = (rows: readonly Row[]): Db => ({
