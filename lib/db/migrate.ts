@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { databaseFunctions, type DatabaseFunction } from './functions/index.ts';
+import { databaseFunctions, type DatabaseFunction } from './sql-functions/index.ts';
 import type { Db } from './types.ts';
 
 /**
@@ -42,7 +42,7 @@ const MIGRATION_LOCK = 7_340_214_901;
 export const functionHash = (fn: DatabaseFunction): string => createHash('sha256').update(fn.sql).digest('hex');
 
 /**
- * Applies each function (lib/db/functions/) whose text is not the one last applied, once the
+ * Applies each function (lib/db/sql-functions/) whose text is not the one last applied, once the
  * migration it comes after is applied (`migrated`), and records its hash: an unchanged function is
  * left alone.
  */
@@ -67,7 +67,7 @@ const applyFunctions = async (
 
 /**
  * Applies the pending migrations through the Data API, then every function whose current form
- * (lib/db/functions/) differs from the one last applied, all in one transaction that first takes
+ * (lib/db/sql-functions/) differs from the one last applied, all in one transaction that first takes
  * a transaction-scoped advisory lock: a second process starting at the same moment waits, then
  * finds nothing left to do. A failing migration rolls everything back and throws. Answers the
  * migrations applied.

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
-import { databaseFunctions, type DatabaseFunction } from '../../lib/db/functions/index.ts';
-import { voidCurrent } from '../../lib/db/functions/void-current.ts';
+import { databaseFunctions, type DatabaseFunction } from '../../lib/db/sql-functions/index.ts';
+import { voidCurrent } from '../../lib/db/sql-functions/void-current.ts';
 import { functionHash, migrate } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
 import type { Db } from '../../lib/db/types.ts';
 import { startMigrationDb } from '../support/data-api-session.ts';
 
 /**
- * The functions defined in their current form (lib/db/functions/): the migrator applies them after
+ * The functions defined in their current form (lib/db/sql-functions/): the migrator applies them after
  * the migrations, once, and again only when their text changes.
  */
 let db: DataApiDb;

@@ -1,6 +1,6 @@
 import { loadModule, parsePlPgSQLSync, parseSync } from 'libpg-query';
 import { describe, expect, it } from 'vitest';
-import { databaseFunctions } from '../../../lib/db/functions/index.ts';
+import { databaseFunctions } from '../../../lib/db/sql-functions/index.ts';
 import { migrations } from '../../../lib/db/migrations/index.ts';
 
 await loadModule();
@@ -11,7 +11,7 @@ const definedBy = (name: string) =>
     .filter((m) => m.statements.some((step) => typeof step === 'string' && step.includes(`FUNCTION ${name}(`)))
     .map((m) => m.id);
 
-describe('the functions defined in their current form (lib/db/functions)', () => {
+describe('the functions defined in their current form (lib/db/sql-functions)', () => {
   it.each(databaseFunctions.map((fn) => [fn.name, fn] as const))(
     '%s is one CREATE OR REPLACE FUNCTION that PostgreSQL parses, body and all',
     (name, fn) => {

@@ -3,7 +3,7 @@ import { maintainLocationHistory } from './maintain-location-history.ts';
 import { voidCurrent } from './void-current.ts';
 
 /**
- * A function of the database in its current form, one file each in lib/db/functions/: what it does
+ * A function of the database in its current form, one file each in lib/db/sql-functions/: what it does
  * today is read there, not pieced together from the migrations that defined it before. The migrator
  * applies it after the migrations, and again whenever its text changes (a hash of the text is kept
  * in `cargo.schema_function`, lib/db/migrate.ts). A change is made in its file; a migration that
