@@ -13,29 +13,30 @@ export type { BoxSaveResponse };
  * the written box. Every box write's statement declares it as its row, so a row of any other
  * shape fails the request as an internal error.
  */
-export const BoxOutcomeRow = /* @__PURE__ */ z.object({
-  /** A catalogue code; any other value fails the request as an internal error. */
-  error_code: z.nullable(z.string()),
-  /** The box, zongpai or item the problem is about. */
-  error_value: z.nullable(z.string()),
-  /** Which variant of the code's message applies, e.g. `not_boxed` for BOX_NOT_FOUND. */
-  error_reason: z.nullable(z.string()),
-  /** The planned quantity the request goes beyond (QUANTITY_EXCEEDS_PLAN, ERP_PLAN_INVALID). */
-  error_planned: z.nullable(z.number()),
-  /** The version the request was based on (VERSION_CONFLICT). */
-  error_version: z.nullable(z.int()),
-  /** The order or customer the zongpai already holds (ZONGPAI_MIXES_ORDERS, ZONGPAI_MIXES_CUSTOMERS). */
-  error_other: z.nullable(z.string()),
-  box_no: z.nullable(z.string()),
-  zongpai_no: z.nullable(z.string()),
-  status: z.nullable(z.enum(['BOXED', 'NOT_BOXED'])),
-  version: z.nullable(z.int()),
-  total_quantity: z.nullable(z.number()),
-  saved_at: z.nullable(z.string()),
-  saved_by: z.nullable(z.string()),
-  complete: z.nullable(z.boolean()),
-  items: z.array(z.object({ item_code: z.string(), quantity: z.int() })),
-});
+export const BoxOutcomeRow = /* @__PURE__ */ (() =>
+  z.object({
+    /** A catalogue code; any other value fails the request as an internal error. */
+    error_code: z.nullable(z.string()),
+    /** The box, zongpai or item the problem is about. */
+    error_value: z.nullable(z.string()),
+    /** Which variant of the code's message applies, e.g. `not_boxed` for BOX_NOT_FOUND. */
+    error_reason: z.nullable(z.string()),
+    /** The planned quantity the request goes beyond (QUANTITY_EXCEEDS_PLAN, ERP_PLAN_INVALID). */
+    error_planned: z.nullable(z.number()),
+    /** The version the request was based on (VERSION_CONFLICT). */
+    error_version: z.nullable(z.int()),
+    /** The order or customer the zongpai already holds (ZONGPAI_MIXES_ORDERS, ZONGPAI_MIXES_CUSTOMERS). */
+    error_other: z.nullable(z.string()),
+    box_no: z.nullable(z.string()),
+    zongpai_no: z.nullable(z.string()),
+    status: z.nullable(z.enum(['BOXED', 'NOT_BOXED'])),
+    version: z.nullable(z.int()),
+    total_quantity: z.nullable(z.number()),
+    saved_at: z.nullable(z.string()),
+    saved_by: z.nullable(z.string()),
+    complete: z.nullable(z.boolean()),
+    items: z.array(z.object({ item_code: z.string(), quantity: z.int() })),
+  }))();
 export type BoxOutcomeRow = z.infer<typeof BoxOutcomeRow>;
 
 /** A saved box as the request names it: its number and the version the change is based on. */

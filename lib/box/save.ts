@@ -42,7 +42,7 @@ import {
  * a stored box that breaks the item rules or an answer the Data API refuses.
  */
 /** A save's answer row: a box write's, with the ignored plan lines for the log (JSON, or NULL for none). */
-export const SaveOutcomeRow = /* @__PURE__ */ z.extend(BoxOutcomeRow, { ignored_lines: z.unknown() });
+export const SaveOutcomeRow = /* @__PURE__ */ (() => z.extend(BoxOutcomeRow, { ignored_lines: z.unknown() }))();
 export type SaveOutcomeRow = z.infer<typeof SaveOutcomeRow>;
 
 export const saveBoxStatement = (

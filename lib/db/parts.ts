@@ -17,11 +17,12 @@ export type PartRow = {
 };
 
 /** The schema of a {@link PartRow}: what a write statement answering its parts declares as its row. */
-export const PART_ROW: z.ZodMiniType<PartRow> = /* @__PURE__ */ z.object({
-  part: z.enum(['head', 'box', 'item', 'total', 'next']),
-  box_no: z.nullable(z.string()),
-  data: z.record(z.string(), z.unknown()),
-});
+export const PART_ROW: z.ZodMiniType<PartRow> = /* @__PURE__ */ (() =>
+  z.object({
+    part: z.enum(['head', 'box', 'item', 'total', 'next']),
+    box_no: z.nullable(z.string()),
+    data: z.record(z.string(), z.unknown()),
+  }))();
 
 /**
  * The columns a listing statement adds to each part, and how it orders them: `part_rank` (head 0,

@@ -66,24 +66,26 @@ const upsert = (source: string, gate: string, versionOk: string) => `
  * it (`cargo.registered_location`, a fresh snapshot).
  */
 /** A registered location as the statements answer it ({@link LOCATION_JSON}). */
-const LocationJson = /* @__PURE__ */ z.object({
-  location_code: z.string(),
-  kind: z.enum(LOCATION_KINDS),
-  off_shelf: z.boolean(),
-  zone: z.nullable(z.string()),
-  description: z.nullable(z.string()),
-  blocked: z.boolean(),
-  version: z.int(),
-  registered_at: z.string(),
-  changed_at: z.string(),
-});
+const LocationJson = /* @__PURE__ */ (() =>
+  z.object({
+    location_code: z.string(),
+    kind: z.enum(LOCATION_KINDS),
+    off_shelf: z.boolean(),
+    zone: z.nullable(z.string()),
+    description: z.nullable(z.string()),
+    blocked: z.boolean(),
+    version: z.int(),
+    registered_at: z.string(),
+    changed_at: z.string(),
+  }))();
 
-const PutRow = /* @__PURE__ */ z.object({
-  error_code: z.nullable(z.string()),
-  written: z.boolean(),
-  created: z.boolean(),
-  location: z.nullable(LocationJson),
-});
+const PutRow = /* @__PURE__ */ (() =>
+  z.object({
+    error_code: z.nullable(z.string()),
+    written: z.boolean(),
+    created: z.boolean(),
+    location: z.nullable(LocationJson),
+  }))();
 type PutRow = z.infer<typeof PutRow>;
 
 export const putStatement = (erpView: string): WriteStatement<PutRow> => ({
@@ -116,13 +118,14 @@ FROM (SELECT 1) AS one LEFT JOIN written w ON true`,
  * code order, or none when a code is cargo (each such index answered). Entries as they are
  * registered already change nothing.
  */
-const ImportRow = /* @__PURE__ */ z.object({
-  error_code: z.nullable(z.string()),
-  idx: z.nullable(z.int()),
-  location_code: z.nullable(z.string()),
-  created: z.nullable(z.int()),
-  changed: z.nullable(z.int()),
-});
+const ImportRow = /* @__PURE__ */ (() =>
+  z.object({
+    error_code: z.nullable(z.string()),
+    idx: z.nullable(z.int()),
+    location_code: z.nullable(z.string()),
+    created: z.nullable(z.int()),
+    changed: z.nullable(z.int()),
+  }))();
 type ImportRow = z.infer<typeof ImportRow>;
 
 export const importStatement = (erpView: string): WriteStatement<ImportRow> => ({

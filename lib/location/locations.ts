@@ -170,32 +170,34 @@ const PROBLEM_FIELD: Readonly<Partial<Record<ErrorCode, string>>> = {
 };
 
 /** The row a scan's or a transfer's statement answers: a problem (`error_code`), or a stored record ({@link RECORDS_SELECT}). */
-export const ScanRow = /* @__PURE__ */ z.object({
-  error_code: z.nullable(z.string()),
-  idx: z.nullable(z.int()),
-  location_code: z.string(),
-  cargo_no: z.nullable(z.string()),
-  off_shelf: z.nullable(z.boolean()),
-  // A problem's row has none of the record's own columns ({@link storedRecord} parses a record's).
-  id: z.optional(z.nullable(z.string())),
-  scanned_at: z.optional(z.nullable(z.string())),
-  recorded_at: z.optional(z.nullable(z.string())),
-  recorded_by: z.optional(z.nullable(z.string())),
-  device_id: z.optional(z.nullable(z.string())),
-});
+export const ScanRow = /* @__PURE__ */ (() =>
+  z.object({
+    error_code: z.nullable(z.string()),
+    idx: z.nullable(z.int()),
+    location_code: z.string(),
+    cargo_no: z.nullable(z.string()),
+    off_shelf: z.nullable(z.boolean()),
+    // A problem's row has none of the record's own columns ({@link storedRecord} parses a record's).
+    id: z.optional(z.nullable(z.string())),
+    scanned_at: z.optional(z.nullable(z.string())),
+    recorded_at: z.optional(z.nullable(z.string())),
+    recorded_by: z.optional(z.nullable(z.string())),
+    device_id: z.optional(z.nullable(z.string())),
+  }))();
 export type ScanRow = z.infer<typeof ScanRow>;
 
 /** A row of {@link RECORDS_SELECT}: a record stored, each of its columns as the record has it. */
-const StoredRecordRow = /* @__PURE__ */ z.object({
-  id: z.string(),
-  cargo_no: z.string(),
-  location_code: z.string(),
-  off_shelf: z.boolean(),
-  scanned_at: z.nullable(z.string()),
-  recorded_at: z.string(),
-  recorded_by: z.string(),
-  device_id: z.nullable(z.string()),
-});
+const StoredRecordRow = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    cargo_no: z.string(),
+    location_code: z.string(),
+    off_shelf: z.boolean(),
+    scanned_at: z.nullable(z.string()),
+    recorded_at: z.string(),
+    recorded_by: z.string(),
+    device_id: z.nullable(z.string()),
+  }))();
 
 /** A stored record as a scan's or a transfer's answer gives it, from a row of {@link RECORDS_SELECT}. */
 export const storedRecord = (row: ScanRow): LocationRecord => ({

@@ -42,14 +42,15 @@ const voidedData =
  * count of `current_kept`, so the current location's row lock comes before the outbox counter's
  * (the lock a write takes last).
  */
-const VoidRow = /* @__PURE__ */ z.object({
-  error_code: z.nullable(z.string()),
-  id: z.nullable(z.string()),
-  cargo_no: z.nullable(z.string()),
-  location_code: z.nullable(z.string()),
-  voided_at: z.nullable(z.string()),
-  voided_by: z.nullable(z.string()),
-});
+const VoidRow = /* @__PURE__ */ (() =>
+  z.object({
+    error_code: z.nullable(z.string()),
+    id: z.nullable(z.string()),
+    cargo_no: z.nullable(z.string()),
+    location_code: z.nullable(z.string()),
+    voided_at: z.nullable(z.string()),
+    voided_by: z.nullable(z.string()),
+  }))();
 type VoidRow = z.infer<typeof VoidRow>;
 
 const voidStatement = (): WriteStatement<VoidRow> => ({

@@ -18,19 +18,20 @@ import {
  * The registration's answer row: the zongpai registered (its fields NULL when none was), whether
  * the number is a box's or a location's, and the number tried (NULL when no SSCC was left).
  */
-const RegisterRow = /* @__PURE__ */ z.object({
-  zongpai_no: z.nullable(ZONGPAI_FIELDS.zongpai_no),
-  status: z.nullable(ZONGPAI_FIELDS.status),
-  version: z.nullable(ZONGPAI_FIELDS.version),
-  created_at: z.nullable(ZONGPAI_FIELDS.created_at),
-  created_by: z.nullable(ZONGPAI_FIELDS.created_by),
-  closed_at: ZONGPAI_FIELDS.closed_at,
-  closed_by: ZONGPAI_FIELDS.closed_by,
-  boxes: z.array(ZongpaiBox),
-  is_box: z.boolean(),
-  is_location: z.boolean(),
-  number: z.nullable(z.string()),
-});
+const RegisterRow = /* @__PURE__ */ (() =>
+  z.object({
+    zongpai_no: z.nullable(ZONGPAI_FIELDS.zongpai_no),
+    status: z.nullable(ZONGPAI_FIELDS.status),
+    version: z.nullable(ZONGPAI_FIELDS.version),
+    created_at: z.nullable(ZONGPAI_FIELDS.created_at),
+    created_by: z.nullable(ZONGPAI_FIELDS.created_by),
+    closed_at: ZONGPAI_FIELDS.closed_at,
+    closed_by: ZONGPAI_FIELDS.closed_by,
+    boxes: z.array(ZongpaiBox),
+    is_box: z.boolean(),
+    is_location: z.boolean(),
+    number: z.nullable(z.string()),
+  }))();
 type RegisterRow = z.infer<typeof RegisterRow>;
 
 /** The GS1 mod-10 check digit of the 17 digits `body` (SQL text), as one digit of text. */

@@ -23,9 +23,9 @@ export const ZONGPAI_FIELDS = {
   closed_at: z.nullable(z.string()),
   closed_by: z.nullable(z.string()),
 };
-export const ZongpaiHead = /* @__PURE__ */ z.object(ZONGPAI_FIELDS);
+export const ZongpaiHead = /* @__PURE__ */ (() => z.object(ZONGPAI_FIELDS))();
 /** A box part of a zongpai's answer. */
-export const ZongpaiBox = /* @__PURE__ */ z.object({ box_no: z.string(), total_quantity: z.number() });
+export const ZongpaiBox = /* @__PURE__ */ (() => z.object({ box_no: z.string(), total_quantity: z.number() }))();
 
 type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'>;
 
