@@ -1,6 +1,6 @@
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { oneZongpai } from '../lib/zongpai/schemas.ts';
-import { makeZongpaiClose } from '../lib/zongpai/zongpai.ts';
+import { makeZongpaiClose } from '../lib/zongpai/close.ts';
 import { ZongpaiResponse } from '../lib/openapi/responses.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 

@@ -1,6 +1,6 @@
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
-import { makeZongpaiRegister } from '../lib/zongpai/zongpai.ts';
+import { makeZongpaiRegister } from '../lib/zongpai/register.ts';
 import { ZongpaiResponse } from '../lib/openapi/responses.ts';
 import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 

@@ -1,5 +1,6 @@
-import { editBoxStatement, undoBoxStatement } from './box/change.ts';
+import { editBoxStatement } from './box/edit.ts';
 import { saveBoxStatement } from './box/save.ts';
+import { undoBoxStatement } from './box/undo.ts';
 import { planRulesOf, type PlanSettings } from './box/sql.ts';
 import { compileWrite, type CompiledWrite, type WriteStatement } from './db/write.ts';
 import { importStatement, putStatement } from './location-register/register.ts';
@@ -7,7 +8,8 @@ import { recordStatement } from './location/locations.ts';
 import { transferStatement } from './location/transfer.ts';
 import { VOID } from './location/void.ts';
 import { reopenStatement } from './zongpai/reopen.ts';
-import { closeStatement, registerStatement } from './zongpai/zongpai.ts';
+import { closeStatement } from './zongpai/close.ts';
+import { registerStatement } from './zongpai/register.ts';
 
 /**
  * Every write statement of the service by name, built for `settings`: what the docs render

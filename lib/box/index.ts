@@ -1,17 +1,11 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { compileWrite, type Idempotency } from '../db/write.ts';
-import {
-  editBox,
-  editBoxStatement,
-  undoBox,
-  undoBoxStatement,
-  type BoxAtVersion,
-  type EditBoxInput,
-} from './change.ts';
-import type { BoxSaveResponse } from './outcome.ts';
+import { editBox, editBoxStatement, type EditBoxInput } from './edit.ts';
+import type { BoxAtVersion, BoxSaveResponse } from './outcome.ts';
 import { boxHistorySql, boxInfoSql, readBoxHistory, readBoxInfo } from './read.ts';
 import { saveBox, saveBoxStatement, type SaveBoxInput } from './save.ts';
+import { undoBox, undoBoxStatement } from './undo.ts';
 import { planRulesOf } from './sql.ts';
 import type { PlanWarning } from './read.ts';
 

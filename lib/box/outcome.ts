@@ -1,53 +1,62 @@
-import type { Db, SqlParams } from '../db/types.ts';
+import * as z from 'zod/mini';
+import type { Db, Row, SqlParams } from '../db/types.ts';
 import { runWrite, statementErrorCode, wroteColumns, type CompiledWrite, type Idempotency } from '../db/write.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode, MessageParams } from '../errors/catalogue.ts';
 import { CHECK_REASONS, type CheckReason } from './sql.ts';
 import type { BoxSaveResponse } from '../openapi/responses.ts';
-import type { BoxItem } from './schemas.ts';
 
 /** The SPEC's `BoxSaveResponse`, as its schema declares it. */
 export type { BoxSaveResponse };
 
 /**
  * The row a box write answers with: either the first problem found (see `Check` in sql.ts), or
- * the written box.
+ * the written box. Every box write's statement declares it as its row, so a row of any other
+ * shape fails the request as an internal error.
  */
-export interface BoxOutcomeRow extends Record<string, unknown> {
-  /** A catalogue code; any other value fails the request as an internal error. */
-  error_code: string | null;
-  /** The box, zongpai or item the problem is about. */
-  error_value: string | null;
-  /** The reason, or which variant of the code's message applies, e.g. `not_boxed` for BOX_NOT_FOUND. */
-  error_reason: string | null;
-  /** The planned quantity the request goes beyond (QUANTITY_EXCEEDS_PLAN, ERP_PLAN_INVALID). */
-  error_planned: number | null;
-  /** The version the request was based on (VERSION_CONFLICT). */
-  error_version: number | null;
-  /** The order or customer the zongpai already holds (ZONGPAI_MIXES_ORDERS, ZONGPAI_MIXES_CUSTOMERS). */
-  error_other: string | null;
-  box_no: string | null;
-  zongpai_no: string | null;
-  status: 'BOXED' | 'NOT_BOXED' | null;
-  version: number | null;
-  total_quantity: number | null;
-  saved_at: string | null;
-  saved_by: string | null;
-  complete: boolean | null;
-  items: BoxItem[];
+export const BoxOutcomeRow = /* @__PURE__ */ (() =>
+  z.object({
+    /** A catalogue code; any other value fails the request as an internal error. */
+    error_code: z.nullable(z.string()),
+    /** The box, zongpai or item the problem is about. */
+    error_value: z.nullable(z.string()),
+    /** The reason, or which variant of the code's message applies, e.g. `not_boxed` for BOX_NOT_FOUND. */
+    error_reason: z.nullable(z.string()),
+    /** The planned quantity the request goes beyond (QUANTITY_EXCEEDS_PLAN, ERP_PLAN_INVALID). */
+    error_planned: z.nullable(z.number()),
+    /** The version the request was based on (VERSION_CONFLICT). */
+    error_version: z.nullable(z.int()),
+    /** The order or customer the zongpai already holds (ZONGPAI_MIXES_ORDERS, ZONGPAI_MIXES_CUSTOMERS). */
+    error_other: z.nullable(z.string()),
+    box_no: z.nullable(z.string()),
+    zongpai_no: z.nullable(z.string()),
+    status: z.nullable(z.enum(['BOXED', 'NOT_BOXED'])),
+    version: z.nullable(z.int()),
+    total_quantity: z.nullable(z.number()),
+    saved_at: z.nullable(z.string()),
+    saved_by: z.nullable(z.string()),
+    complete: z.nullable(z.boolean()),
+    items: z.array(z.object({ item_code: z.string(), quantity: z.int() })),
+  }))();
+export type BoxOutcomeRow = z.infer<typeof BoxOutcomeRow>;
+
+/** A saved box as the request names it: its number and the version the change is based on. */
+export interface BoxAtVersion {
+  readonly box_no: string;
+  readonly version: number;
 }
 
 /** One request's box write: the statement compiled for it, who asks, and the Idempotency-Key if any. */
-export interface BoxWriteCall {
+export interface BoxWriteCall<R extends Row = BoxOutcomeRow> {
   readonly db: Db;
-  readonly write: CompiledWrite;
+  readonly write: CompiledWrite<R>;
   readonly actor: string;
   readonly idempotency: Idempotency | undefined;
 }
 
 /** Runs the call's statement with `params` and the actor: its outcome row, if it answered one. */
 export const runBoxWrite = async <R extends BoxOutcomeRow = BoxOutcomeRow>(
-  call: BoxWriteCall,
+  call: BoxWriteCall<R>,
   params: SqlParams,
 ): Promise<R | undefined> =>
   (await runWrite<R>(call.db, call.write, { ...params, actor: call.actor }, call.idempotency))[0];

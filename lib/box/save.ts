@@ -1,6 +1,7 @@
 import { json } from '../db/types.ts';
 import { PROCEED, type WriteStatement } from '../db/write.ts';
-import { boxOutcome, runBoxWrite, type BoxOutcomeRow, type BoxSaveResponse, type BoxWriteCall } from './outcome.ts';
+import * as z from 'zod/mini';
+import { boxOutcome, BoxOutcomeRow, runBoxWrite, type BoxSaveResponse, type BoxWriteCall } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import type { PlanWarning } from './read.ts';
 import { BOX_ITEMS_RECORD_BYTES } from './limits.ts';
@@ -40,7 +41,15 @@ import {
  * answer, the audit row and the event are each one Data API row) is ERP_PLAN_INVALID rather than
  * a stored box that breaks the item rules or an answer the Data API refuses.
  */
-export const saveBoxStatement = (erpView: string, rules: PlanRules, mixing: Mixing = 'any'): WriteStatement => ({
+/** A save's answer row: a box write's, with the ignored plan lines for the log (JSON, or NULL for none). */
+export const SaveOutcomeRow = /* @__PURE__ */ (() => z.extend(BoxOutcomeRow, { ignored_lines: z.unknown() }))();
+export type SaveOutcomeRow = z.infer<typeof SaveOutcomeRow>;
+
+export const saveBoxStatement = (
+  erpView: string,
+  rules: PlanRules,
+  mixing: Mixing = 'any',
+): WriteStatement<SaveOutcomeRow> => ({
   ctes: `
 ${planCte(erpView, rules)},
 requested AS (
@@ -105,6 +114,7 @@ ${boxOutbox('saved', 'box.saved')}`,
   select: `SELECT o.*, ${ignoredLinesSql} AS ignored_lines FROM (${boxOutcomeSelect('saved')}) AS o`,
   refusedAsInvalid: BOX_REFUSED_AS_INVALID,
   reply: BOX_REPLY,
+  row: SaveOutcomeRow,
 });
 
 export interface SaveBoxInput {
@@ -116,12 +126,12 @@ export interface SaveBoxInput {
 
 /** Runs {@link saveBoxStatement}: a saved box, or the SPEC error that stopped it. */
 export const saveBox = async (
-  call: BoxWriteCall,
+  call: BoxWriteCall<SaveOutcomeRow>,
   input: SaveBoxInput,
   enforcePlan: boolean,
   warn: PlanWarning,
 ): Promise<BoxSaveResponse> => {
-  const row = await runBoxWrite<BoxOutcomeRow & { ignored_lines?: unknown }>(call, {
+  const row = await runBoxWrite(call, {
     box_no: input.box_no,
     zongpai_no: input.zongpai_no,
     items: json(input.items ?? []),

@@ -246,6 +246,31 @@ export const mixingCheck = (erpView: string, mixing: Mixing, joining: string): C
   ];
 };
 
+/** Problems every change of a saved box (edit, undo) checks first: the box, its version, that it is boxed. */
+export const boxStateChecks: readonly Check[] = [
+  {
+    rank: 10,
+    code: 'BOX_NOT_FOUND',
+    value: ':box_no',
+    where: 'NOT EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current)',
+  },
+  {
+    rank: 12,
+    code: 'VERSION_CONFLICT',
+    value: 'c.box_no',
+    version: ':version',
+    from: 'current c',
+    where: 'c.version <> :version',
+  },
+  {
+    rank: 15,
+    code: 'BOX_NOT_FOUND',
+    value: ':box_no',
+    reason: 'not_boxed',
+    where: "EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current c WHERE c.status = 'BOXED')",
+  },
+];
+
 /** Plan violations, checked only when the plan is enforced. */
 export const planChecks: readonly Check[] = [
   {

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { keyCursor } from '../rules/key-cursor.ts';
 import type { Db, SqlParams } from './types.ts';
 
@@ -14,6 +15,14 @@ export type PartRow = {
   readonly box_no: string | null;
   readonly data: Record<string, unknown>;
 };
+
+/** The schema of a {@link PartRow}: what a write statement answering its parts declares as its row. */
+export const PART_ROW: z.ZodMiniType<PartRow> = /* @__PURE__ */ (() =>
+  z.object({
+    part: z.enum(['head', 'box', 'item', 'total', 'next']),
+    box_no: z.nullable(z.string()),
+    data: z.record(z.string(), z.unknown()),
+  }))();
 
 /**
  * The columns a listing statement adds to each part, and how it orders them: `part_rank` (head 0,

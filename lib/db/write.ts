@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { AppError } from '../errors/app-error.ts';
 import { errorCatalogue, isErrorCode, type ErrorCode } from '../errors/catalogue.ts';
 import { DatabaseError } from './errors.ts';
@@ -10,7 +11,7 @@ import type { Db, Row, SqlParams } from './types.ts';
  * the rows of one that does ({@link compileWrite} refuses it otherwise): with a live idempotency
  * key for the request, nothing is written and the first answer is returned instead.
  */
-export interface WriteStatement {
+export interface WriteStatement<R extends Row = Row> {
   readonly ctes: string;
   readonly select: string;
   /**
@@ -21,6 +22,13 @@ export interface WriteStatement {
   readonly refusedAsInvalid?: string;
   /** The shape of its answer rows, stored with them under a key; shape 1 when not given. */
   readonly reply?: ReplyShape;
+  /**
+   * The schema of its answer rows (of the current reply shape): {@link runWrite} parses every row
+   * by it, fresh or replayed, so a row that is not what the code reading it expects fails the
+   * request as an internal error ({@link outcomeRows}) instead of being read as an answer. Every
+   * write statement of the service has one (test/lib/db/write-statements.test.ts).
+   */
+  readonly row?: z.ZodMiniType<R>;
 }
 
 /**
@@ -69,11 +77,36 @@ export interface Idempotency {
   readonly ttlHours: number;
 }
 
-export interface CompiledWrite {
+export interface CompiledWrite<R extends Row = Row> {
   readonly plain: string;
   readonly idempotent: string;
   readonly reply: ReplyShape;
+  readonly row: z.ZodMiniType<R> | undefined;
 }
+
+/**
+ * A write's answer rows parsed by its statement's schema. A row the schema refuses is a fault of
+ * the statement (or of a stored answer's upgrade), never an answer: it fails the request (500
+ * INTERNAL_ERROR, logged with what did not parse), as an unknown error code does.
+ *
+ * @example
+ * ```ts
+ * outcomeRows(z.object({ zongpai_no: z.string() }), [{ zongpai_no: 7 }]); // throws
+ * ```
+ */
+export const outcomeRows = <R extends Row>(schema: z.ZodMiniType<R> | undefined, rows: readonly Row[]): R[] =>
+  schema === undefined ? (rows as R[]) : rows.map((row, index) => parsedRow(schema, row, `row ${String(index)}`));
+
+/**
+ * `value`, a statement's answer (a row, or part of one), parsed by `schema`: an answer of another
+ * shape fails the request as an internal error, naming `what` and the fields that did not parse.
+ */
+export const parsedRow = <T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T => {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(row)'}: ${issue.message}`);
+  throw new Error(`a statement answered ${what} its schema refuses: ${issues.join('; ')}`);
+};
 
 /**
  * A catalogue error code as a SQL literal, for a statement that answers a problem by its code:
@@ -110,17 +143,60 @@ export const wroteColumns = <R extends Row, C extends keyof R>(
   columns: readonly C[],
 ): row is R & { [K in C]: NonNullable<R[K]> } => row !== undefined && columns.every((column) => row[column] != null);
 
-/** The CTEs of a WITH list (without WITH), each with its name and body, in order. */
+/**
+ * The SQL with its comments and quoted texts (`'...'`, `E'...'`, `"..."`, `$tag$...$tag$`) blanked
+ * out, each character a space, so that neither a parenthesis nor a gate written inside one counts.
+ */
+const codeOnly = (sql: string): string => {
+  let out = '';
+  let i = 0;
+  const blank = (end: number) => {
+    out += sql.slice(i, end).replace(/[^\n]/g, ' ');
+    i = end;
+  };
+  while (i < sql.length) {
+    const rest = sql.slice(i);
+    if (rest.startsWith('--')) blank(sql.indexOf('\n', i) === -1 ? sql.length : sql.indexOf('\n', i));
+    else if (rest.startsWith('/*')) {
+      let depth = 0;
+      let j = i;
+      do {
+        if (sql.startsWith('/*', j)) ((depth += 1), (j += 2));
+        else if (sql.startsWith('*/', j)) ((depth -= 1), (j += 2));
+        else j += 1;
+      } while (depth > 0 && j < sql.length);
+      blank(j);
+    } else if (/^[$]([A-Za-z_][A-Za-z0-9_]*)?[$]/.test(rest) && !/[A-Za-z0-9_$]/.test(sql[i - 1] ?? '')) {
+      const tag = (/^[$][A-Za-z0-9_]*[$]/.exec(rest) as RegExpExecArray)[0];
+      const end = sql.indexOf(tag, i + tag.length);
+      blank(end === -1 ? sql.length : end + tag.length);
+    } else if (sql[i] === "'" || sql[i] === '"') {
+      const quote = sql[i] as string;
+      const escapes = quote === "'" && /[Ee]/.test(sql[i - 1] ?? '') && !/[A-Za-z0-9_]/.test(sql[i - 2] ?? '');
+      let j = i + 1;
+      while (j < sql.length) {
+        if (escapes && sql[j] === '\\') j += 2;
+        else if (sql[j] === quote && sql[j + 1] === quote) j += 2;
+        else if (sql[j] === quote) break;
+        else j += 1;
+      }
+      out += quote;
+      i += 1;
+      blank(j);
+      if (j < sql.length) ((out += quote), (i += 1));
+    } else ((out += sql[i]), (i += 1));
+  }
+  return out;
+};
+
+/** The CTEs of a WITH list (without WITH, comments and quoted texts blanked), each with its name and body, in order. */
 const ctesOf = (ctes: string): { name: string; body: string }[] => {
   const found: { name: string; body: string }[] = [];
   let depth = 0;
-  let quoted = false;
   let start = 0;
   let open = -1;
   for (let i = 0; i < ctes.length; i += 1) {
     const ch = ctes[i];
-    if (ch === "'") quoted = !quoted;
-    if (quoted) continue;
     if (ch === '(') {
       if (depth === 0) open = i;
       depth += 1;
@@ -145,15 +221,18 @@ const DATA_MODIFYING = /^\s*(INSERT|UPDATE|DELETE|MERGE)\b/i;
 /**
  * Refuses a write statement that could write under a live idempotency key: every data-modifying
  * CTE must carry {@link PROCEED} itself or write only from the rows of a gated one (`FROM`,
- * `JOIN` or `USING` it), and the final part must be a plain SELECT.
+ * `JOIN` or `USING` it), and the final part must be a plain SELECT. Comments and quoted texts
+ * count for nothing. A quick reading of the text, for the local runtime and the tests: the test
+ * suite checks every write statement on PostgreSQL's own parse tree as well
+ * (test/support/idempotency-gate.ts), which an OR or an outer join cannot pass either.
  */
 const assertGated = (statement: WriteStatement): void => {
-  if (!/^\s*SELECT\b/i.test(statement.select))
+  if (!/^\s*SELECT\b/i.test(codeOnly(statement.select)))
     throw new Error(
       'a write statement must end in a SELECT: its writes belong in its CTEs, behind the idempotency gate',
     );
   const gated: string[] = [];
-  for (const { name, body } of ctesOf(statement.ctes)) {
+  for (const { name, body } of ctesOf(codeOnly(statement.ctes))) {
     if (!DATA_MODIFYING.test(body)) continue;
     const readsGated = gated.some((g) => new RegExp(`\\b(?:FROM|JOIN|USING)\\s+${g}\\b`, 'i').test(body));
     if (!body.includes(PROCEED) && !readsGated) {
@@ -180,7 +259,7 @@ const assertGated = (statement: WriteStatement): void => {
  * const save = compileWrite({ ctes: `saved AS (INSERT ... WHERE ${PROCEED} RETURNING *)`, select: 'SELECT * FROM saved' });
  * ```
  */
-export const compileWrite = (statement: WriteStatement): CompiledWrite => {
+export const compileWrite = <R extends Row = Row>(statement: WriteStatement<R>): CompiledWrite<R> => {
   // Every write statement is fixed in the source and checked by the tests (lib/write-statements.ts
   // lists them all); a function bundle (`import.meta.bundled`) leaves the check and its code out.
   if (import.meta.bundled !== true) assertGated(statement);
@@ -188,14 +267,38 @@ export const compileWrite = (statement: WriteStatement): CompiledWrite => {
   for (let older = 1; older < reply.version; older += 1)
     if (reply.upgrades?.[older] === undefined)
       throw new Error(`a write statement of reply shape ${reply.version} has no upgrade of shape ${older}`);
-  const refused = statement.refusedAsInvalid;
   return {
     reply,
-    plain: `WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
-request_key AS (SELECT NULL::text AS idempotency_key),
+    row: statement.row,
+    plain: `${WITHOUT_KEY}
 ${statement.ctes}
 ${statement.select}`,
-    idempotent: `WITH prior AS (
+    idempotent: `${UNDER_KEY}
+${statement.ctes},
+result AS (${statement.select}),
+${storedAnswer(reply, statement.refusedAsInvalid)}
+${KEYED_ANSWER}`,
+  };
+};
+
+// The idempotency gate: the pieces compileWrite puts around a statement's own CTEs and SELECT.
+// docs/sql/<name>.md shows each statement with them, in both forms.
+
+/**
+ * How a statement run without an Idempotency-Key starts: no prior answer (so {@link PROCEED}
+ * holds) and no key for the outbox to record.
+ */
+const WITHOUT_KEY = `WITH prior AS (SELECT NULL::text AS request_hash, NULL::json AS result WHERE false),
+request_key AS (SELECT NULL::text AS idempotency_key),`;
+
+/**
+ * How a statement run under an Idempotency-Key starts: `prior`, the answer stored under the
+ * caller's key while it lives (its presence closes the gate: {@link PROCEED} is false and nothing
+ * is written); `expired`, the removal of an answer past its hours, so that the new one takes its
+ * place (the INSERT of {@link storedAnswer} reads it, so the DELETE has finished before the INSERT
+ * checks the key); `request_key`, the key the outbox records with the events.
+ */
+const UNDER_KEY = `WITH prior AS (
   SELECT k.request_hash, k.result, COALESCE(k.reply_shape, 1) AS reply_shape FROM cargo.idempotency_key k
   WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at > now()
 ),
@@ -204,22 +307,29 @@ expired AS (
   WHERE k.caller = :idem_caller AND k.idem_key = :idem_key AND k.expires_at <= now()
   RETURNING 1
 ),
-request_key AS (SELECT CAST(:idem_key AS text) AS idempotency_key),
-${statement.ctes},
-result AS (${statement.select}),
-stored AS (
+request_key AS (SELECT CAST(:idem_key AS text) AS idempotency_key),`;
+
+/**
+ * `stored`: the statement's answer (`result`, its SELECT) kept under the key, with its reply
+ * shape, in the statement that wrote it, behind the gate like every write; not when the answer
+ * refuses the request as invalid input (`refused`, see {@link WriteStatement.refusedAsInvalid}).
+ */
+const storedAnswer = (reply: ReplyShape, refused: string | undefined) => `stored AS (
   INSERT INTO cargo.idempotency_key (caller, idem_key, route, request_hash, result, reply_shape, expires_at)
   SELECT :idem_caller, :idem_key, :idem_route, :idem_hash, COALESCE((SELECT json_agg(r) FROM result r), '[]'::json),
          ${String(reply.version)}, now() + make_interval(hours => :idem_ttl_hours::integer)
   WHERE ${PROCEED} AND (SELECT count(*) FROM expired) >= 0${refused === undefined ? '' : `\n    AND NOT EXISTS (SELECT 1 FROM result r WHERE ${refused})`}
-)
-SELECT (SELECT p.request_hash FROM prior p) AS replay_hash, (SELECT p.reply_shape FROM prior p) AS replay_shape, a.row
+)`;
+
+/**
+ * What a statement run under a key answers: the stored answer's rows when there is one (a replay,
+ * with the hash of the request that stored it and its shape), else its own, one JSON row each.
+ */
+const KEYED_ANSWER = `SELECT (SELECT p.request_hash FROM prior p) AS replay_hash, (SELECT p.reply_shape FROM prior p) AS replay_shape, a.row
 FROM (SELECT 1) AS one
 LEFT JOIN LATERAL json_array_elements(COALESCE((SELECT p.result FROM prior p), (SELECT json_agg(r) FROM result r), '[]'::json))
   WITH ORDINALITY AS a(row, n) ON true
-ORDER BY a.n`,
-  };
-};
+ORDER BY a.n`;
 
 const PRIOR_SQL = `
 SELECT k.request_hash, COALESCE(k.reply_shape, 1) AS reply_shape, a.row FROM cargo.idempotency_key k
@@ -253,12 +363,7 @@ interface Replay {
  * answers (during a deployment): it is not guessed at, the client retries with the same key
  * after Retry-After and the newer code answers it.
  */
-const replayed = <R extends Row>(
-  { hash, shape }: Replay,
-  rows: readonly AnswerRow[],
-  idem: Idempotency,
-  reply: ReplyShape,
-): R[] => {
+const replayed = ({ hash, shape }: Replay, rows: readonly AnswerRow[], idem: Idempotency, reply: ReplyShape): Row[] => {
   if (hash !== null && hash !== idem.hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   const answer = rows.filter((r) => r.row !== null).map((r) => r.row as Row);
   const stored = hash === null ? reply.version : (shape ?? 1);
@@ -269,11 +374,12 @@ const replayed = <R extends Row>(
     if (upgrade === undefined) throw new Error(`no upgrade of reply shape ${from}`); // compileWrite checked it
     upgraded = upgraded.map((row) => upgrade(row));
   }
-  return upgraded as R[];
+  return upgraded;
 };
 
 /**
- * Runs a compiled write, plainly or under an idempotency key.
+ * Runs a compiled write, plainly or under an idempotency key: its answer rows, parsed by the
+ * statement's schema ({@link outcomeRows}).
  *
  * Under a key, a racing duplicate that started before the first committed ends in a unique
  * violation on the key (the database makes it wait for the first, then refuses it, undoing its
@@ -283,17 +389,20 @@ const replayed = <R extends Row>(
  */
 export const runWrite = async <R extends Row>(
   db: Db,
-  write: CompiledWrite,
+  write: CompiledWrite<R>,
   params: SqlParams,
   idem?: Idempotency,
-): Promise<R[]> => {
-  if (idem === undefined) return (await db.query<R>(write.plain, params)).rows;
+): Promise<R[]> => outcomeRows(write.row, await answerRows(db, write, params, idem));
+
+/** The rows a write answers, fresh or replayed, before they are parsed. */
+const answerRows = async (db: Db, write: CompiledWrite<Row>, params: SqlParams, idem?: Idempotency): Promise<Row[]> => {
+  if (idem === undefined) return (await db.query(write.plain, params)).rows;
   try {
     const { rows } = await db.query<AnswerRow & { replay_hash: string | null; replay_shape: number | null }>(
       write.idempotent,
       { ...params, ...idemParams(idem) },
     );
-    return replayed<R>(
+    return replayed(
       { hash: rows[0]?.replay_hash ?? null, shape: rows[0]?.replay_shape ?? null },
       rows,
       idem,
@@ -307,6 +416,6 @@ export const runWrite = async <R extends Row>(
     );
     const prior = rows[0];
     if (prior === undefined) throw error;
-    return replayed<R>({ hash: prior.request_hash, shape: prior.reply_shape }, rows, idem, write.reply);
+    return replayed({ hash: prior.request_hash, shape: prior.reply_shape }, rows, idem, write.reply);
   }
 };

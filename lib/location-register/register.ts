@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import type { Config } from '../config.ts';
 import { json, type Db } from '../db/types.ts';
@@ -15,7 +16,7 @@ import { isCargoSql } from './cargo.ts';
 import { outbox } from '../events/write.ts';
 import { keyCursor } from '../rules/key-cursor.ts';
 import type { LocationImportResponse, LocationListResponse, RegisteredLocation } from '../openapi/register.ts';
-import type { LocationInput, LocationKind, LocationListQuery } from './schemas.ts';
+import { LOCATION_KINDS, type LocationInput, type LocationKind, type LocationListQuery } from './schemas.ts';
 
 /** The outbox of a register write: `location.registered` for each row of `written` it created, `location.changed` for each it changed. */
 const registerOutbox = (written: string) =>
@@ -64,7 +65,30 @@ const upsert = (source: string, gate: string, versionOk: string) => `
  * or changed since the version named) is answered as it is now, read after the upsert locked
  * it (`cargo.registered_location`, a fresh snapshot).
  */
-export const putStatement = (erpView: string): WriteStatement => ({
+/** A registered location as the statements answer it ({@link LOCATION_JSON}). */
+const LocationJson = /* @__PURE__ */ (() =>
+  z.object({
+    location_code: z.string(),
+    kind: z.enum(LOCATION_KINDS),
+    off_shelf: z.boolean(),
+    zone: z.nullable(z.string()),
+    description: z.nullable(z.string()),
+    blocked: z.boolean(),
+    version: z.int(),
+    registered_at: z.string(),
+    changed_at: z.string(),
+  }))();
+
+const PutRow = /* @__PURE__ */ (() =>
+  z.object({
+    error_code: z.nullable(z.string()),
+    written: z.boolean(),
+    created: z.boolean(),
+    location: z.nullable(LocationJson),
+  }))();
+type PutRow = z.infer<typeof PutRow>;
+
+export const putStatement = (erpView: string): WriteStatement<PutRow> => ({
   ctes: `
 problem AS (
   SELECT ${errorCodeSql('LOCATION_IS_CARGO')} AS code WHERE ${isCargoSql(erpView, ':location_code')}
@@ -86,6 +110,7 @@ SELECT (SELECT p.code FROM problem p) AS error_code, w.location_code IS NOT NULL
        CASE WHEN w.location_code IS NOT NULL THEN (SELECT ${LOCATION_JSON} FROM written l)
             WHEN NOT EXISTS (SELECT 1 FROM problem) THEN cargo.registered_location(:location_code) END AS location
 FROM (SELECT 1) AS one LEFT JOIN written w ON true`,
+  row: PutRow,
 });
 
 /**
@@ -93,7 +118,17 @@ FROM (SELECT 1) AS one LEFT JOIN written w ON true`,
  * code order, or none when a code is cargo (each such index answered). Entries as they are
  * registered already change nothing.
  */
-export const importStatement = (erpView: string): WriteStatement => ({
+const ImportRow = /* @__PURE__ */ (() =>
+  z.object({
+    error_code: z.nullable(z.string()),
+    idx: z.nullable(z.int()),
+    location_code: z.nullable(z.string()),
+    created: z.nullable(z.int()),
+    changed: z.nullable(z.int()),
+  }))();
+type ImportRow = z.infer<typeof ImportRow>;
+
+export const importStatement = (erpView: string): WriteStatement<ImportRow> => ({
   ctes: `
 entries AS (
   SELECT e.location_code, e.kind, e.zone, e.description, COALESCE(e.blocked, false) AS blocked, e.ord - 1 AS idx
@@ -113,6 +148,7 @@ UNION ALL
 SELECT NULL, NULL, NULL, (count(*) FILTER (WHERE w.created))::integer, (count(*) FILTER (WHERE NOT w.created))::integer
 FROM written w
 ORDER BY 2 NULLS LAST`,
+  row: ImportRow,
 });
 
 type Capability = { readonly db: Db; readonly config: Pick<Config, 'erpBoxView'> };
@@ -133,8 +169,6 @@ export interface PutOutcome {
   readonly location: RegisteredLocation;
 }
 
-type PutRow = { error_code: string | null; written: boolean; created: boolean; location: RegisteredLocation | null };
-
 /**
  * PUT …/locations/{location_code}: registers or changes one location in one statement.
  *
@@ -148,7 +182,7 @@ export const makeLocationPut = ({ db, config }: Capability) => {
   const write = compileWrite(putStatement(config.erpBoxView));
   return async (input: LocationPut, actor: string, idempotency?: Idempotency): Promise<PutOutcome> => {
     const version = input.version ?? null;
-    const [row] = await runWrite<PutRow>(
+    const [row] = await runWrite(
       db,
       write,
       {
@@ -174,14 +208,6 @@ export const makeLocationPut = ({ db, config }: Capability) => {
   };
 };
 
-type ImportRow = {
-  error_code: string | null;
-  idx: number | null;
-  location_code: string | null;
-  created: number | null;
-  changed: number | null;
-};
-
 /**
  * POST …/locations: imports up to 500 locations in one statement, all or none.
  *
@@ -205,7 +231,7 @@ export const makeLocationImport = ({ db, config }: Capability) => {
       description: l.description ?? null,
       blocked: l.blocked ?? false,
     }));
-    const rows = await runWrite<ImportRow>(db, write, { locations: json(list), actor }, idempotency);
+    const rows = await runWrite(db, write, { locations: json(list), actor }, idempotency);
     const problems: FieldProblem[] = rows.flatMap((row) => {
       const code = statementErrorCode(row.error_code);
       return code === null

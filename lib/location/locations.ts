@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode, MessageParams } from '../errors/catalogue.ts';
 import type { Config } from '../config.ts';
@@ -6,6 +7,7 @@ import {
   compileWrite,
   errorCodeSql,
   isoTime,
+  parsedRow,
   PROCEED,
   runWrite,
   statementErrorCode,
@@ -129,7 +131,7 @@ ${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*)
  * The events read `located` first (its count), so that the current locations' row locks come
  * before the outbox's.
  */
-export const recordStatement = (erpView?: string): WriteStatement => ({
+export const recordStatement = (erpView?: string): WriteStatement<ScanRow> => ({
   ctes: `${erpView === undefined ? '' : `${scanProblemsSql(erpView)},`}
 ${storeScansSql(
   erpView === undefined
@@ -149,6 +151,7 @@ UNION ALL
 SELECT p.code, (p.ord - 1)::integer, p.location_code, p.cargo_no, p.registered_off_shelf,
        NULL, NULL, NULL, NULL, NULL
 FROM problems p`,
+  row: ScanRow,
 });
 
 /** The stored records, as the POST answers them (no problem: `error_code` NULL). */
@@ -173,24 +176,39 @@ const PROBLEM_FIELD: Readonly<Partial<Record<ErrorCode, string>>> = {
   OFF_SHELF_MISMATCH: 'off_shelf',
 };
 
-export interface ScanRow extends Record<string, unknown> {
-  error_code: string | null;
-  idx: number | null;
-  location_code: string;
-  cargo_no: string;
-  off_shelf: boolean | null;
-}
+/** The row a scan's or a transfer's statement answers: a problem (`error_code`), or a stored record ({@link RECORDS_SELECT}). */
+export const ScanRow = /* @__PURE__ */ (() =>
+  z.object({
+    error_code: z.nullable(z.string()),
+    idx: z.nullable(z.int()),
+    location_code: z.string(),
+    cargo_no: z.nullable(z.string()),
+    off_shelf: z.nullable(z.boolean()),
+    // A problem's row has none of the record's own columns ({@link storedRecord} parses a record's).
+    id: z.optional(z.nullable(z.string())),
+    scanned_at: z.optional(z.nullable(z.string())),
+    recorded_at: z.optional(z.nullable(z.string())),
+    recorded_by: z.optional(z.nullable(z.string())),
+    device_id: z.optional(z.nullable(z.string())),
+  }))();
+export type ScanRow = z.infer<typeof ScanRow>;
+
+/** A row of {@link RECORDS_SELECT}: a record stored, each of its columns as the record has it. */
+const StoredRecordRow = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    cargo_no: z.string(),
+    location_code: z.string(),
+    off_shelf: z.boolean(),
+    scanned_at: z.nullable(z.string()),
+    recorded_at: z.string(),
+    recorded_by: z.string(),
+    device_id: z.nullable(z.string()),
+  }))();
 
 /** A stored record as a scan's or a transfer's answer gives it, from a row of {@link RECORDS_SELECT}. */
 export const storedRecord = (row: ScanRow): LocationRecord => ({
-  id: row.id as string,
-  cargo_no: row.cargo_no,
-  location_code: row.location_code,
-  off_shelf: row.off_shelf === true,
-  scanned_at: row.scanned_at as string | null,
-  recorded_at: row.recorded_at as string,
-  recorded_by: row.recorded_by as string,
-  device_id: row.device_id as string | null,
+  ...parsedRow(StoredRecordRow, row, 'a stored record'),
   version: LIVE,
 });
 
@@ -205,7 +223,7 @@ export const scanProblems = (rows: readonly ScanRow[], backlog: boolean): AppErr
     if (code === null) return [];
     const name = PROBLEM_FIELD[code] ?? 'location_code';
     const field = backlog ? `records[${String(row.idx)}].${name}` : name;
-    const value = code === 'CARGO_IS_LOCATION' ? row.cargo_no : row.location_code;
+    const value = code === 'CARGO_IS_LOCATION' ? (row.cargo_no ?? '') : row.location_code;
     // OFF_SHELF_MISMATCH's message is the one for the off_shelf the register holds.
     const params: MessageParams =
       code === 'OFF_SHELF_MISMATCH' ? { value, reason: row.off_shelf === true ? 'true' : 'false' } : { value };
@@ -224,7 +242,7 @@ export const scanProblems = (rows: readonly ScanRow[], backlog: boolean): AppErr
 
 // Built by a call marked pure, so that a function that never records (location-get, -void,
 // -content) does not carry this SQL: esbuild cannot prove outbox() and isoTime() free of effects.
-export const RECORD: WriteStatement = /* @__PURE__ */ recordStatement();
+export const RECORD: WriteStatement<ScanRow> = /* @__PURE__ */ recordStatement();
 const RECORD_WRITE = /* @__PURE__ */ compileWrite(RECORD);
 
 /**
@@ -319,7 +337,7 @@ export const makeScanRecorder = ({ db, config }: { db: Db; config?: ScanSettings
       scanned_at: s.scanned_at ?? null,
       device_id: s.device_id ?? null,
     }));
-    const rows = await runWrite<ScanRow>(
+    const rows = await runWrite(
       db,
       write,
       {

@@ -11,7 +11,7 @@ import {
 } from '../db/write.ts';
 import { isCargoSql } from '../location-register/cargo.ts';
 import type { LocationRecord } from '../openapi/common.ts';
-import { RECORDS_SELECT, storedRecord, storeScansSql, type ScanRow } from './locations.ts';
+import { RECORDS_SELECT, ScanRow, storedRecord, storeScansSql } from './locations.ts';
 
 /** The most cargo one transfer moves. */
 export const TRANSFER_MAX = 500;
@@ -28,7 +28,7 @@ export const TRANSFER_MAX = 500;
  * destination's `off_shelf` (false where it is not registered), at the server's time: one that
  * another request recorded later for the same cargo stays current.
  */
-export const transferStatement = (erpView: string): WriteStatement => ({
+export const transferStatement = (erpView: string): WriteStatement<ScanRow> => ({
   ctes: `
 here AS (
   SELECT c.cargo_no, c.record_id, c.occurred_at
@@ -73,6 +73,7 @@ SELECT * FROM (${RECORDS_SELECT}) AS records
 UNION ALL
 SELECT p.code, p.pieces, p.location_code, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM problem p`,
+  row: ScanRow,
 });
 
 type TransferSettings = Pick<Config, 'erpBoxView' | 'locationsRegisteredOnly'>;
@@ -95,7 +96,7 @@ export const makeLocationTransfer = ({ db, config }: { db: Db; config: TransferS
     recordedBy: string,
     idempotency?: Idempotency,
   ): Promise<{ records: LocationRecord[] }> => {
-    const rows = await runWrite<ScanRow>(
+    const rows = await runWrite(
       db,
       write,
       {

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import {
@@ -41,7 +42,18 @@ const voidedData =
  * count of `current_kept`, so the current location's row lock comes before the outbox counter's
  * (the lock a write takes last).
  */
-const voidStatement = (): WriteStatement => ({
+const VoidRow = /* @__PURE__ */ (() =>
+  z.object({
+    error_code: z.nullable(z.string()),
+    id: z.nullable(z.string()),
+    cargo_no: z.nullable(z.string()),
+    location_code: z.nullable(z.string()),
+    voided_at: z.nullable(z.string()),
+    voided_by: z.nullable(z.string()),
+  }))();
+type VoidRow = z.infer<typeof VoidRow>;
+
+const voidStatement = (): WriteStatement<VoidRow> => ({
   ctes: `
 target AS (
   SELECT r.id, r.cargo_no, r.location_code, r.voided_at, r.voided_by
@@ -67,20 +79,12 @@ SELECT CASE WHEN t.id IS NULL THEN ${errorCodeSql('RECORD_NOT_FOUND')}
 FROM (SELECT 1) AS one
 LEFT JOIN target t ON true
 LEFT JOIN voided v ON true`,
+  row: VoidRow,
 });
 // Built by a call marked pure, so that the location functions that import this module through
 // lib/location/index.ts without voiding (esbuild cannot prove isoTime() and outbox() free of
 // effects) do not carry this SQL.
-export const VOID: WriteStatement = /* @__PURE__ */ voidStatement();
-
-interface VoidRow extends Record<string, unknown> {
-  error_code: string | null;
-  id: string | null;
-  cargo_no: string | null;
-  location_code: string | null;
-  voided_at: string | null;
-  voided_by: string | null;
-}
+export const VOID: WriteStatement<VoidRow> = /* @__PURE__ */ voidStatement();
 
 /** The largest record id: PostgreSQL's bigint. */
 const MAX_ID = 9_223_372_036_854_775_807n;
@@ -117,7 +121,7 @@ export const makeScanVoider = ({ db }: { db: Db }) => {
   ): Promise<VoidedRecordResponse> => {
     // An id beyond bigint names no record; it never reaches the database as an error.
     if (BigInt(request.id) > MAX_ID) throw new AppError('RECORD_NOT_FOUND', { value: request.id });
-    const rows = await runWrite<VoidRow>(
+    const rows = await runWrite(
       db,
       write,
       { cargo_no: request.cargo_no, id: request.id, version: request.version, voided_by: voidedBy },

@@ -1,6 +1,6 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
-import type { PartRow } from '../db/parts.ts';
+import { PART_ROW, type PartRow } from '../db/parts.ts';
 import { compileWrite, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import type { ZongpaiResponse } from '../openapi/responses.ts';
 import { boxesReadAfterLock, zongpaiFromParts, zongpaiOutbox, zongpaiParts } from './zongpai.ts';
@@ -13,7 +13,7 @@ import { boxesReadAfterLock, zongpaiFromParts, zongpaiOutbox, zongpaiParts } fro
  * read FOR SHARE, which returns its newest version even when a reopen committed while waiting.
  * A reopening announces `zongpai.reopened`; an open zongpai answered as it is announces nothing.
  */
-export const reopenStatement: WriteStatement = {
+export const reopenStatement: WriteStatement<PartRow> = {
   ctes: `
 before AS (SELECT z.zongpai_no, z.closed_at, z.closed_by FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no),
 reopened AS (
@@ -34,6 +34,7 @@ unchanged AS (
 state AS (SELECT * FROM reopened UNION ALL SELECT * FROM unchanged),
 ${zongpaiOutbox('zongpai.reopened', 'reopened')}`,
   select: zongpaiParts('state s', boxesReadAfterLock('state')),
+  row: PART_ROW,
 };
 const REOPEN = /* @__PURE__ */ compileWrite(reopenStatement);
 
@@ -50,7 +51,7 @@ const REOPEN = /* @__PURE__ */ compileWrite(reopenStatement);
 export const makeZongpaiReopen =
   ({ db }: { db: Db }) =>
   async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
-    const rows = await runWrite<PartRow>(db, REOPEN, { zongpai_no: zongpaiNo, actor }, idempotency);
+    const rows = await runWrite(db, REOPEN, { zongpai_no: zongpaiNo, actor }, idempotency);
     const zongpai = zongpaiFromParts(rows);
     if (zongpai === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
     return zongpai;

@@ -1,15 +1,35 @@
+/**
+ * A zongpai's answer, shared by the statements that answer one (register.ts, close.ts, reopen.ts)
+ * and the read: its columns, its parts, its event, its schemas, and the GET itself. Each write
+ * statement is in its own file.
+ */
+
+import * as z from 'zod/mini';
 import { AppError } from '../errors/app-error.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
-import { compileWrite, isoTime, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
-import { quoteIdentifier } from '../box/sql.ts';
+import { isoTime, parsedRow } from '../db/write.ts';
 import { outbox } from '../events/write.ts';
 import type { ZongpaiResponse } from '../openapi/responses.ts';
 import { PARTS_ORDER, type PartRow } from '../db/parts.ts';
 
-type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'> & Record<string, unknown>;
+/** A zongpai's own fields, as every zongpai statement answers them ({@link zongpaiColumns}, the head of {@link zongpaiParts}). */
+export const ZONGPAI_FIELDS = {
+  zongpai_no: z.string(),
+  status: z.enum(['OPEN', 'CLOSED']),
+  version: z.int(),
+  created_at: z.string(),
+  created_by: z.string(),
+  closed_at: z.nullable(z.string()),
+  closed_by: z.nullable(z.string()),
+};
+export const ZongpaiHead = /* @__PURE__ */ (() => z.object(ZONGPAI_FIELDS))();
+/** A box part of a zongpai's answer. */
+export const ZongpaiBox = /* @__PURE__ */ (() => z.object({ box_no: z.string(), total_quantity: z.number() }))();
 
-const zongpaiColumns = (alias: string) =>
+type ZongpaiRow = Omit<ZongpaiResponse, 'box_count' | 'total_quantity'>;
+
+export const zongpaiColumns = (alias: string) =>
   `${alias}.zongpai_no, ${alias}.status, ${alias}.version, ${isoTime(`${alias}.created_at`)} AS created_at, ${alias}.created_by, ${isoTime(`${alias}.closed_at`)} AS closed_at, ${alias}.closed_by`;
 
 /**
@@ -55,58 +75,8 @@ export const zongpaiOutbox = (
     ':actor',
   );
 
-/** The GS1 mod-10 check digit of the 17 digits `body` (SQL text), as one digit of text. */
-const gs1CheckDigitSql = (body: string) =>
-  `(SELECT ((10 - sum(substr(${body}, d.i, 1)::integer * CASE WHEN d.i % 2 = 1 THEN 3 ELSE 1 END) % 10) % 10)::text FROM generate_series(1, 17) AS d (i))`;
-
-/**
- * Registers a zongpai unless its number is taken, or is the number of a box in the ERP plan
- * or a registered location: a scan of that number must keep meaning the box (its location, its
- * boxing) or the location, never a pallet.
- *
- * With `:sscc` the number is the next SSCC: the extension digit, the company prefix, the next
- * serial reference of that pair (`cargo.sscc_serial`, counted on in this statement; racing
- * registrations wait for each other on its row) padded to 17 digits, and the GS1 check digit.
- * No row comes back from `serial` when the serials are used up (`:serial_max`). A serial taken by
- * a statement that then registers nothing (the number is taken or is a box's) stays taken: a
- * serial is never handed out twice. `number` answers the number tried, NULL when none was left.
- */
-export const registerStatement = (erpView: string): WriteStatement => ({
-  ctes: `
-serial AS (
-  INSERT INTO cargo.sscc_serial AS s (extension_digit, company_prefix, last_serial)
-  SELECT CAST(:sscc_extension AS text), CAST(:sscc_prefix AS text), 1 WHERE :sscc AND ${PROCEED}
-  ON CONFLICT (extension_digit, company_prefix) DO UPDATE SET last_serial = s.last_serial + 1, changed_at = now()
-    WHERE s.last_serial < CAST(:serial_max AS bigint)
-  RETURNING s.extension_digit || s.company_prefix || lpad(s.last_serial::text, 16 - char_length(s.company_prefix), '0') AS body
-),
-number AS (
-  SELECT CAST(:zongpai_no AS text) AS zongpai_no WHERE NOT :sscc
-  UNION ALL
-  SELECT s.body || ${gs1CheckDigitSql('s.body')} FROM serial s
-),
--- The view's own index compares in its collation; an SSCC is built from codes in "C".
-box_of_plan AS (SELECT 1 FROM ${quoteIdentifier(erpView)} v, number n WHERE v.box_no = n.zongpai_no COLLATE "default" LIMIT 1),
-a_location AS (SELECT 1 FROM cargo.location l, number n WHERE l.location_code = n.zongpai_no),
-registered AS (
-  INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT n.zongpai_no, :actor FROM number n
-  WHERE ${PROCEED} AND NOT EXISTS (SELECT 1 FROM box_of_plan) AND NOT EXISTS (SELECT 1 FROM a_location)
-  ON CONFLICT (zongpai_no) DO NOTHING
-  RETURNING *
-),
-${zongpaiOutbox('zongpai.registered', 'registered', "'[]'::json")}`,
-  select: `
-SELECT ${zongpaiColumns('r')}, '[]'::json AS boxes, EXISTS (SELECT 1 FROM box_of_plan) AS is_box,
-       EXISTS (SELECT 1 FROM a_location) AS is_location, (SELECT n.zongpai_no FROM number n) AS number
-FROM (SELECT 1) AS one LEFT JOIN registered r ON true`,
-  refusedAsInvalid: 'r.is_box OR r.is_location',
-  // Shape 2 answers the number tried (an SSCC's is not in the request) and whether it is a
-  // registered location's; a shape-1 row is a named zongpai's, from before the register.
-  reply: { version: 2, upgrades: { 1: (row) => ({ ...row, is_location: false, number: null }) } },
-});
-
-// The module-level SQL below is built by calls marked pure, so that a function that does not run a
-// statement (zongpai-reopen imports this module for zongpaiOutbox) does not carry its text.
+// Built by a call marked pure, so that a function that only writes (close, reopen, register: they
+// import this module for zongpaiParts and zongpaiOutbox) does not carry the read's text.
 const getSql = () =>
   zongpaiParts(
     'cargo.zongpai s WHERE s.zongpai_no = :zongpai_no',
@@ -115,34 +85,8 @@ const getSql = () =>
   );
 const GET_SQL = /* @__PURE__ */ getSql();
 
-/**
- * Closes a zongpai, or answers a closed one as it is. The UPDATE waits for appends in flight
- * (they hold the row FOR SHARE) and every later append finds it CLOSED; the boxes are read by
- * `cargo.zongpai_boxes` only once the row is locked, with a snapshot of their own, so the
- * answer lists exactly the boxes on the zongpai when it closed. An already closed zongpai is
- * read FOR SHARE, which returns its newest version even when a close committed while waiting.
- */
-const closeStatementOf = (): WriteStatement => ({
-  ctes: `
-closed AS (
-  UPDATE cargo.zongpai z SET status = 'CLOSED', closed_at = now(), closed_by = :actor, version = z.version + 1
-  WHERE z.zongpai_no = :zongpai_no AND z.status = 'OPEN' AND ${PROCEED}
-  RETURNING z.*
-),
-unchanged AS (
-  SELECT z.* FROM cargo.zongpai z
-  WHERE z.zongpai_no = :zongpai_no AND NOT EXISTS (SELECT 1 FROM closed) AND ${PROCEED}
-  FOR SHARE
-),
-state AS (SELECT * FROM closed UNION ALL SELECT * FROM unchanged),
-${zongpaiOutbox('zongpai.closed', 'closed')}`,
-  select: zongpaiParts('state s', boxesReadAfterLock('state')),
-});
-export const closeStatement: WriteStatement = /* @__PURE__ */ closeStatementOf();
-const CLOSE = /* @__PURE__ */ compileWrite(closeStatement);
-
 /** A zongpai answer with its box count and total quantity, its fields in the order every zongpai answer has them. */
-const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
+export const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
   zongpai_no: row.zongpai_no,
   status: row.status,
   version: row.version,
@@ -155,79 +99,34 @@ const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
   closed_by: row.closed_by,
 });
 
+/** A part's data parsed by `schema` ({@link parsedRow}). */
+const partData = <T>(schema: z.ZodMiniType<T>, row: PartRow): T =>
+  parsedRow(schema, row.data, `a zongpai's ${row.part} part`);
+
 /** A zongpai answered as {@link zongpaiParts}, put back together; undefined when there is no such zongpai. */
 export const zongpaiFromParts = (rows: readonly PartRow[]): ZongpaiResponse | undefined => {
   const head = rows.find((row) => row.part === 'head');
   if (head === undefined) return undefined;
-  const boxes = rows.filter((row) => row.part === 'box').map((row) => row.data as ZongpaiResponse['boxes'][number]);
-  return withTotals({ ...(head.data as ZongpaiRow), boxes });
+  const boxes = rows.filter((row) => row.part === 'box').map((row) => partData(ZongpaiBox, row));
+  return withTotals({ ...partData(ZongpaiHead, head), boxes });
 };
 
-type Capability = { readonly db: Db; readonly config: Pick<Config, 'erpBoxView' | 'sscc'> };
-
-/** What registering names: the zongpai's own number, or none, for the next SSCC. */
-export interface ZongpaiToRegister {
-  readonly zongpai_no?: string | undefined;
-}
+export type Capability = { readonly db: Db; readonly config: Pick<Config, 'erpBoxView' | 'sscc'> };
 
 /**
- * Zongpai (master tags such as pallets): register, read with boxes and totals, close (closing
- * a closed one answers it as it is), one factory per operation so that a function carries only
- * its own statement. Totals are derived from the boxes at read time, so concurrent appends cannot
- * lose a count.
+ * Reads a zongpai with its boxes and totals. Totals are derived from the boxes at read time, so
+ * concurrent appends cannot lose a count.
  *
  * @example
  * ```ts
- * const register = makeZongpaiRegister({ db, config });
- * await register({ zongpai_no: 'PLT-0001' }, 'olga');
- * await register({}, 'olga'); // the next SSCC (GS1_COMPANY_PREFIX set)
- * await makeZongpaiClose({ db, config })('PLT-0001', 'sam');
+ * await makeZongpaiGet({ db, config })('PLT-0001'); // { zongpai_no: 'PLT-0001', box_count: 2, ... }
  * ```
  */
-export const makeZongpaiRegister = ({ db, config }: Capability) => {
-  const register = compileWrite(registerStatement(config.erpBoxView));
-  const { companyPrefix, extensionDigit } = config.sscc;
-  const serialDigits = 16 - (companyPrefix?.length ?? 0);
-  return async (zongpai: ZongpaiToRegister, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
-    const sscc = zongpai.zongpai_no === undefined;
-    if (sscc && companyPrefix === undefined) throw new AppError('SSCC_NOT_CONFIGURED');
-    const rows = await runWrite<ZongpaiRow & { is_box: boolean; is_location: boolean; number: string | null }>(
-      db,
-      register,
-      {
-        zongpai_no: zongpai.zongpai_no ?? null,
-        sscc,
-        sscc_extension: extensionDigit,
-        sscc_prefix: companyPrefix ?? '',
-        serial_max: 10 ** serialDigits - 1,
-        actor,
-      },
-      idempotency,
-    );
-    const row = rows[0];
-    const number = row?.number ?? zongpai.zongpai_no;
-    if (number == null) throw new AppError('SSCC_EXHAUSTED', { value: companyPrefix, extension: extensionDigit });
-    if (row?.is_box === true) throw new AppError('INVALID_ZONGPAI', { value: number, reason: 'zongpai_is_a_box' });
-    if (row?.is_location === true)
-      throw new AppError('INVALID_ZONGPAI', { value: number, reason: 'zongpai_is_a_location' });
-    if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: number });
-    return withTotals(row);
-  };
-};
-
 export const makeZongpaiGet =
   ({ db }: Capability) =>
   async (zongpaiNo: string): Promise<ZongpaiResponse> => {
     const { rows } = await db.query<PartRow>(GET_SQL, { zongpai_no: zongpaiNo });
     const zongpai = zongpaiFromParts(rows);
-    if (zongpai === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-    return zongpai;
-  };
-
-export const makeZongpaiClose =
-  ({ db }: Capability) =>
-  async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
-    const zongpai = zongpaiFromParts(await runWrite<PartRow>(db, CLOSE, { zongpai_no: zongpaiNo, actor }, idempotency));
     if (zongpai === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
     return zongpai;
   };

@@ -4,7 +4,7 @@ import { compileWrite } from '../../lib/db/write.ts';
 import { importStatement } from '../../lib/location-register/register.ts';
 import { recordStatement } from '../../lib/location/locations.ts';
 import { transferStatement } from '../../lib/location/transfer.ts';
-import { registerStatement } from '../../lib/zongpai/zongpai.ts';
+import { registerStatement } from '../../lib/zongpai/register.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 /**

@@ -28,3 +28,9 @@ describe('the write statements of the service', () => {
     },
   );
 });
+
+describe('the answer rows of the service’s write statements', () => {
+  it.each(Object.entries(writeStatements(loadConfig({}))))('%s declares their schema', (_name, statement) => {
+    expect(statement.row).toBeDefined();
+  });
+});

@@ -1,6 +1,13 @@
 import { json } from '../db/types.ts';
 import { PROCEED, type WriteStatement } from '../db/write.ts';
-import { boxOutcome, runBoxWrite, type BoxSaveResponse, type BoxWriteCall } from './outcome.ts';
+import {
+  boxOutcome,
+  BoxOutcomeRow,
+  runBoxWrite,
+  type BoxAtVersion,
+  type BoxSaveResponse,
+  type BoxWriteCall,
+} from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import {
   boxEventCte,
@@ -8,6 +15,7 @@ import {
   boxOutcomeSelect,
   BOX_REFUSED_AS_INVALID,
   BOX_REPLY,
+  boxStateChecks,
   firstProblemCte,
   mixingCheck,
   planCte,
@@ -15,35 +23,9 @@ import {
   requestedItemsSql,
   zongpaiIsABox,
   zongpaiLock,
-  type Check,
   type Mixing,
   type PlanRules,
 } from './sql.ts';
-
-/** Problems every change of a saved box checks first: the box, its version, that it is boxed. */
-const boxStateChecks: readonly Check[] = [
-  {
-    rank: 10,
-    code: 'BOX_NOT_FOUND',
-    value: ':box_no',
-    where: 'NOT EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current)',
-  },
-  {
-    rank: 12,
-    code: 'VERSION_CONFLICT',
-    value: 'c.box_no',
-    version: ':version',
-    from: 'current c',
-    where: 'c.version <> :version',
-  },
-  {
-    rank: 15,
-    code: 'BOX_NOT_FOUND',
-    value: ':box_no',
-    reason: 'not_boxed',
-    where: "EXISTS (SELECT 1 FROM plan_lines) AND NOT EXISTS (SELECT 1 FROM current c WHERE c.status = 'BOXED')",
-  },
-];
 
 /**
  * Edits a saved box in ONE statement: moves it to another zongpai and/or replaces its items.
@@ -56,7 +38,11 @@ const boxStateChecks: readonly Check[] = [
  * zongpai, same items) writes nothing and answers the box as it is, also on a closed zongpai;
  * any change of a box on a closed zongpai is ZONGPAI_CLOSED.
  */
-export const editBoxStatement = (erpView: string, rules: PlanRules, mixing: Mixing = 'any'): WriteStatement => ({
+export const editBoxStatement = (
+  erpView: string,
+  rules: PlanRules,
+  mixing: Mixing = 'any',
+): WriteStatement<BoxOutcomeRow> => ({
   ctes: `
 ${planCte(erpView, rules)},
 current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
@@ -131,45 +117,8 @@ ${boxOutbox('edited', 'box.edited')}`,
   select: boxOutcomeSelect('answered'),
   refusedAsInvalid: BOX_REFUSED_AS_INVALID,
   reply: BOX_REPLY,
+  row: BoxOutcomeRow,
 });
-
-/**
- * Undoes a boxing in ONE statement: the box is NOT_BOXED again, leaves its zongpai (which must
- * be open) and loses its items; the version moves on so the trail stays ordered.
- */
-export const undoBoxStatement = (erpView: string, rules: PlanRules): WriteStatement => ({
-  ctes: `
-${planCte(erpView, rules)},
-current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
-requested AS (SELECT NULL::text AS item_code, NULL::integer AS quantity, NULL::bigint AS ord WHERE false),
-zp AS (
-  SELECT z.zongpai_no, z.status FROM cargo.zongpai z WHERE z.zongpai_no = (SELECT c.zongpai_no FROM current c) FOR SHARE
-),
-${firstProblemCte([
-  ...boxStateChecks,
-  { rank: 30, code: 'ZONGPAI_CLOSED', value: 'zp.zongpai_no', from: 'zp', where: "zp.status <> 'OPEN'" },
-])},
-undone AS (
-  UPDATE cargo.box b
-     SET status = 'NOT_BOXED', zongpai_no = NULL, zongpai_since = NULL, version = b.version + 1, total_quantity = 0, saved_at = now(), saved_by = :actor
-   WHERE b.box_no = :box_no AND b.version = :version AND b.status = 'BOXED' AND NOT EXISTS (SELECT 1 FROM problem) AND ${PROCEED}
-  RETURNING b.*
-),
-items_removed AS (
-  DELETE FROM cargo.box_item bi USING undone u WHERE bi.box_no = u.box_no
-),
-${boxEventCte('undone', 'UNDO')},
-${boxOutbox('undone', 'box.undone')}`,
-  select: boxOutcomeSelect('undone'),
-  refusedAsInvalid: BOX_REFUSED_AS_INVALID,
-  reply: BOX_REPLY,
-});
-
-/** A saved box as the request names it: its number and the version the change is based on. */
-export interface BoxAtVersion {
-  readonly box_no: string;
-  readonly version: number;
-}
 
 export interface EditBoxInput extends BoxAtVersion {
   readonly zongpai_no?: string;
@@ -191,9 +140,4 @@ export const editBox = async (
     enforce_plan: enforcePlan && replaceItems,
   });
   return boxOutcome(row, 'VERSION_CONFLICT', input.box_no, input.version, input.zongpai_no);
-};
-
-export const undoBox = async (call: BoxWriteCall, input: BoxAtVersion): Promise<BoxSaveResponse> => {
-  const row = await runBoxWrite(call, { box_no: input.box_no, version: input.version });
-  return boxOutcome(row, 'VERSION_CONFLICT', input.box_no, input.version);
 };
