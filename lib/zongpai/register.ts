@@ -122,8 +122,7 @@ export interface ZongpaiToRegister {
     const row = rows[0];
     const number = row?.number ?? zongpai.zongpai_no;
     if (number == null) throw new AppError('SSCC_EXHAUSTED', { value: companyPrefix, extension: extensionDigit });
-    if (row?.is_box === true)
-      throw new AppError('INVALID_ZONGPAI', { value: number, reason: 'zongpai_is_a_box' });
+    if (row?.is_box === true) throw new AppError('INVALID_ZONGPAI', { value: number, reason: 'zongpai_is_a_box' });
     if (row?.is_location === true)
       throw new AppError('INVALID_ZONGPAI', { value: number, reason: 'zongpai_is_a_location' });
     if (row?.zongpai_no == null) throw new AppError('ZONGPAI_ALREADY_EXISTS', { value: number });
