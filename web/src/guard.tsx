@@ -8,6 +8,16 @@ export const SETTLE_MS = 1000;
 export const ARMED_MS = 5000;
 
 /**
+ * When the last tap anywhere on the page came: a step's button that appears settles for what is
+ * left of SETTLE_MS since that tap, so the second tap of a double tap is ignored there while a
+ * button shown by a scan (no finger on the screen) takes its first tap at once.
+ */
+let lastTapAt = Number.NEGATIVE_INFINITY;
+if (typeof document !== 'undefined')
+  for (const type of ['pointerdown', 'click'])
+    document.addEventListener(type, () => (lastTapAt = performance.now()), { capture: true, passive: true });
+
+/**
  * Taps ignored until a moment: `lock(ms)` ignores every tap for `ms` from now (kept in a ref, so
  * a tap that arrives before the screen re-rendered is ignored too) and shows the button disabled
  * meanwhile, so the operator sees it is not ready.
@@ -36,7 +46,7 @@ export interface GuardedButtonProps {
   readonly confirm?: boolean;
   /** Told when the first tap asked for the confirmation (to say why it is asked). */
   readonly onArm?: () => void;
-  /** Ignores taps for SETTLE_MS from the moment it appears too (a step's button under the finger). */
+  /** Ignores taps for what is left of SETTLE_MS since the page's last tap when it appears (a step's button under the finger). */
   readonly settleOnMount?: boolean;
   readonly disabled?: boolean;
   readonly class?: string;
@@ -69,7 +79,8 @@ export const GuardedButton = ({
     mounted.current = true;
     if (first && !settleOnMount) return;
     setArmed(false);
-    lock(SETTLE_MS);
+    const left = first ? SETTLE_MS - (performance.now() - lastTapAt) : SETTLE_MS;
+    if (left > 0) lock(left);
   }, [label]);
   useEffect(() => {
     if (!armed) return;
