@@ -5,7 +5,7 @@ import { readSettings } from './settings.ts';
 
 /**
  * The CDK app (`cdk.json`: `npx tsx infra/app.ts`). Settings come from CDK context or `CARGO_*`
- * environment variables (see infra/settings.ts and the README); cdk-nag's AWS Solutions checks
+ * environment variables (see infra/settings.ts and docs/DEPLOYMENT.md); cdk-nag's AWS Solutions checks
  * run on every synth and fail it on any finding that is not acknowledged with a reason.
  */
 const app = new App();

@@ -99,7 +99,7 @@ const erpReadersOf = (names: RoleNames): string[] => [names.owner, names.service
  * As the master: read on the ERP view (and its schema) for the owner, service and reader users,
  * when the view exists: the owner's read-contract view reads it, the others' statements do (the
  * maintenance user's never do). `view` is the validated ERP_BOX_VIEW. Returns false when the view
- * is missing or the master may not grant on it (an ops-made view: ops grant it, see the README).
+ * is missing or the master may not grant on it (an ops-made view: ops grant it, see docs/ERP.md).
  */
 export const grantErpView = async (master: Db, names: RoleNames, view: string): Promise<boolean> =>
   (await grantErpViewTo(master, erpReadersOf(names), view)).length > 0;

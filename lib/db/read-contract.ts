@@ -3,7 +3,7 @@ import { isUnreadableView } from './erp-view.ts';
 import type { Db } from './types.ts';
 
 /**
- * `cargo.box_content`, part of the documented read contract (README, "Reading from the
+ * `cargo.box_content`, part of the documented read contract (docs/ERP.md, "Reading from the
  * database"): one row per item of every boxed box, with the box's order and customer from the
  * ERP view and its zongpai. It reads the ERP view, whose name is configured (`ERP_BOX_VIEW`) and
  * which may be created after the migrations, so it is (re)created here, after them and after the

@@ -17,7 +17,7 @@ export interface WriteStatement<R extends Row = Row> {
   /**
    * When the statement can refuse a request as invalid input (a 400, such as a zongpai number
    * that is a box's), the condition on an answer row `r` that says so: such a request is not an
-   * attempt (README: nothing is kept under its key), so its answer is not stored under the key.
+   * attempt (docs/HANDHELD.md: nothing is kept under its key), so its answer is not stored under the key.
    */
   readonly refusedAsInvalid?: string;
   /** The shape of its answer rows, stored with them under a key; shape 1 when not given. */

@@ -14,7 +14,7 @@ import { boxListing, listingPartsSql, pageStartSql, type BoxPage } from '../db/p
 
 /**
  * The packing progress of an order in one statement, driven by indexes at any scale: the ERP
- * view's lines of the order (its `order_no`, which ops index: see the README), then for each
+ * view's lines of the order (its `order_no`, which ops index: see docs/ERP.md), then for each
  * planned box its row and its items (primary keys of `cargo.box` and `cargo.box_item`). The
  * counts are over the whole order; the boxes and their items come a page at a time, in box
  * number order from the cursor, and the totals per item a page of their own at a time

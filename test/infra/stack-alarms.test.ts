@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resourcesOf, synthesize } from './stack-fixture.ts';
 
 /**
- * One stack per environment (README: `stackName`): each stack's alarms must watch that stack's
+ * One stack per environment (docs/DEPLOYMENT.md: `stackName`): each stack's alarms must watch that stack's
  * own resources, or one environment's errors would ring another's alarm.
  */
 const stacks = [synthesize({ stackName: 'CargoProd' }), synthesize({ stackName: 'CargoTest', stage: 'test' })];

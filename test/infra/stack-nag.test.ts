@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { synthesize } from './stack-fixture.ts';
 
 /**
- * Every setting of the README's settings table that changes which resources the stack has, each
+ * Every setting of the settings table of docs/DEPLOYMENT.md that changes which resources the stack has, each
  * synthesized once: cdk-nag must find nothing unacknowledged (as `cdk synth` demands), and
  * cfn-lint no error in its template.
  *

@@ -263,7 +263,7 @@ describe('Idempotency-Key', () => {
     });
 
     // The statement itself finds that the zongpai number is a box's of the ERP plan: still a 400,
-    // a request refused as invalid, so the corrected request may use its key (README).
+    // a request refused as invalid, so the corrected request may use its key (docs/HANDHELD.md).
     it.each([
       ['POST /v1/zongpai', '/v1/zongpai', (_box: string, zongpai: string) => ({ zongpai_no: zongpai })],
       [

@@ -2,7 +2,7 @@ import type { ErrorCode } from './api-types.ts';
 
 /**
  * The app's words in English and Simplified Chinese, and for every error code the service can
- * answer, what the operator should do (the README's table). A `Record` over the generated
+ * answer, what the operator should do (docs/HANDHELD.md's table). A `Record` over the generated
  * error codes: a code added to the API fails the type check until both languages say it.
  */
 export type Lang = 'en' | 'zh';
@@ -364,7 +364,7 @@ const zh: Words = {
 /** The app's own refusals, said as the service's are: a scan time the device's clock got wrong. */
 type RefusalCode = ErrorCode | 'DEVICE_CLOCK';
 
-/** What the operator does about each refusal (README, "What each error means for the operator"). */
+/** What the operator does about each refusal (docs/HANDHELD.md, "What each error means for the operator"). */
 const enWhatToDo: Record<RefusalCode, string> = {
   INVALID_BOX_NO: 'Not a valid box number: scan the box label again.',
   INVALID_ZONGPAI: 'Not a valid zongpai number (a box label is not a zongpai): scan the zongpai again.',
