@@ -116,34 +116,20 @@ export const BoxScreen = () => {
       setStep({ name: 'items', info, lines: counted.lines, ...(shortAt === undefined ? {} : { shortAt }) });
     if (counted.result === 'ok') return app.notify({ tone: 'ok', text: `${code} +1` });
     // Where the service does not enforce the plan, the piece is counted, with a warning.
-    if (counted.counted)
-      return app.notify(
-        counted.result === 'over'
-          ? {
-              tone: 'warn',
-              text: t('overPlanCounted', { item: code, planned: counted.line?.planned ?? 0 }),
-              detail: t('overPlanCountedWhat'),
-              code: 'QUANTITY_EXCEEDS_PLAN',
-            }
-          : {
-              tone: 'warn',
-              text: t('notInPlanCounted', { item: code }),
-              detail: t('notInPlanCountedWhat'),
-              code: 'ITEM_NOT_IN_PLAN',
-            },
-      );
+    const tone = counted.counted ? 'warn' : 'error';
+    const said = counted.counted ? 'Counted' : 'Refused';
     app.notify(
       counted.result === 'over'
         ? {
-            tone: 'error',
-            text: t('overPlanRefused', { item: code, planned: counted.line?.planned ?? 0 }),
-            detail: t('overPlanWhat'),
+            tone,
+            text: t(`overPlan${said}`, { item: code, planned: counted.line?.planned ?? 0 }),
+            detail: t(counted.counted ? 'overPlanCountedWhat' : 'overPlanWhat'),
             code: 'QUANTITY_EXCEEDS_PLAN',
           }
         : {
-            tone: 'error',
-            text: t('notInPlanRefused', { item: code }),
-            detail: t('notInPlanWhat'),
+            tone,
+            text: t(`notInPlan${said}`, { item: code }),
+            detail: t(counted.counted ? 'notInPlanCountedWhat' : 'notInPlanWhat'),
             code: 'ITEM_NOT_IN_PLAN',
           },
     );
