@@ -1,5 +1,6 @@
 import { keepLocationHistory } from './keep-location-history.ts';
 import { maintainLocationHistory } from './maintain-location-history.ts';
+import { trailBefore } from './trail-before.ts';
 import { voidCurrent } from './void-current.ts';
 
 /**
@@ -28,4 +29,5 @@ export const databaseFunctions: readonly DatabaseFunction[] = [
   maintainLocationHistory,
   keepLocationHistory,
   voidCurrent,
+  trailBefore,
 ];
