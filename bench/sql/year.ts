@@ -64,7 +64,6 @@ const migrateTimed = async (client: pg.Client): Promise<NonNullable<DesignResult
       times.push(seconds);
       if (seconds > worst.seconds) worst = { seconds, sql };
     }
-  await client.query("INSERT INTO cargo.schema_migration (id, name) VALUES (22, 'trail-by-week')");
   for (const fn of databaseFunctions.filter((f) => f.after >= 22)) await client.query(fn.sql);
   await client.query('COMMIT');
   const total = times.reduce((a, b) => a + b, 0);
@@ -162,8 +161,10 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
     for (const phase of phases) {
       let migrationSeconds: DesignResult['migrationSeconds'];
       if (phase !== undefined) {
-        const { rows: at } = await client.query('SELECT 1 FROM cargo.schema_migration WHERE id = 22');
-        if (phase.name.startsWith('trail by cargo') && at.length > 0) {
+        const { rows: at } = await client.query<{ byWeek: boolean }>(
+          `SELECT pg_get_indexdef('cargo.location_record_trail_idx'::regclass) LIKE '%date_bin%' AS "byWeek"`,
+        );
+        if (phase.name.startsWith('trail by cargo') && at[0]?.byWeek === true) {
           log(`  ${phase.name}: building the trail index keyed by cargo again (the kept database has 022)`);
           await backToTrailByCargo(client);
           await client.query('VACUUM (ANALYZE) cargo.location_record');

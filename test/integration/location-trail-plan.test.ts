@@ -38,7 +38,7 @@ const monthsRead = async (params: SqlParams): Promise<string[]> => {
   const { rows } = await service.stack.owner.query<{ 'QUERY PLAN': unknown }>(
     // Without costs and timings: the week walk's plan lists every partition's probe, and the
     // Data API answers a row of at most 64 KB.
-    `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, FORMAT JSON) ${TRAIL_SQL}`,
+    `EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF, TIMING OFF, FORMAT JSON) ${TRAIL_SQL}`,
     params,
   );
   const raw = rows[0]?.['QUERY PLAN'];
