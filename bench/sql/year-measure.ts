@@ -39,6 +39,12 @@ export interface StatementResult {
    * read after another, whatever this machine's page cache holds. Absent without pg_stat_statements.
    */
   readonly misses?: Summary;
+  /**
+   * The same over the last two thirds of the samples: the run restarts the cluster, so its
+   * shared_buffers start empty, and the first samples of a statement also read what a running
+   * instance keeps cached (a week's part of the trail index fills in a few dozen backlogs).
+   */
+  readonly missesWarm?: Summary;
   /** The timed samples' misses per sample by relation (pg_statio deltas), the largest first. */
   readonly missesByRelation?: Readonly<Record<string, number>>;
 }
@@ -218,6 +224,7 @@ export const measure = async (
       .map(([name, read]) => [name, Number(read.toFixed(1))]),
   );
   const missed = misses.length === n ? summarize(misses) : undefined;
+  const warm = misses.length === n ? summarize(misses.slice(Math.floor(n / 3))) : undefined;
   // After the samples, as a pooled connection plans: its catalog caches are warm. Another
   // sample's parameters, so that its pages are as likely to be cached as a sample's were.
   const last = request(n + 10);
@@ -228,7 +235,7 @@ export const measure = async (
   );
   if (missed !== undefined)
     log(
-      `    shared-buffer misses per sample: mean ${missed.mean.toFixed(1)} / p99 ${missed.p99.toFixed(0)}; by relation ${JSON.stringify(missesByRelation)}`,
+      `    shared-buffer misses per sample: mean ${missed.mean.toFixed(1)} / p99 ${missed.p99.toFixed(0)}, the last two thirds ${warm?.mean.toFixed(1)} / ${warm?.p99.toFixed(0)}, the first ten ${misses.slice(0, 10).join(' ')}; by relation ${JSON.stringify(missesByRelation)}`,
     );
   const scheduled = schedule?.profile();
   if (scheduled !== undefined) log(`    ${describeSchedule(scheduled)}`);
@@ -248,6 +255,6 @@ export const measure = async (
     indexes: indexesUsed(plan.Plan),
     seqScans: seqScans(plan.Plan, ['location_record', 'location_current', 'box', 'zongpai']),
     ...(s.rate === undefined ? {} : { recordsPerSecond: Math.round((s.rate * 1000) / ms.p50) }),
-    ...(missed === undefined ? {} : { misses: missed, missesByRelation }),
+    ...(missed === undefined || warm === undefined ? {} : { misses: missed, missesWarm: warm, missesByRelation }),
   };
 };
