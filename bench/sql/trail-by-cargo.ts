@@ -83,5 +83,4 @@ export const backToTrailByCargo = async (client: pg.Client): Promise<void> => {
   await client.query('DROP INDEX cargo.location_record_trail_idx');
   await client.query(TRAIL_INDEX_BYTE_ORDER);
   await client.query(VOID_CURRENT_BY_CARGO);
-  await client.query('DROP FUNCTION IF EXISTS cargo.trail_before');
 };

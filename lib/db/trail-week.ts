@@ -14,7 +14,7 @@ export const TRAIL_WEEK = (column: string) => `date_bin('168 hours', ${column}, 
  * Where the trail index's weeks begin (migration 022): `floor`, the start of the oldest month
  * partition (from the catalog; infinity when there is none). The weeks from it on are read week by
  * week; what is older than it lies in `location_record_before` (late scans of any past time), read
- * for the cargo as a whole.
+ * for the cargo alone.
  */
 export const TRAIL_FLOOR_SQL = `SELECT COALESCE(min(make_timestamptz(substr(c.relname, 18, 4)::integer, substr(c.relname, 22, 2)::integer, 1, 0, 0, 0, 'UTC')), 'infinity') AS floor
   FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid

@@ -266,14 +266,15 @@ kind AS (
  * the trail index's weeks (migration 022) newest first, from the cursor's week (or now's: no scan
  * is ordered after its recording), each week one index descent on (week, cargo_no) read backward,
  * and stops once the half has a page: the weeks a nested loop over the series yields, in its order,
- * each week's entries in index order. The walk ends at the oldest month partition's first week, or
- * at the week the box joined the zongpai; what is older than every month (`location_record_before`)
- * is read last, only when the weeks did not fill the page. The zongpai's scans from before the box
+ * each week's entries in index order. The walk ends at the oldest month partition's start, or at the
+ * week the box joined the zongpai; what is older than every month (`location_record_before`, late
+ * scans of any past time, few) is read last, by the cargo alone, only when the weeks did not fill
+ * the page. The layout always holds this month (the maintenance keeps it and those ahead). The zongpai's scans from before the box
  * joined it are dropped after the LIMIT, which is the same page (newest first, they can only come
  * last). Both halves are one LATERAL reference to the partitioned table, so its partitions are
  * planned once (planning grows with their number; the Data API cannot keep a prepared plan), each
- * week pruned to its one or two months as it runs; what is before every month is
- * `cargo.trail_before`'s, which plans that partition alone. Voided scans stay in the
+ * week pruned to its one or two months as it runs, and `location_record_before` is named itself, one
+ * table planned. Voided scans stay in the
  * history, marked.
  */
 export const TRAIL_SQL = `
@@ -312,13 +313,18 @@ page AS (
        -- The history's codes keep the database's collation; its trail index compares them in "C" (migration 017).
        -- The week's bounds prune the partitions to its one or two months as each week is read.
        WHERE ${TRAIL_WEEK('r.occurred_at')} = w.week AND r.cargo_no = t.cargo_no COLLATE "C"
-         AND r.occurred_at >= w.week AND r.occurred_at < w.week + interval '168 hours' AND (r.occurred_at, r.id) < (b.top, b.top_id)
+         AND r.occurred_at >= GREATEST(w.week, b.floor) AND r.occurred_at < w.week + interval '168 hours'
+         AND (r.occurred_at, r.id) < (b.top, b.top_id)
        ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch) q
      LIMIT :fetch)
     UNION ALL
-    (SELECT f.id, f.cargo_no, f.location_code, f.off_shelf, f.scanned_at, f.recorded_at, f.occurred_at, f.recorded_by, f.device_id,
-            f.voided_at, f.voided_by
-     FROM cargo.trail_before(t.cargo_no, t.since, b.top, b.top_id, :fetch::integer) AS f)
+    (SELECT o.id, o.cargo_no, o.location_code, o.off_shelf, o.scanned_at, o.recorded_at, o.occurred_at, o.recorded_by, o.device_id,
+            o.voided_at, o.voided_by
+     -- Named, not through the parent: one table planned, not every partition a second time.
+     FROM cargo.location_record_before o
+     WHERE o.cargo_no = t.cargo_no COLLATE "C" AND o.occurred_at < b.floor AND o.occurred_at >= t.since
+       AND (o.occurred_at, o.id) < (b.top, b.top_id)
+     ORDER BY o.occurred_at DESC, o.id DESC LIMIT :fetch)
     LIMIT :fetch) p
   WHERE p.occurred_at >= t.since
 ),

@@ -1,5 +1,4 @@
 import type { Migration } from '../migrate.ts';
-import { trailBefore } from '../sql-functions/trail-before.ts';
 import { TRAIL_WEEK } from '../trail-week.ts';
 import { TRAIL_COLUMNS } from './008-location-trail-index.ts';
 
@@ -37,11 +36,10 @@ ORDER BY p.last, p.relname, s.step`;
  * stays cached. A cargo's history is then read a week at a time, newest first, each week one
  * index descent (lib/location/locations.ts, `cargo.void_current`); the weeks walked are those of
  * the month partitions, and `location_record_before` (late scans older than every month) is read
- * for the cargo as a whole.
+ * for the cargo alone.
  *
- * `cargo.void_current` reads the trail by week from this migration on, and `cargo.trail_before`
- * (defined here) reads what lies before the weeks; their forms in lib/db/sql-functions/ are
- * applied after it.
+ * `cargo.void_current` reads the trail by week from this migration on (its form in
+ * lib/db/sql-functions/void-current.ts is applied after it).
  */
 export const trailByWeek: Migration = {
   id: 22,
@@ -52,7 +50,5 @@ export const trailByWeek: Migration = {
     { statementsFrom: PER_PARTITION },
     'DROP INDEX cargo.location_record_trail_idx',
     'ALTER INDEX cargo.location_record_trail_w_idx RENAME TO location_record_trail_idx',
-    // Defined here, in its form of lib/db/sql-functions/trail-before.ts (re-applied from there).
-    trailBefore.sql.replace('CREATE OR REPLACE FUNCTION', 'CREATE FUNCTION'),
   ],
 };

@@ -1,6 +1,5 @@
 import { keepLocationHistory } from './keep-location-history.ts';
 import { maintainLocationHistory } from './maintain-location-history.ts';
-import { trailBefore } from './trail-before.ts';
 import { voidCurrent } from './void-current.ts';
 
 /**
@@ -29,5 +28,4 @@ export const databaseFunctions: readonly DatabaseFunction[] = [
   maintainLocationHistory,
   keepLocationHistory,
   voidCurrent,
-  trailBefore,
 ];

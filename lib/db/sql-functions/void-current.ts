@@ -42,7 +42,7 @@ BEGIN
     INTO f
     FROM cargo.location_record r
     WHERE ${TRAIL_WEEK('r.occurred_at')} = week AND r.cargo_no = p_cargo_no COLLATE "C"
-      AND r.occurred_at >= week AND r.occurred_at < week + interval '168 hours'
+      AND r.occurred_at >= GREATEST(week, walk_floor) AND r.occurred_at < week + interval '168 hours'
       AND r.voided_at IS NULL AND r.id <> p_record_id
     ORDER BY r.occurred_at DESC, r.id DESC
     LIMIT 1;
@@ -54,7 +54,7 @@ BEGIN
     SELECT r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id
     INTO f
     FROM cargo.location_record r
-    WHERE r.occurred_at < ${TRAIL_WEEK('walk_floor')} AND r.cargo_no = p_cargo_no COLLATE "C" AND r.voided_at IS NULL AND r.id <> p_record_id
+    WHERE r.occurred_at < walk_floor AND r.cargo_no = p_cargo_no COLLATE "C" AND r.voided_at IS NULL AND r.id <> p_record_id
     ORDER BY r.occurred_at DESC, r.id DESC
     LIMIT 1;
     kept_one := FOUND;
