@@ -295,7 +295,7 @@ trails AS (
 ),
 bounds AS (
   -- No scan is ordered after now (its recording time), so the walk starts at the cursor or now.
-  SELECT LEAST(COALESCE(:before_at::timestamptz, 'infinity'), now()) AS top,
+  SELECT LEAST(COALESCE(:before_at::timestamptz, 'infinity'), now()) AS top, COALESCE(:before_at::timestamptz, 'infinity') AS top_at,
          COALESCE(:before_id::bigint, 9223372036854775807) AS top_id, s.floor
   FROM span s
 ),
@@ -314,7 +314,7 @@ page AS (
        -- The week's bounds prune the partitions to its one or two months as each week is read.
        WHERE ${TRAIL_WEEK('r.occurred_at')} = w.week AND r.cargo_no = t.cargo_no COLLATE "C"
          AND r.occurred_at >= GREATEST(w.week, b.floor) AND r.occurred_at < w.week + interval '168 hours'
-         AND (r.occurred_at, r.id) < (b.top, b.top_id)
+         AND (r.occurred_at, r.id) < (b.top_at, b.top_id)
        ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch) q
      LIMIT :fetch)
     UNION ALL
@@ -323,7 +323,7 @@ page AS (
      -- Named, not through the parent: one table planned, not every partition a second time.
      FROM cargo.location_record_before o
      WHERE o.cargo_no = t.cargo_no COLLATE "C" AND o.occurred_at < b.floor AND o.occurred_at >= t.since
-       AND (o.occurred_at, o.id) < (b.top, b.top_id)
+       AND (o.occurred_at, o.id) < (b.top_at, b.top_id)
      ORDER BY o.occurred_at DESC, o.id DESC LIMIT :fetch)
     LIMIT :fetch) p
   WHERE p.occurred_at >= t.since
