@@ -55,6 +55,9 @@ export const startCluster = (s: YearSettings): { url: string; stop: () => void }
     '-c max_wal_senders=0',
     '-c synchronous_commit=on',
     '-c jit=off',
+    // Each statement's shared-buffer misses, sample by sample (bench/sql/year-measure.ts).
+    '-c shared_preload_libraries=pg_stat_statements',
+    '-c pg_stat_statements.track_utility=off',
     '-c max_parallel_maintenance_workers=1',
     // Aurora's instances write no data pages, for checkpoints or for evicting a dirty buffer: its
     // storage builds pages from the log (AWS Database Blog, "Planning I/O in Amazon Aurora"). Here a

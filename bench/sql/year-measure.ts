@@ -33,6 +33,20 @@ export interface StatementResult {
   readonly schedule?: ScheduleProfile;
   /** Backlogs: records stored per second at the median. */
   readonly recordsPerSecond?: number;
+  /**
+   * Shared-buffer misses of each timed sample (pg_stat_statements' shared_blks_read, the
+   * statement's own and its functions'): what a 1-ACU instance reads from Aurora's storage, one
+   * read after another, whatever this machine's page cache holds. Absent without pg_stat_statements.
+   */
+  readonly misses?: Summary;
+  /**
+   * The same over the last two thirds of the samples: the run restarts the cluster, so its
+   * shared_buffers start empty, and the first samples of a statement also read what a running
+   * instance keeps cached (a week's part of the trail index fills in a few dozen backlogs).
+   */
+  readonly missesWarm?: Summary;
+  /** The timed samples' misses per sample by relation (pg_statio deltas), the largest first. */
+  readonly missesByRelation?: Readonly<Record<string, number>>;
 }
 
 interface Statement {
@@ -51,11 +65,19 @@ interface Statement {
  */
 const SCAN_SPACING_MS = 10;
 
+/** The SQL that reads a design's trail: the service's own, or the one before migration 022 (bench/sql/trail-by-cargo.ts). */
+export interface TrailStatements {
+  readonly trail: string;
+}
+
 export const statements = (
   design: Design,
   d: Shape,
   toVoid: readonly { cargo: string; id: string }[],
   stream: number,
+  /** The time a scan made now has: the seeded year's end (BENCH_YEAR_END) and as much as the run has taken since. */
+  now: () => number,
+  sql: TrailStatements = { trail: TRAIL_SQL },
 ): Statement[] => {
   const rnd = random(7 + stream);
   const anyCargo = () => cargoOf(rnd.int(1, d.cargo), d);
@@ -65,12 +87,12 @@ export const statements = (
         cargo_no: anyCargo(),
         location_code: locationOf(i * n + k, d),
         off_shelf: false,
-        scanned_at: new Date(Date.now() - (n - k) * SCAN_SPACING_MS).toISOString(),
+        scanned_at: new Date(now() - (n - k) * SCAN_SPACING_MS).toISOString(),
         device_id: 'PDA-07',
       })),
     );
   const record = design === 'partitioned' ? compileWrite(RECORD).plain : FLAT_RECORD_SQL;
-  const trail = design === 'partitioned' ? TRAIL_SQL : FLAT_TRAIL_SQL;
+  const trail = design === 'partitioned' ? sql.trail : FLAT_TRAIL_SQL;
   const list: Statement[] = [
     { name: 'scan (one record)', sql: record, params: (i) => ({ scans: scans(1, i), recorded_by: 'bench' }) },
     {
@@ -93,7 +115,7 @@ export const statements = (
       // caches) the pages it will read.
       params: () => ({
         cargo_no: cargoOf(rnd.int(1, d.boxes), d),
-        before_at: new Date(Date.now() - rnd.int(30, 330) * 86_400_000).toISOString(),
+        before_at: new Date(now() - rnd.int(30, 330) * 86_400_000).toISOString(),
         before_id: '9223372036854775807',
         fetch: 21,
       }),
@@ -135,6 +157,29 @@ const explain = async (client: pg.Client, text: string, values: unknown[]): Prom
   }
 };
 
+/** The shared blocks read so far by this database's statements (pg_stat_statements), or null without it. */
+const sharedReadSoFar = async (watcher: pg.Client): Promise<number | null> => {
+  const { rows } = await watcher
+    .query<{ read: string }>(
+      `SELECT COALESCE(sum(shared_blks_read), 0)::text AS read FROM pg_stat_statements
+       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat%'`,
+    )
+    .catch(() => ({ rows: [] }));
+  return rows[0] === undefined ? null : Number(rows[0].read);
+};
+
+/** Blocks read from outside shared_buffers so far, by relation (pg_statio), once `client` has flushed its counts. */
+const readsByRelation = async (client: pg.Client, watcher: pg.Client): Promise<Map<string, number>> => {
+  await client.query('SELECT pg_stat_force_next_flush()');
+  await client.query('SELECT 1');
+  const { rows } = await watcher.query<{ name: string; read: string }>(
+    `SELECT indexrelname AS name, idx_blks_read::text AS read FROM pg_statio_user_indexes WHERE schemaname = 'cargo'
+     UNION ALL
+     SELECT relname || ' (heap)', (heap_blks_read + COALESCE(toast_blks_read, 0))::text FROM pg_statio_user_tables WHERE schemaname = 'cargo'`,
+  );
+  return new Map(rows.map((r) => [r.name, Number(r.read)]));
+};
+
 export const measure = async (
   client: pg.Client,
   watcher: pg.Client,
@@ -150,7 +195,11 @@ export const measure = async (
   // A fiftieth of the CPU reference (bench/sql/commit-floor.ts) after each sample, on the same backend.
   const schedule = scheduleOf(pid, () => client.query('SELECT count(*) FROM generate_series(1, 20000)'));
   const times: number[] = [];
+  const misses: number[] = [];
+  let readBefore = await sharedReadSoFar(watcher);
+  let relationsBefore = new Map<string, number>();
   for (let i = 0; i < n + 3; i += 1) {
+    if (i === 3) relationsBefore = await readsByRelation(client, watcher);
     // The request is made before the clock starts: a backlog's 500 scans are the client's work.
     const send = prepare(i);
     const sample = i >= 3 ? schedule?.start() : undefined;
@@ -159,7 +208,23 @@ export const measure = async (
     const elapsed = performance.now() - t;
     if (i >= 3) times.push(elapsed);
     await sample?.(elapsed);
+    if (readBefore !== null) {
+      const read = await sharedReadSoFar(watcher);
+      if (i >= 3 && read !== null) misses.push(read - readBefore);
+      readBefore = read;
+    }
   }
+  const relationsAfter = await readsByRelation(client, watcher);
+  const missesByRelation = Object.fromEntries(
+    [...relationsAfter]
+      .map(([name, read]) => [name, (read - (relationsBefore.get(name) ?? 0)) / n] as const)
+      .filter(([, read]) => read >= 0.05)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([name, read]) => [name, Number(read.toFixed(1))]),
+  );
+  const missed = misses.length === n ? summarize(misses) : undefined;
+  const warm = misses.length === n ? summarize(misses.slice(Math.floor(n / 3))) : undefined;
   // After the samples, as a pooled connection plans: its catalog caches are warm. Another
   // sample's parameters, so that its pages are as likely to be cached as a sample's were.
   const last = request(n + 10);
@@ -168,6 +233,10 @@ export const measure = async (
   log(
     `  ${s.name}: p50 ${ms.p50.toFixed(2)} / p99 ${ms.p99.toFixed(2)} ms, plan ${plan['Planning Time'].toFixed(2)} + exec ${plan['Execution Time'].toFixed(2)} ms, shared read ${plan.Plan['Shared Read Blocks'] ?? '?'}`,
   );
+  if (missed !== undefined)
+    log(
+      `    shared-buffer misses per sample: mean ${missed.mean.toFixed(1)} / p99 ${missed.p99.toFixed(0)}, the last two thirds ${warm?.mean.toFixed(1)} / ${warm?.p99.toFixed(0)}, the first ten ${misses.slice(0, 10).join(' ')}; by relation ${JSON.stringify(missesByRelation)}`,
+    );
   const scheduled = schedule?.profile();
   if (scheduled !== undefined) log(`    ${describeSchedule(scheduled)}`);
   // A second pass as long as the timed one, with other parameters, watched (bench/sql/waits.ts).
@@ -186,5 +255,6 @@ export const measure = async (
     indexes: indexesUsed(plan.Plan),
     seqScans: seqScans(plan.Plan, ['location_record', 'location_current', 'box', 'zongpai']),
     ...(s.rate === undefined ? {} : { recordsPerSecond: Math.round((s.rate * 1000) / ms.p50) }),
+    ...(missed === undefined || warm === undefined ? {} : { misses: missed, missesWarm: warm, missesByRelation }),
   };
 };

@@ -8,24 +8,25 @@ import type { YearResult } from './year.ts';
 export const renderYear = (result: YearResult): string => {
   const names = [...new Set(result.designs.flatMap((d) => d.statements.map((s) => s.name)))];
   const cell = (
-    design: string,
+    design: YearResult['designs'][number],
     name: string,
     pick: (s: YearResult['designs'][number]['statements'][number]) => string,
   ) => {
-    const s = result.designs.find((d) => d.design === design)?.statements.find((x) => x.name === name);
+    const s = design.statements.find((x) => x.name === name);
     return s === undefined ? 'n/a' : pick(s);
   };
   const rows = names.map((name) => [
     name,
     ...result.designs.flatMap((d) => [
       cell(
-        d.design,
+        d,
         name,
         (s) =>
           `${ms(s.ms.p50)} / ${ms(s.ms.p99)} ms${s.planningMs === null ? '' : ` (plan ${ms(s.planningMs)} + exec ${ms(s.executionMs ?? NaN)})`}`,
       ),
+      cell(d, name, (s) => (s.misses === undefined ? '-' : `${s.misses.mean.toFixed(1)} / ${s.misses.p99.toFixed(0)}`)),
       cell(
-        d.design,
+        d,
         name,
         (s) =>
           `${s.sharedHit ?? '-'} / ${s.sharedRead ?? '-'}${s.recordsPerSecond === undefined ? '' : `; ${s.recordsPerSecond} records/s`}`,
@@ -34,7 +35,10 @@ export const renderYear = (result: YearResult): string => {
   ]);
   const headers = [
     'statement',
-    ...result.designs.flatMap((d) => [`${d.design} p50 / p99`, `${d.design} buffers hit / read`]),
+    ...result.designs.flatMap((d) => {
+      const label = d.name ?? d.design;
+      return [`${label} p50 / p99`, `${label} misses mean / p99`, `${label} EXPLAIN hit / read`];
+    }),
   ];
   const pairs = (entries: Record<string, string | number>, unit = '') =>
     Object.entries(entries)
@@ -46,14 +50,31 @@ export const renderYear = (result: YearResult): string => {
       d.cpuReference === undefined
         ? ''
         : `; CPU reference (a million rows counted) p50 ${ms(d.cpuReference.before.p50)} ms before the statements, ${ms(d.cpuReference.after.p50)} ms after`;
-    return `${d.design}: seed ${pairs(d.seedSeconds, ' s')}; ${pairs(d.sizes)}; ${floor}${cpu}`;
+    const migration =
+      d.migrationSeconds === undefined
+        ? ''
+        : `; migration 022: ${d.migrationSeconds.statements} statements, ${d.migrationSeconds.total} s, the longest ${d.migrationSeconds.worst} s`;
+    return `${d.name ?? d.design}${migration}: seed ${pairs(d.seedSeconds, ' s')}; ${pairs(d.sizes)}; ${floor}${cpu}`;
   });
   const waits = result.designs.flatMap((d) =>
-    d.statements.flatMap((s) => (s.waits === undefined ? [] : [`${d.design}, ${s.name}: ${describeWaits(s.waits)}`])),
+    d.statements.flatMap((s) =>
+      s.waits === undefined ? [] : [`${d.name ?? d.design}, ${s.name}: ${describeWaits(s.waits)}`],
+    ),
+  );
+  const relations = result.designs.flatMap((d) =>
+    d.statements.flatMap((s) =>
+      s.missesByRelation === undefined
+        ? []
+        : [
+            `${d.name ?? d.design}, ${s.name}: ${Object.entries(s.missesByRelation)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}`,
+          ],
+    ),
   );
   const schedules = result.designs.flatMap((d) =>
     d.statements.flatMap((s) =>
-      s.schedule === undefined ? [] : [`${d.design}, ${s.name}: ${describeSchedule(s.schedule)}`],
+      s.schedule === undefined ? [] : [`${d.name ?? d.design}, ${s.name}: ${describeSchedule(s.schedule)}`],
     ),
   );
   return [
@@ -64,6 +85,7 @@ export const renderYear = (result: YearResult): string => {
       .join(', ')}`,
     table(headers, rows),
     ...seeds,
+    ...(relations.length === 0 ? [] : ['Shared-buffer misses per sample by relation (pg_statio):', ...relations]),
     ...(waits.length === 0 ? [] : ['What the slowest samples of a second, watched pass waited for:', ...waits]),
     ...(schedules.length === 0
       ? []

@@ -35,14 +35,42 @@ export const cargoOf = (c: number, d: Shape) =>
 const locationSql = (r: string, d: Shape) => `'L-' || ${pad(`(${r} * 31) % ${d.locations}`, 4)}`;
 export const locationOf = (i: number, d: Shape) => `L-${String(i % d.locations).padStart(4, '0')}`;
 
-/** Record r (1..records): cargo 1 + r * 7919 mod cargo, times evenly over the 365 days before the seed. */
-const recordsSql = (d: Shape, from: number, to: number) => `
+/**
+ * When a seeded year's records were scanned: records 1..`older` evenly over [`start`, `split`),
+ * the rest evenly over [`split`, `end`) (a month at a large warehouse's rate, see
+ * BENCH_YEAR_MONTH_RATE), in the order of their ids.
+ */
+export interface Timeline {
+  readonly start: string;
+  readonly split: string;
+  readonly end: string;
+  readonly older: number;
+}
+
+/**
+ * The timeline of a year of `records` ending at `end`: with `monthRate`, the month of `end` holds
+ * that many records a day up to `end`, and the year before it the others.
+ */
+export const timeline = (records: number, endIso: string, monthRate?: number): Timeline => {
+  const end = Date.parse(endIso);
+  const start = new Date(end - 365 * 86_400_000 - 60_000).toISOString();
+  if (monthRate === undefined) return { start, split: endIso, end: endIso, older: records };
+  const monthStart = new Date(endIso);
+  monthStart.setUTCDate(1);
+  monthStart.setUTCHours(0, 0, 0, 0);
+  const recent = Math.min(records - 1, Math.round((monthRate * (end - monthStart.getTime())) / 86_400_000));
+  return { start, split: monthStart.toISOString(), end: endIso, older: records - recent };
+};
+
+/** Record r (1..records): cargo 1 + r * 7919 mod cargo, at its time of the timeline ($1 start, $2 split, $3 end). */
+const recordsSql = (d: Shape, t: Timeline, from: number, to: number) => `
 INSERT INTO cargo.location_record (id, cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
 OVERRIDING SYSTEM VALUE
 SELECT r, ${cargoSql('c', d)}, ${locationSql('r', d)}, r % 7 = 0, CASE WHEN r % 10 = 0 THEN NULL ELSE at END, at + interval '2 seconds', at,
        'op' || r % 150, 'PDA-' || ${pad('r % 50', 2)}
 FROM (SELECT r, 1 + (r * 7919) % ${d.cargo} AS c,
-             date_trunc('milliseconds', $1::timestamptz + r * (interval '365 days' / ${d.records})) AS at
+             date_trunc('milliseconds', CASE WHEN r <= ${t.older} THEN $1::timestamptz + r * (($2::timestamptz - $1::timestamptz) / ${t.older})
+                                             ELSE $2::timestamptz + (r - ${t.older}) * (($3::timestamptz - $2::timestamptz) / ${Math.max(1, d.records - t.older)}) END) AS at
       FROM generate_series(${from}::bigint, ${to}::bigint) r) s`;
 
 /** Each cargo's last record, computed (the records of cargo c are r0(c) + k * cargo), not searched. */
@@ -67,13 +95,13 @@ const eventsSql = `
 INSERT INTO cargo.event (sequence, type, occurred_at, actor, data)
 SELECT row_number() OVER (ORDER BY i.id), 'cargo.located', i.recorded_at, i.recorded_by, ${locatedData()}
 FROM cargo.location_record i
-WHERE i.occurred_at >= now() - make_interval(days => ${EVENTS_KEPT_DAYS})`;
+WHERE i.occurred_at >= $1::timestamptz - make_interval(days => ${EVENTS_KEPT_DAYS})`;
 
 export const seed = async (
   client: pg.Client,
   design: Design,
   d: Shape,
-  start: string,
+  t: Timeline,
 ): Promise<Record<string, number>> => {
   const seconds: Record<string, number> = {};
   const timed = async (name: string, work: () => Promise<unknown>) => {
@@ -87,13 +115,13 @@ export const seed = async (
     await client.query(
       `INSERT INTO cargo.zongpai (zongpai_no, status, created_at, created_by)
       SELECT 'ZP-' || ${pad('z', 6)}, 'OPEN', $1::timestamptz, 'op' FROM generate_series(1, ${d.zongpai}) z`,
-      [start],
+      [t.start],
     );
     await client.query(
       `INSERT INTO cargo.box (box_no, status, zongpai_no, zongpai_since, version, total_quantity, saved_at, saved_by)
       SELECT 'BX-' || ${pad('i', 7)}, 'BOXED', 'ZP-' || ${pad('ceil(i / 20.0)::int', 6)}, $1::timestamptz, 1, 5, $1::timestamptz, 'op'
       FROM generate_series(1, ${d.boxes}) i`,
-      [start],
+      [t.start],
     );
   });
   // Bulk load without the indexes, then build them: what a steady state has, in a fraction of the time.
@@ -110,7 +138,7 @@ export const seed = async (
   const chunk = Math.ceil(d.records / 12);
   await timed('location_record', async () => {
     for (let from = 1; from <= d.records; from += chunk) {
-      await client.query(recordsSql(d, from, Math.min(d.records, from + chunk - 1)), [start]);
+      await client.query(recordsSql(d, t, from, Math.min(d.records, from + chunk - 1)), [t.start, t.split, t.end]);
       log(`    ${Math.min(d.records, from + chunk - 1)} of ${d.records}`);
     }
   });
@@ -124,7 +152,7 @@ export const seed = async (
   if (design === 'partitioned') {
     await timed('location_current', () => client.query(currentSql(d)));
     await timed(`event outbox (${EVENTS_KEPT_DAYS} days)`, async () => {
-      const { rowCount } = await client.query(eventsSql);
+      const { rowCount } = await client.query(eventsSql, [t.end]);
       await client.query('UPDATE cargo.event_sequence SET last = $1', [rowCount]);
       await client.query('UPDATE cargo.event_relay SET last_published = $1', [rowCount]);
     });

@@ -35,6 +35,18 @@ export interface YearSettings {
    * database's collation), and comparing text in a locale costs more than byte by byte.
    */
   readonly locale: string;
+  /**
+   * When the seeded year ends (BENCH_YEAR_END, an ISO time; default: the run's start): the
+   * statements' scans are timed from it, so that a date near a month's end measures the current
+   * month's partition and indexes as full as they get.
+   */
+  readonly end?: string;
+  /**
+   * Records a day in the month of BENCH_YEAR_END, up to it (BENCH_YEAR_MONTH_RATE, e.g. 400000 for a
+   * large warehouse); the other records spread evenly over the months before. Default: every
+   * record spread evenly over the year.
+   */
+  readonly monthRate?: number;
 }
 
 export type Design = 'partitioned' | 'unpartitioned';
@@ -46,6 +58,13 @@ const positive = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive whole number, got '${env[name]}'`);
   return value;
+};
+
+const isoTime = (text: string): string => {
+  const t = Date.parse(text);
+  if (Number.isNaN(t))
+    throw new Error(`BENCH_YEAR_END must be an ISO time such as 2026-11-30T12:00:00Z, got '${text}'`);
+  return new Date(t).toISOString();
 };
 
 export const readYearSettings = (env: NodeJS.ProcessEnv = process.env): YearSettings => {
@@ -79,5 +98,7 @@ export const readYearSettings = (env: NodeJS.ProcessEnv = process.env): YearSett
     dropMonth: env.BENCH_YEAR_KEEP !== '1' || env.BENCH_YEAR_DROP_MONTH === '1',
     serverOptions,
     locale,
+    ...(env.BENCH_YEAR_END === undefined ? {} : { end: isoTime(env.BENCH_YEAR_END) }),
+    ...(env.BENCH_YEAR_MONTH_RATE === undefined ? {} : { monthRate: positive(env, 'BENCH_YEAR_MONTH_RATE', 1) }),
   };
 };

@@ -1,7 +1,10 @@
 import pg from 'pg';
 import { stepStatements } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
+import { databaseFunctions } from '../../lib/db/sql-functions/index.ts';
 import { MAINTAIN_SQL, MONTHS_AHEAD } from '../../lib/location/history.ts';
+import { TRAIL_SQL } from '../../lib/location/locations.ts';
+import { backToTrailByCargo, TRAIL_BY_CARGO_SQL } from './trail-by-cargo.ts';
 import type { Summary } from '../support/stats.ts';
 import { commitFloor, cpuReference } from './commit-floor.ts';
 import { positional } from './positional.ts';
@@ -9,13 +12,17 @@ import { random } from './workload.ts';
 import { prewarm, startCluster } from './year-cluster.ts';
 import { dropMonth } from './year-drop.ts';
 import { measure, statements, type StatementResult } from './year-measure.ts';
-import { cargoOf, seed, sizes, type Shape } from './year-seed.ts';
+import { cargoOf, seed, sizes, timeline, type Shape } from './year-seed.ts';
 import { log, type Design, type YearSettings } from './year-settings.ts';
 
 export { readYearSettings } from './year-settings.ts';
 
 export interface DesignResult {
   readonly design: Design;
+  /** The design, and for the partitioned one which trail index it was measured with. */
+  readonly name?: string;
+  /** Migration 022 applied to the seeded year, each of its statements timed: the worst is what the Data API's 45 s bounds. */
+  readonly migrationSeconds?: { readonly worst: number; readonly statements: number; readonly total: number };
   readonly seedSeconds: Record<string, number>;
   readonly sizes: Record<string, string>;
   readonly statements: readonly StatementResult[];
@@ -35,9 +42,41 @@ export interface YearResult {
  * What a kept database was seeded with: measured again only when the settings are the same. The
  * seed times are `json`, which keeps the phases in the order they ran (`jsonb` sorts its keys).
  */
-const SEED_MARK = `CREATE TABLE public.bench_year_seed (records bigint, boxes bigint, locations bigint, seed_seconds json)`;
+interface Phase {
+  readonly name: string;
+}
 
-const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Promise<DesignResult> => {
+/**
+ * Migration 022 (the trail keyed by week) applied as the migrator applies it, a statement at a
+ * time, each timed, then the forms of the database functions that read the trail.
+ */
+const migrateTimed = async (client: pg.Client): Promise<NonNullable<DesignResult['migrationSeconds']>> => {
+  const migration = migrations.find((m) => m.id === 22);
+  if (migration === undefined) throw new Error('no migration 022');
+  const times: number[] = [];
+  let worst = { seconds: 0, sql: '' };
+  await client.query('BEGIN');
+  for (const step of migration.statements)
+    for (const sql of await stepStatements(step, (q) => client.query<{ statement: string }>(q))) {
+      const t = performance.now();
+      await client.query(sql);
+      const seconds = (performance.now() - t) / 1000;
+      times.push(seconds);
+      if (seconds > worst.seconds) worst = { seconds, sql };
+    }
+  for (const fn of databaseFunctions.filter((f) => f.after >= 22)) await client.query(fn.sql);
+  await client.query('COMMIT');
+  const total = times.reduce((a, b) => a + b, 0);
+  log(
+    `  migration 022: ${times.length} statements in ${total.toFixed(1)} s, the longest ${worst.seconds.toFixed(1)} s (${worst.sql.slice(0, 90)}…)`,
+  );
+  await client.query('VACUUM (ANALYZE) cargo.location_record');
+  return { worst: Number(worst.seconds.toFixed(1)), statements: times.length, total: Number(total.toFixed(1)) };
+};
+
+const SEED_MARK = `CREATE TABLE public.bench_year_seed (records bigint, boxes bigint, locations bigint, seed_seconds json, end_at text, month_rate bigint)`;
+
+const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Promise<DesignResult[]> => {
   const database = s.keep ? `cargo_bench_year_${design}` : 'cargo_bench_year';
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -55,8 +94,9 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
       .query<{ seed_seconds: Record<string, number> }>(
         `SELECT seed_seconds FROM public.bench_year_seed
          WHERE records = $1 AND boxes = $2 AND locations = $3
-           AND (SELECT datcollate FROM pg_database WHERE datname = current_database()) = $4`,
-        [d.records, d.boxes, d.locations, s.locale],
+           AND (SELECT datcollate FROM pg_database WHERE datname = current_database()) = $4
+           AND end_at IS NOT DISTINCT FROM $5 AND month_rate IS NOT DISTINCT FROM $6`,
+        [d.records, d.boxes, d.locations, s.locale, s.end ?? null, s.monthRate ?? null],
       )
       .catch(() => ({ rows: [] }));
     await kept.end();
@@ -78,21 +118,25 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
     const fresh = seedSeconds === undefined;
     if (seedSeconds === undefined) {
       await client.query('CREATE SCHEMA cargo');
-      for (const m of migrations.filter((m) => design === 'partitioned' || m.id < 5))
+      for (const m of migrations.filter((m) => (design === 'partitioned' && m.id < 22) || m.id < 5))
         for (const step of m.statements)
           for (const sql of await stepStatements(step, (q) => client.query<{ statement: string }>(q)))
             await client.query(sql);
-      const start = new Date(Date.now() - 365 * 86_400_000 - 60_000).toISOString();
+      const t = timeline(d.records, s.end ?? new Date().toISOString(), s.monthRate);
       log(
         `${design}: seeding ${d.records} records of ${d.cargo} cargo (${d.boxes} boxes, ${d.zongpai} zongpais) at ${d.locations} locations, in a database of locale ${s.locale}`,
       );
-      seedSeconds = await seed(client, design, d, start);
+      if (t.older < d.records)
+        log(`  ${d.records - t.older} of them from ${t.split} to ${t.end} (${s.monthRate} a day), the others before`);
+      seedSeconds = await seed(client, design, d, t);
       await client.query(SEED_MARK);
-      await client.query('INSERT INTO public.bench_year_seed VALUES ($1, $2, $3, $4)', [
+      await client.query('INSERT INTO public.bench_year_seed VALUES ($1, $2, $3, $4, $5, $6)', [
         d.records,
         d.boxes,
         d.locations,
         JSON.stringify(seedSeconds),
+        s.end ?? null,
+        s.monthRate ?? null,
       ]);
     }
     if (design === 'partitioned') {
@@ -102,54 +146,95 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
       const { rows } = await client.query<{ summary: { folded: string[] } }>(text, values);
       log(`  maintenance: ${rows[0]?.summary.folded.length ?? 0} empty months before the history dropped`);
     }
-    await prewarm(client);
-    // 0 after seeding; on a kept database, the records earlier runs' statements stored. Each run
-    // draws its cargo from streams of its own, so that a rerun does not scan the cargo of the run
-    // before it at the same locations: their current locations would be updated in place (HOT)
-    // where a warehouse's scans move them, and their trails would be in the cache already.
-    const { rows: stored } = await client.query<{ since_seed: string }>(
-      `SELECT (pg_sequence_last_value(pg_get_serial_sequence('cargo.location_record', 'id')) - $1)::text AS since_seed`,
-      [d.records],
-    );
-    const stream = Number(stored[0]?.since_seed ?? 0);
-    if (stream > 0) log(`  ${stream} records stored since the seed: this run's cargo drawn from other streams`);
-    // The scans to void: the current one of as many distinct boxes as the void's timed and
-    // watched passes take, from location_current (which the void reads anyway), so that no query
-    // beforehand reads the history they will read.
-    const rnd = random(11 + stream);
-    const boxes = new Set<string>();
-    while (design === 'partitioned' && boxes.size < 2 * s.samples + 40) boxes.add(cargoOf(rnd.int(1, d.boxes), d));
-    const { rows: toVoid } =
+    await client
+      .query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements')
+      .catch((error: Error) => log(`  pg_stat_statements: ${error.message}; misses per sample not counted`));
+    // Scans are made at the seeded year's end (BENCH_YEAR_END) and as long after as the run has taken.
+    const endMs = s.end === undefined ? undefined : Date.parse(s.end);
+    const runStart = Date.now();
+    const now = () => (endMs === undefined ? Date.now() : endMs + (Date.now() - runStart));
+    const results: DesignResult[] = [];
+    const phases: readonly (Phase | undefined)[] =
       design === 'partitioned'
-        ? await client.query<{ cargo: string; id: string }>(
-            'SELECT cargo_no AS cargo, record_id::text AS id FROM cargo.location_current WHERE cargo_no = ANY($1::text[])',
-            [[...boxes]],
-          )
-        : { rows: [] };
-    const cpuBefore = await cpuReference(client, 10);
-    const results: StatementResult[] = [];
-    const watcher = new pg.Client({ connectionString: url.toString() });
-    await watcher.connect();
-    try {
-      for (const statement of statements(design, d, toVoid, stream))
-        results.push(await measure(client, watcher, statement, s.samples));
-    } finally {
-      await watcher.end();
+        ? [{ name: 'trail by cargo (before 022)' }, { name: 'trail by week (022)' }]
+        : [undefined];
+    for (const phase of phases) {
+      let migrationSeconds: DesignResult['migrationSeconds'];
+      if (phase !== undefined) {
+        const { rows: at } = await client.query<{ byWeek: boolean }>(
+          `SELECT pg_get_indexdef('cargo.location_record_trail_idx'::regclass) LIKE '%date_bin%' AS "byWeek"`,
+        );
+        if (phase.name.startsWith('trail by cargo') && at[0]?.byWeek === true) {
+          log(`  ${phase.name}: building the trail index keyed by cargo again (the kept database has 022)`);
+          await backToTrailByCargo(client);
+          await client.query('VACUUM (ANALYZE) cargo.location_record');
+        }
+        if (phase.name.startsWith('trail by week')) migrationSeconds = await migrateTimed(client);
+      }
+      const label = phase === undefined ? design : `${design}, ${phase.name}`;
+      log(`${label}: measuring`);
+      await prewarm(client);
+      // 0 after seeding; on a kept database, the records earlier runs' statements stored. Each run
+      // draws its cargo from streams of its own, so that a rerun does not scan the cargo of the run
+      // before it at the same locations: their current locations would be updated in place (HOT)
+      // where a warehouse's scans move them, and their trails would be in the cache already.
+      const { rows: stored } = await client.query<{ since_seed: string }>(
+        `SELECT (pg_sequence_last_value(pg_get_serial_sequence('cargo.location_record', 'id')) - $1)::text AS since_seed`,
+        [d.records],
+      );
+      const stream = Number(stored[0]?.since_seed ?? 0);
+      if (stream > 0) log(`  ${stream} records stored since the seed: this run's cargo drawn from other streams`);
+      // The scans to void: the current one of as many distinct boxes as the void's timed and
+      // watched passes take, from location_current (which the void reads anyway), so that no query
+      // beforehand reads the history they will read.
+      const rnd = random(11 + stream);
+      const boxes = new Set<string>();
+      while (design === 'partitioned' && boxes.size < 2 * s.samples + 40) boxes.add(cargoOf(rnd.int(1, d.boxes), d));
+      const { rows: toVoid } =
+        design === 'partitioned'
+          ? await client.query<{ cargo: string; id: string }>(
+              'SELECT cargo_no AS cargo, record_id::text AS id FROM cargo.location_current WHERE cargo_no = ANY($1::text[])',
+              [[...boxes]],
+            )
+          : { rows: [] };
+      const cpuBefore = await cpuReference(client, 10);
+      const measured: StatementResult[] = [];
+      const watcher = new pg.Client({ connectionString: url.toString() });
+      await watcher.connect();
+      try {
+        for (const statement of statements(design, d, toVoid, stream, now, {
+          trail: phase?.name.startsWith('trail by cargo') === true ? TRAIL_BY_CARGO_SQL : TRAIL_SQL,
+        }))
+          measured.push(await measure(client, watcher, statement, s.samples));
+      } finally {
+        await watcher.end();
+      }
+      const sized = await sizes(client);
+      if (design === 'partitioned' && s.dropMonth && phase === phases.at(-1))
+        measured.push(await dropMonth(client, url.toString(), d));
+      else if (design === 'partitioned')
+        log(`  drop a month: not measured (BENCH_YEAR_KEEP keeps the data; BENCH_YEAR_DROP_MONTH=1 drops one)`);
+      if (!fresh) log(`${label}: seeded earlier, seed times are the seeding run's`);
+      const floor = await commitFloor(client, Math.max(100, s.samples));
+      log(
+        `  commit floor (a one-row INSERT committed alone): p50 ${floor.p50.toFixed(2)} / p99 ${floor.p99.toFixed(2)} ms`,
+      );
+      const cpu = { before: cpuBefore, after: await cpuReference(client, 10) };
+      log(
+        `  CPU reference (a million rows counted): p50 ${cpu.before.p50.toFixed(1)} ms before the statements, ${cpu.after.p50.toFixed(1)} ms after`,
+      );
+      results.push({
+        design,
+        name: label,
+        seedSeconds,
+        sizes: sized,
+        statements: measured,
+        commitFloor: floor,
+        cpuReference: cpu,
+        ...(migrationSeconds === undefined ? {} : { migrationSeconds }),
+      });
     }
-    const sized = await sizes(client);
-    if (design === 'partitioned' && s.dropMonth) results.push(await dropMonth(client, url.toString(), d));
-    else if (design === 'partitioned')
-      log(`  drop a month: not measured (BENCH_YEAR_KEEP keeps the data; BENCH_YEAR_DROP_MONTH=1 drops one)`);
-    if (!fresh) log(`${design}: seeded earlier, seed times are the seeding run's`);
-    const floor = await commitFloor(client, Math.max(100, s.samples));
-    log(
-      `  commit floor (a one-row INSERT committed alone): p50 ${floor.p50.toFixed(2)} / p99 ${floor.p99.toFixed(2)} ms`,
-    );
-    const cpu = { before: cpuBefore, after: await cpuReference(client, 10) };
-    log(
-      `  CPU reference (a million rows counted): p50 ${cpu.before.p50.toFixed(1)} ms before the statements, ${cpu.after.p50.toFixed(1)} ms after`,
-    );
-    return { design, seedSeconds, sizes: sized, statements: results, commitFloor: floor, cpuReference: cpu };
+    return results;
   } finally {
     await client.end();
     if (!s.keep) {
@@ -191,7 +276,7 @@ export const runYear = async (s: YearSettings): Promise<YearResult> => {
     );
     await admin.end();
     const designs: DesignResult[] = [];
-    for (const design of s.designs) designs.push(await runDesign(cluster.url, design, s));
+    for (const design of s.designs) designs.push(...(await runDesign(cluster.url, design, s)));
     return { settings: s, server: Object.fromEntries(rows.map((r) => [r.name, r.setting])), designs };
   } finally {
     cluster.stop();

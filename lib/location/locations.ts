@@ -15,6 +15,7 @@ import {
   type WriteStatement,
 } from '../db/write.ts';
 import { cargoCodesSql } from '../location-register/cargo.ts';
+import { TRAIL_FLOOR_SQL, TRAIL_WEEK } from '../db/trail-week.ts';
 import { outbox } from '../events/write.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { LIVE, recordVersion } from './record-version.ts';
@@ -260,20 +261,27 @@ kind AS (
  * The current location and one page of history. A box on a zongpai also inherits the zongpai's
  * scans: the newer of its own current location and its zongpai's is where it is now (moving a
  * pallet moves its boxes), and the zongpai's scans since the box joined it appear in its history.
- * The current locations are kept (`location_current`, primary key lookups), never searched;
- * each half of the history (the cargo's own trail, and its zongpai's since the box joined it) is
- * an index range scan on (cargo_no, occurred_at, id) read backward from the cursor, newest month
- * first, stopping once the page is full. The zongpai's scans from before the box joined it are
- * dropped after the LIMIT, which is the same page (newest first, they can only come last): a
- * bound on `occurred_at` from another row inside the LIMIT is one the planner cannot estimate,
- * and with it the planner sorts every month's scans instead (at a year's scale, all of a year's
- * month indexes read instead of the newest three). Both halves are one LATERAL reference to the
- * partitioned table, so its partitions are planned once, not twice (planning grows with their
- * number; the Data API cannot keep a prepared plan), and a cursor's time bound prunes the months
- * after it while planning. Voided scans stay in the history, marked.
+ * The current locations are kept (`location_current`, primary key lookups), never searched.
+ * Each half of the history (the cargo's own trail, and its zongpai's since the box joined it) walks
+ * the trail index's weeks (migration 022) newest first, from the cursor's week (or now's: no scan
+ * is ordered after its recording), each week one index descent on (week, cargo_no) read backward,
+ * and stops once the half has a page: the weeks a nested loop over the series yields, in its order,
+ * each week's entries in index order. The walk ends at the oldest month partition's start, or at the
+ * week the box joined the zongpai; what is older than every month (`location_record_before`, late
+ * scans of any past time, few) is read last, by the cargo alone, only when the weeks did not fill
+ * the page. The layout always holds this month (the maintenance keeps it and those ahead). The zongpai's scans from before the box
+ * joined it are dropped after the LIMIT, which is the same page (newest first, they can only come
+ * last). Both halves are one LATERAL reference to the partitioned table, so its partitions are
+ * planned once (planning grows with their number; the Data API cannot keep a prepared plan), each
+ * week pruned to its one or two months as it runs, and `location_record_before` is named itself, one
+ * table planned. Voided scans stay in the
+ * history, marked.
  */
 export const TRAIL_SQL = `
 WITH ${TRAIL_CARGO_SQL},
+span AS (
+  ${TRAIL_FLOOR_SQL}
+),
 latest AS (
   SELECT c.record_id AS id, c.cargo_no, c.location_code, c.off_shelf, c.scanned_at, c.recorded_at, c.occurred_at, c.recorded_by, c.device_id,
          NULL::timestamptz AS voided_at, NULL::text AS voided_by, CASE WHEN c.cargo_no = :cargo_no THEN k.own_via ELSE 'ZONGPAI' END AS via
@@ -285,18 +293,39 @@ trails AS (
   UNION ALL
   SELECT c.zongpai_no, c.zongpai_since, 'ZONGPAI' FROM carrier c
 ),
+bounds AS (
+  -- No scan is ordered after now (its recording time), so the walk starts at the cursor or now.
+  SELECT LEAST(COALESCE(:before_at::timestamptz, 'infinity'), now()) AS top, COALESCE(:before_at::timestamptz, 'infinity') AS top_at,
+         COALESCE(:before_id::bigint, 9223372036854775807) AS top_id, s.floor
+  FROM span s
+),
 page AS (
   SELECT p.*, t.via
   FROM trails t
+  CROSS JOIN bounds b
   CROSS JOIN LATERAL (
-    SELECT r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
-           r.voided_at, r.voided_by
-    FROM cargo.location_record r
-    -- The history's codes keep the database's collation; its trail index compares them in "C" (migration 017).
-    WHERE r.cargo_no = t.cargo_no COLLATE "C"
-      AND r.occurred_at <= COALESCE(:before_at::timestamptz, 'infinity')
-      AND (r.occurred_at, r.id) < (COALESCE(:before_at::timestamptz, 'infinity'), COALESCE(:before_id::bigint, 9223372036854775807))
-    ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch) p
+    (SELECT q.*
+     FROM generate_series(${TRAIL_WEEK('b.top')}, GREATEST(${TRAIL_WEEK('b.floor')}, ${TRAIL_WEEK('t.since')}), interval '-168 hours') AS w (week)
+     CROSS JOIN LATERAL (
+       SELECT r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
+              r.voided_at, r.voided_by
+       FROM cargo.location_record r
+       -- The history's codes keep the database's collation; its trail index compares them in "C" (migration 017).
+       -- The week's bounds prune the partitions to its one or two months as each week is read.
+       WHERE ${TRAIL_WEEK('r.occurred_at')} = w.week AND r.cargo_no = t.cargo_no COLLATE "C"
+         AND r.occurred_at >= GREATEST(w.week, b.floor) AND r.occurred_at < w.week + interval '168 hours'
+         AND (r.occurred_at, r.id) < (b.top_at, b.top_id)
+       ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch) q
+     LIMIT :fetch)
+    UNION ALL
+    (SELECT o.id, o.cargo_no, o.location_code, o.off_shelf, o.scanned_at, o.recorded_at, o.occurred_at, o.recorded_by, o.device_id,
+            o.voided_at, o.voided_by
+     -- Named, not through the parent: one table planned, not every partition a second time.
+     FROM cargo.location_record_before o
+     WHERE o.cargo_no = t.cargo_no COLLATE "C" AND o.occurred_at < b.floor AND o.occurred_at >= t.since
+       AND (o.occurred_at, o.id) < (b.top_at, b.top_id)
+     ORDER BY o.occurred_at DESC, o.id DESC LIMIT :fetch)
+    LIMIT :fetch) p
   WHERE p.occurred_at >= t.since
 ),
 parts AS (

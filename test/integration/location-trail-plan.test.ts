@@ -36,7 +36,9 @@ interface PlanNode {
 /** The history partitions a statement's EXPLAIN ANALYZE shows as scanned (not "never executed"). */
 const monthsRead = async (params: SqlParams): Promise<string[]> => {
   const { rows } = await service.stack.owner.query<{ 'QUERY PLAN': unknown }>(
-    `EXPLAIN (ANALYZE, FORMAT JSON) ${TRAIL_SQL}`,
+    // Without costs and timings: the week walk's plan lists every partition's probe, and the
+    // Data API answers a row of at most 64 KB.
+    `EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF, TIMING OFF, FORMAT JSON) ${TRAIL_SQL}`,
     params,
   );
   const raw = rows[0]?.['QUERY PLAN'];

@@ -20,6 +20,7 @@ import { eventRelayLease } from './018-event-relay-lease.ts';
 import { idempotencyReplyShape } from './019-idempotency-reply-shape.ts';
 import { ssccSerial } from './020-sscc-serial.ts';
 import { locationRegister } from './021-location-register.ts';
+import { trailByWeek } from './022-trail-by-week.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   idempotencyReplyShape,
   ssccSerial,
   locationRegister,
+  trailByWeek,
 ];

@@ -1,3 +1,4 @@
+import { TRAIL_FLOOR_SQL, TRAIL_WEEK } from '../trail-week.ts';
 import type { DatabaseFunction } from './index.ts';
 
 /**
@@ -7,33 +8,58 @@ import type { DatabaseFunction } from './index.ts';
  * of the cargo writes or locks), waiting for whichever holds it; its queries then read with new
  * snapshots (a VOLATILE function's queries each take one), which see what those writes committed.
  * When the voided record is the current location, the newest scan of the cargo that is not voided
- * takes its place, or the cargo has no current location left. The trail is read comparing cargo
- * codes in "C", as its index does (migration 017).
+ * takes its place, or the cargo has no current location left. The trail is read as its index is
+ * keyed (migration 022): a week at a time, from the voided record's week back (no scan not voided
+ * is newer than the current location), each week one descent on (week, cargo codes compared in
+ * "C"), down to the oldest month partition, then what lies before every month.
  *
  * Answers what it did: `moved_back`, `forgotten` (no scan left), or `kept` (the voided record was
  * not the current location).
  */
 export const voidCurrent: DatabaseFunction = {
   name: 'cargo.void_current',
-  after: 17,
+  after: 22,
   sql: `CREATE OR REPLACE FUNCTION cargo.void_current(p_cargo_no text, p_record_id bigint) RETURNS text
   LANGUAGE plpgsql VOLATILE
   SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
   f record;
+  week timestamptz;
+  walk_floor timestamptz;
+  kept_one boolean := false;
 BEGIN
   PERFORM 1 FROM cargo.location_current c WHERE c.cargo_no = p_cargo_no FOR UPDATE;
-  IF NOT EXISTS (SELECT 1 FROM cargo.location_current c WHERE c.cargo_no = p_cargo_no AND c.record_id = p_record_id) THEN
+  SELECT ${TRAIL_WEEK('c.occurred_at')} INTO week
+  FROM cargo.location_current c WHERE c.cargo_no = p_cargo_no AND c.record_id = p_record_id;
+  IF NOT FOUND THEN
     RETURN 'kept';
   END IF;
-  SELECT r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id
-  INTO f
-  FROM cargo.location_record r
-  WHERE r.cargo_no = p_cargo_no COLLATE "C" AND r.voided_at IS NULL AND r.id <> p_record_id
-  ORDER BY r.occurred_at DESC, r.id DESC
-  LIMIT 1;
-  IF NOT FOUND THEN
+  SELECT s.floor INTO walk_floor FROM (${TRAIL_FLOOR_SQL}) AS s;
+  LOOP
+    EXIT WHEN week < ${TRAIL_WEEK('walk_floor')};
+    SELECT r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id
+    INTO f
+    FROM cargo.location_record r
+    WHERE ${TRAIL_WEEK('r.occurred_at')} = week AND r.cargo_no = p_cargo_no COLLATE "C"
+      AND r.occurred_at >= GREATEST(week, walk_floor) AND r.occurred_at < week + interval '168 hours'
+      AND r.voided_at IS NULL AND r.id <> p_record_id
+    ORDER BY r.occurred_at DESC, r.id DESC
+    LIMIT 1;
+    kept_one := FOUND;
+    EXIT WHEN kept_one;
+    week := week - interval '168 hours';
+  END LOOP;
+  IF NOT kept_one THEN
+    SELECT r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id
+    INTO f
+    FROM cargo.location_record r
+    WHERE r.occurred_at < walk_floor AND r.cargo_no = p_cargo_no COLLATE "C" AND r.voided_at IS NULL AND r.id <> p_record_id
+    ORDER BY r.occurred_at DESC, r.id DESC
+    LIMIT 1;
+    kept_one := FOUND;
+  END IF;
+  IF NOT kept_one THEN
     DELETE FROM cargo.location_current c WHERE c.cargo_no = p_cargo_no;
     RETURN 'forgotten';
   END IF;
