@@ -3,7 +3,6 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
 import type { Db } from '../db/types.ts';
 import type { Idempotency } from '../db/write.ts';
-import type { RouteDocs } from '../openapi/route-docs.ts';
 import { makeFieldCodes } from '../rules/fields.ts';
 import { makeRuntime, type Environment, type Runtime } from '../runtime.ts';
 import { ANSWER_HEADERS } from './answer-headers.ts';
@@ -18,8 +17,6 @@ import { validate, type RequestSchemas } from './validate.ts';
 
 declare global {
   interface ImportMeta {
-    /** Defined true when a function is bundled (infra/constructs/service-function.ts): route documentation is left out. */
-    readonly withoutDocs?: true;
     /** Defined true in a function bundle: checks the tests run over every fixed statement are left out (see compileWrite). */
     readonly bundled?: true;
   }
@@ -72,7 +69,9 @@ export interface RouteDependencies extends Pick<Runtime, 'env' | 'config' | 'log
 /**
  * A route as its file declares it, beside its handler in `functions/<name>.ts`; {@link defineRoute}
  * makes it the {@link RouteSpec} everything else reads. Its keys are written in this order: what the
- * route is, who may call it, its answer and what the API reference says of it, its input, its operation.
+ * route is, who may call it, its answer, its input, its operation. What the API reference says of it
+ * beyond that is written beside it, in `functions/api-docs/<name>.ts` (`documentRoute`,
+ * lib/openapi/route-docs.ts), which no function imports.
  */
 export interface RouteDeclaration<B = unknown, P = unknown, Q = unknown, O = unknown> {
   /** Stable identifier (construct ids, function names, OpenAPI operation ids). */
@@ -86,14 +85,6 @@ export interface RouteDeclaration<B = unknown, P = unknown, Q = unknown, O = unk
   readonly status: number;
   /** Its Data API grant, declared only where it is not the rule: {@link STATEMENT}, one statement per request. */
   readonly dataApi?: readonly DataApiAction[];
-  /**
-   * What the API reference says about the route beyond its declaration (summary, description,
-   * response, the codes of its own rules); the request is documented from `schemas`, the headers
-   * from `method` and `versioned`. Written `import.meta.withoutDocs ? undefined : (...) => ...`:
-   * function bundles are built with `import.meta.withoutDocs` defined true, so the documentation and
-   * what only it imports are left out of them (lib/openapi is declared free of import-time side effects).
-   */
-  readonly docs: ((runtime: Pick<Runtime, 'config' | 'fields'>) => RouteDocs) | undefined;
   /** The write is based on the version the client names: the body's `version`, or an `If-Match` header. */
   readonly versioned?: true;
   /** A request that passes validation. */
@@ -137,13 +128,6 @@ export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown> e
  *   path: '/v1/zongpai/{zongpai_no}',
  *   access: 'reader',
  *   status: 200,
- *   docs: import.meta.withoutDocs
- *     ? undefined
- *     : () => ({
- *         summary: 'A zongpai with its boxes and totals',
- *         response: { schema: ZongpaiResponse, description: 'The zongpai' },
- *         errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
- *       }),
  *   example: { path: { zongpai_no: 'PLT-0001' } },
  *   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
  *   make: makeZongpaiGet,

@@ -39,7 +39,7 @@ const queryParameter = (query: z.ZodMiniType | undefined, name: string): z.core.
  *
  * @example
  * ```ts
- * const { request, body } = documentedRequest(spec, { config, fields }, spec.docs({ config, fields }));
+ * const { request, body } = documentedRequest(spec, { config, fields }, documentation.docs({ config, fields }));
  * request.requestBody?.required; // true for POST /v1/box
  * ```
  */
