@@ -1,5 +1,6 @@
-import { expectedVersion, makeBoxEdit } from '../lib/box/index.ts';
+import { makeBoxEdit } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
+import { BOX_VERSION } from '../lib/http/if-match.ts';
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 
 /** PATCH /v1/box/{box_no}: move a saved box to another zongpai and/or replace its items (supervisors). */
@@ -9,15 +10,15 @@ export const spec = defineRoute({
   path: '/v1/box/{box_no}',
   access: 'supervisor',
   status: 200,
-  versioned: true,
+  versioned: BOX_VERSION,
   example: { path: { box_no: 'BOX-1001' }, body: { version: 1, zongpai_no: 'PLT-0002' } },
   schemas: ({ config, fields }) => makeBoxSchemas(config, fields).edit,
   make: makeBoxEdit,
-  handle: (edit, { path, body, headers, caller, idempotency }) =>
+  handle: (edit, { path, body, version, caller, idempotency }) =>
     edit(
       {
         box_no: path.box_no,
-        version: expectedVersion(body.version, headers['if-match']),
+        version,
         zongpai_no: body.zongpai_no,
         items: body.items,
       },

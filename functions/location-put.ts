@@ -1,5 +1,5 @@
 import { defineRoute, answerWith, lambdaHandler } from '../lib/http/route.ts';
-import { requestVersion } from '../lib/http/if-match.ts';
+import { LOCATION_VERSION } from '../lib/http/if-match.ts';
 import { makeRegisterSchemas } from '../lib/location-register/schemas.ts';
 import { makeLocationPut } from '../lib/location-register/register.ts';
 
@@ -10,21 +10,14 @@ export const spec = defineRoute({
   path: '/v1/{service_prefix}/locations/{location_code}',
   access: 'supervisor',
   status: 200,
-  versioned: true,
+  versioned: LOCATION_VERSION,
   example: { path: { location_code: 'DOCK-9' }, body: { kind: 'DOCK', zone: 'YARD', description: 'Dock 9' } },
   schemas: ({ fields }) => {
     const s = makeRegisterSchemas(fields);
     return { path: s.path, body: s.putBody };
   },
   make: makeLocationPut,
-  handle: async (put, { path, body, headers, caller, idempotency }) => {
-    const version =
-      body.version === undefined && (headers['if-match'] ?? '').trim() === ''
-        ? undefined
-        : requestVersion(body.version, headers['if-match'], {
-            header: { reason: 'if_match_form', versioned: 'location' },
-            missing: { reason: 'version_below_one' },
-          });
+  handle: async (put, { path, body, version, caller, idempotency }) => {
     const { created, location } = await put(
       { location_code: path.location_code, ...body, version },
       caller.username,
