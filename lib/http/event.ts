@@ -17,9 +17,9 @@ export interface RequestInput<B, P, Q> {
 /**
  * What the middleware steps learn of a request, each its own part, in the order they run
  * (`routeHandler`, lib/http/route.ts). This is the one place request state is kept: one typed
- * field of the event, `event.state`, created once by the first step that writes to it
- * ({@link requestState}); no step keeps state anywhere else, and the route's `handle` receives it
- * as its `RouteRequest`.
+ * field of the event, `event.state`, set once at the start of each invocation (a step run on its
+ * own creates it, {@link requestState}); no step keeps state anywhere else, and the route's
+ * `handle` receives it as its `RouteRequest`.
  */
 export interface RequestState {
   /** The verified caller (`authorize`); absent on a public route. */

@@ -1,4 +1,4 @@
-import middy from '@middy/core';
+import middy, { type MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
 import type { Db } from '../db/types.ts';
@@ -162,6 +162,13 @@ export const routePath = (spec: Pick<RouteSpec, 'path'>, servicePrefix: string):
 
 const anonymous: Caller = { username: 'anonymous', groups: [] };
 
+/** The request's one state, new at the start of each invocation: an event object handed in twice starts afresh. */
+const freshState: MiddlewareObj<ServiceEvent, ServiceResult> = {
+  before: ({ event }) => {
+    event.state = {};
+  },
+};
+
 type ProxyHandler = (event: ServiceEvent, context: Context) => Promise<ServiceResult>;
 
 /**
@@ -184,6 +191,7 @@ export const routeHandler = <B, P, Q, O, V>(spec: RouteSpec<B, P, Q, O, V>, runt
   });
   const stack = middy<ServiceEvent, ServiceResult, Error, Context>()
     .use(errorResponder({ logger }))
+    .use(freshState)
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(lowerCaseHeaderNames())
     .use(authorize(spec.access, { clientId: config.userPoolClientId }))
