@@ -1,8 +1,6 @@
 import { makeBoxSave } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
-import { BoxSaveResponse } from '../lib/openapi/responses.ts';
-import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/box/simple: one scan of box and zongpai; the box holds exactly its ERP plan. */
 export const spec = defineRoute({
@@ -11,23 +9,6 @@ export const spec = defineRoute({
   path: '/v1/box/simple',
   access: 'operator',
   status: 201,
-  docs: import.meta.withoutDocs
-    ? undefined
-    : () => ({
-        summary: 'Simplified boxing: the box holds exactly its ERP plan',
-        response: { schema: BoxSaveResponse, description: 'The saved box' },
-        errors: [
-          'INVALID_BOX_NO',
-          'INVALID_ZONGPAI',
-          'BOX_NOT_FOUND',
-          'ZONGPAI_NOT_FOUND',
-          'BOX_ALREADY_BOXED',
-          'ZONGPAI_CLOSED',
-          'ERP_PLAN_INVALID',
-          ...DATABASE,
-          ...ERP_VIEW,
-        ],
-      }),
   example: { body: { box_no: 'BOX-1001', zongpai_no: 'PLT-0001' } },
   schemas: ({ config, fields }) => makeBoxSchemas(config, fields).simple,
   make: makeBoxSave,

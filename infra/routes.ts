@@ -4,6 +4,7 @@ import type { RouteSpec, TaskSpec } from '../lib/http/route.ts';
 import { routePath } from '../lib/http/route.ts';
 import type { Config } from '../lib/config.ts';
 import { buildOpenApiDocument } from '../lib/openapi/document.ts';
+import type { RouteDocsOf, RouteDocumentation } from '../lib/openapi/route-docs.ts';
 
 /**
  * How long a route's function may run: Lambda stops it then. API Gateway stops waiting after
@@ -40,9 +41,12 @@ export interface RouteDefinition {
   /** Handler module, relative to the repository root; it exports `handler`. */
   readonly entry: string;
   readonly access: Access;
-  /** The declaration itself (schemas, example, grant); absent in a hand-made table (gateway tests). */
-  readonly spec?: RouteSpec<any, any, any>;
+  /** The declaration itself (schemas, example, grant) and its documentation; absent in a hand-made table (gateway tests). */
+  readonly spec?: DocumentedRoute;
 }
+
+/** A route's declaration with its documentation (functions/api-docs/), which no function bundle carries. */
+export type DocumentedRoute = RouteSpec<any, any, any> & { readonly docs?: RouteDocsOf };
 
 /** A function that is not a route, with its declaration. */
 export interface TaskDefinition {
@@ -52,6 +56,8 @@ export interface TaskDefinition {
 }
 
 const FUNCTIONS = fileURLToPath(new URL('../functions/', import.meta.url));
+/** Each route's documentation, in a file named as the route's: read here, by the route's id, and by no function. */
+const API_DOCS = `${FUNCTIONS}api-docs/`;
 
 const discovered = await Promise.all(
   readdirSync(FUNCTIONS)
@@ -68,9 +74,23 @@ const discovered = await Promise.all(
     }),
 );
 
-/** The declared routes, in file order. */
-export const routeSpecs: readonly (RouteSpec<any, any, any> & { readonly entry: string })[] = discovered.flatMap(
-  ({ spec, entry }) => (spec === undefined ? [] : [{ ...spec, entry }]),
+const documentation = new Map<string, RouteDocsOf>();
+for (const file of readdirSync(API_DOCS)
+  .filter((name) => name.endsWith('.ts'))
+  .sort()) {
+  const module = (await import(pathToFileURL(`${API_DOCS}${file}`).href)) as { documentation?: RouteDocumentation };
+  const { id, docs } = module.documentation ?? {};
+  if (id === undefined || docs === undefined)
+    throw new Error(`functions/api-docs/${file} exports no route's documentation (documentRoute)`);
+  if (!discovered.some(({ spec }) => spec?.id === id))
+    throw new Error(`functions/api-docs/${file} documents ${id}, which no functions/*.ts declares`);
+  if (documentation.has(id)) throw new Error(`functions/api-docs/${file} documents ${id} a second time`);
+  documentation.set(id, docs);
+}
+
+/** The declared routes, in file order, each with its documentation (`docs`, absent when it has none). */
+export const routeSpecs: readonly (DocumentedRoute & { readonly entry: string })[] = discovered.flatMap(
+  ({ spec, entry }) => (spec === undefined ? [] : [{ ...spec, entry, docs: documentation.get(spec.id) }]),
 );
 
 /** The declared non-route functions (migrations, maintenance). */

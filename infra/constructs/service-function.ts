@@ -37,11 +37,12 @@ export const BUNDLING: BundlingOptions = {
   // No legal-comment block at the end: what esbuild collects there from the dependencies is their
   // `@preserve` coverage hints, not licence texts. The floor reference is built the same way.
   esbuildArgs: { '--charset': 'utf8', '--legal-comments': 'none' },
-  // Route documentation (a declaration's `docs`) is dead code in a function: the OpenAPI function
-  // serves the document rendered at synth time (see RouteSpec.docs in lib/http/route.ts).
+  // Route documentation is not in a function: it lives in functions/api-docs/, which only the
+  // assembly of the OpenAPI document imports (infra/routes.ts); the OpenAPI function serves the
+  // document rendered at synth time.
   // `import.meta.bundled`: checks of statements fixed in the source, which the tests run over every
   // statement (e.g. the idempotency gate of compileWrite), are left out of the deployed code.
-  define: { 'import.meta.withoutDocs': 'true', 'import.meta.bundled': 'true' },
+  define: { 'import.meta.bundled': 'true' },
   logLevel: LogLevel.WARNING,
 };
 

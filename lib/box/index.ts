@@ -10,7 +10,6 @@ import { planRulesOf } from './sql.ts';
 import type { PlanWarning } from './read.ts';
 
 export type { PlanRules } from './sql.ts';
-export { expectedVersion } from './version.ts';
 
 /**
  * What every capability is built from (location, box and zongpai alike): the Data API adapter and

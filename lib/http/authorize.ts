@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import { AppError } from '../errors/app-error.ts';
-import type { Caller, ServiceEvent, ServiceResult } from './event.ts';
+import { requestState, type Caller, type ServiceEvent, type ServiceResult } from './event.ts';
 
 /**
  * Which group a route needs: operators may scan, save and query; supervisors may do everything;
@@ -120,6 +120,6 @@ export const authorize = (role: Role, options: AuthorizeOptions = {}): Middlewar
     const groups = ROLE_GROUPS[role];
     // The refusal names the groups, as the user pool spells them; the role is this service's own word.
     if (!caller.groups.some((g) => groups.includes(g))) throw new AppError('FORBIDDEN', { rule: groups.join(',') });
-    request.event.caller = caller;
+    requestState(request.event).caller = caller;
   },
 });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Idempotency } from '../db/write.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { ServiceEvent } from './event.ts';
+import type { MiddlewareObj } from '@middy/core';
+import { requestState, type ServiceEvent, type ServiceResult } from './event.ts';
 import { ifMatchVersion } from './if-match.ts';
 
 const KEY = /^[\x21-\x7E]{1,255}$/;
@@ -41,9 +42,28 @@ export const idempotencyOf = (event: ServiceEvent, caller: string, ttlHours: num
   const route = `${event.httpMethod} ${event.resource}`;
   const ifMatch = event.headers?.['if-match'];
   const version = ifMatchVersion(ifMatch);
-  const identity: unknown[] = [route, event.input?.path, event.input?.query, event.json];
+  const { input, json } = requestState(event);
+  const identity: unknown[] = [route, input?.path, input?.query, json];
   // Appended only when present, so that a request without If-Match keeps the identity it always had.
   if (version !== undefined) identity.push({ if_match: version ?? ifMatch });
   const hash = createHash('sha256').update(JSON.stringify(identity, keysInOrder)).digest('base64url');
   return { caller, key, route, hash, ttlHours };
 };
+
+/**
+ * Middleware, after validation: keeps a write's `Idempotency-Key` with the identity of the
+ * request it names as the request's `idempotency` (see {@link idempotencyOf}), for `handle` to
+ * hand to the domain's write; the caller is the one `authorize` verified.
+ *
+ * @example
+ * ```ts
+ * middy().use(validate(schemas, codes)).use(idempotencyKey(config.idempotencyTtlHours));
+ * ```
+ */
+export const idempotencyKey = (ttlHours: number): MiddlewareObj<ServiceEvent, ServiceResult> => ({
+  before: ({ event }) => {
+    const state = requestState(event);
+    const idempotency = idempotencyOf(event, state.caller?.username ?? 'anonymous', ttlHours);
+    if (idempotency !== undefined) state.idempotency = idempotency;
+  },
+});

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import { AppError } from '../errors/app-error.ts';
-import type { ServiceEvent, ServiceResult } from './event.ts';
+import { requestState, type ServiceEvent, type ServiceResult } from './event.ts';
 import { repeatedOrReservedKey, type KeyProblem } from './json-keys.ts';
 
 /** The SPEC's body limit; API Gateway enforces its own (10 MB) before us. */
@@ -105,7 +105,7 @@ export const jsonBody = (options: { maxBytes?: number } = {}): MiddlewareObj<Ser
       let text: string;
       try {
         text = bodyText(raw, isBase64Encoded);
-        request.event.json = JSON.parse(text, revive);
+        requestState(request.event).json = JSON.parse(text, revive);
       } catch (cause) {
         throw new AppError('MALFORMED_JSON', {}, [], { cause });
       }

@@ -1,25 +1,23 @@
-import middy from '@middy/core';
+import middy, { type MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
 import type { Db } from '../db/types.ts';
 import type { Idempotency } from '../db/write.ts';
-import type { RouteDocs } from '../openapi/route-docs.ts';
 import { makeFieldCodes } from '../rules/fields.ts';
 import { makeRuntime, type Environment, type Runtime } from '../runtime.ts';
 import { ANSWER_HEADERS } from './answer-headers.ts';
 import { authorize, type Role } from './authorize.ts';
 import { errorResponder } from './error-responder.ts';
 import { lowerCaseHeaderNames } from './header-names.ts';
-import type { Caller, RequestInput, ServiceEvent, ServiceResult } from './event.ts';
-import { idempotencyOf } from './idempotency.ts';
+import { requestState, type Caller, type RequestInput, type ServiceEvent, type ServiceResult } from './event.ts';
+import { idempotencyKey } from './idempotency.ts';
+import { ifMatch, type VersionRule } from './if-match.ts';
 import { isTextAnswer } from './text-answer.ts';
 import { jsonBody } from './json-body.ts';
 import { validate, type RequestSchemas } from './validate.ts';
 
 declare global {
   interface ImportMeta {
-    /** Defined true when a function is bundled (infra/constructs/service-function.ts): route documentation is left out. */
-    readonly withoutDocs?: true;
     /** Defined true in a function bundle: checks the tests run over every fixed statement are left out (see compileWrite). */
     readonly bundled?: true;
   }
@@ -34,13 +32,18 @@ export type DataApiAction =
 /** A request function runs exactly one statement per request: nothing else. */
 export const STATEMENT: readonly DataApiAction[] = ['ExecuteStatement'];
 
-/** What a route's handler receives: the validated input, the caller and the request headers. */
-export interface RouteRequest<B, P, Q> extends RequestInput<B, P, Q> {
+/**
+ * What a route's handler receives: the request's state as the middleware steps left it
+ * (`RequestState`, lib/http/event.ts), typed by the route's declaration, and the request headers.
+ */
+export interface RouteRequest<B, P, Q, V = undefined> extends RequestInput<B, P, Q> {
   readonly caller: Caller;
   /** Lower-cased header names. */
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** Present when a write carries an `Idempotency-Key`; hand it to the domain's write. */
   readonly idempotency?: Idempotency;
+  /** The version a versioned write is based on, read by its `versioned` rule; `undefined` on any other route. */
+  readonly version: V;
 }
 
 /** A success answer whose status is not the route's declared one (a PUT that created: 201). */
@@ -72,9 +75,11 @@ export interface RouteDependencies extends Pick<Runtime, 'env' | 'config' | 'log
 /**
  * A route as its file declares it, beside its handler in `functions/<name>.ts`; {@link defineRoute}
  * makes it the {@link RouteSpec} everything else reads. Its keys are written in this order: what the
- * route is, who may call it, its answer and what the API reference says of it, its input, its operation.
+ * route is, who may call it, its answer, its input, its operation. What the API reference says of it
+ * beyond that is written beside it, in `functions/api-docs/<name>.ts` (`documentRoute`,
+ * lib/openapi/route-docs.ts), which no function imports.
  */
-export interface RouteDeclaration<B = unknown, P = unknown, Q = unknown, O = unknown> {
+export interface RouteDeclaration<B = unknown, P = unknown, Q = unknown, O = unknown, V = any> {
   /** Stable identifier (construct ids, function names, OpenAPI operation ids). */
   readonly id: string;
   readonly method: HttpMethod;
@@ -87,15 +92,11 @@ export interface RouteDeclaration<B = unknown, P = unknown, Q = unknown, O = unk
   /** Its Data API grant, declared only where it is not the rule: {@link STATEMENT}, one statement per request. */
   readonly dataApi?: readonly DataApiAction[];
   /**
-   * What the API reference says about the route beyond its declaration (summary, description,
-   * response, the codes of its own rules); the request is documented from `schemas`, the headers
-   * from `method` and `versioned`. Written `import.meta.withoutDocs ? undefined : (...) => ...`:
-   * function bundles are built with `import.meta.withoutDocs` defined true, so the documentation and
-   * what only it imports are left out of them (lib/openapi is declared free of import-time side effects).
+   * The write is based on the version the client names, the body's `version` or an `If-Match`
+   * header, read by this rule (`BOX_VERSION`, `RECORD_VERSION`, `LOCATION_VERSION` in
+   * lib/http/if-match.ts) in one step before `handle`, which receives it as `version`.
    */
-  readonly docs: ((runtime: Pick<Runtime, 'config' | 'fields'>) => RouteDocs) | undefined;
-  /** The write is based on the version the client names: the body's `version`, or an `If-Match` header. */
-  readonly versioned?: true;
+  readonly versioned?: VersionRule<V & (number | undefined)>;
   /** A request that passes validation. */
   readonly example: RouteExample;
   /** The request's schemas, for this configuration: what is validated, and what the OpenAPI document shows. */
@@ -110,14 +111,20 @@ export interface RouteDeclaration<B = unknown, P = unknown, Q = unknown, O = unk
    * returns is answered as JSON, unless it is a `TextAnswer` (lib/http/text-answer.ts): then as
    * that text with its own media type.
    */
-  handle(operation: O, request: RouteRequest<B, P, Q>): Promise<unknown>;
+  handle(operation: O, request: RouteRequest<B, P, Q, V>): Promise<unknown>;
 }
 
 /**
  * A route, declared once (a {@link RouteDeclaration}). The CDK stack, the local gateway, the Data API
  * grants, the OpenAPI document and the coverage tests all read it.
  */
-export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown> extends RouteDeclaration<B, P, Q, O> {
+export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown, V = any> extends RouteDeclaration<
+  B,
+  P,
+  Q,
+  O,
+  V
+> {
   /**
    * Its Data API grant; a function with none also gets no database secret. A GET signs in as the
    * database user that may only read, any other method as the service user (infra/grants.ts).
@@ -137,13 +144,6 @@ export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown> e
  *   path: '/v1/zongpai/{zongpai_no}',
  *   access: 'reader',
  *   status: 200,
- *   docs: import.meta.withoutDocs
- *     ? undefined
- *     : () => ({
- *         summary: 'A zongpai with its boxes and totals',
- *         response: { schema: ZongpaiResponse, description: 'The zongpai' },
- *         errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND', ...DATABASE],
- *       }),
  *   example: { path: { zongpai_no: 'PLT-0001' } },
  *   schemas: ({ fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
  *   make: makeZongpaiGet,
@@ -152,9 +152,9 @@ export interface RouteSpec<B = unknown, P = unknown, Q = unknown, O = unknown> e
  * export const handler = lambdaHandler(spec, process.env);
  * ```
  */
-export const defineRoute = <B = undefined, P = undefined, Q = undefined, O = unknown>(
-  declaration: RouteDeclaration<B, P, Q, O>,
-): RouteSpec<B, P, Q, O> => ({ ...declaration, dataApi: declaration.dataApi ?? STATEMENT });
+export const defineRoute = <B = undefined, P = undefined, Q = undefined, O = unknown, V = undefined>(
+  declaration: RouteDeclaration<B, P, Q, O, V>,
+): RouteSpec<B, P, Q, O, V> => ({ ...declaration, dataApi: declaration.dataApi ?? STATEMENT });
 
 /** The route's path for a service prefix. */
 export const routePath = (spec: Pick<RouteSpec, 'path'>, servicePrefix: string): string =>
@@ -162,14 +162,23 @@ export const routePath = (spec: Pick<RouteSpec, 'path'>, servicePrefix: string):
 
 const anonymous: Caller = { username: 'anonymous', groups: [] };
 
+/** The request's one state, new at the start of each invocation: an event object handed in twice starts afresh. */
+const freshState: MiddlewareObj<ServiceEvent, ServiceResult> = {
+  before: ({ event }) => {
+    event.state = {};
+  },
+};
+
 type ProxyHandler = (event: ServiceEvent, context: Context) => Promise<ServiceResult>;
 
 /**
  * Wraps a route's logic in the one middleware stack every handler uses: unified errors,
  * Powertools logging with the Lambda context, lower-cased headers, the role check, JSON body
- * parsing, Zod validation with the SPEC's error codes.
+ * parsing, Zod validation with the SPEC's error codes, the `Idempotency-Key` and, on a versioned
+ * route, the version its `If-Match` step reads. Each step keeps what it learns in the request's one
+ * state (`event.state`, lib/http/event.ts); `handle` receives it.
  */
-export const routeHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, runtime: Runtime): ProxyHandler => {
+export const routeHandler = <B, P, Q, O, V>(spec: RouteSpec<B, P, Q, O, V>, runtime: Runtime): ProxyHandler => {
   const { config, logger } = runtime;
   const schemas = spec.schemas?.(runtime) ?? {};
   const operation = spec.make({
@@ -180,22 +189,25 @@ export const routeHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, runtime: R
       return runtime.db();
     },
   });
-  const inputs = new WeakMap<ServiceEvent, RequestInput<B, P, Q>>();
-  return middy<ServiceEvent, ServiceResult, Error, Context>()
+  const stack = middy<ServiceEvent, ServiceResult, Error, Context>()
     .use(errorResponder({ logger }))
+    .use(freshState)
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(lowerCaseHeaderNames())
     .use(authorize(spec.access, { clientId: config.userPoolClientId }))
     .use(jsonBody())
-    .use(validate(schemas, makeFieldCodes(config), (event, input) => inputs.set(event, input)))
-    .handler(async (event): Promise<ServiceResult> => {
-      const input = inputs.get(event);
+    .use(validate(schemas, makeFieldCodes(config)))
+    .use(idempotencyKey(config.idempotencyTtlHours));
+  return (spec.versioned === undefined ? stack : stack.use(ifMatch(spec.versioned))).handler(
+    async (event): Promise<ServiceResult> => {
+      const { input, caller, idempotency, version } = requestState(event);
       if (input === undefined) throw new Error('the request reached the handler unvalidated');
-      const caller = event.caller ?? anonymous;
+      // `validate` parsed the input with this route's schemas, and its `versioned` rule read the version.
       const answer = await spec.handle(operation, {
-        ...input,
-        caller,
-        idempotency: idempotencyOf(event, caller.username, config.idempotencyTtlHours),
+        ...(input as RequestInput<B, P, Q>),
+        caller: caller ?? anonymous,
+        idempotency,
+        version: version as V,
         headers: event.headers ?? {},
       });
       if (isTextAnswer(answer))
@@ -210,7 +222,8 @@ export const routeHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, runtime: R
         headers: { ...ANSWER_HEADERS },
         body: JSON.stringify(body),
       };
-    });
+    },
+  );
 };
 
 /**
@@ -223,7 +236,7 @@ export const routeHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, runtime: R
  * export const handler = lambdaHandler(spec, process.env);
  * ```
  */
-export const lambdaHandler = <B, P, Q, O>(spec: RouteSpec<B, P, Q, O>, env: Environment): ProxyHandler => {
+export const lambdaHandler = <B, P, Q, O, V>(spec: RouteSpec<B, P, Q, O, V>, env: Environment): ProxyHandler => {
   let built: ProxyHandler | undefined;
   return async (event, context) => {
     built ??= routeHandler(spec, makeRuntime(env));

@@ -3,12 +3,12 @@ import type * as z from 'zod/mini';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { isErrorCode, type ErrorCode, type MessageParams } from '../errors/catalogue.ts';
 import { isReasonCode, type Counted, type Reason } from '../errors/reasons.ts';
+import type { FieldCodes } from '../rules/fields.ts';
 import { reasonInMessage, type IssueParams } from '../rules/refusal.ts';
-import type { RequestInput, ServiceEvent, ServiceResult } from './event.ts';
+import { requestState, type ServiceEvent, type ServiceResult } from './event.ts';
 import { InexactNumber } from './json-body.ts';
 
-/** Which SPEC error code a bad value of a field answers with, and what its message may quote. */
-export type FieldCodes = Readonly<Record<string, { code: ErrorCode; params?: MessageParams }>>;
+export type { FieldCodes };
 
 export interface RequestSchemas<B, P, Q> {
   readonly body?: z.ZodMiniType<B>;
@@ -144,9 +144,9 @@ export const toProblems = (
 
 /**
  * Middleware: validates the parsed body, the path parameters and the query string with the
- * route's Zod schemas and stores the typed, normalised result on `event.input` (and hands it,
- * typed, to `onValid`). The first bad
- * field decides the error code; every bad field is listed in `details`.
+ * route's Zod schemas and keeps the typed, normalised result as the request's `input`
+ * (`RequestState`, lib/http/event.ts). The first bad field decides the error code; every bad field
+ * is listed in `details`.
  *
  * @example
  * ```ts
@@ -156,10 +156,10 @@ export const toProblems = (
 export const validate = <B, P, Q>(
   schemas: RequestSchemas<B, P, Q>,
   codes: FieldCodes,
-  onValid?: (event: ServiceEvent, input: RequestInput<B, P, Q>) => void,
 ): MiddlewareObj<ServiceEvent, ServiceResult> => ({
   before: (request) => {
     const { event } = request;
+    const state = requestState(event);
     const problems: FieldProblem[] = [];
     const parse = <T>(schema: z.ZodMiniType<T> | undefined, input: unknown, prefix?: string): T | undefined => {
       if (schema === undefined) return undefined;
@@ -177,12 +177,10 @@ export const validate = <B, P, Q>(
     for (const [name] of repeated)
       problems.push({ field: name, code: 'VALIDATION_ERROR', params: { reason: 'given_twice' } });
     const query = repeated.length > 0 ? undefined : parse(schemas.query, event.queryStringParameters ?? {});
-    const body = parse(schemas.body, event.json);
+    const body = parse(schemas.body, state.json);
     const [first] = problems;
     if (first !== undefined) throw new AppError(first.code, { ...first.params, field: first.field }, problems);
     // Each part is parsed when the route has a schema for it; a route without one gets `undefined`, as its type says.
-    const input = { body, path, query } as RequestInput<B, P, Q>;
-    event.input = input;
-    onValid?.(event, input);
+    state.input = { body, path, query };
   },
 });

@@ -7,4 +7,4 @@ export {
   makeScanSchemas,
   makeScanVoidSchemas,
 } from './schemas.ts';
-export { makeScanVoider, recordVersion } from './void.ts';
+export { makeScanVoider } from './void.ts';

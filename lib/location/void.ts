@@ -14,7 +14,6 @@ import {
 } from '../db/write.ts';
 import { outbox } from '../events/write.ts';
 import type { VoidedRecordResponse } from '../openapi/common.ts';
-import { requestVersion } from '../http/if-match.ts';
 import { LIVE, VOIDED } from './record-version.ts';
 
 /** The `location.voided` event's data: the record as `cargo.located` carried it, with `voided_at` and `voided_by`. */
@@ -88,20 +87,6 @@ export const VOID: WriteStatement<VoidRow> = /* @__PURE__ */ voidStatement();
 
 /** The largest record id: PostgreSQL's bigint. */
 const MAX_ID = 9_223_372_036_854_775_807n;
-
-/**
- * The version a void names, from the body or `If-Match` (both: they must agree). Required.
- *
- * @example
- * ```ts
- * recordVersion(undefined, '"1"'); // 1
- * ```
- */
-export const recordVersion = (bodyVersion: number | undefined, ifMatch: string | undefined): number =>
-  requestVersion(bodyVersion, ifMatch, {
-    header: { reason: 'if_match_form', versioned: 'record' },
-    missing: { reason: 'version_missing', versioned: 'record' },
-  });
 
 /**
  * Voids a wrong scan of a cargo (supervisors), in one statement.

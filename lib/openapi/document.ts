@@ -18,7 +18,7 @@ import {
 import { ErrorBody, errorResponses, routeErrorCodes } from './errors.ts';
 import { documentIdentifiers } from './fields.ts';
 import { documentedRequest } from './request.ts';
-import { named, type RouteDocs } from './route-docs.ts';
+import { named, type RouteDocs, type RouteDocsOf } from './route-docs.ts';
 import {
   BoxHistoryResponse,
   BoxInfoResponse,
@@ -44,13 +44,16 @@ const ROLES = {
 /** `BoxSave` → `boxSave`: the route id, as generated clients name their methods. */
 const operationId = (id: string) => `${id.charAt(0).toLowerCase()}${id.slice(1)}`;
 
-/** What the document needs of a route: its declaration (docs, status, schemas) with its path, the service prefix resolved. */
+/**
+ * What the document needs of a route: its declaration (status, schemas) with its path, the service
+ * prefix resolved, and its documentation (functions/api-docs/, attached by the route's id).
+ */
 export interface ApiRoute {
   readonly id: string;
   readonly method: HttpMethod;
   readonly path: string;
   readonly access: Role;
-  readonly spec?: Pick<RouteSpec<any, any, any>, 'status' | 'docs' | 'schemas' | 'versioned'>;
+  readonly spec?: Pick<RouteSpec<any, any, any>, 'status' | 'schemas' | 'versioned'> & { readonly docs?: RouteDocsOf };
 }
 
 /**
@@ -102,7 +105,9 @@ const answerContent = ({ schema, description, media }: RouteDocs['response']) =>
 const operation = (route: ApiRoute, runtime: Pick<Runtime, 'config' | 'fields'>): ZodOpenApiOperationObject => {
   const { spec } = route;
   if (spec?.docs === undefined)
-    throw new Error(`route ${route.id} declares no docs: its route file documents it (RouteSpec.docs)`);
+    throw new Error(
+      `route ${route.id} declares no docs: functions/api-docs/ documents it (documentRoute('${route.id}', ...))`,
+    );
   const doc = spec.docs(runtime);
   const { request, body } = documentedRequest({ ...route, ...spec }, runtime, doc);
   const errors = routeErrorCodes({ method: route.method, access: route.access, body, errors: doc.errors });
@@ -131,8 +136,8 @@ const operation = (route: ApiRoute, runtime: Pick<Runtime, 'config' | 'fields'>)
 };
 
 /**
- * The OpenAPI 3.1 document of the service: one operation per declared route, from the `docs` of
- * its declaration, built from the same Zod schemas the handlers validate with, so the two cannot
+ * The OpenAPI 3.1 document of the service: one operation per declared route, from its declaration
+ * and its documentation (functions/api-docs/), built from the same Zod schemas the handlers validate with, so the two cannot
  * drift apart. Rendered where every declaration is loaded (the CDK app, the local runtime,
  * `npm run docs`); the OpenAPI function serves the result. Operations are grouped by tag
  * (location, boxing, service), each group in file order.

@@ -39,7 +39,7 @@ const queryParameter = (query: z.ZodMiniType | undefined, name: string): z.core.
  *
  * @example
  * ```ts
- * const { request, body } = documentedRequest(spec, { config, fields }, spec.docs({ config, fields }));
+ * const { request, body } = documentedRequest(spec, { config, fields }, documentation.docs({ config, fields }));
  * request.requestBody?.required; // true for POST /v1/box
  * ```
  */
@@ -50,7 +50,7 @@ export const documentedRequest = (
 ): { readonly request: Pick<ZodOpenApiOperationObject, 'requestParams' | 'requestBody'>; readonly body: boolean } => {
   const { path, query, body } = route.schemas?.(runtime) ?? {};
   for (const [name, shown] of Object.entries(docs.query ?? {})) documented(queryParameter(query, name), shown);
-  const header = headersOf(route.method, route.versioned === true);
+  const header = headersOf(route.method, route.versioned !== undefined);
   const parameters = Object.entries({ path, query, header }).filter(([, schema]) => schema !== undefined);
   return {
     request: {

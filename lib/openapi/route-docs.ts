@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { ErrorCode } from '../errors/catalogue.ts';
+import type { Runtime } from '../runtime.ts';
 
 /** A JSON Schema, as the document shows it. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -29,6 +30,31 @@ export interface RouteDocs {
   readonly alsoAnswers?: { readonly status: number; readonly description: string };
   readonly errors: readonly ErrorCode[];
 }
+
+/** A route's documentation for a configuration (a route's limits and patterns are the configured ones). */
+export type RouteDocsOf = (runtime: Pick<Runtime, 'config' | 'fields'>) => RouteDocs;
+
+/**
+ * The documentation of one route, by its id: written in `functions/api-docs/<route file>` beside
+ * the route's own file and attached to its declaration where the document is assembled
+ * (`routeTable` in infra/routes.ts). No route file imports it, so no function bundle carries it.
+ */
+export interface RouteDocumentation {
+  readonly id: string;
+  readonly docs: RouteDocsOf;
+}
+
+/**
+ * @example
+ * ```ts
+ * export const documentation = documentRoute('ZongpaiGet', () => ({
+ *   summary: 'A zongpai with its boxes and totals',
+ *   response: { schema: ZongpaiResponse, description: 'The zongpai' },
+ *   errors: ['INVALID_ZONGPAI', 'VALIDATION_ERROR', 'ZONGPAI_NOT_FOUND', ...DATABASE],
+ * }));
+ * ```
+ */
+export const documentRoute = (id: string, docs: RouteDocsOf): RouteDocumentation => ({ id, docs });
 
 /** Names a request schema as a component of the document (only the documentation's own schema instances). */
 export const named = <S extends z.ZodMiniType>(schema: S, id: string): S => {

@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
-import type { MessageParams } from '../errors/catalogue.ts';
+import type { ErrorCode, MessageParams } from '../errors/catalogue.ts';
 import type { Reason } from '../errors/reasons.ts';
-import type { FieldCodes } from '../http/validate.ts';
 import { normaliseCargoNo, normaliseCode, normaliseItemCode, trimScan } from './identifiers.ts';
 import { reasonMessage } from './refusal.ts';
+
+/** Which SPEC error code a bad value of a field answers with, and what its message may quote (read by lib/http/validate.ts). */
+export type FieldCodes = Readonly<Record<string, { code: ErrorCode; params?: MessageParams }>>;
 
 /** The longest `device_id` a scan may name, in UTF-16 code units. */
 export const DEVICE_ID_MAX_LENGTH = 64;

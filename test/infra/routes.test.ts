@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dataApiGrants, databaseUser, functionIds } from '../../infra/grants.ts';
 import { routeSpecs, routeTable, tasks } from '../../infra/routes.ts';
@@ -88,6 +89,16 @@ describe('the route declarations (functions/*.ts)', () => {
       expect(document.paths[route.path]?.[route.method.toLowerCase()]?.summary).toBe(
         route.spec?.docs?.(runtime).summary,
       );
+    }
+  });
+
+  it('keep the documentation of each route beside it in functions/api-docs/ under the name of its file, and out of every route file', () => {
+    for (const spec of routeSpecs) {
+      const docsFile = spec.entry.replace('functions/', 'functions/api-docs/');
+      expect(existsSync(new URL(`../../${docsFile}`, import.meta.url)), `${spec.id}: ${docsFile}`).toBe(true);
+      expect(spec.docs, `${spec.id} has no documentation`).toBeTypeOf('function');
+      const source = readFileSync(new URL(`../../${spec.entry}`, import.meta.url), 'utf8');
+      expect(source, spec.entry).not.toMatch(/api-docs|openapi\/|withoutDocs/);
     }
   });
 });

@@ -13,7 +13,7 @@ const middleware = validate(schemas.edit, makeFieldCodes(config));
 /** What `PATCH /v1/box/{box_no}` answers for this body. */
 const refusal = (json: unknown): AppError => {
   const event = {
-    json,
+    state: { json },
     pathParameters: { box_no: 'BOX-1001' },
     queryStringParameters: null,
   } as unknown as ServiceEvent;

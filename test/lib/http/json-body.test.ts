@@ -12,7 +12,7 @@ const run = (body: string | null, contentType: string | undefined, isBase64Encod
   } as unknown as ServiceEvent;
   const before = jsonBody({ maxBytes: 1024 }).before as (request: { event: ServiceEvent }) => void;
   before({ event });
-  return event.json;
+  return event.state?.json;
 };
 
 const codeOf = (fn: () => unknown) => {

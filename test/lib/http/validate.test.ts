@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../lib/config.ts';
-import { expectedVersion } from '../../../lib/box/version.ts';
+import { BOX_VERSION, requestVersion } from '../../../lib/http/if-match.ts';
 import { AppError } from '../../../lib/errors/app-error.ts';
 import { fieldPath, quoteValue, toProblems } from '../../../lib/http/validate.ts';
 import { renderReason } from '../../../lib/errors/reasons.ts';
@@ -99,6 +99,9 @@ describe('field errors map to the SPEC codes', () => {
 });
 
 describe('the expected version of an edit or undo', () => {
+  const expectedVersion = (body: number | undefined, header: string | undefined) =>
+    requestVersion(BOX_VERSION, body, header);
+
   it.each([
     [3, undefined, 3],
     [undefined, '4', 4],
