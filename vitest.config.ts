@@ -32,7 +32,14 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/lib/**/*.test.ts'] } },
       // The CDK library is loaded once per worker rather than once per file (a third of this
       // project's time); no infra test changes a module's state or the environment it imports with.
-      { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts', 'test/local/**/*.test.ts', 'test/ops/**/*.test.ts'],
+          isolate: false,
+        },
+      },
       { extends: true, test: { name: 'web', include: ['web/test/**/*.test.ts'] } },
       ...(chromium
         ? [{ extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 30_000 } }]

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ensureDemoUsers } from '../infra/local/users.ts';
-import { createLocalSite } from '../infra/local/web.ts';
+import { ensureDemoUsers } from '../local/users.ts';
+import { createLocalSite } from '../local/web.ts';
 import { buildWebApp } from './build.ts';
 import { launchChromium } from './chromium.ts';
 
