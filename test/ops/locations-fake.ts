@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
-import type { components } from '../../lib/openapi/api-types.ts';
+import type { components } from '../../generated/api-types.ts';
 
 /**
  * A stand-in for the two register routes `npm run locations` calls, as the SPEC states them
