@@ -1,7 +1,7 @@
 import { expectedVersion, makeBoxEdit } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
-import { BoxSaveResponse } from '../lib/openapi/responses.ts';
+import { BoxSaveResponse } from '../lib/contract/responses.ts';
 import { BOX_CHANGE, BOX_ITEMS } from '../lib/openapi/route-docs.ts';
 
 /** PATCH /v1/box/{box_no}: move a saved box to another zongpai and/or replace its items (supervisors). */

@@ -1,7 +1,7 @@
 import { makeBoxHistory } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
-import { BoxHistoryResponse } from '../lib/openapi/responses.ts';
+import { BoxHistoryResponse } from '../lib/contract/responses.ts';
 import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/box/{box_no}/history: every save, edit and undo of the box, who and when, oldest first. */

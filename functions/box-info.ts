@@ -1,7 +1,7 @@
 import { makeBoxInfo } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
-import { BoxInfoResponse } from '../lib/openapi/responses.ts';
+import { BoxInfoResponse } from '../lib/contract/responses.ts';
 import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/box/info?box_no=: the ERP plan of the box and what is boxed so far (`BoxInfoResponse`). */

@@ -1,7 +1,7 @@
 import { makeBoxSave } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
-import { BoxSaveResponse } from '../lib/openapi/responses.ts';
+import { BoxSaveResponse } from '../lib/contract/responses.ts';
 import { BOX_ITEMS, DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/box: save what was boxed and append the box to its zongpai (`BoxSaveRequest` → `BoxSaveResponse`). */

@@ -1,7 +1,7 @@
 import { makeBoxSave } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
-import { BoxSaveResponse } from '../lib/openapi/responses.ts';
+import { BoxSaveResponse } from '../lib/contract/responses.ts';
 import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/box/simple: one scan of box and zongpai; the box holds exactly its ERP plan. */

@@ -1,7 +1,7 @@
 import { expectedVersion, makeBoxUndo } from '../lib/box/index.ts';
 import { makeBoxSchemas } from '../lib/box/schemas.ts';
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
-import { BoxSaveResponse } from '../lib/openapi/responses.ts';
+import { BoxSaveResponse } from '../lib/contract/responses.ts';
 import { BOX_CHANGE } from '../lib/openapi/route-docs.ts';
 
 /** DELETE /v1/box/{box_no}: undo a boxing; the box is empty again and leaves its zongpai (supervisors). */

@@ -1,6 +1,6 @@
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeCargoFinder, makeCargoLocationSchemas } from '../lib/location/index.ts';
-import { CargoLocationResponse } from '../lib/openapi/common.ts';
+import { CargoLocationResponse } from '../lib/contract/common.ts';
 import { LIMIT_DOC } from '../lib/openapi/fields.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 

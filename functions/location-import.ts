@@ -1,7 +1,7 @@
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeRegisterSchemas } from '../lib/location-register/schemas.ts';
 import { makeLocationImport } from '../lib/location-register/register.ts';
-import { LocationImportResponse } from '../lib/openapi/register.ts';
+import { LocationImportResponse } from '../lib/contract/register.ts';
 import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/{service_prefix}/locations: import up to 500 locations into the register at once (supervisors). */

@@ -1,7 +1,7 @@
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeRegisterSchemas } from '../lib/location-register/schemas.ts';
 import { makeLocationGet } from '../lib/location-register/register.ts';
-import { RegisteredLocation } from '../lib/openapi/register.ts';
+import { RegisteredLocation } from '../lib/contract/register.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/{service_prefix}/locations/{location_code}: one registered location. */

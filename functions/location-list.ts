@@ -2,7 +2,7 @@ import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeRegisterSchemas } from '../lib/location-register/schemas.ts';
 import { makeLocationList } from '../lib/location-register/register.ts';
 import { LIMIT_DOC } from '../lib/openapi/fields.ts';
-import { LocationListResponse } from '../lib/openapi/register.ts';
+import { LocationListResponse } from '../lib/contract/register.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/{service_prefix}/locations?kind=&zone=&blocked=&limit=&cursor=: the location register by code, paginated. */

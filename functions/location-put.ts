@@ -2,7 +2,7 @@ import { defineRoute, answerWith, lambdaHandler } from '../lib/http/route.ts';
 import { requestVersion } from '../lib/http/if-match.ts';
 import { makeRegisterSchemas } from '../lib/location-register/schemas.ts';
 import { makeLocationPut } from '../lib/location-register/register.ts';
-import { RegisteredLocation } from '../lib/openapi/register.ts';
+import { RegisteredLocation } from '../lib/contract/register.ts';
 import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** PUT /v1/{service_prefix}/locations/{location_code}: register or change one location of the register (supervisors). */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeScanSchemas, makeScanRecorder } from '../lib/location/index.ts';
-import { LocationRecordsResponse } from '../lib/openapi/common.ts';
+import { LocationRecordsResponse } from '../lib/contract/common.ts';
 import { DATABASE, ERP_VIEW, named } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/{service_prefix}/location: one scan, or a backlog of up to 500 stored all or none. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeLocationTransfer } from '../lib/location/transfer.ts';
-import { LocationRecordsResponse } from '../lib/openapi/common.ts';
+import { LocationRecordsResponse } from '../lib/contract/common.ts';
 import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/{service_prefix}/locations/{location_code}/transfer: move everything at a location to another in one request. */

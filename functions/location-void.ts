@@ -1,6 +1,6 @@
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeScanVoidSchemas, makeScanVoider, recordVersion } from '../lib/location/index.ts';
-import { VoidedRecordResponse } from '../lib/openapi/common.ts';
+import { VoidedRecordResponse } from '../lib/contract/common.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** DELETE /v1/{service_prefix}/location/{cargo_no}/records/{id}: void a wrong scan (supervisors); it stays in the history, marked. */

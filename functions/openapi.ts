@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
-import { OpenApiDocumentResponse } from '../lib/openapi/responses.ts';
+import { OpenApiDocumentResponse } from '../lib/contract/responses.ts';
 
 /** GET /v1/openapi.json: the API description, generated from the route declarations and their own schemas. */
 export const spec = defineRoute({

@@ -2,7 +2,7 @@ import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeOrderProgress } from '../lib/order/progress.ts';
 import { makeOrderSchemas } from '../lib/order/schemas.ts';
 import { BOX_PAGE_LIMIT_DOC } from '../lib/openapi/fields.ts';
-import { OrderResponse } from '../lib/openapi/responses.ts';
+import { OrderResponse } from '../lib/contract/responses.ts';
 import { BOX_PAGES, DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 import { boxPageQuery } from '../lib/rules/query.ts';
 

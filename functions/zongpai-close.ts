@@ -1,7 +1,7 @@
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { oneZongpai } from '../lib/zongpai/schemas.ts';
 import { makeZongpaiClose } from '../lib/zongpai/close.ts';
-import { ZongpaiResponse } from '../lib/openapi/responses.ts';
+import { ZongpaiResponse } from '../lib/contract/responses.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/zongpai/{zongpai_no}/close: no more boxes may be appended or moved in or out (supervisors). */

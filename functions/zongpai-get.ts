@@ -1,7 +1,7 @@
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { oneZongpai } from '../lib/zongpai/schemas.ts';
 import { makeZongpaiGet } from '../lib/zongpai/zongpai.ts';
-import { ZongpaiResponse } from '../lib/openapi/responses.ts';
+import { ZongpaiResponse } from '../lib/contract/responses.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/zongpai/{zongpai_no}: the zongpai with its boxes and totals. */

@@ -2,7 +2,7 @@ import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeZongpaiList } from '../lib/zongpai/list.ts';
 import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
 import { LIMIT_DOC } from '../lib/openapi/fields.ts';
-import { ZongpaiListResponse } from '../lib/openapi/responses.ts';
+import { ZongpaiListResponse } from '../lib/contract/responses.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** GET /v1/zongpai?status=&limit=&cursor=: zongpais, newest first, optionally only OPEN or CLOSED, paginated. */

@@ -2,7 +2,7 @@ import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makePackingList } from '../lib/zongpai/packing-list.ts';
 import { makeZongpaiSchemas, oneZongpai } from '../lib/zongpai/schemas.ts';
 import { BOX_PAGE_LIMIT_DOC } from '../lib/openapi/fields.ts';
-import { PackingListResponse } from '../lib/openapi/responses.ts';
+import { PackingListResponse } from '../lib/contract/responses.ts';
 import { BOX_PAGES, DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 import { boxPageQuery } from '../lib/rules/query.ts';
 

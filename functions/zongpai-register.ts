@@ -1,7 +1,7 @@
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeZongpaiSchemas } from '../lib/zongpai/schemas.ts';
 import { makeZongpaiRegister } from '../lib/zongpai/register.ts';
-import { ZongpaiResponse } from '../lib/openapi/responses.ts';
+import { ZongpaiResponse } from '../lib/contract/responses.ts';
 import { DATABASE, ERP_VIEW } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/zongpai: register a zongpai (a master tag such as a pallet) that boxes can be appended to. */

@@ -1,7 +1,7 @@
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeZongpaiReopen } from '../lib/zongpai/reopen.ts';
 import { oneZongpai } from '../lib/zongpai/schemas.ts';
-import { ZongpaiResponse } from '../lib/openapi/responses.ts';
+import { ZongpaiResponse } from '../lib/contract/responses.ts';
 import { DATABASE } from '../lib/openapi/route-docs.ts';
 
 /** POST /v1/zongpai/{zongpai_no}/reopen: a supervisor reopens a closed zongpai to correct a mistake. */

@@ -18,7 +18,7 @@ import { cargoCodesSql } from '../location-register/cargo.ts';
 import { outbox } from '../events/write.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { LIVE, recordVersion } from './record-version.ts';
-import type { CargoLocationResponse, HistoryEntry, LocationRecord, TrailEntry } from '../openapi/common.ts';
+import type { CargoLocationResponse, HistoryEntry, LocationRecord, TrailEntry } from '../contract/common.ts';
 import type { Scan } from './schemas.ts';
 
 /**

@@ -13,7 +13,7 @@ import {
   type WriteStatement,
 } from '../db/write.ts';
 import { outbox } from '../events/write.ts';
-import type { VoidedRecordResponse } from '../openapi/common.ts';
+import type { VoidedRecordResponse } from '../contract/common.ts';
 import { requestVersion } from '../http/if-match.ts';
 import { LIVE, VOIDED } from './record-version.ts';
 
