@@ -29,7 +29,7 @@ export default defineConfig({
     env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_DEV: 'false' },
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/lib/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['test/lib/**/*.test.ts', 'test/house.test.ts'] } },
       // The CDK library is loaded once per worker rather than once per file (a third of this
       // project's time); no infra test changes a module's state or the environment it imports with.
       {

@@ -1,4 +1,4 @@
-import type { DatabaseFunction } from './index.ts';
+import type { DatabaseFunction } from './function.ts';
 
 /**
  * `cargo.void_current(cargo_no, record_id)`: after a void (lib/location/void.ts), the cargo's
