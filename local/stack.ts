@@ -9,7 +9,7 @@ import { sweepExpiredKeys } from '../lib/db/sweep.ts';
 import { maintainLocationHistory } from '../lib/location/history.ts';
 import { loadConfig, type Config } from '../lib/config.ts';
 import { createDataApiDb } from '../lib/db/default.ts';
-import { apiDocument, routeTable, tasks, type RouteDefinition } from '../infra/routes.ts';
+import { loadRoutes, type RouteDefinition } from '../infra/routes.ts';
 import type { SqlBackend } from './data-api/backend.ts';
 import { startDataApiEmulator, type DataApiEmulator } from './data-api/server.ts';
 import { functionIdentity, functionSecret, localSecretOf, localTarget } from './credentials.ts';
@@ -127,6 +127,7 @@ const LOCAL_EVENT_BUS = 'cargo-local-events';
  * ```
  */
 export const startLocalService = async (options: LocalServiceOptions): Promise<LocalService> => {
+  const { apiDocument, routeTable, tasks } = await loadRoutes();
   // Every function signs its Data API calls with its own key, and the emulator allows each key
   // what infra/grants.ts grants that function in the stack. Route ids do not depend on the prefix.
   const given = options.env ?? process.env;

@@ -16,6 +16,10 @@ import { createEventBridgeBus, type EventBus } from '../../lib/events/bus.ts';
 import type { EventEnvelope } from '../../lib/events/entries.ts';
 import { makeRelay, type RelayOptions } from '../../lib/events/relay.ts';
 import { createTestBackend } from './backend.ts';
+import { loadRoutes } from '../../infra/routes.ts';
+
+// The grants and credentials below come from the discovered declarations.
+await loadRoutes();
 
 const BUS = 'cargo-test-events';
 

@@ -6,13 +6,14 @@
  */
 
 import { mkdir, writeFile } from 'node:fs/promises';
-import { routeTable } from '../../infra/routes.ts';
+import { loadRoutes } from '../../infra/routes.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { writeStatementDocs } from '../../lib/write-statements.ts';
 import { buildOpenApiDocument } from '../../lib/openapi/document.ts';
 import { apiTypes } from '../../lib/openapi/generate.ts';
 import { apiReference, type OpenApiDocument } from '../../lib/openapi/reference.ts';
 
+const { routeTable } = await loadRoutes();
 const defaults = loadConfig({});
 const document = buildOpenApiDocument(defaults, routeTable(defaults.servicePrefix));
 await writeFile(new URL('../../generated/api-types.ts', import.meta.url), await apiTypes(document));

@@ -4,6 +4,10 @@ import { functionIdentity, functionSecret, localSecretOf, localTarget } from '..
 import { ROLE_NAMES } from '../../../lib/db/roles.ts';
 import { clientFor, failure, signedPost, startFixture } from './harness.ts';
 import type { Fixture } from './harness.ts';
+import { loadRoutes } from '../../../infra/routes.ts';
+
+// The grants and credentials below come from the discovered declarations.
+await loadRoutes();
 
 const boxSave = functionIdentity('BoxSave');
 const boxInfo = functionIdentity('BoxInfo');
