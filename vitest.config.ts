@@ -29,10 +29,17 @@ export default defineConfig({
     env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_DEV: 'false' },
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/lib/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['test/lib/**/*.test.ts', 'test/house.test.ts'] } },
       // The CDK library is loaded once per worker rather than once per file (a third of this
       // project's time); no infra test changes a module's state or the environment it imports with.
-      { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts', 'test/local/**/*.test.ts', 'test/ops/**/*.test.ts'],
+          isolate: false,
+        },
+      },
       { extends: true, test: { name: 'web', include: ['web/test/**/*.test.ts'] } },
       ...(chromium
         ? [{ extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 30_000 } }]

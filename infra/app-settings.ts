@@ -3,7 +3,7 @@ import type { DeploymentSettings } from '../web/src/config.ts';
 
 /**
  * What the handheld app's `config.json` says of the service, read from the functions' own
- * configuration: the stack (infra/constructs/web-app.ts) and `npm start` (infra/local/web.ts)
+ * configuration: the stack (infra/constructs/web-app.ts) and `npm start` (local/web.ts)
  * both write it from here, so the two carry the same settings in the same shape.
  *
  * @example

@@ -1,5 +1,6 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { loadRoutes } from './routes.ts';
 import { CargoStack } from './stack.ts';
 import { readSettings } from './settings.ts';
 
@@ -8,6 +9,7 @@ import { readSettings } from './settings.ts';
  * environment variables (see infra/settings.ts and docs/DEPLOYMENT.md); cdk-nag's AWS Solutions checks
  * run on every synth and fail it on any finding that is not acknowledged with a reason.
  */
+await loadRoutes();
 const app = new App();
 const settings = readSettings((key) => app.node.tryGetContext(key), process.env);
 

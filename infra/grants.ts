@@ -1,6 +1,6 @@
 import type { RoleNames } from '../lib/db/roles.ts';
 import type { DataApiAction } from '../lib/http/route.ts';
-import { routeSpecs, tasks } from './routes.ts';
+import { loadedRoutes } from './routes.ts';
 
 /**
  * Which RDS Data API operations each function may call, as each function declares it in its own
@@ -27,23 +27,31 @@ export const DATA_API_ACTIONS: readonly DataApiAction[] = [
   'RollbackTransaction',
 ];
 
-const GRANTS: ReadonlyMap<string, readonly DataApiAction[]> = new Map([
-  ...routeSpecs.map((spec) => [spec.id, spec.dataApi] as const),
-  ...tasks.map(({ id, task }) => [id, task.dataApi] as const),
-]);
+/** Each function's Data API operations, from the discovered declarations (`loadRoutes`). */
+const grants = (): ReadonlyMap<string, readonly DataApiAction[]> => {
+  const { routeSpecs, tasks } = loadedRoutes();
+  return new Map([
+    ...routeSpecs.map((spec) => [spec.id, spec.dataApi] as const),
+    ...tasks.map(({ id, task }) => [id, task.dataApi] as const),
+  ]);
+};
 
 /** A database user of the service (lib/db/roles.ts): the owner, the service user, the reader or the maintenance user. */
 export type DatabaseUserKind = keyof RoleNames;
 
-const USERS: ReadonlyMap<string, DatabaseUserKind | undefined> = new Map([
-  ...routeSpecs.map(
-    (spec) => [spec.id, spec.dataApi.length === 0 ? undefined : spec.method === 'GET' ? 'reader' : 'service'] as const,
-  ),
-  ...tasks.map(({ id, task }) => [id, task.databaseUser] as const),
-]);
+const users = (): ReadonlyMap<string, DatabaseUserKind | undefined> => {
+  const { routeSpecs, tasks } = loadedRoutes();
+  return new Map([
+    ...routeSpecs.map(
+      (spec) =>
+        [spec.id, spec.dataApi.length === 0 ? undefined : spec.method === 'GET' ? 'reader' : 'service'] as const,
+    ),
+    ...tasks.map(({ id, task }) => [id, task.databaseUser] as const),
+  ]);
+};
 
 /** Every function's id: the routes' and the tasks'. */
-export const functionIds = (): readonly string[] => [...GRANTS.keys()];
+export const functionIds = (): readonly string[] => [...grants().keys()];
 
 /**
  * The database user a function signs in as, whose secret alone it may read: a GET route only
@@ -60,12 +68,12 @@ export const functionIds = (): readonly string[] => [...GRANTS.keys()];
  */
 export const databaseUser = (functionId: string): DatabaseUserKind | undefined => {
   dataApiGrants(functionId);
-  return USERS.get(functionId);
+  return users().get(functionId);
 };
 
 /** The Data API operations of a function; a function that declares none fails loudly. */
 export const dataApiGrants = (functionId: string): readonly DataApiAction[] => {
-  const grants = GRANTS.get(functionId);
-  if (grants === undefined) throw new Error(`${functionId}: no function declares this id in functions/`);
-  return grants;
+  const granted = grants().get(functionId);
+  if (granted === undefined) throw new Error(`${functionId}: no function declares this id in functions/`);
+  return granted;
 };

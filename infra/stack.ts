@@ -12,7 +12,7 @@ import { Migrations } from './constructs/migrations.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { appSettings } from './app-settings.ts';
 import { WebApp } from './constructs/web-app.ts';
-import { apiDocument, routeTable } from './routes.ts';
+import { loadedRoutes } from './routes.ts';
 import type { Settings } from './settings.ts';
 
 /** The repository root: entries of the route table, package-lock.json and tsconfig.json are relative to it. */
@@ -106,6 +106,7 @@ export class CargoStack extends Stack {
       ERP_BOX_VIEW: settings.erpBoxView,
       ...settings.functionEnvironment,
     });
+    const { apiDocument, routeTable } = loadedRoutes();
     for (const route of routeTable(settings.servicePrefix)) {
       // The OpenAPI document, rendered here for the functions' own settings, is written beside its function's bundle.
       const files = route.spec?.describesApi ? { 'openapi.json': apiDocument(documentConfig) } : undefined;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * scripts (the app; what it loads on first use, printing; a chunk the two share, which the page
  * preloads) and one style sheet, the page that loads them, the web app manifest, the
  * icon and the service worker that caches exactly these files (the app shell). The same build
- * is served by `npm start` (infra/local/web.ts) and uploaded by the stack (infra/constructs/web-app.ts).
+ * is served by `npm start` (local/web.ts) and uploaded by the stack (infra/constructs/web-app.ts).
  * The runtime configuration (`config.json`) is not part of it: each place that serves the app
  * writes its own.
  *

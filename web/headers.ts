@@ -1,6 +1,6 @@
 /**
  * The app's security headers, one definition for both places that serve it: the local
- * runtime (infra/local/web.ts) and CloudFront's response headers policy
+ * runtime (local/web.ts) and CloudFront's response headers policy
  * (infra/constructs/web-app.ts). The Content-Security-Policy allows only the app's own files,
  * its own origin (the API under /v1 and the runtime configuration) and Cognito's sign-in
  * endpoint; no inline script or style, no frames, no plugins.

@@ -2,9 +2,11 @@ import { App, Stack } from 'aws-cdk-lib';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ServiceFunction } from '../../infra/constructs/service-function.ts';
-import { routeTable } from '../../infra/routes.ts';
+import { loadRoutes } from '../../infra/routes.ts';
 import { readSettings } from '../../infra/settings.ts';
 import { CargoStack, PROJECT_ROOT } from '../../infra/stack.ts';
+
+const { routeTable } = await loadRoutes();
 
 export type BundleKind = 'function' | 'floor' | 'naive';
 

@@ -1,7 +1,9 @@
-import { routeTable } from '../../infra/routes.ts';
+import { loadRoutes } from '../../infra/routes.ts';
 import { SVG_MEDIA_TYPE } from '../../lib/label/svg.ts';
 import { ZPL_MEDIA_TYPE } from '../../lib/label/zpl.ts';
 import { requestGenerator, type FuzzRequest, type FuzzTokens } from './generate.ts';
+
+const { routeTable } = await loadRoutes();
 
 /** What a fuzz run found. */
 export interface FuzzReport {

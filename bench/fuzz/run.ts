@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { localSigningKey, signLocalToken } from '../../infra/local/auth.ts';
-import { commandLine } from '../../infra/local/command-line.ts';
+import { localSigningKey, signLocalToken } from '../../local/auth.ts';
+import { commandLine } from '../../local/command-line.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { runFuzz, type FuzzReport } from './fuzz.ts';
 

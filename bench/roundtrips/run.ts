@@ -1,6 +1,6 @@
-import { createPgliteBackend } from '../../infra/local/data-api/pglite-backend.ts';
-import { createPostgresBackend } from '../../infra/local/data-api/postgres-backend.ts';
-import type { SqlBackend } from '../../infra/local/data-api/backend.ts';
+import { createPgliteBackend } from '../../local/data-api/pglite-backend.ts';
+import { createPostgresBackend } from '../../local/data-api/postgres-backend.ts';
+import type { SqlBackend } from '../../local/data-api/backend.ts';
 import { json } from '../../lib/db/types.ts';
 import { dropDatabase, recreateDatabase } from '../support/database.ts';
 import { startBenchService, type BenchResponse, type BenchService } from '../support/service.ts';

@@ -1,4 +1,4 @@
-import { scanSql } from '../../infra/local/data-api/sql-scan.ts';
+import { scanSql } from '../../local/data-api/sql-scan.ts';
 
 /**
  * Named parameters as lib/ writes them (`:name`), for a direct connection: `$n` in their place,

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { createPostgresBackend } from '../../infra/local/data-api/postgres-backend.ts';
-import type { QueryValues } from '../../infra/local/data-api/backend.ts';
+import { createPostgresBackend } from '../../local/data-api/postgres-backend.ts';
+import type { QueryValues } from '../../local/data-api/backend.ts';
 import { encodeCursor } from '../../lib/location/cursor.ts';
 import { dropDatabase, recreateDatabase, serverFacts } from '../support/database.ts';
 import { startBenchService } from '../support/service.ts';

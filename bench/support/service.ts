@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { signLocalToken, verifyLocalToken } from '../../infra/local/auth.ts';
-import type { SqlBackend } from '../../infra/local/data-api/backend.ts';
-import { startLocalService, type LocalService } from '../../infra/local/stack.ts';
+import { signLocalToken, verifyLocalToken } from '../../local/auth.ts';
+import type { SqlBackend } from '../../local/data-api/backend.ts';
+import { startLocalService, type LocalService } from '../../local/stack.ts';
 
 export interface BenchRequest {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,4 +1,4 @@
-import type { TextResult, QueryValues, SqlBackend, SqlSession } from '../../infra/local/data-api/backend.ts';
+import type { TextResult, QueryValues, SqlBackend, SqlSession } from '../../local/data-api/backend.ts';
 
 /** One statement the Data API emulator sent to PostgreSQL, as the engine received it. */
 export interface TimedStatement {

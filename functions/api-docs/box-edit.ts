@@ -1,5 +1,5 @@
 import { BOX_CHANGE, BOX_ITEMS, documentRoute } from '../../lib/openapi/route-docs.ts';
-import { BoxSaveResponse } from '../../lib/openapi/responses.ts';
+import { BoxSaveResponse } from '../../lib/contract/responses.ts';
 
 /** What the API reference says of PATCH /v1/box/{box_no} (functions/box-edit.ts). */
 export const documentation = documentRoute('BoxEdit', () => ({

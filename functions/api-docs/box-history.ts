@@ -1,5 +1,5 @@
 import { DATABASE, documentRoute, ERP_VIEW } from '../../lib/openapi/route-docs.ts';
-import { BoxHistoryResponse } from '../../lib/openapi/responses.ts';
+import { BoxHistoryResponse } from '../../lib/contract/responses.ts';
 
 /** What the API reference says of GET /v1/box/{box_no}/history (functions/box-history.ts). */
 export const documentation = documentRoute('BoxHistory', () => ({

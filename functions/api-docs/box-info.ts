@@ -1,5 +1,5 @@
 import { DATABASE, documentRoute, ERP_VIEW } from '../../lib/openapi/route-docs.ts';
-import { BoxInfoResponse } from '../../lib/openapi/responses.ts';
+import { BoxInfoResponse } from '../../lib/contract/responses.ts';
 
 /** What the API reference says of GET /v1/box/info (functions/box-info.ts). */
 export const documentation = documentRoute('BoxInfo', () => ({

@@ -1,5 +1,5 @@
 import { BOX_ITEMS, DATABASE, documentRoute, ERP_VIEW } from '../../lib/openapi/route-docs.ts';
-import { BoxSaveResponse } from '../../lib/openapi/responses.ts';
+import { BoxSaveResponse } from '../../lib/contract/responses.ts';
 
 /** What the API reference says of POST /v1/box (functions/box-save.ts). */
 export const documentation = documentRoute('BoxSave', () => ({

@@ -1,5 +1,5 @@
 import { DATABASE, documentRoute } from '../../lib/openapi/route-docs.ts';
-import { CargoLocationResponse } from '../../lib/openapi/common.ts';
+import { CargoLocationResponse } from '../../lib/contract/common.ts';
 import { LIMIT_DOC } from '../../lib/openapi/fields.ts';
 
 /** What the API reference says of GET /v1/{service_prefix}/location/{cargo_no} (functions/location-get.ts). */

@@ -1,5 +1,5 @@
 import { DATABASE, documentRoute, ERP_VIEW } from '../../lib/openapi/route-docs.ts';
-import { LocationImportResponse } from '../../lib/openapi/register.ts';
+import { LocationImportResponse } from '../../lib/contract/register.ts';
 
 /** What the API reference says of POST /v1/{service_prefix}/locations (functions/location-import.ts). */
 export const documentation = documentRoute('LocationImport', () => ({

@@ -1,6 +1,6 @@
 import { DATABASE, documentRoute } from '../../lib/openapi/route-docs.ts';
 import { LIMIT_DOC } from '../../lib/openapi/fields.ts';
-import { LocationListResponse } from '../../lib/openapi/register.ts';
+import { LocationListResponse } from '../../lib/contract/register.ts';
 
 /** What the API reference says of GET /v1/{service_prefix}/locations (functions/location-list.ts). */
 export const documentation = documentRoute('LocationList', () => ({

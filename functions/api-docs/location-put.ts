@@ -1,5 +1,5 @@
 import { DATABASE, documentRoute, ERP_VIEW } from '../../lib/openapi/route-docs.ts';
-import { RegisteredLocation } from '../../lib/openapi/register.ts';
+import { RegisteredLocation } from '../../lib/contract/register.ts';
 
 /** What the API reference says of PUT /v1/{service_prefix}/locations/{location_code} (functions/location-put.ts). */
 export const documentation = documentRoute('LocationPut', () => ({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DATABASE, documentRoute, ERP_VIEW, named } from '../../lib/openapi/route-docs.ts';
 import { makeScanSchemas } from '../../lib/location/index.ts';
-import { LocationRecordsResponse } from '../../lib/openapi/common.ts';
+import { LocationRecordsResponse } from '../../lib/contract/common.ts';
 
 /** What the API reference says of POST /v1/{service_prefix}/location (functions/location-record.ts). */
 export const documentation = documentRoute('LocationRecord', ({ config, fields }) => {

@@ -1,5 +1,5 @@
 import { DATABASE, documentRoute, ERP_VIEW } from '../../lib/openapi/route-docs.ts';
-import { LocationRecordsResponse } from '../../lib/openapi/common.ts';
+import { LocationRecordsResponse } from '../../lib/contract/common.ts';
 
 /** What the API reference says of POST /v1/{service_prefix}/locations/{location_code}/transfer (functions/location-transfer.ts). */
 export const documentation = documentRoute('LocationTransfer', () => ({

@@ -1,5 +1,5 @@
 import { DATABASE, documentRoute } from '../../lib/openapi/route-docs.ts';
-import { VoidedRecordResponse } from '../../lib/openapi/common.ts';
+import { VoidedRecordResponse } from '../../lib/contract/common.ts';
 
 /** What the API reference says of DELETE /v1/{service_prefix}/location/{cargo_no}/records/{id} (functions/location-void.ts). */
 export const documentation = documentRoute('LocationVoid', () => ({

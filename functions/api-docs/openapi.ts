@@ -1,5 +1,5 @@
 import { documentRoute } from '../../lib/openapi/route-docs.ts';
-import { OpenApiDocumentResponse } from '../../lib/openapi/responses.ts';
+import { OpenApiDocumentResponse } from '../../lib/contract/responses.ts';
 
 /** What the API reference says of GET /v1/openapi.json (functions/openapi.ts). */
 export const documentation = documentRoute('OpenApi', () => ({

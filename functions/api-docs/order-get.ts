@@ -1,6 +1,6 @@
 import { BOX_PAGES, DATABASE, documentRoute, ERP_VIEW } from '../../lib/openapi/route-docs.ts';
 import { BOX_PAGE_LIMIT_DOC } from '../../lib/openapi/fields.ts';
-import { OrderResponse } from '../../lib/openapi/responses.ts';
+import { OrderResponse } from '../../lib/contract/responses.ts';
 
 /** What the API reference says of GET /v1/orders/{order_no} (functions/order-get.ts). */
 export const documentation = documentRoute('OrderGet', () => ({

@@ -1,5 +1,5 @@
 import { DATABASE, documentRoute } from '../../lib/openapi/route-docs.ts';
-import { ZongpaiResponse } from '../../lib/openapi/responses.ts';
+import { ZongpaiResponse } from '../../lib/contract/responses.ts';
 
 /** What the API reference says of GET /v1/zongpai/{zongpai_no} (functions/zongpai-get.ts). */
 export const documentation = documentRoute('ZongpaiGet', () => ({

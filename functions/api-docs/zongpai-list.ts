@@ -1,6 +1,6 @@
 import { DATABASE, documentRoute } from '../../lib/openapi/route-docs.ts';
 import { LIMIT_DOC } from '../../lib/openapi/fields.ts';
-import { ZongpaiListResponse } from '../../lib/openapi/responses.ts';
+import { ZongpaiListResponse } from '../../lib/contract/responses.ts';
 
 /** What the API reference says of GET /v1/zongpai (functions/zongpai-list.ts). */
 export const documentation = documentRoute('ZongpaiList', () => ({

@@ -1,5 +1,5 @@
 import { DATABASE, documentRoute } from '../../lib/openapi/route-docs.ts';
-import { ZongpaiResponse } from '../../lib/openapi/responses.ts';
+import { ZongpaiResponse } from '../../lib/contract/responses.ts';
 
 /** What the API reference says of POST /v1/zongpai/{zongpai_no}/reopen (functions/zongpai-reopen.ts). */
 export const documentation = documentRoute('ZongpaiReopen', () => ({

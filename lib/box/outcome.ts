@@ -4,7 +4,7 @@ import { runWrite, statementErrorCode, wroteColumns, type CompiledWrite, type Id
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode, MessageParams } from '../errors/catalogue.ts';
 import { CHECK_REASONS, type CheckReason } from './sql.ts';
-import type { BoxSaveResponse } from '../openapi/responses.ts';
+import type { BoxSaveResponse } from '../contract/responses.ts';
 
 /** The SPEC's `BoxSaveResponse`, as its schema declares it. */
 export type { BoxSaveResponse };

@@ -1,6 +1,6 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
-import type { BoxEvent, BoxHistoryResponse, BoxInfoResponse } from '../openapi/responses.ts';
+import type { BoxEvent, BoxHistoryResponse, BoxInfoResponse } from '../contract/responses.ts';
 import { PARTS_PAGE_BYTES, TOTALS_PAGE_BYTES, rowBytesSql } from '../db/parts.ts';
 import { foldedPlanSql, ignoredLinesSql, planCte, type PlanRules } from './sql.ts';
 

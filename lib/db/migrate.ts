@@ -1,23 +1,9 @@
 import { createHash } from 'node:crypto';
 import { databaseFunctions, type DatabaseFunction } from './sql-functions/index.ts';
+import type { Migration, MigrationStep } from './migration.ts';
 import type { Db } from './types.ts';
 
-/**
- * A step of a migration: one SQL statement, or a query whose rows (`statement`) are the
- * statements to run, each as a call of its own. The second is for work that depends on what the
- * database holds, such as an index built a partition at a time: the Data API cancels any one
- * statement after 45 seconds, so one statement over every partition of a year's history would
- * fail the deploy where one per partition stays within it.
- */
-export type MigrationStep = string | { readonly statementsFrom: string };
-
-/** A numbered schema change: steps run in order, in one transaction, exactly once. */
-export interface Migration {
-  readonly id: number;
-  readonly name: string;
-  /** The Data API runs one statement per call. */
-  readonly statements: readonly MigrationStep[];
-}
+export type { Migration, MigrationStep } from './migration.ts';
 
 /**
  * The statements of one step, in order: the step itself, or what its query answers. `query` runs

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { ErrorBody as ErrorBodySchema } from '../openapi/errors.ts';
+import type { ErrorBody as ErrorBodySchema } from '../contract/errors.ts';
 import { errorCatalogue, type ErrorCode, type Language, type MessageParams } from './catalogue.ts';
 
 /** One field-level problem, listed in `details` when a request has several, or one in an entry of a list. */

@@ -15,7 +15,7 @@ import {
 import { isCargoSql } from './cargo.ts';
 import { outbox } from '../events/write.ts';
 import { keyCursor } from '../rules/key-cursor.ts';
-import type { LocationImportResponse, LocationListResponse, RegisteredLocation } from '../openapi/register.ts';
+import type { LocationImportResponse, LocationListResponse, RegisteredLocation } from '../contract/register.ts';
 import { LOCATION_KINDS, type LocationInput, type LocationKind, type LocationListQuery } from './schemas.ts';
 
 /** The outbox of a register write: `location.registered` for each row of `written` it created, `location.changed` for each it changed. */

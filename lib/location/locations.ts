@@ -19,7 +19,7 @@ import { TRAIL_FLOOR_SQL, TRAIL_WEEK } from '../db/trail-week.ts';
 import { outbox } from '../events/write.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { LIVE, recordVersion } from './record-version.ts';
-import type { CargoLocationResponse, HistoryEntry, LocationRecord, TrailEntry } from '../openapi/common.ts';
+import type { CargoLocationResponse, HistoryEntry, LocationRecord, TrailEntry } from '../contract/common.ts';
 import type { Scan } from './schemas.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   type WriteStatement,
 } from '../db/write.ts';
 import { isCargoSql } from '../location-register/cargo.ts';
-import type { LocationRecord } from '../openapi/common.ts';
+import type { LocationRecord } from '../contract/common.ts';
 import { RECORDS_SELECT, ScanRow, storedRecord, storeScansSql } from './locations.ts';
 
 /** The most cargo one transfer moves. */

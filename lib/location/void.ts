@@ -13,7 +13,7 @@ import {
   type WriteStatement,
 } from '../db/write.ts';
 import { outbox } from '../events/write.ts';
-import type { VoidedRecordResponse } from '../openapi/common.ts';
+import type { VoidedRecordResponse } from '../contract/common.ts';
 import { LIVE, VOIDED } from './record-version.ts';
 
 /** The `location.voided` event's data: the record as `cargo.located` carried it, with `voided_at` and `voided_by`. */

@@ -14,8 +14,9 @@ import {
   TrailEntry,
   VoidedRecordResponse,
   jsonContent,
-} from './common.ts';
-import { ErrorBody, errorResponses, routeErrorCodes } from './errors.ts';
+} from '../contract/common.ts';
+import { ErrorBody } from '../contract/errors.ts';
+import { errorResponses, routeErrorCodes } from './errors.ts';
 import { documentIdentifiers } from './fields.ts';
 import { documentedRequest } from './request.ts';
 import { named, type RouteDocs, type RouteDocsOf } from './route-docs.ts';
@@ -30,8 +31,8 @@ import {
   PlannedItem,
   ZongpaiListResponse,
   ZongpaiResponse,
-} from './responses.ts';
-import { LocationImportResponse, LocationListResponse, RegisteredLocation } from './register.ts';
+} from '../contract/responses.ts';
+import { LocationImportResponse, LocationListResponse, RegisteredLocation } from '../contract/register.ts';
 
 const ROLES = {
   operator: 'operator or supervisor',

@@ -12,7 +12,7 @@ const TYPES_HEADER = `/**
  *
  * @example
  * ```ts
- * await writeFile('lib/openapi/api-types.ts', await apiTypes(buildOpenApiDocument(config)));
+ * await writeFile('generated/api-types.ts', await apiTypes(buildOpenApiDocument(config)));
  * ```
  */
 export const apiTypes = async (document: object): Promise<string> =>

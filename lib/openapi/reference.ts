@@ -224,7 +224,7 @@ export const apiReference = (doc: OpenApiDocument): string => {
     '',
     'The contract of the service: every route, who may call it, what it takes and answers, and every error code it can',
     'give. The same description is served as OpenAPI 3.1 at `GET /v1/openapi.json`; client types generated from it are in',
-    '`lib/openapi/api-types.ts` (openapi-typescript, for openapi-fetch).',
+    '`generated/api-types.ts` (openapi-typescript, for openapi-fetch).',
     '',
     '## Conventions',
     '',

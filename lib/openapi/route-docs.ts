@@ -11,7 +11,7 @@ export type JsonSchema = Readonly<Record<string, unknown>>;
  * route's `schemas` and its headers from its method (an `Idempotency-Key` on every write) and
  * `versioned` (`If-Match`); the codes every route of its kind shares (sign-in, JSON body,
  * Idempotency-Key, throttling) are added from the declaration by `routeErrorCodes`
- * (lib/openapi/errors.ts).
+ * (lib/openapi/errors.ts; the error body itself is lib/contract/errors.ts).
  */
 export interface RouteDocs {
   readonly summary: string;

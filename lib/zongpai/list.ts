@@ -1,7 +1,7 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { isoTime } from '../db/write.ts';
-import type { ZongpaiListResponse } from '../openapi/responses.ts';
+import type { ZongpaiListResponse } from '../contract/responses.ts';
 
 /** A list position: the last zongpai's registration time (to the microsecond) and number. Opaque to clients. */
 interface Position {

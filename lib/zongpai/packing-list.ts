@@ -9,7 +9,7 @@ import {
   type PlanRules,
   type PlanSettings,
 } from '../box/sql.ts';
-import type { PackingListResponse } from '../openapi/responses.ts';
+import type { PackingListResponse } from '../contract/responses.ts';
 import { boxListing, listingPartsSql, pageStartSql, type BoxPage } from '../db/parts.ts';
 
 /**

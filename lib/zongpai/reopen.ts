@@ -2,7 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import { PART_ROW, type PartRow } from '../db/parts.ts';
 import { compileWrite, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
-import type { ZongpaiResponse } from '../openapi/responses.ts';
+import type { ZongpaiResponse } from '../contract/responses.ts';
 import { boxesReadAfterLock, zongpaiFromParts, zongpaiOutbox, zongpaiParts } from './zongpai.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { isoTime, parsedRow } from '../db/write.ts';
 import { outbox } from '../events/write.ts';
-import type { ZongpaiResponse } from '../openapi/responses.ts';
+import type { ZongpaiResponse } from '../contract/responses.ts';
 import { PARTS_ORDER, type PartRow } from '../db/parts.ts';
 
 /** A zongpai's own fields, as every zongpai statement answers them ({@link zongpaiColumns}, the head of {@link zongpaiParts}). */

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { CHROMIUM, launchChromium } from '../../web/chromium.ts';
 
 /**
- * End-to-end harness: the real `npm start` (infra/local/start.ts) on a fresh data folder and a
+ * End-to-end harness: the real `npm start` (local/start.ts) on a fresh data folder and a
  * free port, and Debian's Chromium driven by playwright-core, sized as the handheld (360 x 640).
  *
  * The database is fresh too: a new database on the PostgreSQL server of TEST_DATABASE_URL when
@@ -62,7 +62,7 @@ const startService = (
 ): Promise<{ url: string; child: ChildProcess }> =>
   new Promise((resolve, reject) => {
     const env = { ...process.env, ...settings, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: databaseUrl ?? '' };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

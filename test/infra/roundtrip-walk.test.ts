@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { roundTripWalk, type RoundTripStep } from '../../bench/roundtrips/scenarios.ts';
-import { routeTable, type RouteDefinition } from '../../infra/routes.ts';
+import { loadRoutes, type RouteDefinition } from '../../infra/routes.ts';
+
+const { routeTable } = await loadRoutes();
 
 /**
  * The round-trip benchmark (bench/roundtrips) walks every declared route and only declared

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dataApiGrants, databaseUser, functionIds } from '../../infra/grants.ts';
-import { routeSpecs, routeTable, tasks } from '../../infra/routes.ts';
+import { loadRoutes } from '../../infra/routes.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { buildOpenApiDocument } from '../../lib/openapi/document.ts';
 import { makeFields } from '../../lib/rules/fields.ts';
+
+const { routeSpecs, routeTable, tasks } = await loadRoutes();
 
 const config = loadConfig({});
 const runtime = { config, fields: makeFields(config) };

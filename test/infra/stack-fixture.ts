@@ -3,6 +3,10 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { readFileSync } from 'node:fs';
 import { CargoStack } from '../../infra/stack.ts';
 import { readSettings } from '../../infra/settings.ts';
+import { loadRoutes } from '../../infra/routes.ts';
+
+// The stack's functions and grants come from the discovered declarations.
+await loadRoutes();
 
 /** The feature flags of cdk.json, so the tests synthesize what `cdk synth` does. */
 const cdkJsonContext = (

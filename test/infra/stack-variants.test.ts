@@ -2,8 +2,10 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeTable, tasks } from '../../infra/routes.ts';
+import { loadRoutes } from '../../infra/routes.ts';
 import { resourcesOf, synthesize } from './stack-fixture.ts';
+
+const { routeTable, tasks } = await loadRoutes();
 
 /**
  * The actions of AWS's managed policy AmazonAPIGatewayPushToCloudWatchLogs, as AWS publishes it

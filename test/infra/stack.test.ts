@@ -7,8 +7,10 @@ import { errorCatalogue } from '../../lib/errors/catalogue.ts';
 import { GATEWAY_ERRORS } from '../../infra/gateway-errors.ts';
 import type { ServiceFunction } from '../../infra/constructs/service-function.ts';
 import { dataApiGrants } from '../../infra/grants.ts';
-import { routeTable } from '../../infra/routes.ts';
+import { loadRoutes } from '../../infra/routes.ts';
 import { resourcesOf, synthesize } from './stack-fixture.ts';
+
+const { routeTable } = await loadRoutes();
 
 const { stack, template } = synthesize();
 const routes = routeTable('cargo');

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../lib/config.ts';
 import { appSettings } from '../../infra/app-settings.ts';
 import { WebApp } from '../../infra/constructs/web-app.ts';
-import { localRuntimeConfig } from '../../infra/local/web.ts';
+import { localRuntimeConfig } from '../../local/web.ts';
 
 /** The app's hosting on its own, beside a REST API like the stack's (stage `prod`). */
 const synthesize = () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signLocalToken } from '../../infra/local/auth.ts';
+import { signLocalToken } from '../../local/auth.ts';
 import type { RouteDefinition } from '../../infra/routes.ts';
 import { expectError } from '../support/assertions.ts';
 import { startTestService, type TestService } from '../support/service.ts';

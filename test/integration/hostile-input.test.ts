@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeSpecs, type RouteDefinition } from '../../infra/routes.ts';
+import { loadRoutes, type RouteDefinition } from '../../infra/routes.ts';
 import type { RouteSpec } from '../../lib/http/route.ts';
 import type { ApiResponse } from '../support/service.ts';
 import { startTestService, type TestService } from '../support/service.ts';
+
+const { routeSpecs } = await loadRoutes();
 
 /**
  * Property-based attacks on every route: whatever arrives, the answer is a 4xx in the unified

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventBridgeStandIn } from '../../infra/local/eventbridge.ts';
+import type { EventBridgeStandIn } from '../../local/eventbridge.ts';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
 import type { Db } from '../../lib/db/types.ts';
 import type { EventEnvelope } from '../../lib/events/entries.ts';

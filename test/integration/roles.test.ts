@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoErp } from '../../infra/local/demo-erp.ts';
-import { createPostgresBackend } from '../../infra/local/data-api/postgres-backend.ts';
+import { ensureDemoErp } from '../../local/demo-erp.ts';
+import { createPostgresBackend } from '../../local/data-api/postgres-backend.ts';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
 import { grantErpViewTo } from '../../lib/db/grants.ts';
 import { ensureRoles, type RoleNames, type ServiceRoles } from '../../lib/db/roles.ts';

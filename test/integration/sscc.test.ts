@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signLocalToken, verifyLocalToken } from '../../infra/local/auth.ts';
-import type { SqlBackend } from '../../infra/local/data-api/backend.ts';
-import { createPgliteBackend } from '../../infra/local/data-api/pglite-backend.ts';
-import { createPostgresBackend } from '../../infra/local/data-api/postgres-backend.ts';
-import { startLocalService } from '../../infra/local/stack.ts';
+import { signLocalToken, verifyLocalToken } from '../../local/auth.ts';
+import type { SqlBackend } from '../../local/data-api/backend.ts';
+import { createPgliteBackend } from '../../local/data-api/pglite-backend.ts';
+import { createPostgresBackend } from '../../local/data-api/postgres-backend.ts';
+import { startLocalService } from '../../local/stack.ts';
 import { expectError } from '../support/assertions.ts';
 import { serviceTemplate } from '../support/pglite-template.ts';
 import { startTestService, type TestService } from '../support/service.ts';

@@ -1,6 +1,6 @@
-import type { SqlBackend } from '../../infra/local/data-api/backend.ts';
-import { createPgliteBackend } from '../../infra/local/data-api/pglite-backend.ts';
-import { createPostgresBackend } from '../../infra/local/data-api/postgres-backend.ts';
+import type { SqlBackend } from '../../local/data-api/backend.ts';
+import { createPgliteBackend } from '../../local/data-api/pglite-backend.ts';
+import { createPostgresBackend } from '../../local/data-api/postgres-backend.ts';
 import { pgliteTemplate, serviceTemplate } from './pglite-template.ts';
 import { throwawayDatabase } from './throwaway-database.ts';
 

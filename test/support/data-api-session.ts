@@ -1,5 +1,5 @@
-import type { SqlBackend } from '../../infra/local/data-api/backend.ts';
-import { startDataApiEmulator } from '../../infra/local/data-api/server.ts';
+import type { SqlBackend } from '../../local/data-api/backend.ts';
+import { startDataApiEmulator } from '../../local/data-api/server.ts';
 import { loadConfig } from '../../lib/config.ts';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
 import { createDataApiDb } from '../../lib/db/default.ts';

@@ -1,13 +1,13 @@
 import { RDSDataClient } from '@aws-sdk/client-rds-data';
-import { startDataApiEmulator, type DataApiEmulator } from '../../infra/local/data-api/server.ts';
+import { startDataApiEmulator, type DataApiEmulator } from '../../local/data-api/server.ts';
 import {
   functionIdentity,
   functionSecret,
   localSecretOf,
   localTarget,
   operatorIdentity,
-} from '../../infra/local/credentials.ts';
-import { startEventBridgeStandIn, type EventBridgeStandIn } from '../../infra/local/eventbridge.ts';
+} from '../../local/credentials.ts';
+import { startEventBridgeStandIn, type EventBridgeStandIn } from '../../local/eventbridge.ts';
 import { DataApiDb } from '../../lib/db/data-api.ts';
 import { ensureLocalRoles, ROLE_NAMES } from '../../lib/db/roles.ts';
 import { setUpSchema } from '../../lib/db/setup.ts';
@@ -16,6 +16,10 @@ import { createEventBridgeBus, type EventBus } from '../../lib/events/bus.ts';
 import type { EventEnvelope } from '../../lib/events/entries.ts';
 import { makeRelay, type RelayOptions } from '../../lib/events/relay.ts';
 import { createTestBackend } from './backend.ts';
+import { loadRoutes } from '../../infra/routes.ts';
+
+// The grants and credentials below come from the discovered declarations.
+await loadRoutes();
 
 const BUS = 'cargo-test-events';
 

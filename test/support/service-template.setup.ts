@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createPgliteBackend } from '../../infra/local/data-api/pglite-backend.ts';
-import { startLocalService } from '../../infra/local/stack.ts';
+import { createPgliteBackend } from '../../local/data-api/pglite-backend.ts';
+import { startLocalService } from '../../local/stack.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Agent, request, type RequestOptions } from 'node:http';
-import { signLocalToken, verifyLocalToken, type LocalTokenOptions } from '../../infra/local/auth.ts';
-import { startLocalService, type LocalService } from '../../infra/local/stack.ts';
+import { signLocalToken, verifyLocalToken, type LocalTokenOptions } from '../../local/auth.ts';
+import { startLocalService, type LocalService } from '../../local/stack.ts';
 import { json } from '../../lib/db/types.ts';
 import { createTestBackend } from './backend.ts';
 
@@ -70,7 +70,7 @@ export const startTestService = async (
 ): Promise<TestService> => {
   const { backend, kind, drop } = await createTestBackend({ serviceDatabase: true, linguistic: options.linguistic });
   const key = randomBytes(32);
-  // Tests call faster than a scanner; the stage throttling itself is tested in test/infra/local/gateway.test.ts.
+  // Tests call faster than a scanner; the stage throttling itself is tested in test/local/gateway.test.ts.
   const stack = await startLocalService({
     backend,
     env: { ...process.env, ...options.env },

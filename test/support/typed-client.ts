@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import type { paths } from '../../lib/openapi/api-types.ts';
+import type { paths } from '../../generated/api-types.ts';
 
 /**
  * A client of the service as an app would build one: openapi-fetch over the types that

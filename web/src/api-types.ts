@@ -1,8 +1,8 @@
 /**
  * The API's shapes as the app uses them, all derived from the types openapi-typescript
- * generated from the service's OpenAPI document (lib/openapi/api-types.ts, `npm run docs`).
+ * generated from the service's OpenAPI document (generated/api-types.ts, `npm run docs`).
  */
-import type { components, paths } from '../../lib/openapi/api-types.ts';
+import type { components, paths } from '../../generated/api-types.ts';
 
 export type { paths };
 type Schemas = components['schemas'];

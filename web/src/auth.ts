@@ -3,7 +3,7 @@ import { cognitoEndpoint, type RuntimeConfig } from './config.ts';
 /**
  * Sign-in against the user pool's app client with Cognito's own JSON API (`InitiateAuth`,
  * `USER_PASSWORD_AUTH`, then `REFRESH_TOKEN_AUTH` during the shift). The same calls reach AWS
- * and the local stand-in (infra/local/cognito.ts). The session lives in the device's storage so
+ * and the local stand-in (local/cognito.ts). The session lives in the device's storage so
  * a reload keeps the operator signed in; sign-out forgets it.
  */
 export interface Session {

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Location records: one row per scan. `occurred_at` is the device's scan time capped at the

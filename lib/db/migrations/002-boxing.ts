@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Boxing: zongpai (master tags), boxes with their items, and the append-only audit trail.

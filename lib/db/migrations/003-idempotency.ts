@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Idempotency keys: one row per caller and key, written in the same statement as the effect it

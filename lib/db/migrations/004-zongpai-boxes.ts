@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * `cargo.zongpai_boxes(zongpai_no)`: the boxes on a zongpai as JSON, read when it is called.

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Location history at a large warehouse's scale (see docs/PERFORMANCE.md, "A year of scans").

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * The outbox of the SPEC's "Events": every write statement inserts its events into `cargo.event`

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /** Every column a history entry answers, beyond the trail index's key. */
 export const TRAIL_COLUMNS =

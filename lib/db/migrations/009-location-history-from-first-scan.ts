@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * The location history's layout starts where its scans do. A new layout (migration 005) creates

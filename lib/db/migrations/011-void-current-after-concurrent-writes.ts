@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * `cargo.void_current(cargo_no, record_id)`: after a void, the cargo's current location as the

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * `cargo.zongpai.version`: every write answers with the version of what it wrote, and a

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /** The most months ahead of the current one the history maintenance creates partitions for. */
 export const MONTHS_AHEAD_MAX = 12;

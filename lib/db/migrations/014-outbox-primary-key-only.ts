@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * The outbox keeps one index, its primary key on `sequence`, which the feed, the relay and the

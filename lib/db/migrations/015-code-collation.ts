@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 import { CARGO_LOCATION_VIEW } from './006-read-contract.ts';
 
 /**

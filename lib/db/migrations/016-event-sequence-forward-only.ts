@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * The outbox's counter, `cargo.event_sequence`, only moves forward. The service user UPDATEs it

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 import { TRAIL_COLUMNS } from './008-location-trail-index.ts';
 import { voidCurrentFunction } from './011-void-current-after-concurrent-writes.ts';
 

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * The relay's lease, on the row of its publication mark (`cargo.event_relay`): the run that holds

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * The shape of a stored answer (lib/db/write.ts, `ReplyShape`): the version of the answer

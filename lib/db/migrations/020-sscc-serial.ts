@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * `cargo.sscc_serial`: the last SSCC serial reference handed out, one row per extension digit and

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /** The JSON of a registered location `l`, as every answer and event of the register shows it. */
 export const LOCATION_JSON = `json_build_object('location_code', l.location_code, 'kind', l.kind, 'off_shelf', l.off_shelf, 'zone', l.zone,

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 import { locations } from './001-locations.ts';
 import { boxing } from './002-boxing.ts';
 import { idempotency } from './003-idempotency.ts';

@@ -1,5 +1,5 @@
 import { MONTHS_AHEAD_MAX } from '../migrations/013-location-history-months-ahead-bound.ts';
-import type { DatabaseFunction } from './index.ts';
+import type { DatabaseFunction } from './function.ts';
 
 /**
  * `cargo.keep_location_history(months_kept, months_ahead)`: what the hourly maintenance calls

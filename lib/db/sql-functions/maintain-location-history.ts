@@ -1,4 +1,4 @@
-import type { DatabaseFunction } from './index.ts';
+import type { DatabaseFunction } from './function.ts';
 
 /**
  * `cargo.maintain_location_history(months_kept, months_ahead)`: the location history's partitions

@@ -1,5 +1,5 @@
 import { TRAIL_FLOOR_SQL, TRAIL_WEEK } from '../trail-week.ts';
-import type { DatabaseFunction } from './index.ts';
+import type { DatabaseFunction } from './function.ts';
 
 /**
  * `cargo.void_current(cargo_no, record_id)`: after a void (lib/location/void.ts), the cargo's

@@ -6,9 +6,11 @@ import { createClient } from '@hey-api/openapi-ts';
 import { generate } from 'orval';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiDocument, routeSpecs } from '../../../infra/routes.ts';
+import { loadRoutes } from '../../../infra/routes.ts';
 import { loadConfig } from '../../../lib/config.ts';
 import type { RouteExample } from '../../../lib/http/route.ts';
+
+const { apiDocument, routeSpecs } = await loadRoutes();
 
 /**
  * Clients generated from the document by orval (its zod schemas) and @hey-api/openapi-ts (its

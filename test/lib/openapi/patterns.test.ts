@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apiDocument, routeSpecs } from '../../../infra/routes.ts';
+import { loadRoutes } from '../../../infra/routes.ts';
 import { loadConfig } from '../../../lib/config.ts';
 import { makeScanSchemas } from '../../../lib/location/schemas.ts';
 import { makeFields } from '../../../lib/rules/fields.ts';
 import { trimScan } from '../../../lib/rules/identifiers.ts';
+
+const { apiDocument, routeSpecs } = await loadRoutes();
 
 const config = loadConfig({});
 const document: unknown = JSON.parse(apiDocument(config));

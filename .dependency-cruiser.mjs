@@ -1,0 +1,161 @@
+/**
+ * The house: which room may import which (docs/ARCHITECTURE.md, "Rooms"). test/house.test.ts runs
+ * these rules over the repository and fails naming each offending import; `npm exec -- depcruise
+ * --config .dependency-cruiser.mjs functions lib generated infra local ops web tools bench test`
+ * reports the same from the command line.
+ *
+ * Top level: functions → lib; infra, local and ops → lib (and web's build); lib imports none of them;
+ * web imports only lib/contract, generated/ and itself; bench, test and tools import anything.
+ * Inside lib: functions → lib/http → lib/<capability> → lib/db, each importing only downward;
+ * lib/contract (the response and error schemas) is imported by the domain, the docs (lib/openapi)
+ * and the app, and imports neither; no import circle anywhere.
+ */
+
+/** The domain: one room per capability, with the rules and the error catalogue they share. */
+const DOMAIN =
+  '^lib/(box|location|location-register|zongpai|order|events|label|rules|errors)/|^lib/(config|runtime)\\.ts$';
+const TOP_LEVEL_ABOVE_LIB = '^(functions|infra|local|ops|web|tools|bench|test)/';
+
+/**
+ * Upward imports the house still has, each allowed exactly (this file imports that file) and no
+ * other: the domain's If-Match version check and the runtime's HTTP pieces are moving out of
+ * lib/http, and the app's code normaliser into the contract. Remove an entry with the import.
+ */
+export const ALLOWED_UPWARD = [
+  // The documented If-Match header is the HTTP layer's constant.
+  { from: 'lib/openapi/request.ts', to: 'lib/http/if-match.ts' },
+  // The API reference lists the role groups the authorizer checks.
+  { from: 'lib/openapi/reference.ts', to: 'lib/http/authorize.ts' },
+  // The read contract selects a box's lines with the box capability's SQL.
+  { from: 'lib/db/read-contract.ts', to: 'lib/box/sql.ts' },
+  // The app normalises scanned codes with the service's own rules.
+  { from: 'web/src/register.ts', to: 'lib/rules/identifiers.ts' },
+  { from: 'web/src/screens/locate.tsx', to: 'lib/rules/identifiers.ts' },
+];
+
+const escape = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const anchored = (path) => `^${escape(path)}${path.endsWith('/') ? '' : '$'}`;
+
+/**
+ * A forbidden rule, less the allowed upward imports: the rule itself for every file the list does
+ * not name, and for each file it names the same rule minus that file's allowed targets.
+ */
+const forbidden = (rule, allowed = ALLOWED_UPWARD) => {
+  const fromPattern = new RegExp(rule.from.path ?? '');
+  const exempt = allowed.filter((edge) => fromPattern.test(edge.from));
+  const files = [...new Set(exempt.map((edge) => edge.from))];
+  const asList = (value) => (value === undefined ? [] : [value].flat());
+  return [
+    ...(files.length === 0
+      ? [rule]
+      : [{ ...rule, from: { ...rule.from, pathNot: [...asList(rule.from.pathNot), ...files.map(anchored)] } }]),
+    ...files.map((file) => ({
+      ...rule,
+      from: { path: anchored(file) },
+      to: {
+        ...rule.to,
+        pathNot: [
+          ...asList(rule.to.pathNot),
+          ...exempt.filter((edge) => edge.from === file).map((edge) => anchored(edge.to)),
+        ],
+      },
+    })),
+  ];
+};
+
+const rules = [
+  {
+    name: 'no-circular',
+    comment: 'An import circle: each room imports only downward.',
+    from: {},
+    to: { circular: true },
+  },
+  {
+    name: 'resolvable',
+    comment: 'Every relative import names a file that exists (as written, with its .ts or .tsx extension).',
+    from: {},
+    to: { couldNotResolve: true, path: '^\\.\\.?/' },
+  },
+  {
+    name: 'lib-imports-no-top-level-room',
+    comment:
+      'lib/ is what the functions run: it imports neither functions, infra, local, ops, web, tools, bench nor test.',
+    from: { path: '^lib/' },
+    to: { path: TOP_LEVEL_ABOVE_LIB },
+  },
+  {
+    name: 'functions-import-only-lib',
+    comment: 'A function file is a route or a task over lib/.',
+    from: { path: '^functions/' },
+    to: { path: '^(functions|infra|local|ops|web|tools|bench|test)/', pathNot: '^functions/' },
+  },
+  {
+    name: 'deployed-and-local-import-no-tools',
+    comment: 'infra, local and ops do not import the benchmarks, the tests or the tools.',
+    from: { path: '^(infra|local|ops)/' },
+    to: { path: '^(bench|test|tools)/' },
+  },
+  {
+    name: 'infra-imports-no-local-runtime',
+    comment: 'What deploys does not import the local runtime or the ops commands.',
+    from: { path: '^infra/' },
+    to: { path: '^(local|ops)/' },
+  },
+  {
+    name: 'web-imports-only-contract',
+    comment: 'The app imports only lib/contract, generated/ and its own files.',
+    from: { path: '^web/', pathNot: '^web/test/' },
+    to: { path: '^(functions|infra|local|ops|lib|tools|bench|test)/', pathNot: '^lib/contract/' },
+  },
+  {
+    name: 'domain-imports-no-http',
+    comment: 'The domain (lib/<capability>, rules, errors, config), lib/db and lib/contract sit below lib/http.',
+    from: { path: `${DOMAIN}|^lib/(db|contract)/` },
+    to: { path: '^lib/http/' },
+  },
+  {
+    name: 'db-imports-no-domain',
+    comment: 'lib/db is the bottom of lib: it imports no capability, no HTTP, no docs, no contract.',
+    from: { path: '^lib/db/' },
+    to: { path: '^lib/(box|location|location-register|zongpai|order|events|label|http|openapi|contract)/' },
+  },
+  {
+    name: 'only-docs-import-docs',
+    comment:
+      'The docs assembly (lib/openapi) imports the contract, never the reverse; the domain and HTTP import the contract, not the docs.',
+    from: { path: `${DOMAIN}|^lib/(db|contract|http)/|^lib/runtime\\.ts$` },
+    to: { path: '^lib/openapi/' },
+  },
+  {
+    name: 'contract-imports-only-catalogue',
+    comment: 'The contract is the API as its clients see it: schemas over the error catalogue, nothing else of lib.',
+    from: { path: '^lib/contract/' },
+    to: { path: '^lib/', pathNot: '^lib/contract/|^lib/errors/catalogue\\.ts$' },
+  },
+  {
+    name: 'docs-import-http-types-only',
+    comment: 'The docs read route declarations as types; a value from lib/http is an upward import.',
+    from: { path: '^lib/openapi/' },
+    to: { path: '^lib/http/', dependencyTypesNot: ['type-only'] },
+  },
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: rules.flatMap((rule) =>
+    forbidden({ severity: 'error', ...rule }, rule.name === 'no-circular' ? [] : ALLOWED_UPWARD),
+  ),
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|cdk\\.out|\\.data|web/dist|coverage)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Imports name their .ts and .tsx files (allowImportingTsExtensions); resolve those as written.
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.mts', '.mjs', '.js', '.json'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'types', 'default'],
+    },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};
