@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { TRAIL_INDEX_BYTE_ORDER } from '../../lib/db/migrations/017-history-codes-byte-order.ts';
-import { TRAIL_CARGO_SQL } from '../../lib/location/locations.ts';
+import { TRAIL_CARGO_SQL, TRAIL_HEADS_SQL } from '../../lib/location/locations.ts';
 
 /**
  * The location history as it was before migration 022, for the year benchmark to measure beside
@@ -10,17 +10,7 @@ import { TRAIL_CARGO_SQL } from '../../lib/location/locations.ts';
  */
 export const TRAIL_BY_CARGO_SQL = `
 WITH ${TRAIL_CARGO_SQL},
-latest AS (
-  SELECT c.record_id AS id, c.cargo_no, c.location_code, c.off_shelf, c.scanned_at, c.recorded_at, c.occurred_at, c.recorded_by, c.device_id,
-         NULL::timestamptz AS voided_at, NULL::text AS voided_by, CASE WHEN c.cargo_no = :cargo_no THEN k.own_via ELSE 'ZONGPAI' END AS via
-  FROM cargo.location_current c, kind k
-  WHERE c.cargo_no IN (:cargo_no, (SELECT z.zongpai_no FROM carrier z))
-),
-trails AS (
-  SELECT :cargo_no::text AS cargo_no, '-infinity'::timestamptz AS since, k.own_via AS via FROM kind k
-  UNION ALL
-  SELECT c.zongpai_no, c.zongpai_since, 'ZONGPAI' FROM carrier c
-),
+${TRAIL_HEADS_SQL},
 page AS (
   SELECT p.*, t.via
   FROM trails t

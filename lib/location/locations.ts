@@ -258,6 +258,23 @@ kind AS (
 )`;
 
 /**
+ * The two CTEs every form of the history page starts from, after {@link TRAIL_CARGO_SQL}: `latest`,
+ * the current locations of the cargo and its zongpai, and `trails`, the two halves of its history
+ * (its own, and its zongpai's since the box joined it).
+ */
+export const TRAIL_HEADS_SQL = `latest AS (
+  SELECT c.record_id AS id, c.cargo_no, c.location_code, c.off_shelf, c.scanned_at, c.recorded_at, c.occurred_at, c.recorded_by, c.device_id,
+         NULL::timestamptz AS voided_at, NULL::text AS voided_by, CASE WHEN c.cargo_no = :cargo_no THEN k.own_via ELSE 'ZONGPAI' END AS via
+  FROM cargo.location_current c, kind k
+  WHERE c.cargo_no IN (:cargo_no, (SELECT z.zongpai_no FROM carrier z))
+),
+trails AS (
+  SELECT :cargo_no::text AS cargo_no, '-infinity'::timestamptz AS since, k.own_via AS via FROM kind k
+  UNION ALL
+  SELECT c.zongpai_no, c.zongpai_since, 'ZONGPAI' FROM carrier c
+)`;
+
+/**
  * The current location and one page of history. A box on a zongpai also inherits the zongpai's
  * scans: the newer of its own current location and its zongpai's is where it is now (moving a
  * pallet moves its boxes), and the zongpai's scans since the box joined it appear in its history.
@@ -282,17 +299,7 @@ WITH ${TRAIL_CARGO_SQL},
 span AS (
   ${TRAIL_FLOOR_SQL}
 ),
-latest AS (
-  SELECT c.record_id AS id, c.cargo_no, c.location_code, c.off_shelf, c.scanned_at, c.recorded_at, c.occurred_at, c.recorded_by, c.device_id,
-         NULL::timestamptz AS voided_at, NULL::text AS voided_by, CASE WHEN c.cargo_no = :cargo_no THEN k.own_via ELSE 'ZONGPAI' END AS via
-  FROM cargo.location_current c, kind k
-  WHERE c.cargo_no IN (:cargo_no, (SELECT z.zongpai_no FROM carrier z))
-),
-trails AS (
-  SELECT :cargo_no::text AS cargo_no, '-infinity'::timestamptz AS since, k.own_via AS via FROM kind k
-  UNION ALL
-  SELECT c.zongpai_no, c.zongpai_since, 'ZONGPAI' FROM carrier c
-),
+${TRAIL_HEADS_SQL},
 bounds AS (
   -- No scan is ordered after now (its recording time), so the walk starts at the cursor or now.
   SELECT LEAST(COALESCE(:before_at::timestamptz, 'infinity'), now()) AS top, COALESCE(:before_at::timestamptz, 'infinity') AS top_at,
