@@ -17,6 +17,13 @@ afterAll(async () => service?.close());
 const LOCATION = '/v1/cargo/location';
 const historySince = (months: number) => historyLayout(service.stack.owner, months);
 const scan = (body: unknown) => service.call('POST', LOCATION, { body });
+/** Whether the late scans older than every month are indexed by cargo (migration 023), as a history page reads them. */
+const lateScansByCargo = async () =>
+  (
+    await service.stack.owner.query(
+      `SELECT 1 FROM pg_indexes WHERE schemaname = 'cargo' AND tablename = 'location_record_before' AND indexname = 'location_record_before_cargo_idx'`,
+    )
+  ).rows.length === 1;
 const where = async (cargoNo: string) => {
   const res = await service.call('GET', `${LOCATION}/${cargoNo}`);
   expect(res.status).toBe(200);
@@ -103,6 +110,7 @@ describe('history by month', () => {
     await historySince(2);
     const done = await maintainLocationHistory(service.stack.db, { monthsKept: 25 });
     expect(done.folded).toEqual([partitionOf(monthsAgo(2)), partitionOf(monthsAgo(1))]);
+    expect(await lateScansByCargo()).toBe(true);
     expect((await maintainLocationHistory(service.stack.db, { monthsKept: 25 })).folded).toEqual([]);
     const late = await scan({ records: [{ cargo_no: 'BOX-H202', location_code: 'LATE-2', scanned_at: monthsAgo(2) }] });
     expect(late.status).toBe(201);
@@ -204,6 +212,7 @@ describe('retention: LOCATION_HISTORY_MONTHS', () => {
     const done = await maintainLocationHistory(service.stack.db, { monthsKept: 1 });
     expect(done.dropped).toContain(partitionOf(threeMonthsAgo));
     expect(done.dropped).toContain('location_record_before');
+    expect(await lateScansByCargo()).toBe(true);
     expect((await where('BOX-H303')).history.map((h) => h.location_code)).toEqual(['NOW-3']);
     // A late scan of a dropped month is still stored, and goes at the next run.
     expect(

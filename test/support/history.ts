@@ -1,3 +1,4 @@
+import { BEFORE_BY_CARGO_INDEX } from '../../lib/db/trail-week.ts';
 import type { Db } from '../../lib/db/types.ts';
 
 /** The first instant of the month `months` before this one (UTC). */
@@ -29,4 +30,5 @@ export const historyLayout = async (db: Db, months: number) => {
     'INSERT INTO cargo.location_record OVERRIDING SYSTEM VALUE SELECT * FROM cargo.location_record_before_old',
   );
   await db.query('DROP TABLE cargo.location_record_before_old');
+  await db.query(BEFORE_BY_CARGO_INDEX);
 };

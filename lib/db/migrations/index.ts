@@ -21,6 +21,7 @@ import { idempotencyReplyShape } from './019-idempotency-reply-shape.ts';
 import { ssccSerial } from './020-sscc-serial.ts';
 import { locationRegister } from './021-location-register.ts';
 import { trailByWeek } from './022-trail-by-week.ts';
+import { lateScansByCargo } from './023-late-scans-by-cargo.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   ssccSerial,
   locationRegister,
   trailByWeek,
+  lateScansByCargo,
 ];

@@ -1,4 +1,5 @@
 import { MONTHS_AHEAD_MAX } from '../migrations/013-location-history-months-ahead-bound.ts';
+import { BEFORE_BY_CARGO_INDEX } from '../trail-week.ts';
 import type { DatabaseFunction } from './function.ts';
 
 /**
@@ -65,6 +66,8 @@ BEGIN
     EXECUTE format('CREATE TABLE cargo.location_record_before PARTITION OF cargo.location_record FOR VALUES FROM (MINVALUE) TO (%L)', history_start);
     INSERT INTO cargo.location_record OVERRIDING SYSTEM VALUE SELECT * FROM cargo.location_record_before_old;
     DROP TABLE cargo.location_record_before_old;
+    -- After the old table is gone, with the index of the same name.
+    ${BEFORE_BY_CARGO_INDEX};
   END IF;
 
   DELETE FROM cargo.location_record_before WHERE occurred_at < cutoff;

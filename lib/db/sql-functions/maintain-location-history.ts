@@ -1,3 +1,4 @@
+import { BEFORE_BY_CARGO_INDEX } from '../trail-week.ts';
 import type { DatabaseFunction } from './function.ts';
 
 /**
@@ -13,7 +14,8 @@ import type { DatabaseFunction } from './function.ts';
  *   open-ended `location_record_after` took meanwhile;
  * - retires every whole month past retention: detached and renamed `<month>_retired` (a change of
  *   the catalog, committed at once) rather than dropped under its parent's lock, and
- *   `location_record_before` starts again at the oldest month kept; or, when no month leaves,
+ *   `location_record_before` starts again at the oldest month kept (with its index by cargo,
+ *   migration 023, as whenever it creates that table); or, when no month leaves,
  *   empties `location_record_before` of late scans all past retention.
  *
  * It answers what it did: the tables `created`, `dropped` (retired), `emptied`, `removed` and the
@@ -69,6 +71,7 @@ BEGIN
     first_start := date_trunc('month', cutoff, 'UTC');
     last_end := first_start;
     EXECUTE format('CREATE TABLE cargo.location_record_before PARTITION OF cargo.location_record FOR VALUES FROM (MINVALUE) TO (%L)', first_start);
+    ${BEFORE_BY_CARGO_INDEX};
     EXECUTE format('CREATE TABLE cargo.location_record_after PARTITION OF cargo.location_record FOR VALUES FROM (%L) TO (MAXVALUE)', first_start);
     created := created || ARRAY['location_record_before', 'location_record_after'];
   END IF;
@@ -109,6 +112,7 @@ BEGIN
     WHERE i.inhparent = 'cargo.location_record'::regclass AND c.relname ~ '^location_record_p[0-9]{6}$';
     DROP TABLE cargo.location_record_before;
     EXECUTE format('CREATE TABLE cargo.location_record_before PARTITION OF cargo.location_record FOR VALUES FROM (MINVALUE) TO (%L)', first_start);
+    ${BEFORE_BY_CARGO_INDEX};
     dropped := dropped || 'location_record_before'::text;
   ELSIF first_start <= cutoff AND EXISTS (SELECT 1 FROM cargo.location_record_before) THEN
     -- Late scans of times before the oldest month: all past retention.
