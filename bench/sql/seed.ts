@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { ROLE_NAMES } from '../../lib/db/roles.ts';
+import { BEFORE_BY_CARGO_INDEX, TRAIL_FLOOR_SQL } from '../../lib/db/trail-week.ts';
 import { TRANSFER_FROM, type Dataset } from './dataset.ts';
 
 /** How many planned boxes the workload consumes, per kind, and how many items each plan has. */
@@ -26,6 +28,31 @@ const QUANTITY = (i: string, k: string) => `(1 + (${i} + ${k}) % 24)`;
 const REGISTER_CODE = (n: string) =>
   `chr(65 + ${n} % 25) || '-' || ${pad(`(${n} / 25) % 40`, 2)} || '-' || CASE WHEN ${n} / 1000 < 10 THEN '0' ELSE '' END || (${n} / 1000)`;
 const REGISTER_KIND = (n: string) => `CASE ${n} % 25 WHEN 23 THEN 'DOCK' WHEN 24 THEN 'STAGING' ELSE 'SHELF' END`;
+
+/**
+ * A month partition for each month of the seeded 90 days before the oldest the layout has, and
+ * `location_record_before` again before them, with its index by cargo, as the maintenance creates
+ * them: as the owner, whose tables the service's users are granted; one statement on one line (the
+ * seed splits a step at a semicolon and a newline).
+ */
+const HISTORY_MONTHS = [
+  'DO $seed$',
+  "DECLARE first_start timestamptz := date_trunc('month', now() - interval '90 days', 'UTC'); oldest timestamptz; m timestamptz;",
+  `BEGIN SELECT f.floor INTO oldest FROM (${TRAIL_FLOOR_SQL}) f;`,
+  'ALTER TABLE cargo.location_record DETACH PARTITION cargo.location_record_before;',
+  'ALTER TABLE cargo.location_record_before RENAME TO location_record_before_old;',
+  'm := first_start;',
+  'WHILE m < oldest LOOP',
+  "  EXECUTE format('CREATE TABLE cargo.%I PARTITION OF cargo.location_record FOR VALUES FROM (%L) TO (%L)',",
+  "                 'location_record_p' || to_char(m AT TIME ZONE 'UTC', 'YYYYMM'), m, m + interval '1 month');",
+  "  m := m + interval '1 month';",
+  'END LOOP;',
+  "EXECUTE format('CREATE TABLE cargo.location_record_before PARTITION OF cargo.location_record FOR VALUES FROM (MINVALUE) TO (%L)', LEAST(first_start, oldest));",
+  'INSERT INTO cargo.location_record OVERRIDING SYSTEM VALUE SELECT * FROM cargo.location_record_before_old;',
+  'DROP TABLE cargo.location_record_before_old;',
+  `${BEFORE_BY_CARGO_INDEX};`,
+  'END $seed$',
+].join(' ');
 
 /**
  * Set-based seed statements (generate_series, one INSERT ... SELECT per table), in the order
@@ -106,6 +133,9 @@ const statements = (d: Dataset, work: WorkPlans): [table: string, sql: string][]
         )
         .join(';\n'),
     ],
+    // The history's months for the 90 days, as a warehouse running for that long has them (the
+    // migrated layout starts at this month and keeps older scans in location_record_before).
+    ['cargo.location_record months', `SET ROLE ${ROLE_NAMES.owner};\n${HISTORY_MONTHS};\nRESET ROLE`],
     [
       'cargo.location_record',
       `INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
