@@ -136,6 +136,13 @@ const registerImport = (zone: string) => ({
 export const roundTripWalk = (prefix: string): RoundTripStep[] => {
   const location = `/v1/${prefix}/location`;
   const locations = `/v1/${prefix}/locations`;
+  /** A supervisor blocks RT-DOCK-1: sent with If-Match it changes the dock, sent again it finds it so. */
+  const blockDock: BenchRequest = {
+    method: 'PUT',
+    path: `${locations}/RT-DOCK-1`,
+    as: 'supervisor',
+    body: { kind: 'DOCK', zone: 'RT', blocked: true },
+  };
   return [
     ...writeThrice(
       'ZongpaiRegister',
@@ -194,29 +201,8 @@ export const roundTripWalk = (prefix: string): RoundTripStep[] => {
       },
       201,
     ),
-    once(
-      'LocationPut',
-      'change (If-Match)',
-      {
-        method: 'PUT',
-        path: `${locations}/RT-DOCK-1`,
-        as: 'supervisor',
-        body: { kind: 'DOCK', zone: 'RT', blocked: true },
-        headers: { 'if-match': '"1"' },
-      },
-      200,
-    ),
-    once(
-      'LocationPut',
-      'unchanged',
-      {
-        method: 'PUT',
-        path: `${locations}/RT-DOCK-1`,
-        as: 'supervisor',
-        body: { kind: 'DOCK', zone: 'RT', blocked: true },
-      },
-      200,
-    ),
+    once('LocationPut', 'change (If-Match)', { ...blockDock, headers: { 'if-match': '"1"' } }, 200),
+    once('LocationPut', 'unchanged', blockDock, 200),
     once(
       'LocationPut',
       'stale version',

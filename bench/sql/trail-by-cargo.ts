@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { TRAIL_INDEX_BYTE_ORDER } from '../../lib/db/migrations/017-history-codes-byte-order.ts';
-import { TRAIL_CARGO_SQL, TRAIL_HEADS_SQL } from '../../lib/location/locations.ts';
+import { TRAIL_CARGO_SQL, TRAIL_HEADS_SQL, TRAIL_PARTS_SQL } from '../../lib/location/locations.ts';
 
 /**
  * The location history as it was before migration 022, for the year benchmark to measure beside
@@ -25,13 +25,7 @@ page AS (
     ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch) p
   WHERE p.occurred_at >= t.since
 ),
-parts AS (
-  (SELECT 'current' AS part, * FROM latest ORDER BY occurred_at DESC, id DESC LIMIT 1)
-  UNION ALL
-  (SELECT 'history', * FROM page ORDER BY occurred_at DESC, id DESC LIMIT :fetch)
-)
-SELECT part, id::text AS id, cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id, voided_at, voided_by, via
-FROM parts`;
+${TRAIL_PARTS_SQL}`;
 
 /** `cargo.void_current` as it read the trail keyed by cargo (lib/db/sql-functions/void-current.ts before 022). */
 export const VOID_CURRENT_BY_CARGO = `CREATE OR REPLACE FUNCTION cargo.void_current(p_cargo_no text, p_record_id bigint) RETURNS text

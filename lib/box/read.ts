@@ -2,7 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
 import type { BoxEvent, BoxHistoryResponse, BoxInfoResponse } from '../contract/responses.ts';
 import { PARTS_PAGE_BYTES, TOTALS_PAGE_BYTES, rowBytesSql } from '../db/parts.ts';
-import { foldedPlanSql, ignoredLinesSql, planCte, type PlanRules } from './sql.ts';
+import { foldedPlanSql, ignoredLinesSql, planCte, plannedItemJson, type PlanRules } from './sql.ts';
 
 /** Reports the ERP plan lines a read or a write ignored: `warn('ERP plan lines ignored', { box_no, lines })`. */
 export type PlanWarning = (message: string, details: { box_no: string; lines: unknown }) => void;
@@ -35,8 +35,7 @@ items AS (
 ),
 item_parts AS (
   SELECT i.item_code,
-         json_build_object('item_code', i.item_code, 'item_name', i.item_name, 'unit', i.unit,
-                           'planned_quantity', i.planned_quantity, 'boxed_quantity', i.boxed_quantity) AS data
+         ${plannedItemJson} AS data
   FROM items i
 ),
 size AS (

@@ -138,6 +138,13 @@ export const foldedPlanSql = (perBox: boolean): string => {
   FROM plan_lines l WHERE l.ignored_because IS NULL GROUP BY ${keys}`;
 };
 
+/**
+ * An item `i` of the plan beside what is boxed of it, as JSON: the contract's `PlannedItem`, one
+ * of box info's items and of the items of a box on an order's progress.
+ */
+export const plannedItemJson = `json_build_object('item_code', i.item_code, 'item_name', i.item_name, 'unit', i.unit,
+                           'planned_quantity', i.planned_quantity, 'boxed_quantity', i.boxed_quantity)`;
+
 /** An ignored line `l` of the plan, as JSON for the log. */
 const ignoredLineJson = `json_build_object('item_code', left(l.item_code, ${LOGGED_CODE_CHARACTERS}), 'planned_quantity', l.planned_quantity, 'reason', l.ignored_because)`;
 

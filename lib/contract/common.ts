@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
-const timestamp = z.iso.datetime();
+/** A time in an answer: an ISO 8601 date and time in UTC (`2026-11-24T08:00:00.000Z`), the one form of every answer. */
+export const timestamp = z.iso.datetime();
 
 /** An OpenAPI response with a JSON body of `schema`. */
 export const jsonContent = <T>(schema: z.ZodMiniType<T>, description: string) => ({

@@ -4,8 +4,7 @@
  */
 
 import * as z from 'zod/mini';
-
-const timestamp = z.iso.datetime();
+import { timestamp } from './common.ts';
 
 /** A registered location. */
 export const RegisteredLocation = z.object({

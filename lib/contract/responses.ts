@@ -4,8 +4,7 @@
  */
 
 import * as z from 'zod/mini';
-
-const timestamp = z.iso.datetime();
+import { timestamp } from './common.ts';
 const boxStatus = z.enum(['BOXED', 'NOT_BOXED']);
 const zongpaiStatus = z.enum(['OPEN', 'CLOSED']);
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/types.ts';
 import { wholeNumberQuery } from '../rules/query.ts';
 import type { EventEnvelope } from './entries.ts';
 import { eventPageSql } from './envelope.ts';
+import { EVENT_TYPES } from './write.ts';
 
 /** The event feed's page size: 1-500, 100 by default (SPEC "Limits"). */
 export const FEED_LIMIT_MAX = 500;
@@ -14,19 +15,6 @@ export const feedQuery = z.object({
   limit: wholeNumberQuery({ min: 1, max: FEED_LIMIT_MAX, fallback: FEED_LIMIT_DEFAULT }),
 });
 export type FeedQuery = z.output<typeof feedQuery>;
-
-const EVENT_TYPES = [
-  'cargo.located',
-  'location.voided',
-  'box.saved',
-  'box.edited',
-  'box.undone',
-  'zongpai.registered',
-  'zongpai.closed',
-  'zongpai.reopened',
-  'location.registered',
-  'location.changed',
-] as const;
 
 /** One event as the feed serves it and EventBridge carries it in `Detail`. */
 export const EventEnvelopeSchema = z.object({

@@ -7,17 +7,19 @@
 import { IDEMPOTENCY_KEY, PROCEED } from '../db/write.ts';
 
 /** Every event type of the SPEC's "Events" (the outbox table checks the same list). */
-export type EventType =
-  | 'cargo.located'
-  | 'location.voided'
-  | 'box.saved'
-  | 'box.edited'
-  | 'box.undone'
-  | 'zongpai.registered'
-  | 'zongpai.closed'
-  | 'zongpai.reopened'
-  | 'location.registered'
-  | 'location.changed';
+export const EVENT_TYPES = [
+  'cargo.located',
+  'location.voided',
+  'box.saved',
+  'box.edited',
+  'box.undone',
+  'zongpai.registered',
+  'zongpai.closed',
+  'zongpai.reopened',
+  'location.registered',
+  'location.changed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
 
 /** One kind of event a statement announces: one event per row of `from`. */
 export interface EventRows {

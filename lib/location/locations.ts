@@ -275,6 +275,19 @@ trails AS (
 )`;
 
 /**
+ * How every form of the history page ends, after its `page` CTE (one page of the two halves, newest
+ * first): the newer of the two current locations in `latest`, and the page, as the rows the finder
+ * reads (`part` says which).
+ */
+export const TRAIL_PARTS_SQL = `parts AS (
+  (SELECT 'current' AS part, * FROM latest ORDER BY occurred_at DESC, id DESC LIMIT 1)
+  UNION ALL
+  (SELECT 'history', * FROM page ORDER BY occurred_at DESC, id DESC LIMIT :fetch)
+)
+SELECT part, id::text AS id, cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id, voided_at, voided_by, via
+FROM parts`;
+
+/**
  * The current location and one page of history. A box on a zongpai also inherits the zongpai's
  * scans: the newer of its own current location and its zongpai's is where it is now (moving a
  * pallet moves its boxes), and the zongpai's scans since the box joined it appear in its history.
@@ -335,13 +348,7 @@ page AS (
     LIMIT :fetch) p
   WHERE p.occurred_at >= t.since
 ),
-parts AS (
-  (SELECT 'current' AS part, * FROM latest ORDER BY occurred_at DESC, id DESC LIMIT 1)
-  UNION ALL
-  (SELECT 'history', * FROM page ORDER BY occurred_at DESC, id DESC LIMIT :fetch)
-)
-SELECT part, id::text AS id, cargo_no, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id, voided_at, voided_by, via
-FROM parts`;
+${TRAIL_PARTS_SQL}`;
 
 type TrailRow = Omit<HistoryEntry, 'version'> & { part: 'current' | 'history' };
 

@@ -4,6 +4,7 @@ import {
   CODE_COLLATION,
   foldedPlanSql,
   planLineColumns,
+  plannedItemJson,
   planRulesOf,
   quoteIdentifier,
   type PlanRules,
@@ -45,8 +46,7 @@ items AS (
 ),
 item_parts AS (
   SELECT i.box_no, i.item_code,
-         json_build_object('item_code', i.item_code, 'item_name', i.item_name, 'unit', i.unit,
-                           'planned_quantity', i.planned_quantity, 'boxed_quantity', i.boxed_quantity) AS data
+         ${plannedItemJson} AS data
   FROM items i
 ),
 box_complete AS (

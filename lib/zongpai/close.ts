@@ -1,8 +1,6 @@
-import { AppError } from '../errors/app-error.ts';
-import { PART_ROW, type PartRow } from '../db/parts.ts';
-import { compileWrite, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
-import type { ZongpaiResponse } from '../contract/responses.ts';
-import { boxesReadAfterLock, zongpaiFromParts, zongpaiOutbox, zongpaiParts, type Capability } from './zongpai.ts';
+import type { PartRow } from '../db/parts.ts';
+import { compileWrite, PROCEED, type WriteStatement } from '../db/write.ts';
+import { makeStatusChange, statusChangeStatement } from './zongpai.ts';
 
 /**
  * Closes a zongpai, or answers a closed one as it is. The UPDATE waits for appends in flight
@@ -11,8 +9,10 @@ import { boxesReadAfterLock, zongpaiFromParts, zongpaiOutbox, zongpaiParts, type
  * answer lists exactly the boxes on the zongpai when it closed. An already closed zongpai is
  * read FOR SHARE, which returns its newest version even when a close committed while waiting.
  */
-const closeStatementOf = (): WriteStatement<PartRow> => ({
-  ctes: `
+export const closeStatement: WriteStatement<PartRow> = /* @__PURE__ */ statusChangeStatement(
+  'zongpai.closed',
+  'closed',
+  `
 closed AS (
   UPDATE cargo.zongpai z SET status = 'CLOSED', closed_at = now(), closed_by = :actor, version = z.version + 1
   WHERE z.zongpai_no = :zongpai_no AND z.status = 'OPEN' AND ${PROCEED}
@@ -22,13 +22,8 @@ unchanged AS (
   SELECT z.* FROM cargo.zongpai z
   WHERE z.zongpai_no = :zongpai_no AND NOT EXISTS (SELECT 1 FROM closed) AND ${PROCEED}
   FOR SHARE
-),
-state AS (SELECT * FROM closed UNION ALL SELECT * FROM unchanged),
-${zongpaiOutbox('zongpai.closed', 'closed')}`,
-  select: zongpaiParts('state s', boxesReadAfterLock('state')),
-  row: PART_ROW,
-});
-export const closeStatement: WriteStatement<PartRow> = /* @__PURE__ */ closeStatementOf();
+)`,
+);
 const CLOSE = /* @__PURE__ */ compileWrite(closeStatement);
 
 /**
@@ -40,10 +35,4 @@ const CLOSE = /* @__PURE__ */ compileWrite(closeStatement);
  * await makeZongpaiClose({ db, config })('PLT-0001', 'sam'); // { zongpai_no: 'PLT-0001', status: 'CLOSED', ... }
  * ```
  */
-export const makeZongpaiClose =
-  ({ db }: Capability) =>
-  async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
-    const zongpai = zongpaiFromParts(await runWrite(db, CLOSE, { zongpai_no: zongpaiNo, actor }, idempotency));
-    if (zongpai === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-    return zongpai;
-  };
+export const makeZongpaiClose = /* @__PURE__ */ makeStatusChange(CLOSE);

@@ -1,9 +1,6 @@
-import { AppError } from '../errors/app-error.ts';
-import type { Db } from '../db/types.ts';
-import { PART_ROW, type PartRow } from '../db/parts.ts';
-import { compileWrite, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
-import type { ZongpaiResponse } from '../contract/responses.ts';
-import { boxesReadAfterLock, zongpaiFromParts, zongpaiOutbox, zongpaiParts } from './zongpai.ts';
+import type { PartRow } from '../db/parts.ts';
+import { compileWrite, PROCEED, type WriteStatement } from '../db/write.ts';
+import { makeStatusChange, statusChangeStatement } from './zongpai.ts';
 
 /**
  * Reopens a closed zongpai, or answers an open one as it is (nothing changes, nothing is
@@ -13,8 +10,10 @@ import { boxesReadAfterLock, zongpaiFromParts, zongpaiOutbox, zongpaiParts } fro
  * read FOR SHARE, which returns its newest version even when a reopen committed while waiting.
  * A reopening announces `zongpai.reopened`; an open zongpai answered as it is announces nothing.
  */
-export const reopenStatement: WriteStatement<PartRow> = {
-  ctes: `
+export const reopenStatement: WriteStatement<PartRow> = /* @__PURE__ */ statusChangeStatement(
+  'zongpai.reopened',
+  'reopened',
+  `
 before AS (SELECT z.zongpai_no, z.closed_at, z.closed_by FROM cargo.zongpai z WHERE z.zongpai_no = :zongpai_no),
 reopened AS (
   UPDATE cargo.zongpai z SET status = 'OPEN', closed_at = NULL, closed_by = NULL, version = z.version + 1
@@ -30,12 +29,8 @@ unchanged AS (
   SELECT z.*, NULL::timestamptz AS undone_closed_at, NULL::text AS undone_closed_by FROM cargo.zongpai z
   WHERE z.zongpai_no = :zongpai_no AND NOT EXISTS (SELECT 1 FROM reopened) AND ${PROCEED}
   FOR SHARE
-),
-state AS (SELECT * FROM reopened UNION ALL SELECT * FROM unchanged),
-${zongpaiOutbox('zongpai.reopened', 'reopened')}`,
-  select: zongpaiParts('state s', boxesReadAfterLock('state')),
-  row: PART_ROW,
-};
+)`,
+);
 const REOPEN = /* @__PURE__ */ compileWrite(reopenStatement);
 
 /**
@@ -44,15 +39,8 @@ const REOPEN = /* @__PURE__ */ compileWrite(reopenStatement);
  *
  * @example
  * ```ts
- * const reopen = makeZongpaiReopen({ db });
+ * const reopen = makeZongpaiReopen({ db, config });
  * await reopen('PLT-0001', 'sam'); // { zongpai_no: 'PLT-0001', status: 'OPEN', ... }
  * ```
  */
-export const makeZongpaiReopen =
-  ({ db }: { db: Db }) =>
-  async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> => {
-    const rows = await runWrite(db, REOPEN, { zongpai_no: zongpaiNo, actor }, idempotency);
-    const zongpai = zongpaiFromParts(rows);
-    if (zongpai === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-    return zongpai;
-  };
+export const makeZongpaiReopen = /* @__PURE__ */ makeStatusChange(REOPEN);

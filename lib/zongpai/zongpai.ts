@@ -1,17 +1,24 @@
 /**
  * A zongpai's answer, shared by the statements that answer one (register.ts, close.ts, reopen.ts)
- * and the read: its columns, its parts, its event, its schemas, and the GET itself. Each write
- * statement is in its own file.
+ * and the read: its columns, its parts, its event, its schemas, the end of a change of its status,
+ * and the GET itself. Each write statement is in its own file.
  */
 
 import * as z from 'zod/mini';
 import { AppError } from '../errors/app-error.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
-import { isoTime, parsedRow } from '../db/write.ts';
+import {
+  isoTime,
+  parsedRow,
+  runWrite,
+  type CompiledWrite,
+  type Idempotency,
+  type WriteStatement,
+} from '../db/write.ts';
 import { outbox } from '../events/write.ts';
 import type { ZongpaiResponse } from '../contract/responses.ts';
-import { PARTS_ORDER, type PartRow } from '../db/parts.ts';
+import { PART_ROW, PARTS_ORDER, type PartRow } from '../db/parts.ts';
 
 /** A zongpai's own fields, as every zongpai statement answers them ({@link zongpaiColumns}, the head of {@link zongpaiParts}). */
 export const ZONGPAI_FIELDS = {
@@ -103,15 +110,41 @@ export const withTotals = (row: ZongpaiRow): ZongpaiResponse => ({
 const partData = <T>(schema: z.ZodMiniType<T>, row: PartRow): T =>
   parsedRow(schema, row.data, `a zongpai's ${row.part} part`);
 
-/** A zongpai answered as {@link zongpaiParts}, put back together; undefined when there is no such zongpai. */
-export const zongpaiFromParts = (rows: readonly PartRow[]): ZongpaiResponse | undefined => {
+/** Zongpai `zongpaiNo` answered as {@link zongpaiParts}, put back together; ZONGPAI_NOT_FOUND when there is none. */
+export const zongpaiFromParts = (rows: readonly PartRow[], zongpaiNo: string): ZongpaiResponse => {
   const head = rows.find((row) => row.part === 'head');
-  if (head === undefined) return undefined;
+  if (head === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
   const boxes = rows.filter((row) => row.part === 'box').map((row) => partData(ZongpaiBox, row));
   return withTotals({ ...partData(ZongpaiHead, head), boxes });
 };
 
 export type Capability = { readonly db: Db; readonly config: Pick<Config, 'erpBoxView' | 'sscc'> };
+
+/**
+ * A change of a zongpai's status (a close, a reopening) in one statement: its own CTEs (`ctes`)
+ * hold `changed`, the zongpai row the change wrote (none when the zongpai already had the status),
+ * and end with `unchanged`, the row as it is otherwise, read FOR SHARE. Then come `state`, the
+ * zongpai either way, the event of the change (`type`, none when nothing changed), and the zongpai
+ * as it answers, its boxes read by `cargo.zongpai_boxes` once its row is locked.
+ */
+export const statusChangeStatement = (
+  type: 'zongpai.closed' | 'zongpai.reopened',
+  changed: string,
+  ctes: string,
+): WriteStatement<PartRow> => ({
+  ctes: `${ctes},
+state AS (SELECT * FROM ${changed} UNION ALL SELECT * FROM unchanged),
+${zongpaiOutbox(type, changed)}`,
+  select: zongpaiParts('state s', boxesReadAfterLock('state')),
+  row: PART_ROW,
+});
+
+/** Runs a change of a zongpai's status ({@link statusChangeStatement}, compiled): the zongpai as the change leaves it. */
+export const makeStatusChange =
+  (write: CompiledWrite<PartRow>) =>
+  ({ db }: Capability) =>
+  async (zongpaiNo: string, actor: string, idempotency?: Idempotency): Promise<ZongpaiResponse> =>
+    zongpaiFromParts(await runWrite(db, write, { zongpai_no: zongpaiNo, actor }, idempotency), zongpaiNo);
 
 /**
  * Reads a zongpai with its boxes and totals. Totals are derived from the boxes at read time, so
@@ -126,7 +159,5 @@ export const makeZongpaiGet =
   ({ db }: Capability) =>
   async (zongpaiNo: string): Promise<ZongpaiResponse> => {
     const { rows } = await db.query<PartRow>(GET_SQL, { zongpai_no: zongpaiNo });
-    const zongpai = zongpaiFromParts(rows);
-    if (zongpai === undefined) throw new AppError('ZONGPAI_NOT_FOUND', { value: zongpaiNo });
-    return zongpai;
+    return zongpaiFromParts(rows, zongpaiNo);
   };

@@ -135,15 +135,18 @@ const BUILTINS: ReadonlyMap<number, PgTypeInfo> = new Map(
   }),
 );
 
-const UNKNOWN_TYPE = (oid: number): PgTypeInfo => ({
+/** A type outside the table (an enum, a composite, a pseudo-type): sent as a string if at all. */
+const otherType = (oid: number, name: string, jdbcType: number, supported: boolean): PgTypeInfo => ({
   oid,
-  name: 'unknown',
+  name,
   kind: 'string',
-  jdbcType: JDBC.OTHER,
+  jdbcType,
   precision: MAX,
   scale: 0,
-  supported: false,
+  supported,
 });
+
+const UNKNOWN_TYPE = (oid: number): PgTypeInfo => otherType(oid, 'unknown', JDBC.OTHER, false);
 
 interface CatalogRow {
   readonly oid: number;
@@ -206,16 +209,7 @@ export class TypeCatalog {
     else if (row.category === 'A' && row.element !== 0)
       info = arrayOf(this.#build(row.element, rows, depth + 1), oid, row.name);
     // Enums are documented; composites, pseudo-types and the reg* types are not.
-    else
-      info = {
-        oid,
-        name: row.name,
-        kind: 'string',
-        jdbcType: row.typtype === 'c' ? JDBC.STRUCT : JDBC.OTHER,
-        precision: MAX,
-        scale: 0,
-        supported: row.typtype === 'e',
-      };
+    else info = otherType(oid, row.name, row.typtype === 'c' ? JDBC.STRUCT : JDBC.OTHER, row.typtype === 'e');
     this.#cache.set(oid, info);
     return info;
   }

@@ -1,6 +1,6 @@
 import { MONTHS_AHEAD_MAX } from '../migrations/013-location-history-months-ahead-bound.ts';
 import { BEFORE_BY_CARGO_INDEX } from '../trail-week.ts';
-import type { DatabaseFunction } from './function.ts';
+import { historyMaintenance } from './history-maintenance.ts';
 
 /**
  * `cargo.keep_location_history(months_kept, months_ahead)`: what the hourly maintenance calls
@@ -19,15 +19,10 @@ import type { DatabaseFunction } from './function.ts';
  *
  * It answers `maintain_location_history`'s summary with the months `folded`.
  */
-export const keepLocationHistory: DatabaseFunction = {
+export const keepLocationHistory = historyMaintenance({
   name: 'cargo.keep_location_history',
   after: 13,
-  sql: `CREATE OR REPLACE FUNCTION cargo.keep_location_history(p_months_kept integer, p_months_ahead integer) RETURNS json
-  LANGUAGE plpgsql VOLATILE SECURITY DEFINER
-  SET search_path = pg_catalog, pg_temp
-  SET lock_timeout = '10s'
-AS $fn$
-DECLARE
+  body: `DECLARE
   summary jsonb;
   this_month constant timestamptz := date_trunc('month', now(), 'UTC');
   cutoff constant timestamptz := now() - make_interval(months => p_months_kept);
@@ -76,6 +71,5 @@ BEGIN
     summary := jsonb_set(summary, '{emptied}', (summary->'emptied') || to_jsonb('location_record_before'::text));
   END IF;
   RETURN (summary || jsonb_build_object('folded', to_jsonb(folded)))::json;
-END
-$fn$`,
-};
+END`,
+});

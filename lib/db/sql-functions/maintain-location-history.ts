@@ -1,5 +1,5 @@
 import { BEFORE_BY_CARGO_INDEX } from '../trail-week.ts';
-import type { DatabaseFunction } from './function.ts';
+import { historyMaintenance } from './history-maintenance.ts';
 
 /**
  * `cargo.maintain_location_history(months_kept, months_ahead)`: the location history's partitions
@@ -21,15 +21,10 @@ import type { DatabaseFunction } from './function.ts';
  * It answers what it did: the tables `created`, `dropped` (retired), `emptied`, `removed` and the
  * rows `moved`. The maintenance calls it through `cargo.keep_location_history`.
  */
-export const maintainLocationHistory: DatabaseFunction = {
+export const maintainLocationHistory = historyMaintenance({
   name: 'cargo.maintain_location_history',
   after: 10,
-  sql: `CREATE OR REPLACE FUNCTION cargo.maintain_location_history(p_months_kept integer, p_months_ahead integer) RETURNS json
-  LANGUAGE plpgsql VOLATILE SECURITY DEFINER
-  SET search_path = pg_catalog, pg_temp
-  SET lock_timeout = '10s'
-AS $fn$
-DECLARE
+  body: `DECLARE
   this_month constant timestamptz := date_trunc('month', now(), 'UTC');
   target_end constant timestamptz := this_month + make_interval(months => p_months_ahead + 1);
   cutoff constant timestamptz := now() - make_interval(months => p_months_kept);
@@ -122,6 +117,5 @@ BEGIN
 
   RETURN json_build_object('created', to_json(created), 'dropped', to_json(dropped), 'emptied', to_json(emptied), 'moved', moved,
                            'removed', to_json(removed));
-END
-$fn$`,
-};
+END`,
+});
