@@ -164,6 +164,35 @@ describe.skipIf(!hasChromium)('the handheld on the floor', () => {
     await waiting(page, 0);
   });
 
+  it('answers the last scan: a box kept while the device commits slowly does not cover the refusal of the code scanned after it', async () => {
+    const { page, context } = await signedIn('olga');
+    // A handheld whose storage is slow: each scan's transaction commits 800 ms late.
+    await context.addInitScript(() => {
+      const listen = IDBTransaction.prototype.addEventListener;
+      IDBTransaction.prototype.addEventListener = function (this: IDBTransaction, type: string, ...rest: any[]) {
+        const [listener, options] = rest as [EventListener, AddEventListenerOptions | undefined];
+        if (type !== 'complete' || this.mode !== 'readwrite' || !this.objectStoreNames.contains('scans'))
+          return listen.call(this, type, listener, options);
+        return listen.call(this, type, (event: Event) => setTimeout(() => listener.call(this, event), 800), options);
+      };
+    });
+    await page.reload();
+    await open(page, 'Locate');
+    await scan(page, 'A-01-01');
+    await page.locator('[data-testid=notice][data-tone=place]', { hasText: 'Location A-01-01' }).waitFor();
+    const uploaded = page.waitForResponse(
+      (response) => response.url().endsWith('/v1/cargo/location') && response.request().method() === 'POST',
+    );
+    await scan(page, 'BOX-1003');
+    await scan(page, 'x');
+    await notice(page, 'error', 'This is not a box number');
+    // BOX-1003 is kept and uploaded after the refusal was told: the banner still answers the last scan.
+    await uploaded;
+    const banner = page.getByTestId('notice');
+    expect(await banner.getAttribute('data-tone')).toBe('error');
+    expect(await banner.textContent()).toContain('This is not a box number');
+  });
+
   it("says what happened in the operator's words and language, with the service's message one tap away", async () => {
     const { page } = await signedIn('olga');
     // A box boxed on a zongpai that was never located: no refusal, its zongpai shown.

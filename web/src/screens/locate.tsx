@@ -1,3 +1,4 @@
+import { useRef } from 'preact/hooks';
 import type { RegisteredLocation } from '../api-types.ts';
 import { Code } from '../code.tsx';
 import { useApp, type AppState } from '../context.ts';
@@ -98,7 +99,16 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
 
   const registered = location === undefined ? undefined : app.register.lookup(location);
 
+  /**
+   * The scans of this screen, counted: a scan's feedback given only after its storage commits is
+   * given only while no later scan was made, so the banner always answers the last scan (a quick
+   * second scan refused at once is not covered by the first one's late "queued").
+   */
+  const scans = useRef(0);
+
   const onScan = async (raw: string) => {
+    scans.current += 1;
+    const mine = scans.current;
     const scanned = classifyScan(app.register, raw, app.rules);
     if (scanned.kind === 'location') {
       const place = scanned.location;
@@ -146,7 +156,7 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
       return app.notify({ tone: 'error', text: 'IndexedDB', detail: instructionFor(app.lang, 'INTERNAL_ERROR') });
     }
     app.register.rememberCargo([code]);
-    app.notify({ tone: 'ok', text: t('queued', { cargo: code.toUpperCase(), location }) });
+    if (mine === scans.current) app.notify({ tone: 'ok', text: t('queued', { cargo: code.toUpperCase(), location }) });
     app.upload();
   };
 
