@@ -167,15 +167,14 @@ describe.skipIf(!hasChromium)('the handheld on the floor', () => {
   it('answers the last scan: a box kept while the device commits slowly does not cover the refusal of the code scanned after it', async () => {
     const { page, context } = await signedIn('olga');
     // A handheld whose storage is slow: each scan's transaction commits 800 ms late.
-    await context.addInitScript(() => {
+    await context.addInitScript(`{
       const listen = IDBTransaction.prototype.addEventListener;
-      IDBTransaction.prototype.addEventListener = function (this: IDBTransaction, type: string, ...rest: any[]) {
-        const [listener, options] = rest as [EventListener, AddEventListenerOptions | undefined];
+      IDBTransaction.prototype.addEventListener = function (type, listener, options) {
         if (type !== 'complete' || this.mode !== 'readwrite' || !this.objectStoreNames.contains('scans'))
           return listen.call(this, type, listener, options);
-        return listen.call(this, type, (event: Event) => setTimeout(() => listener.call(this, event), 800), options);
+        return listen.call(this, type, (event) => setTimeout(() => listener.call(this, event), 800), options);
       };
-    });
+    }`);
     await page.reload();
     await open(page, 'Locate');
     await scan(page, 'A-01-01');
