@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { TRAIL_INDEX_BYTE_ORDER } from '../../lib/db/migrations/017-history-codes-byte-order.ts';
+import { MOVED_BACK } from '../../lib/db/sql-functions/void-current.ts';
 import { TRAIL_CARGO_SQL, TRAIL_HEADS_SQL, TRAIL_PARTS_SQL } from '../../lib/location/locations.ts';
 
 /**
@@ -46,15 +47,7 @@ BEGIN
   ORDER BY r.occurred_at DESC, r.id DESC
   LIMIT 1;
   IF NOT FOUND THEN
-    DELETE FROM cargo.location_current c WHERE c.cargo_no = p_cargo_no;
-    RETURN 'forgotten';
-  END IF;
-  UPDATE cargo.location_current c
-  SET record_id = f.id, location_code = f.location_code, off_shelf = f.off_shelf, scanned_at = f.scanned_at,
-      recorded_at = f.recorded_at, occurred_at = f.occurred_at, recorded_by = f.recorded_by, device_id = f.device_id
-  WHERE c.cargo_no = p_cargo_no;
-  RETURN 'moved_back';
-END
+${MOVED_BACK}
 $fn$`;
 
 /**

@@ -2,6 +2,22 @@ import { TRAIL_FLOOR_SQL, TRAIL_WEEK } from '../trail-week.ts';
 import type { DatabaseFunction } from './function.ts';
 
 /**
+ * The end of `cargo.void_current` once it looked for the scan before the voided one (`f`, found
+ * when the condition before it is false): none, and the cargo's current location is forgotten;
+ * one, and the current location moves back to it. Shared with the benchmark's form of the
+ * function before 022 (bench/sql/trail-by-cargo.ts), which ends alike.
+ */
+export const MOVED_BACK = `    DELETE FROM cargo.location_current c WHERE c.cargo_no = p_cargo_no;
+    RETURN 'forgotten';
+  END IF;
+  UPDATE cargo.location_current c
+  SET record_id = f.id, location_code = f.location_code, off_shelf = f.off_shelf, scanned_at = f.scanned_at,
+      recorded_at = f.recorded_at, occurred_at = f.occurred_at, recorded_by = f.recorded_by, device_id = f.device_id
+  WHERE c.cargo_no = p_cargo_no;
+  RETURN 'moved_back';
+END`;
+
+/**
  * `cargo.void_current(cargo_no, record_id)`: after a void (lib/location/void.ts), the cargo's
  * current location as the writes committed before it leave it, not as the void's statement saw
  * them when it started. It first locks the cargo's current location (the row every scan and void
@@ -60,14 +76,6 @@ BEGIN
     kept_one := FOUND;
   END IF;
   IF NOT kept_one THEN
-    DELETE FROM cargo.location_current c WHERE c.cargo_no = p_cargo_no;
-    RETURN 'forgotten';
-  END IF;
-  UPDATE cargo.location_current c
-  SET record_id = f.id, location_code = f.location_code, off_shelf = f.off_shelf, scanned_at = f.scanned_at,
-      recorded_at = f.recorded_at, occurred_at = f.occurred_at, recorded_by = f.recorded_by, device_id = f.device_id
-  WHERE c.cargo_no = p_cargo_no;
-  RETURN 'moved_back';
-END
+${MOVED_BACK}
 $fn$`,
 };
