@@ -29,9 +29,16 @@ export const createLatest = () => {
   };
 };
 
-/** `createLatest` for a screen: an answer that arrives after the screen was left is dropped too. */
-export const useLatest = () => {
-  const { latest, drop } = useMemo(createLatest, []);
-  useEffect(() => drop, []);
-  return latest;
+/**
+ * `createLatest` for a screen: an answer that arrives after the screen was left is dropped too.
+ * Its `drop` is for a screen whose scans do not all start a load through it: called at every
+ * scan, a scan answered at once (a refusal) also drops the answers of the scans before it.
+ */
+export const useLatestLoads = () => {
+  const loads = useMemo(createLatest, []);
+  useEffect(() => loads.drop, []);
+  return loads;
 };
+
+/** {@link useLatestLoads}' `latest`: for a screen whose every answer comes from a load through it. */
+export const useLatest = () => useLatestLoads().latest;

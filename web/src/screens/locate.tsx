@@ -1,4 +1,3 @@
-import { useRef } from 'preact/hooks';
 import type { RegisteredLocation } from '../api-types.ts';
 import { Code } from '../code.tsx';
 import { useApp, type AppState } from '../context.ts';
@@ -9,6 +8,7 @@ import { normaliseCode } from '../../../lib/rules/identifiers.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useSessionState } from '../session-state.ts';
 import { LocationContentPanel } from './location-content.tsx';
+import { useLatestLoads } from '../latest.ts';
 
 /** Why a scan was refused, in words for the operator, and what to do (once, when they are the same words). */
 const RefusalReason = ({ error }: { error: QueuedScan['error'] }) => {
@@ -100,15 +100,13 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
   const registered = location === undefined ? undefined : app.register.lookup(location);
 
   /**
-   * The scans of this screen, counted: a scan's feedback given only after its storage commits is
-   * given only while no later scan was made, so the banner always answers the last scan (a quick
-   * second scan refused at once is not covered by the first one's late "queued").
+   * A scan's "queued" comes once its storage commits, and only while no later scan was made: the
+   * banner always answers the last scan (a quick second scan refused at once is not covered).
    */
-  const scans = useRef(0);
+  const loads = useLatestLoads();
 
   const onScan = async (raw: string) => {
-    scans.current += 1;
-    const mine = scans.current;
+    loads.drop();
     const scanned = classifyScan(app.register, raw, app.rules);
     if (scanned.kind === 'location') {
       const place = scanned.location;
@@ -150,13 +148,14 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
       scanned_at: new Date(app.clock.now()).toISOString(),
       device_id: app.deviceId,
     };
+    let kept: QueuedScan | undefined;
     try {
-      await app.store.add(scan, crypto.randomUUID(), user);
+      kept = await loads.latest(app.store.add(scan, crypto.randomUUID(), user));
     } catch {
       return app.notify({ tone: 'error', text: 'IndexedDB', detail: instructionFor(app.lang, 'INTERNAL_ERROR') });
     }
     app.register.rememberCargo([code]);
-    if (mine === scans.current) app.notify({ tone: 'ok', text: t('queued', { cargo: code.toUpperCase(), location }) });
+    if (kept !== undefined) app.notify({ tone: 'ok', text: t('queued', { cargo: code.toUpperCase(), location }) });
     app.upload();
   };
 
