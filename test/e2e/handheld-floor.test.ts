@@ -193,6 +193,31 @@ describe.skipIf(!hasChromium)('the handheld on the floor', () => {
     expect(await banner.textContent()).toContain('This is not a box number');
   });
 
+  it("answers the last scan on Find too: a location label refused at once is not covered by the cargo's late answer before it", async () => {
+    const { page, context } = await signedIn('olga');
+    // A slow network for the cargo's location: each answer arrives 800 ms late.
+    await context.addInitScript(`{
+      const send = window.fetch;
+      window.fetch = (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        const late = url.includes('/v1/cargo/location/') ? new Promise((resolve) => setTimeout(resolve, 800)) : Promise.resolve();
+        return late.then(() => send(input, init));
+      };
+    }`);
+    await page.reload();
+    await open(page, 'Find');
+    const answered = page.waitForResponse((response) => response.url().includes('/v1/cargo/location/BOX-1001'));
+    await scan(page, 'BOX-1001');
+    await scan(page, 'A-01-01');
+    await notice(page, 'error', 'This is a location, not cargo');
+    await answered;
+    // The answer is in: the banner still answers the shelf label scanned last.
+    await page.evaluate('new Promise((resolve) => setTimeout(resolve, 200))');
+    const banner = page.getByTestId('notice');
+    expect(await banner.getAttribute('data-tone')).toBe('error');
+    expect(await banner.textContent()).toContain('This is a location, not cargo');
+  });
+
   it("says what happened in the operator's words and language, with the service's message one tap away", async () => {
     const { page } = await signedIn('olga');
     // A box boxed on a zongpai that was never located: no refusal, its zongpai shown.

@@ -3,7 +3,7 @@ import type { CargoLocation } from '../api-types.ts';
 import { Code } from '../code.tsx';
 import { useApp } from '../context.ts';
 import { headlineFor, instructionFor, sentences, when } from '../i18n.ts';
-import { useLatest } from '../latest.ts';
+import { useLatestLoads } from '../latest.ts';
 import { classifyScan } from '../register.ts';
 import { ScanField } from '../scan-field.tsx';
 import { LocationContentPanel } from './location-content.tsx';
@@ -20,7 +20,7 @@ export const FindScreen = () => {
   const [found, setFound] = useState<CargoLocation | undefined>();
   /** A boxed box never scanned at a location: the zongpai it is on (its boxes follow the zongpai). */
   const [unplaced, setUnplaced] = useState<{ box_no: string; zongpai_no: string } | undefined>();
-  const latest = useLatest();
+  const { latest, drop } = useLatestLoads();
 
   /**
    * A cargo the service never saw at a location: a boxed box is not a refusal, it waits on its
@@ -61,6 +61,8 @@ export const FindScreen = () => {
     return outcome.data;
   };
   const onScan = async (raw: string) => {
+    // The last scan wins: a scan refused at once drops the answer still under way for the one before.
+    drop();
     // Told apart at the scan, also offline: a location label or no cargo number at all.
     const scanned = classifyScan(app.register, raw, app.rules);
     if (scanned.kind !== 'cargo') {
