@@ -249,10 +249,28 @@ export const createUploader = (options: UploaderOptions) => {
     if (refused.length > 0) options.onRefused?.(refused);
   };
 
+  /** A flush asked for while one runs: the network may be back since the running one failed. */
+  let askedAgain = false;
+  const flushUntilAnswered = async (): Promise<FlushResult> => {
+    for (;;) {
+      askedAgain = false;
+      const result = await flushOnce();
+      if (result !== 'offline' || !askedAgain) return result;
+    }
+  };
+
   return {
-    /** Uploads everything waiting; one run at a time on the device (a second call here joins the running one). */
+    /**
+     * Uploads everything waiting; one run at a time on the device. A second call here joins the
+     * running one, which then tries once more if it found no network: the call may come from the
+     * network's return, and the backlog should not wait for the next timer.
+     */
     flush: (): Promise<FlushResult> => {
-      running ??= oneTabAtATime(flushOnce).finally(() => {
+      if (running !== undefined) {
+        askedAgain = true;
+        return running;
+      }
+      running = oneTabAtATime(flushUntilAnswered).finally(() => {
         running = undefined;
         options.onChange?.();
       });

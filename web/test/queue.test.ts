@@ -131,6 +131,31 @@ describe('the offline scan queue', () => {
     expect(await store.all()).toEqual([]);
   });
 
+  it('tries again at once when the network comes back while an upload is failing: the backlog does not wait', async () => {
+    const store = await openScanStore(new IDBFactory());
+    await store.add(scan('BOX-1'), 'k1', 'olga');
+    let back: () => void = () => undefined;
+    const uploader = createUploader({
+      store,
+      newKey,
+      user: () => 'olga',
+      // The first try is still under way (offline) when the device is online again and flushes.
+      upload: service([
+        () => {
+          back();
+          return offline;
+        },
+      ]).upload,
+    });
+    let again: Promise<string> | undefined;
+    back = () => {
+      again = uploader.flush();
+    };
+    expect(await uploader.flush()).toBe('done');
+    expect(await again).toBe('done');
+    expect(await store.all()).toEqual([]);
+  });
+
   it('marks the scans a refused backlog names as refused, with the reason, and stores the others', async () => {
     const store = await openScanStore(new IDBFactory());
     for (const c of ['BOX-1', 'x', 'BOX-3']) await store.add(scan(c), `k-${c}`, 'olga');
