@@ -21,6 +21,7 @@ export const SERVICE_WRITES: Readonly<Record<string, string>> = {
   sscc_serial: 'INSERT, UPDATE',
   location_record: 'INSERT, UPDATE (voided_at, voided_by)',
   location_current: 'INSERT, UPDATE, DELETE',
+  location_forgotten: 'INSERT, UPDATE',
   location: 'INSERT, UPDATE',
   event: 'INSERT',
   event_sequence: 'UPDATE',

@@ -84,6 +84,22 @@ problems AS (
   SELECT c.* FROM checked c WHERE c.code IS NOT NULL
 )`;
 
+/** A cargo's current location, as `location_current` keeps it. */
+const CURRENT_COLUMNS = [
+  'cargo_no',
+  'record_id',
+  'location_code',
+  'off_shelf',
+  'scanned_at',
+  'recorded_at',
+  'occurred_at',
+  'recorded_by',
+  'device_id',
+] as const;
+
+/** A scan stored (`EXCLUDED`) is newer than the current location held (`c`): it becomes the current location. */
+const NEWER = '(EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)';
+
 /**
  * What stores scans, as the CTEs `inserted` (the records), `located` (the current locations kept)
  * and the outbox's: the scans are the rows `s` of `from` (`cargo_no, location_code, scanned_at,
@@ -102,14 +118,24 @@ inserted AS (
   RETURNING *
 ),
 located AS (
-  INSERT INTO cargo.location_current AS c (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
-  SELECT DISTINCT ON (i.cargo_no) i.cargo_no, i.id, i.location_code, i.off_shelf, i.scanned_at, i.recorded_at, i.occurred_at, i.recorded_by, i.device_id
-  FROM inserted i
-  ORDER BY i.cargo_no, i.occurred_at DESC, i.id DESC
+  INSERT INTO cargo.location_current AS c (${CURRENT_COLUMNS.join(', ')}, first_at, last_at)
+  SELECT ${CURRENT_COLUMNS.map((column) => `n.${column}`).join(', ')},
+         CASE WHEN f.cargo_no IS NULL THEN n.first_at WHEN f.first_at IS NOT NULL THEN LEAST(f.first_at, n.first_at) END,
+         CASE WHEN f.cargo_no IS NULL THEN n.occurred_at WHEN f.last_at IS NOT NULL THEN GREATEST(f.last_at, n.occurred_at) END
+  FROM (
+    SELECT DISTINCT ON (i.cargo_no) i.cargo_no, i.id AS record_id, i.location_code, i.off_shelf, i.scanned_at, i.recorded_at, i.occurred_at,
+           i.recorded_by, i.device_id, min(i.occurred_at) OVER (PARTITION BY i.cargo_no) AS first_at
+    FROM inserted i
+    ORDER BY i.cargo_no, i.occurred_at DESC, i.id DESC
+  ) n
+  LEFT JOIN cargo.location_forgotten f ON f.cargo_no = n.cargo_no
   ON CONFLICT (cargo_no) DO UPDATE
-  SET record_id = EXCLUDED.record_id, location_code = EXCLUDED.location_code, off_shelf = EXCLUDED.off_shelf, scanned_at = EXCLUDED.scanned_at,
-      recorded_at = EXCLUDED.recorded_at, occurred_at = EXCLUDED.occurred_at, recorded_by = EXCLUDED.recorded_by, device_id = EXCLUDED.device_id
-  WHERE (EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)
+  SET ${CURRENT_COLUMNS.filter((column) => column !== 'cargo_no')
+    .map((column) => `${column} = CASE WHEN ${NEWER} THEN EXCLUDED.${column} ELSE c.${column} END`)
+    .join(', ')},
+      first_at = CASE WHEN c.first_at IS NOT NULL THEN LEAST(c.first_at, EXCLUDED.first_at) END,
+      last_at = CASE WHEN c.last_at IS NOT NULL THEN GREATEST(c.last_at, EXCLUDED.last_at) END
+  WHERE ${NEWER} OR EXCLUDED.first_at < c.first_at
   RETURNING c.cargo_no
 ),
 ${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept`, data: locatedData(), order: 'i.id' }], ':recorded_by')}`;
@@ -129,6 +155,10 @@ ${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*)
  * The same statement keeps `location_current`: each cargo's newest scan of the request replaces
  * the one held only when it is newer (`occurred_at`, then id), so a backlog of old scans uploaded
  * late never displaces a newer location, and concurrent scans of one cargo end with the newest.
+ * Beside it the cargo's span (migration 024) widens to the request's oldest and newest scans of
+ * it, whether they become the current location or not (a late scan older than every other widens
+ * it too); a span not known (NULL) stays so. A cargo whose current location a void forgot starts
+ * again from the span `location_forgotten` kept, so its voided records stay within the walk.
  * The events read `located` first (its count), so that the current locations' row locks come
  * before the outbox's.
  */
@@ -294,8 +324,9 @@ FROM parts`;
  * The current locations are kept (`location_current`, primary key lookups), never searched.
  * Each half of the history (the cargo's own trail, and its zongpai's since the box joined it) walks
  * the trail index's weeks (migration 022) newest first, from the cursor's week (or now's: no scan
- * is ordered after its recording), each week one index descent on (week, cargo_no) read backward,
- * and stops once the half has a page: the weeks a nested loop over the series yields, in its order,
+ * is ordered after its recording, or the week of the cargo's last scan, if earlier), each week one
+ * index descent on (week, cargo_no) read backward, and stops once the half has a page or at the
+ * week of the cargo's first scan (its span, migration 024; a cargo never scanned walks none): the weeks a nested loop over the series yields, in its order,
  * each week's entries in index order. The walk ends at the oldest month partition's start, or at the
  * week the box joined the zongpai; what is older than every month (`location_record_before`, late
  * scans of any past time, few) is read last, by the cargo alone, only when the weeks did not fill
@@ -313,6 +344,16 @@ span AS (
   ${TRAIL_FLOOR_SQL}
 ),
 ${TRAIL_HEADS_SQL},
+spans AS (
+  -- Each half's span (migration 024), its own trail's or the zongpai's: no span known walks every week;
+  -- no current location and none forgotten, no scan at all.
+  SELECT t.cargo_no, t.via, c.cargo_no IS NOT NULL OR f.cargo_no IS NOT NULL AS scanned,
+         GREATEST(t.since, COALESCE(CASE WHEN c.cargo_no IS NOT NULL THEN c.first_at ELSE f.first_at END, '-infinity')) AS since,
+         COALESCE(CASE WHEN c.cargo_no IS NOT NULL THEN c.last_at ELSE f.last_at END, 'infinity') AS last_at
+  FROM trails t
+  LEFT JOIN cargo.location_current c ON c.cargo_no = t.cargo_no COLLATE "C"
+  LEFT JOIN cargo.location_forgotten f ON f.cargo_no = t.cargo_no COLLATE "C" AND c.cargo_no IS NULL
+),
 bounds AS (
   -- No scan is ordered after now (its recording time), so the walk starts at the cursor or now.
   SELECT LEAST(COALESCE(:before_at::timestamptz, 'infinity'), now()) AS top, COALESCE(:before_at::timestamptz, 'infinity') AS top_at,
@@ -321,11 +362,11 @@ bounds AS (
 ),
 page AS (
   SELECT p.*, t.via
-  FROM trails t
+  FROM spans t
   CROSS JOIN bounds b
   CROSS JOIN LATERAL (
     (SELECT q.*
-     FROM generate_series(${TRAIL_WEEK('b.top')}, GREATEST(${TRAIL_WEEK('b.floor')}, ${TRAIL_WEEK('t.since')}), interval '-168 hours') AS w (week)
+     FROM generate_series(${TRAIL_WEEK('LEAST(b.top, t.last_at)')}, GREATEST(${TRAIL_WEEK('b.floor')}, ${TRAIL_WEEK('t.since')}), interval '-168 hours') AS w (week)
      CROSS JOIN LATERAL (
        SELECT r.id, r.cargo_no, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
               r.voided_at, r.voided_by
@@ -336,6 +377,7 @@ page AS (
          AND r.occurred_at >= GREATEST(w.week, b.floor) AND r.occurred_at < w.week + interval '168 hours'
          AND (r.occurred_at, r.id) < (b.top_at, b.top_id)
        ORDER BY r.occurred_at DESC, r.id DESC LIMIT :fetch) q
+     WHERE t.scanned
      LIMIT :fetch)
     UNION ALL
     (SELECT o.id, o.cargo_no, o.location_code, o.off_shelf, o.scanned_at, o.recorded_at, o.occurred_at, o.recorded_by, o.device_id,
@@ -343,7 +385,7 @@ page AS (
      -- Named, not through the parent: one table planned, not every partition a second time.
      FROM cargo.location_record_before o
      WHERE o.cargo_no = t.cargo_no COLLATE "C" AND o.occurred_at < b.floor AND o.occurred_at >= t.since
-       AND (o.occurred_at, o.id) < (b.top_at, b.top_id)
+       AND (o.occurred_at, o.id) < (b.top_at, b.top_id) AND t.scanned AND t.since < b.floor
      ORDER BY o.occurred_at DESC, o.id DESC LIMIT :fetch)
     LIMIT :fetch) p
   WHERE p.occurred_at >= t.since

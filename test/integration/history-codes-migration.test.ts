@@ -51,30 +51,42 @@ const trailCollations = () =>
      ORDER BY p.relname`,
   );
 
+/** Every record of the history, as a deployment holds it: what a migration must keep. */
+const allRecords = () =>
+  db.query<{ id: string; cargo_no: string; location_code: string; occurred_at: string; voided: boolean }>(
+    `SELECT id::text AS id, cargo_no, location_code, occurred_at::text AS occurred_at, voided_at IS NOT NULL AS voided
+     FROM cargo.location_record ORDER BY id`,
+  );
+
 describe('migration 017: the history compares cargo codes in "C"', () => {
-  it('builds the trail index a partition at a time, and every cargo keeps its history and its voids', async () => {
+  it('builds the trail index a partition at a time, and keeps every record of the history', async () => {
     await migrate(
       db,
       migrations.filter((m) => m.id < 17),
     );
-    const record = makeScanRecorder({ db });
-    const scan = (cargo_no: string, location_code: string, at: string) =>
-      record([{ cargo_no, location_code, off_shelf: false, scanned_at: at }], 'olga');
+    // As the service of that time stored them: each scan in the history, the newest one current.
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
     await db.query(
-      `INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
-       SELECT s.cargo_no, s.location_code, false, s.at, s.at, 'olga', 'PDA-1'
-       FROM json_to_recordset(:scans) AS s (cargo_no text, location_code text, at timestamptz)`,
+      `WITH stored AS (
+         INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
+         SELECT s.cargo_no, s.location_code, false, s.at, s.at, 'olga', 'PDA-1'
+         FROM json_to_recordset(:scans) AS s (cargo_no text, location_code text, at timestamptz)
+         RETURNING *
+       )
+       INSERT INTO cargo.location_current (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
+       SELECT DISTINCT ON (cargo_no) cargo_no, id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id
+       FROM stored ORDER BY cargo_no, occurred_at DESC, id DESC`,
       {
         scans: json([
           { cargo_no: 'BOX-C001', location_code: 'A-01', at: monthsAgo(3) },
           { cargo_no: 'BOX-C001', location_code: 'A-02', at: monthsAgo(2) },
           { cargo_no: 'box-c001', location_code: 'Z-99', at: monthsAgo(1) },
+          { cargo_no: 'BOX-C001', location_code: 'DOCK-1', at: minuteAgo },
+          { cargo_no: 'BOX-C001', location_code: 'DOCK-2', at: new Date().toISOString() },
         ]),
       },
     );
-    await scan('BOX-C001', 'DOCK-1', new Date(Date.now() - 60_000).toISOString());
-    const current = await scan('BOX-C001', 'DOCK-2', new Date().toISOString());
-    const before = await makeCargoFinder({ db })('BOX-C001', { limit: 20 });
+    const { rows: before } = await allRecords();
     const { rows: partitions } = await db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM pg_inherits WHERE inhparent = 'cargo.location_record'::regclass",
     );
@@ -97,14 +109,7 @@ describe('migration 017: the history compares cargo codes in "C"', () => {
        WHERE c.relname = 'location_record_trail_idx' AND c.relnamespace = 'cargo'::regnamespace`,
     );
     expect(parent).toEqual([{ valid: true }]);
-
-    const find = makeCargoFinder({ db });
-    const after = await find('BOX-C001', { limit: 20 });
-    expect(after).toEqual(before);
-    expect(after.history.map((h) => h.location_code)).toEqual(['DOCK-2', 'DOCK-1', 'A-02', 'A-01']);
-    await makeScanVoider({ db })({ cargo_no: 'BOX-C001', id: current.records[0]?.id ?? '', version: 1 }, 'sam');
-    expect((await find('BOX-C001', { limit: 20 })).current?.location_code).toBe('DOCK-1');
-    expect((await find('box-c001', { limit: 20 })).history.map((h) => h.location_code)).toEqual(['Z-99']);
+    expect((await allRecords()).rows).toEqual(before);
   });
 
   it('gives the months the maintenance makes after it the same index', async () => {
@@ -112,5 +117,19 @@ describe('migration 017: the history compares cargo codes in "C"', () => {
     expect(created.length).toBeGreaterThan(0);
     const { rows } = await trailCollations();
     for (const month of created) expect(rows.find((r) => r.partition === month)?.collation).toBe('C');
+  });
+
+  it('leaves each cargo its history, its current location and its voids once the later migrations are applied', async () => {
+    await migrate(db, migrations);
+    const find = makeCargoFinder({ db });
+    const found = await find('BOX-C001', { limit: 20 });
+    expect(found.current?.location_code).toBe('DOCK-2');
+    expect(found.history.map((h) => h.location_code)).toEqual(['DOCK-2', 'DOCK-1', 'A-02', 'A-01']);
+    await makeScanVoider({ db })({ cargo_no: 'BOX-C001', id: found.current?.id ?? '', version: 1 }, 'sam');
+    expect((await find('BOX-C001', { limit: 20 })).current?.location_code).toBe('DOCK-1');
+    expect((await find('box-c001', { limit: 20 })).history.map((h) => h.location_code)).toEqual(['Z-99']);
+    // And scans stored from then on are read with the rest.
+    await makeScanRecorder({ db })([{ cargo_no: 'box-c001', location_code: 'Z-98', off_shelf: false }], 'olga');
+    expect((await find('box-c001', { limit: 20 })).history.map((h) => h.location_code)).toEqual(['Z-98', 'Z-99']);
   });
 });

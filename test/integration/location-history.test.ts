@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintainLocationHistory } from '../../lib/location/history.ts';
-import { historyLayout, monthsAgo, partitionOf } from '../support/history.ts';
+import { historyLayout, keepCurrentLocations, monthsAgo, partitionOf } from '../support/history.ts';
 import { minutesAgo, startTestService, type TestService } from '../support/service.ts';
 
 /**
@@ -144,6 +144,7 @@ describe('scans ordered before the year 1', () => {
               ('BOX-H401', 'A-02', '0001-01-01T00:00:00Z', '0001-12-31 23:56:00+00 BC', 'alice'),
               ('BOX-H401', 'A-03', now(), now(), 'alice')`,
     );
+    await keepCurrentLocations(service.stack.owner);
     const pages: { location_code: string; occurred_at: string }[][] = [];
     let cursor: string | null = '';
     while (cursor !== null && pages.length < 5) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlParams } from '../../lib/db/types.ts';
 import { TRAIL_SQL } from '../../lib/location/locations.ts';
-import { historyLayout, monthsAgo } from '../support/history.ts';
+import { historyLayout, keepCurrentLocations, monthsAgo } from '../support/history.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 /**
@@ -22,6 +22,7 @@ beforeAll(async () => {
      FROM generate_series(1, :n) AS n, LATERAL (SELECT now() - (n * interval '1 second' * (86400 * 30 * :months / :n))) AS t (at)`,
     { n: 500 * 8 * MONTHS, months: MONTHS },
   );
+  await keepCurrentLocations(service.stack.owner);
   await service.stack.owner.query('ANALYZE cargo.location_record');
 }, 120_000);
 afterAll(async () => service?.close());
@@ -83,6 +84,7 @@ describe("a cargo's history page", () => {
        FROM generate_series(1, 20000) AS n, LATERAL (SELECT (:oldest)::timestamptz - interval '1 day' - n * interval '1 minute') AS t (at)`,
       { oldest: monthsAgo(MONTHS, 1) },
     );
+    await keepCurrentLocations(service.stack.owner);
     await service.stack.owner.query('ANALYZE cargo.location_record_before');
     const scans = await scansRun({ cargo_no: 'BOX-LATE', before_at: null, before_id: null, fetch: 21 });
     const late = scans.filter((node) => node['Relation Name'] === 'location_record_before');

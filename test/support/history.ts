@@ -32,3 +32,21 @@ export const historyLayout = async (db: Db, months: number) => {
   await db.query('DROP TABLE cargo.location_record_before_old');
   await db.query(BEFORE_BY_CARGO_INDEX);
 };
+
+/**
+ * The current locations of every cargo in the history, with their spans (migration 024), as the
+ * statement that stores scans keeps them: for a test that writes its history by SQL, as the owner
+ * (`db`). The newest scan not voided is current; the span reaches over every record, voided too.
+ */
+export const keepCurrentLocations = (db: Db) =>
+  db.query(`INSERT INTO cargo.location_current AS c (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id, first_at, last_at)
+    SELECT DISTINCT ON (r.cargo_no) r.cargo_no, r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
+           s.first_at, s.last_at
+    FROM cargo.location_record r
+    JOIN (SELECT cargo_no, min(occurred_at) AS first_at, max(occurred_at) AS last_at FROM cargo.location_record GROUP BY cargo_no) s ON s.cargo_no = r.cargo_no
+    WHERE r.voided_at IS NULL
+    ORDER BY r.cargo_no, r.occurred_at DESC, r.id DESC
+    ON CONFLICT (cargo_no) DO UPDATE
+    SET record_id = EXCLUDED.record_id, location_code = EXCLUDED.location_code, off_shelf = EXCLUDED.off_shelf, scanned_at = EXCLUDED.scanned_at,
+        recorded_at = EXCLUDED.recorded_at, occurred_at = EXCLUDED.occurred_at, recorded_by = EXCLUDED.recorded_by, device_id = EXCLUDED.device_id,
+        first_at = EXCLUDED.first_at, last_at = EXCLUDED.last_at`);

@@ -22,6 +22,7 @@ import { ssccSerial } from './020-sscc-serial.ts';
 import { locationRegister } from './021-location-register.ts';
 import { trailByWeek } from './022-trail-by-week.ts';
 import { lateScansByCargo } from './023-late-scans-by-cargo.ts';
+import { cargoSpan } from './024-cargo-span.ts';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
 export const migrations: readonly Migration[] = [
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   locationRegister,
   trailByWeek,
   lateScansByCargo,
+  cargoSpan,
 ];

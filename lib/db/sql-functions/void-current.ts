@@ -27,14 +27,17 @@ END`;
  * takes its place, or the cargo has no current location left. The trail is read as its index is
  * keyed (migration 022): a week at a time, from the voided record's week back (no scan not voided
  * is newer than the current location), each week one descent on (week, cargo codes compared in
- * "C"), down to the oldest month partition, then what lies before every month.
+ * "C"), down to the oldest month partition or the cargo's first scan (its span, migration 024),
+ * whichever is later, then what lies before every month if its first scan is older. When no scan
+ * is left, the span goes to `location_forgotten` with the current location it forgets: the voided
+ * records stay in the history, and a later scan of the cargo starts its span from there.
  *
  * Answers what it did: `moved_back`, `forgotten` (no scan left), or `kept` (the voided record was
  * not the current location).
  */
 export const voidCurrent: DatabaseFunction = {
   name: 'cargo.void_current',
-  after: 22,
+  after: 24,
   sql: `CREATE OR REPLACE FUNCTION cargo.void_current(p_cargo_no text, p_record_id bigint) RETURNS text
   LANGUAGE plpgsql VOLATILE
   SET search_path = pg_catalog, pg_temp
@@ -42,18 +45,19 @@ AS $fn$
 DECLARE
   f record;
   week timestamptz;
+  first_seen timestamptz;
   walk_floor timestamptz;
   kept_one boolean := false;
 BEGIN
   PERFORM 1 FROM cargo.location_current c WHERE c.cargo_no = p_cargo_no FOR UPDATE;
-  SELECT ${TRAIL_WEEK('c.occurred_at')} INTO week
+  SELECT ${TRAIL_WEEK('c.occurred_at')}, c.first_at INTO week, first_seen
   FROM cargo.location_current c WHERE c.cargo_no = p_cargo_no AND c.record_id = p_record_id;
   IF NOT FOUND THEN
     RETURN 'kept';
   END IF;
   SELECT s.floor INTO walk_floor FROM (${TRAIL_FLOOR_SQL}) AS s;
   LOOP
-    EXIT WHEN week < ${TRAIL_WEEK('walk_floor')};
+    EXIT WHEN week < ${TRAIL_WEEK("GREATEST(walk_floor, COALESCE(first_seen, '-infinity'))")};
     SELECT r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id
     INTO f
     FROM cargo.location_record r
@@ -66,7 +70,7 @@ BEGIN
     EXIT WHEN kept_one;
     week := week - interval '168 hours';
   END LOOP;
-  IF NOT kept_one THEN
+  IF NOT kept_one AND COALESCE(first_seen, '-infinity') < walk_floor THEN
     SELECT r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id
     INTO f
     FROM cargo.location_record r
@@ -76,6 +80,9 @@ BEGIN
     kept_one := FOUND;
   END IF;
   IF NOT kept_one THEN
+    INSERT INTO cargo.location_forgotten AS g (cargo_no, first_at, last_at)
+    SELECT c.cargo_no, c.first_at, c.last_at FROM cargo.location_current c WHERE c.cargo_no = p_cargo_no
+    ON CONFLICT (cargo_no) DO UPDATE SET first_at = EXCLUDED.first_at, last_at = EXCLUDED.last_at;
 ${MOVED_BACK}
 $fn$`,
 };
