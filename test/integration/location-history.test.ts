@@ -263,3 +263,116 @@ describe('retention: LOCATION_HISTORY_MONTHS', () => {
     await expect(maintainLocationHistory(service.stack.db, { monthsKept: 0 })).rejects.toThrow();
   });
 });
+
+describe('the span a history page walks (migration 024)', () => {
+  const voidScan = (cargoNo: string, id: string) =>
+    service.call('DELETE', `${LOCATION}/${cargoNo}/records/${id}`, {
+      body: { version: 1 },
+      token: service.tokens.supervisor,
+    });
+  const history = async (cargoNo: string) =>
+    (await where(cargoNo)).history.map((h: { location_code: string; version?: number }) => [
+      h.location_code,
+      h.version,
+    ]);
+
+  it('keeps the voided scans of a cargo whose every scan was voided in its history, also once it is scanned again', async () => {
+    const stored = await scan({
+      records: [
+        { cargo_no: 'BOX-H501', location_code: 'A-01', scanned_at: monthsAgo(6, 10) },
+        { cargo_no: 'BOX-H501', location_code: 'A-02', scanned_at: monthsAgo(6, 12) },
+      ],
+    });
+    expect(stored.status).toBe(201);
+    const [first, second] = stored.body.records as { id: string }[];
+    expect((await voidScan('BOX-H501', second!.id)).status).toBe(200);
+    expect((await voidScan('BOX-H501', first!.id)).status).toBe(200);
+    const forgotten = await service.call('GET', `${LOCATION}/BOX-H501`);
+    expect(forgotten.status).toBe(200);
+    expect(forgotten.body.current).toBeNull();
+    expect(await history('BOX-H501')).toEqual([
+      ['A-02', 2],
+      ['A-01', 2],
+    ]);
+    expect((await scan({ cargo_no: 'BOX-H501', location_code: 'B-01' })).status).toBe(201);
+    expect(await history('BOX-H501')).toEqual([
+      ['B-01', 1],
+      ['A-02', 2],
+      ['A-01', 2],
+    ]);
+  });
+
+  it('reads a late scan older than every other scan of the cargo, uploaded after them', async () => {
+    expect((await scan({ cargo_no: 'BOX-H502', location_code: 'C-02', scanned_at: minutesAgo(5) })).status).toBe(201);
+    expect((await scan({ cargo_no: 'BOX-H502', location_code: 'C-01', scanned_at: monthsAgo(5) })).status).toBe(201);
+    expect((await where('BOX-H502')).current.location_code).toBe('C-02');
+    expect(await history('BOX-H502')).toEqual([
+      ['C-02', 1],
+      ['C-01', 1],
+    ]);
+    // A late scan newer than the current location's, of a backlog that holds an older one too.
+    expect(
+      (
+        await scan({
+          records: [
+            { cargo_no: 'BOX-H502', location_code: 'C-00', scanned_at: monthsAgo(7) },
+            { cargo_no: 'BOX-H502', location_code: 'C-03', scanned_at: minutesAgo(1) },
+          ],
+        })
+      ).status,
+    ).toBe(201);
+    expect(await history('BOX-H502')).toEqual([
+      ['C-03', 1],
+      ['C-02', 1],
+      ['C-01', 1],
+      ['C-00', 1],
+    ]);
+  });
+
+  it('keeps a voided scan newer than the current location in the history', async () => {
+    const stored = await scan({
+      records: [
+        { cargo_no: 'BOX-H503', location_code: 'D-01', scanned_at: monthsAgo(3) },
+        { cargo_no: 'BOX-H503', location_code: 'D-02', scanned_at: minutesAgo(10) },
+      ],
+    });
+    const [, newest] = stored.body.records as { id: string }[];
+    expect((await voidScan('BOX-H503', newest!.id)).status).toBe(200);
+    // A scan between the two: current, newer than D-01, older than the voided D-02.
+    expect((await scan({ cargo_no: 'BOX-H503', location_code: 'D-03', scanned_at: minutesAgo(20) })).status).toBe(201);
+    expect((await where('BOX-H503')).current.location_code).toBe('D-03');
+    expect(await history('BOX-H503')).toEqual([
+      ['D-02', 2],
+      ['D-03', 1],
+      ['D-01', 1],
+    ]);
+  });
+
+  it('reads the whole history of a cargo whose span is not known (kept before migration 024)', async () => {
+    await scan({
+      records: [
+        { cargo_no: 'BOX-H504', location_code: 'E-01', scanned_at: monthsAgo(4) },
+        { cargo_no: 'BOX-H504', location_code: 'E-02', scanned_at: minutesAgo(3) },
+      ],
+    });
+    await service.stack.owner.query(
+      "UPDATE cargo.location_current SET first_at = NULL, last_at = NULL WHERE cargo_no = 'BOX-H504'",
+    );
+    await service.stack.owner.query(
+      "INSERT INTO cargo.location_record (cargo_no, location_code, scanned_at, occurred_at, recorded_by) VALUES ('BOX-H504', 'E-00', now(), now() - interval '5 months', 'alice')",
+    );
+    await scan({ cargo_no: 'BOX-H504', location_code: 'E-03' });
+    expect(await history('BOX-H504')).toEqual([
+      ['E-03', 1],
+      ['E-02', 1],
+      ['E-01', 1],
+      ['E-00', 1],
+    ]);
+  });
+
+  it('answers a cargo never scanned as not found, without reading its history', async () => {
+    const res = await service.call('GET', `${LOCATION}/BOX-H599`);
+    expect(res.status).toBe(404);
+    expect(res.body.error_code).toBe('CARGO_NOT_FOUND');
+  });
+});
