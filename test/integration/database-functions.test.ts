@@ -4,8 +4,7 @@ import { databaseFunctions, type DatabaseFunction } from '../../lib/db/sql-funct
 import { voidCurrent } from '../../lib/db/sql-functions/void-current.ts';
 import { functionHash, migrate } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
-import type { Db } from '../../lib/db/types.ts';
-import { startMigrationDb } from '../support/data-api-session.ts';
+import { recordingDb, startMigrationDb } from '../support/data-api-session.ts';
 
 /**
  * The functions defined in their current form (lib/db/sql-functions/): the migrator applies them after
@@ -18,21 +17,6 @@ beforeAll(async () => {
   ({ db, close } = await startMigrationDb());
 });
 afterAll(async () => close());
-
-/** `db`, with every statement the migrations' transaction sends written down in `sent`. */
-const recording = (sent: string[]): Db => ({
-  query: (sql, params) => db.query(sql, params),
-  transaction: (work) =>
-    db.transaction((tx) =>
-      work({
-        query: (sql, params) => {
-          sent.push(sql);
-          return tx.query(sql, params);
-        },
-        transaction: () => Promise.reject(new Error('no nested transaction')),
-      }),
-    ),
-});
 
 /** The body (between `$fn$`) a function's definition gives it. */
 const bodyOf = (fn: DatabaseFunction): string => fn.sql.split('$fn$')[1] ?? '';
@@ -60,7 +44,7 @@ const changed = (fn: DatabaseFunction, note: string): DatabaseFunction => ({
 describe('the functions in their current form', () => {
   it('end a fresh database migrated from the first migration, each applied once after the migrations', async () => {
     const sent: string[] = [];
-    expect(await migrate(recording(sent), migrations)).toEqual(migrations.map((m) => m.id));
+    expect(await migrate(recordingDb(db, sent), migrations)).toEqual(migrations.map((m) => m.id));
     for (const fn of databaseFunctions) {
       expect(await heldBody(fn.name), fn.name).toBe(bodyOf(fn));
       expect(sentOf(sent, fn), fn.name).toBe(1);
@@ -78,7 +62,7 @@ describe('the functions in their current form', () => {
 
   it('leaves an unchanged function alone', async () => {
     const sent: string[] = [];
-    expect(await migrate(recording(sent), migrations)).toEqual([]);
+    expect(await migrate(recordingDb(db, sent), migrations)).toEqual([]);
     for (const fn of databaseFunctions) expect(sentOf(sent, fn), fn.name).toBe(0);
     expect(sent.some((sql) => /CREATE (OR REPLACE )?FUNCTION/.test(sql))).toBe(false);
   });
@@ -87,19 +71,19 @@ describe('the functions in their current form', () => {
     const edited = changed(voidCurrent, 'a change of its text');
     const functions = databaseFunctions.map((fn) => (fn === voidCurrent ? edited : fn));
     const first: string[] = [];
-    expect(await migrate(recording(first), migrations, functions)).toEqual([]);
+    expect(await migrate(recordingDb(db, first), migrations, functions)).toEqual([]);
     expect(sentOf(first, edited)).toBe(1);
     for (const fn of databaseFunctions) expect(sentOf(first, fn), fn.name).toBe(0);
     expect(await heldBody(voidCurrent.name)).toBe(bodyOf(edited));
     expect((await recorded()).find((r) => r.name === voidCurrent.name)?.sha256).toBe(functionHash(edited));
 
     const again: string[] = [];
-    await migrate(recording(again), migrations, functions);
+    await migrate(recordingDb(db, again), migrations, functions);
     expect(sentOf(again, edited)).toBe(0);
 
     // The current form again, as the next deployment would bring it back.
     const back: string[] = [];
-    await migrate(recording(back), migrations);
+    await migrate(recordingDb(db, back), migrations);
     expect(sentOf(back, voidCurrent)).toBe(1);
     expect(await heldBody(voidCurrent.name)).toBe(bodyOf(voidCurrent));
   });

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
 import { migrate } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
-import { json, type Db } from '../../lib/db/types.ts';
+import { json } from '../../lib/db/types.ts';
 import { maintainLocationHistory, MONTHS_AHEAD } from '../../lib/location/history.ts';
 import { makeCargoFinder, makeScanRecorder } from '../../lib/location/locations.ts';
 import { makeScanVoider } from '../../lib/location/void.ts';
 import { monthsAgo } from '../support/history.ts';
-import { startMigrationDb } from '../support/data-api-session.ts';
+import { recordingDb, startMigrationDb } from '../support/data-api-session.ts';
 
 /**
  * Migration 017 on a deployment that holds history in several months (a new layout reaches back
@@ -22,21 +22,6 @@ beforeAll(async () => {
   ({ db, close } = await startMigrationDb());
 });
 afterAll(async () => close());
-
-/** `db`, with every statement the migrations' transaction sends written down. */
-const recording = (sent: string[]): Db => ({
-  query: (sql, params) => db.query(sql, params),
-  transaction: (work) =>
-    db.transaction((tx) =>
-      work({
-        query: (sql, params) => {
-          sent.push(sql);
-          return tx.query(sql, params);
-        },
-        transaction: () => Promise.reject(new Error('no nested transaction')),
-      }),
-    ),
-});
 
 /** Each partition of the history, and the collation its trail index compares cargo codes in. */
 const trailCollations = () =>
@@ -94,7 +79,7 @@ describe('migration 017: the history compares cargo codes in "C"', () => {
     const sent: string[] = [];
     expect(
       await migrate(
-        recording(sent),
+        recordingDb(db, sent),
         migrations.filter((m) => m.id <= 17),
       ),
     ).toEqual([17]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlParams } from '../../lib/db/types.ts';
 import { TRAIL_SQL } from '../../lib/location/locations.ts';
-import { historyLayout, keepCurrentLocations, monthsAgo } from '../support/history.ts';
+import { historyLayout, keepCurrentLocations, monthsAgo, partitionOf } from '../support/history.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 /**
@@ -96,5 +96,34 @@ describe("a cargo's history page", () => {
     const res = await service.call('GET', '/v1/cargo/location/BOX-LATE?limit=20');
     expect(res.status).toBe(200);
     expect(res.body.history).toHaveLength(2);
+  });
+
+  it('walks no week for a cargo never scanned', async () => {
+    expect(await scansRun({ cargo_no: 'BOX-NEVER', before_at: null, before_id: null, fetch: 21 })).toEqual([]);
+  });
+
+  it('walks only the weeks of a box scanned for a few days long ago, not every week since', async () => {
+    // Three scans over two days, six months ago (a box that left long since).
+    await service.call('POST', '/v1/cargo/location', {
+      body: {
+        records: [10, 11, 12].map((day, i) => ({
+          cargo_no: 'BOX-SHORT',
+          location_code: `LOC-${i}`,
+          scanned_at: monthsAgo(6, day),
+        })),
+      },
+    });
+    const scans = await scansRun({ cargo_no: 'BOX-SHORT', before_at: null, before_id: null, fetch: 21 });
+    // One index descent a week: the scans' one or two weeks, not the 26 down from now.
+    const descents = scans.reduce((n, node) => n + (node['Actual Loops'] ?? 0), 0);
+    expect(descents).toBeGreaterThanOrEqual(1);
+    expect(descents).toBeLessThanOrEqual(2);
+    expect(new Set(scans.map((node) => node['Relation Name']))).toEqual(new Set([partitionOf(monthsAgo(6, 10))]));
+    const res = await service.call('GET', '/v1/cargo/location/BOX-SHORT?limit=20');
+    expect(res.body.history.map((h: { location_code: string }) => h.location_code)).toEqual([
+      'LOC-2',
+      'LOC-1',
+      'LOC-0',
+    ]);
   });
 });

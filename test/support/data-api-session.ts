@@ -2,6 +2,7 @@ import type { SqlBackend } from '../../local/data-api/backend.ts';
 import { startDataApiEmulator } from '../../local/data-api/server.ts';
 import { loadConfig } from '../../lib/config.ts';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
+import type { Db } from '../../lib/db/types.ts';
 import { createDataApiDb } from '../../lib/db/default.ts';
 import { createTestBackend } from './backend.ts';
 
@@ -69,3 +70,21 @@ export const startMigrationDb = async (): Promise<DataApiSession> => {
     },
   };
 };
+
+/**
+ * `db`, with every statement its transactions send written down in `sent`: what a migration
+ * sends, one Data API call each.
+ */
+export const recordingDb = (db: Db, sent: string[]): Db => ({
+  query: (sql, params) => db.query(sql, params),
+  transaction: (work) =>
+    db.transaction((tx) =>
+      work({
+        query: (sql, params) => {
+          sent.push(sql);
+          return tx.query(sql, params);
+        },
+        transaction: () => Promise.reject(new Error('no nested transaction')),
+      }),
+    ),
+});
