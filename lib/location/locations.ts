@@ -119,16 +119,10 @@ inserted AS (
 ),
 located AS (
   INSERT INTO cargo.location_current AS c (${CURRENT_COLUMNS.join(', ')}, first_at, last_at)
-  SELECT ${CURRENT_COLUMNS.map((column) => `n.${column}`).join(', ')},
-         CASE WHEN f.cargo_no IS NULL THEN n.first_at WHEN f.first_at IS NOT NULL THEN LEAST(f.first_at, n.first_at) END,
-         CASE WHEN f.cargo_no IS NULL THEN n.occurred_at WHEN f.last_at IS NOT NULL THEN GREATEST(f.last_at, n.occurred_at) END
-  FROM (
-    SELECT DISTINCT ON (i.cargo_no) i.cargo_no, i.id AS record_id, i.location_code, i.off_shelf, i.scanned_at, i.recorded_at, i.occurred_at,
-           i.recorded_by, i.device_id, min(i.occurred_at) OVER (PARTITION BY i.cargo_no) AS first_at
-    FROM inserted i
-    ORDER BY i.cargo_no, i.occurred_at DESC, i.id DESC
-  ) n
-  LEFT JOIN cargo.location_forgotten f ON f.cargo_no = n.cargo_no
+  SELECT DISTINCT ON (i.cargo_no) i.cargo_no, i.id, i.location_code, i.off_shelf, i.scanned_at, i.recorded_at, i.occurred_at, i.recorded_by, i.device_id,
+         min(i.occurred_at) OVER (PARTITION BY i.cargo_no), i.occurred_at
+  FROM inserted i
+  ORDER BY i.cargo_no, i.occurred_at DESC, i.id DESC
   ON CONFLICT (cargo_no) DO UPDATE
   SET ${CURRENT_COLUMNS.filter((column) => column !== 'cargo_no')
     .map((column) => `${column} = CASE WHEN ${NEWER} THEN EXCLUDED.${column} ELSE c.${column} END`)
@@ -157,8 +151,7 @@ ${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*)
  * late never displaces a newer location, and concurrent scans of one cargo end with the newest.
  * Beside it the cargo's span (migration 024) widens to the request's oldest and newest scans of
  * it, whether they become the current location or not (a late scan older than every other widens
- * it too); a span not known (NULL) stays so. A cargo whose current location a void forgot starts
- * again from the span `location_forgotten` kept, so its voided records stay within the walk.
+ * it too); a span not known (NULL) stays so.
  * The events read `located` first (its count), so that the current locations' row locks come
  * before the outbox's.
  */
@@ -318,6 +311,14 @@ SELECT part, id::text AS id, cargo_no, location_code, off_shelf, scanned_at, rec
 FROM parts`;
 
 /**
+ * Whether a side of a trail's span (`first_at` or `last_at`) is not known: a current location
+ * (`c`) or forgotten span (`f`) there that holds NULL for it (kept before migration 024). An
+ * absent row holds nothing, which LEAST and GREATEST leave out.
+ */
+const SPAN_UNKNOWN = (side: 'first_at' | 'last_at') =>
+  `(c.cargo_no IS NOT NULL AND c.${side} IS NULL) OR (f.cargo_no IS NOT NULL AND f.${side} IS NULL)`;
+
+/**
  * The current location and one page of history. A box on a zongpai also inherits the zongpai's
  * scans: the newer of its own current location and its zongpai's is where it is now (moving a
  * pallet moves its boxes), and the zongpai's scans since the box joined it appear in its history.
@@ -345,14 +346,15 @@ span AS (
 ),
 ${TRAIL_HEADS_SQL},
 spans AS (
-  -- Each half's span (migration 024), its own trail's or the zongpai's: no span known walks every week;
-  -- no current location and none forgotten, no scan at all.
+  -- Each half's span (migration 024), its own trail's or the zongpai's: the current location's and
+  -- the one a void forgot, together (a cargo scanned again after every scan was voided has both).
+  -- A side not known walks every week on it; no current location and none forgotten, no scan at all.
   SELECT t.cargo_no, t.via, c.cargo_no IS NOT NULL OR f.cargo_no IS NOT NULL AS scanned,
-         GREATEST(t.since, COALESCE(CASE WHEN c.cargo_no IS NOT NULL THEN c.first_at ELSE f.first_at END, '-infinity')) AS since,
-         COALESCE(CASE WHEN c.cargo_no IS NOT NULL THEN c.last_at ELSE f.last_at END, 'infinity') AS last_at
+         GREATEST(t.since, CASE WHEN ${SPAN_UNKNOWN('first_at')} THEN '-infinity' ELSE LEAST(c.first_at, f.first_at) END) AS since,
+         CASE WHEN ${SPAN_UNKNOWN('last_at')} THEN 'infinity' ELSE GREATEST(c.last_at, f.last_at) END AS last_at
   FROM trails t
   LEFT JOIN cargo.location_current c ON c.cargo_no = t.cargo_no COLLATE "C"
-  LEFT JOIN cargo.location_forgotten f ON f.cargo_no = t.cargo_no COLLATE "C" AND c.cargo_no IS NULL
+  LEFT JOIN cargo.location_forgotten f ON f.cargo_no = t.cargo_no COLLATE "C"
 ),
 bounds AS (
   -- No scan is ordered after now (its recording time), so the walk starts at the cursor or now.

@@ -294,9 +294,19 @@ describe('the span a history page walks (migration 024)', () => {
       ['A-02', 2],
       ['A-01', 2],
     ]);
-    expect((await scan({ cargo_no: 'BOX-H501', location_code: 'B-01' })).status).toBe(201);
+    const again = await scan({ cargo_no: 'BOX-H501', location_code: 'B-01' });
+    expect(again.status).toBe(201);
     expect(await history('BOX-H501')).toEqual([
       ['B-01', 1],
+      ['A-02', 2],
+      ['A-01', 2],
+    ]);
+    // Forgotten a second time, and scanned once more: every voided scan is still read.
+    expect((await voidScan('BOX-H501', again.body.records[0].id)).status).toBe(200);
+    expect((await scan({ cargo_no: 'BOX-H501', location_code: 'B-02' })).status).toBe(201);
+    expect(await history('BOX-H501')).toEqual([
+      ['B-02', 1],
+      ['B-01', 2],
       ['A-02', 2],
       ['A-01', 2],
     ]);

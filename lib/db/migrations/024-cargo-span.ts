@@ -28,8 +28,8 @@ ORDER BY c.relname`;
  * A span not known is NULL: the current locations from before this migration keep NULL, and
  * their walks stay as they were. A void that takes back every scan of a cargo forgets its current
  * location; `location_forgotten` keeps the span of such a cargo (its voided records stay in its
- * history), so that a later scan neither shortens the walk past them nor leaves them unread, and
- * a cargo with neither has no history at all and is not walked. The cargo forgotten before this
+ * history), which a history page reads beside the current location's (a later scan of the cargo
+ * starts a span of its own), and a cargo with neither has no history at all and is not walked. The cargo forgotten before this
  * migration are found from their voided records, a partition at a time, their span not known.
  * The history is locked against writes first (SHARE: reads go on; scans, transfers and voids wait
  * until the migrations commit, then run the new forms), so no void forgets a cargo unseen between

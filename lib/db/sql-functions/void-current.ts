@@ -28,9 +28,10 @@ END`;
  * keyed (migration 022): a week at a time, from the voided record's week back (no scan not voided
  * is newer than the current location), each week one descent on (week, cargo codes compared in
  * "C"), down to the oldest month partition or the cargo's first scan (its span, migration 024),
- * whichever is later, then what lies before every month if its first scan is older. When no scan
- * is left, the span goes to `location_forgotten` with the current location it forgets: the voided
- * records stay in the history, and a later scan of the cargo starts its span from there.
+ * whichever is later, then what lies before every month if its first scan is older (every scan
+ * not voided lies within the current location's span: what a void forgot before was all voided).
+ * When no scan is left, the span joins the one `location_forgotten` holds for the cargo as the
+ * current location is forgotten: the voided records stay in the history, which reads both spans.
  *
  * Answers what it did: `moved_back`, `forgotten` (no scan left), or `kept` (the voided record was
  * not the current location).
@@ -82,7 +83,9 @@ BEGIN
   IF NOT kept_one THEN
     INSERT INTO cargo.location_forgotten AS g (cargo_no, first_at, last_at)
     SELECT c.cargo_no, c.first_at, c.last_at FROM cargo.location_current c WHERE c.cargo_no = p_cargo_no
-    ON CONFLICT (cargo_no) DO UPDATE SET first_at = EXCLUDED.first_at, last_at = EXCLUDED.last_at;
+    ON CONFLICT (cargo_no) DO UPDATE
+    SET first_at = CASE WHEN g.first_at IS NOT NULL AND EXCLUDED.first_at IS NOT NULL THEN LEAST(g.first_at, EXCLUDED.first_at) END,
+        last_at = CASE WHEN g.last_at IS NOT NULL AND EXCLUDED.last_at IS NOT NULL THEN GREATEST(g.last_at, EXCLUDED.last_at) END;
 ${MOVED_BACK}
 $fn$`,
 };
