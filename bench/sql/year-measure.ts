@@ -128,9 +128,9 @@ export const statements = (
     },
     {
       // A cargo never scanned (a number mistyped, a label not yet scanned): keyed by cargo, the read
-      // finds nothing at once; keyed by week, it walked every week of the history down to its oldest
-      // until migration 024, from which a cargo with no current location and no forgotten span has
-      // no week to walk.
+      // descends once into each month's index; keyed by week, it walked every week of the history
+      // down to its oldest until migration 024, from which a cargo with no current location and no
+      // forgotten span has no week to walk.
       name: 'current location + first history page (no scans)',
       sql: trail,
       params: () => ({
