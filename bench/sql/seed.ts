@@ -150,12 +150,19 @@ const statements = (d: Dataset, work: WorkPlans): [table: string, sql: string][]
       FROM (SELECT p, date_trunc('milliseconds', now() - interval '1 day' + p * interval '1 minute') AS at
             FROM generate_series(1, ${d.transferPallets}) p) s`,
     ],
-    // Each cargo's current location, as the scans' statements keep it (the newest record that is not voided).
+    // Each cargo's current location, as the scans' statements keep it (the newest record that is not
+    // voided), with its span (migration 024: its oldest and newest record, voided ones included), so
+    // that a history page walks only the weeks it has scans in, as at a warehouse running since 024.
+    // The seed voids no record, so no cargo is forgotten (`cargo.location_forgotten` stays empty).
     [
       'cargo.location_current',
-      `INSERT INTO cargo.location_current (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id)
-      SELECT DISTINCT ON (r.cargo_no) r.cargo_no, r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id
-      FROM cargo.location_record r WHERE r.voided_at IS NULL
+      `INSERT INTO cargo.location_current (cargo_no, record_id, location_code, off_shelf, scanned_at, recorded_at, occurred_at, recorded_by, device_id, first_at, last_at)
+      SELECT DISTINCT ON (r.cargo_no) r.cargo_no, r.id, r.location_code, r.off_shelf, r.scanned_at, r.recorded_at, r.occurred_at, r.recorded_by, r.device_id,
+             s.first_at, s.last_at
+      FROM cargo.location_record r
+      JOIN (SELECT a.cargo_no, min(a.occurred_at) AS first_at, max(a.occurred_at) AS last_at FROM cargo.location_record a GROUP BY a.cargo_no) s
+        ON s.cargo_no = r.cargo_no
+      WHERE r.voided_at IS NULL
       ORDER BY r.cargo_no, r.occurred_at DESC, r.id DESC`,
     ],
     // The outbox as a busy warehouse leaves it: one cargo.located event per seeded scan, numbered

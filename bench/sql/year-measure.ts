@@ -11,6 +11,7 @@ import { describeSchedule, scheduleOf, type ScheduleProfile } from './schedule.t
 import { FLAT_RECORD_SQL, FLAT_TRAIL_SQL } from './unpartitioned.ts';
 import { backendPid, describeWaits, profileWaits, type WaitProfile } from './waits.ts';
 import { random } from './workload.ts';
+import { LONG_AGO_DAYS } from './year-long-ago.ts';
 import { cargoOf, locationOf, type Shape } from './year-seed.ts';
 import { log, type Design } from './year-settings.ts';
 
@@ -65,19 +66,25 @@ interface Statement {
  */
 const SCAN_SPACING_MS = 10;
 
-/** The SQL that reads a design's trail: the service's own, or the one before migration 022 (bench/sql/trail-by-cargo.ts). */
+/**
+ * The SQL that reads a design's trail and the one that records scans: the service's own, or their
+ * forms with the trail keyed by cargo (bench/sql/trail-by-cargo.ts).
+ */
 export interface TrailStatements {
   readonly trail: string;
+  readonly record: string;
 }
 
 export const statements = (
   design: Design,
   d: Shape,
   toVoid: readonly { cargo: string; id: string }[],
+  /** Boxes scanned a few times long ago and never since (bench/sql/year-long-ago.ts), one a sample; the partitioned design's. */
+  longAgo: readonly string[],
   stream: number,
   /** The time a scan made now has: the seeded year's end (BENCH_YEAR_END) and as much as the run has taken since. */
   now: () => number,
-  sql: TrailStatements = { trail: TRAIL_SQL },
+  sql: TrailStatements = { trail: TRAIL_SQL, record: compileWrite(RECORD).plain },
 ): Statement[] => {
   const rnd = random(7 + stream);
   const anyCargo = () => cargoOf(rnd.int(1, d.cargo), d);
@@ -91,8 +98,20 @@ export const statements = (
         device_id: 'PDA-07',
       })),
     );
-  const record = design === 'partitioned' ? compileWrite(RECORD).plain : FLAT_RECORD_SQL;
+  const record = design === 'partitioned' ? sql.record : FLAT_RECORD_SQL;
   const trail = design === 'partitioned' ? sql.trail : FLAT_TRAIL_SQL;
+  const longAgoPage: Statement = {
+    // A box scanned 3 times over two and a half days about six months ago, never since: its whole
+    // history is one short page, read back from its last scan (its span, migration 024) or from now.
+    name: `current location + first history page (box scanned 3 times, ${LONG_AGO_DAYS} days ago)`,
+    sql: trail,
+    // Each sample another box: none reads the pages the one before it read.
+    params: (i) => {
+      const cargo = longAgo[i];
+      if (cargo === undefined) throw new Error(`no box scanned long ago for sample ${i}`);
+      return { cargo_no: cargo, before_at: null, before_id: null, fetch: 21 };
+    },
+  };
   const list: Statement[] = [
     { name: 'scan (one record)', sql: record, params: (i) => ({ scans: scans(1, i), recorded_by: 'bench' }) },
     {
@@ -108,8 +127,10 @@ export const statements = (
       params: () => ({ cargo_no: cargoOf(rnd.int(1, d.boxes), d), before_at: null, before_id: null, fetch: 21 }),
     },
     {
-      // A cargo whose history never fills a page (one scanned for a few days long ago, as most boxes
-      // are): the read walks every month, or every week, of the history down to its oldest.
+      // A cargo never scanned (a number mistyped, a label not yet scanned): keyed by cargo, the read
+      // descends once into each month's index; keyed by week, it walked every week of the history
+      // down to its oldest until migration 024, from which a cargo with no current location and no
+      // forgotten span has no week to walk.
       name: 'current location + first history page (no scans)',
       sql: trail,
       params: () => ({
@@ -120,6 +141,9 @@ export const statements = (
         fetch: 21,
       }),
     },
+    // The partitioned design's alone: the unpartitioned one reads the history's heap, where the
+    // boxes' few records share a handful of pages that every sample after the first finds cached.
+    ...(design === 'partitioned' ? [longAgoPage] : []),
     {
       name: 'history page (cursor)',
       sql: trail,

@@ -3,6 +3,7 @@ import { table } from '../support/table.ts';
 import { describeSchedule } from './schedule.ts';
 import { describeWaits } from './waits.ts';
 import type { YearResult } from './year.ts';
+import { migrationNames } from './year-settings.ts';
 
 /** The year-scale section as text: each statement's p50/p99 per design, side by side. */
 export const renderYear = (result: YearResult): string => {
@@ -53,8 +54,9 @@ export const renderYear = (result: YearResult): string => {
     const migration =
       d.migrationSeconds === undefined
         ? ''
-        : `; migration 022: ${d.migrationSeconds.statements} statements, ${d.migrationSeconds.total} s, the longest ${d.migrationSeconds.worst} s`;
-    return `${d.name ?? d.design}${migration}: seed ${pairs(d.seedSeconds, ' s')}; ${pairs(d.sizes)}; ${floor}${cpu}`;
+        : `; ${migrationNames(d.migrationSeconds.migrations?.map((m) => m.id) ?? [22])}: ${d.migrationSeconds.statements} statements, ${d.migrationSeconds.total} s, the longest ${d.migrationSeconds.worst} s`;
+    const spans = d.spanSeconds === undefined ? '' : `; cargo spans filled from the history ${d.spanSeconds} s`;
+    return `${d.name ?? d.design}${migration}${spans}: seed ${pairs(d.seedSeconds, ' s')}; ${pairs(d.sizes)}; ${floor}${cpu}`;
   });
   const waits = result.designs.flatMap((d) =>
     d.statements.flatMap((s) =>

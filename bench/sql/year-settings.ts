@@ -51,6 +51,17 @@ export interface YearSettings {
 
 export type Design = 'partitioned' | 'unpartitioned';
 
+/** A migration's number as its file names it: 022. */
+export const idOf = (id: number) => String(id).padStart(3, '0');
+
+/** Migrations by number, the first to the last: `022`, or `022-024`. */
+export const idRange = (ids: readonly number[]): string =>
+  ids.length === 1 ? idOf(ids[0] ?? 0) : `${idOf(ids[0] ?? 0)}-${idOf(ids.at(-1) ?? 0)}`;
+
+/** The migrations a run applied to the seeded year: `migration 022`, or `migrations 022-024`. */
+export const migrationNames = (ids: readonly number[]): string =>
+  `${ids.length === 1 ? 'migration' : 'migrations'} ${idRange(ids)}`;
+
 /** One line of the year benchmark's progress, on stderr. */
 export const log = (line: string) => process.stderr.write(`year: ${line}\n`);
 const positive = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {

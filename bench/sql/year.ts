@@ -3,8 +3,9 @@ import { stepStatements } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
 import { databaseFunctions } from '../../lib/db/sql-functions/index.ts';
 import { MAINTAIN_SQL, MONTHS_AHEAD } from '../../lib/location/history.ts';
-import { TRAIL_SQL } from '../../lib/location/locations.ts';
-import { backToTrailByCargo, TRAIL_BY_CARGO_SQL } from './trail-by-cargo.ts';
+import { RECORD, TRAIL_SQL } from '../../lib/location/locations.ts';
+import { compileWrite } from '../../lib/db/write.ts';
+import { backToTrailByCargo, RECORD_BY_CARGO, TRAIL_BY_CARGO_SQL } from './trail-by-cargo.ts';
 import type { Summary } from '../support/stats.ts';
 import { commitFloor, cpuReference } from './commit-floor.ts';
 import { positional } from './positional.ts';
@@ -12,8 +13,9 @@ import { random } from './workload.ts';
 import { prewarm, startCluster } from './year-cluster.ts';
 import { dropMonth } from './year-drop.ts';
 import { measure, statements, type StatementResult } from './year-measure.ts';
-import { cargoOf, seed, sizes, timeline, type Shape } from './year-seed.ts';
-import { log, type Design, type YearSettings } from './year-settings.ts';
+import { longAgoBoxes } from './year-long-ago.ts';
+import { cargoOf, fillSpans, seed, sizes, timeline, type Shape } from './year-seed.ts';
+import { idOf, idRange, log, migrationNames, type Design, type YearSettings } from './year-settings.ts';
 
 export { readYearSettings } from './year-settings.ts';
 
@@ -21,9 +23,23 @@ export interface DesignResult {
   readonly design: Design;
   /** The design, and for the partitioned one which trail index it was measured with. */
   readonly name?: string;
-  /** Migration 022 applied to the seeded year, each of its statements timed: the worst is what the Data API's 45 s bounds. */
-  readonly migrationSeconds?: { readonly worst: number; readonly statements: number; readonly total: number };
+  /**
+   * The migrations from 022 on applied to the seeded year, each of their statements timed: the
+   * worst is what the Data API's 45 s bounds. `migrations`, each one's count and time, is absent in
+   * runs that applied 022 alone.
+   */
+  readonly migrationSeconds?: {
+    readonly worst: number;
+    readonly statements: number;
+    readonly total: number;
+    readonly migrations?: readonly { readonly id: number; readonly statements: number; readonly total: number }[];
+  };
   readonly seedSeconds: Record<string, number>;
+  /**
+   * The seed's part after the migrations (not theirs): every cargo's span (migration 024) filled
+   * from the history, as a warehouse running since 024 has them (year-seed.ts, `fillSpans`).
+   */
+  readonly spanSeconds?: number;
   readonly sizes: Record<string, string>;
   readonly statements: readonly StatementResult[];
   /** A one-row INSERT committed alone, after the statements: the part of every write's time that is the WAL flush. */
@@ -46,32 +62,52 @@ interface Phase {
   readonly name: string;
 }
 
+/** The first migration the benchmark applies to the seeded year: 022, the trail keyed by week. */
+const MIGRATED_FROM = 22;
+
+/** The migrations it applies: 022 and every one after it. */
+const MIGRATED_IDS = migrations.map((m) => m.id).filter((id) => id >= MIGRATED_FROM);
+
 /**
- * Migration 022 (the trail keyed by week) applied as the migrator applies it, a statement at a
- * time, each timed, then the forms of the database functions that read the trail.
+ * Every migration from 022 on (the trail keyed by week, and those after it: 023's index of the late
+ * scans by cargo, 024's span of each cargo's scans, ...) applied as the migrator applies them, in
+ * order, a statement at a time, each timed, in one transaction; then the forms of the database
+ * functions that come after 022.
  */
 const migrateTimed = async (client: pg.Client): Promise<NonNullable<DesignResult['migrationSeconds']>> => {
-  const migration = migrations.find((m) => m.id === 22);
-  if (migration === undefined) throw new Error('no migration 022');
+  const applied = migrations.filter((m) => m.id >= MIGRATED_FROM).sort((a, b) => a.id - b.id);
+  if (applied[0]?.id !== MIGRATED_FROM) throw new Error('no migration 022');
   const times: number[] = [];
+  const each: { id: number; statements: number; total: number }[] = [];
   let worst = { seconds: 0, sql: '' };
   await client.query('BEGIN');
-  for (const step of migration.statements)
-    for (const sql of await stepStatements(step, (q) => client.query<{ statement: string }>(q))) {
-      const t = performance.now();
-      await client.query(sql);
-      const seconds = (performance.now() - t) / 1000;
-      times.push(seconds);
-      if (seconds > worst.seconds) worst = { seconds, sql };
-    }
-  for (const fn of databaseFunctions.filter((f) => f.after >= 22)) await client.query(fn.sql);
+  for (const migration of applied) {
+    let statements = 0;
+    let total = 0;
+    for (const step of migration.statements)
+      for (const sql of await stepStatements(step, (q) => client.query<{ statement: string }>(q))) {
+        const t = performance.now();
+        await client.query(sql);
+        const seconds = (performance.now() - t) / 1000;
+        times.push(seconds);
+        statements += 1;
+        total += seconds;
+        if (seconds > worst.seconds) worst = { seconds, sql };
+      }
+    each.push({ id: migration.id, statements, total: Number(total.toFixed(1)) });
+  }
+  for (const fn of databaseFunctions.filter((f) => f.after >= MIGRATED_FROM)) await client.query(fn.sql);
   await client.query('COMMIT');
   const total = times.reduce((a, b) => a + b, 0);
   log(
-    `  migration 022: ${times.length} statements in ${total.toFixed(1)} s, the longest ${worst.seconds.toFixed(1)} s (${worst.sql.slice(0, 90)}…)`,
+    `  ${migrationNames(each.map((m) => m.id))}: ${times.length} statements in ${total.toFixed(1)} s (${each.map((m) => `${idOf(m.id)} ${m.statements} in ${m.total.toFixed(1)} s`).join(', ')}), the longest ${worst.seconds.toFixed(1)} s (${worst.sql.slice(0, 90)}…)`,
   );
-  await client.query('VACUUM (ANALYZE) cargo.location_record');
-  return { worst: Number(worst.seconds.toFixed(1)), statements: times.length, total: Number(total.toFixed(1)) };
+  return {
+    worst: Number(worst.seconds.toFixed(1)),
+    statements: times.length,
+    total: Number(total.toFixed(1)),
+    migrations: each,
+  };
 };
 
 const SEED_MARK = `CREATE TABLE public.bench_year_seed (records bigint, boxes bigint, locations bigint, seed_seconds json, end_at text, month_rate bigint)`;
@@ -156,24 +192,30 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
     const results: DesignResult[] = [];
     const phases: readonly (Phase | undefined)[] =
       design === 'partitioned'
-        ? [{ name: 'trail by cargo (before 022)' }, { name: 'trail by week (022)' }]
+        ? [{ name: 'trail by cargo (before 022)' }, { name: `trail by week (${idRange(MIGRATED_IDS)})` }]
         : [undefined];
     for (const phase of phases) {
       let migrationSeconds: DesignResult['migrationSeconds'];
+      let spanSeconds: number | undefined;
       if (phase !== undefined) {
         const { rows: at } = await client.query<{ byWeek: boolean }>(
           `SELECT pg_get_indexdef('cargo.location_record_trail_idx'::regclass) LIKE '%date_bin%' AS "byWeek"`,
         );
         if (phase.name.startsWith('trail by cargo') && at[0]?.byWeek === true) {
-          log(`  ${phase.name}: building the trail index keyed by cargo again (the kept database has 022)`);
+          log(
+            `  ${phase.name}: the schema before 022 again, the trail index keyed by cargo (the kept database has 022 on)`,
+          );
           await backToTrailByCargo(client);
           await client.query('VACUUM (ANALYZE) cargo.location_record');
         }
-        if (phase.name.startsWith('trail by week')) migrationSeconds = await migrateTimed(client);
+        if (phase.name.startsWith('trail by week')) {
+          migrationSeconds = await migrateTimed(client);
+          // Not a migration: the seed's own part, the spans a warehouse running since 024 has.
+          spanSeconds = await fillSpans(client);
+          await client.query('VACUUM (ANALYZE) cargo.location_record');
+        }
       }
       const label = phase === undefined ? design : `${design}, ${phase.name}`;
-      log(`${label}: measuring`);
-      await prewarm(client);
       // 0 after seeding; on a kept database, the records earlier runs' statements stored. Each run
       // draws its cargo from streams of its own, so that a rerun does not scan the cargo of the run
       // before it at the same locations: their current locations would be updated in place (HOT)
@@ -184,6 +226,18 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
       );
       const stream = Number(stored[0]?.since_seed ?? 0);
       if (stream > 0) log(`  ${stream} records stored since the seed: this run's cargo drawn from other streams`);
+      // As many as the timed and watched passes read, each another box (bench/sql/year-measure.ts).
+      const longAgo =
+        design === 'partitioned'
+          ? await longAgoBoxes(client, d, {
+              count: 2 * s.samples + 20,
+              stream,
+              nowMs: now(),
+              storedBy: phase?.name.startsWith('trail by cargo') === true ? 'by cargo' : 'record',
+            })
+          : [];
+      log(`${label}: measuring`);
+      await prewarm(client);
       // The scans to void: the current one of as many distinct boxes as the void's timed and
       // watched passes take, from location_current (which the void reads anyway), so that no query
       // beforehand reads the history they will read.
@@ -202,8 +256,10 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
       const watcher = new pg.Client({ connectionString: url.toString() });
       await watcher.connect();
       try {
-        for (const statement of statements(design, d, toVoid, stream, now, {
-          trail: phase?.name.startsWith('trail by cargo') === true ? TRAIL_BY_CARGO_SQL : TRAIL_SQL,
+        for (const statement of statements(design, d, toVoid, longAgo, stream, now, {
+          ...(phase?.name.startsWith('trail by cargo') === true
+            ? { trail: TRAIL_BY_CARGO_SQL, record: compileWrite(RECORD_BY_CARGO).plain }
+            : { trail: TRAIL_SQL, record: compileWrite(RECORD).plain }),
         }))
           measured.push(await measure(client, watcher, statement, s.samples));
       } finally {
@@ -232,6 +288,7 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
         commitFloor: floor,
         cpuReference: cpu,
         ...(migrationSeconds === undefined ? {} : { migrationSeconds }),
+        ...(spanSeconds === undefined ? {} : { spanSeconds }),
       });
     }
     return results;
