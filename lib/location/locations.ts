@@ -327,8 +327,8 @@ const SPAN_UNKNOWN = (side: 'first_at' | 'last_at') =>
  * the trail index's weeks (migration 022) newest first, from the cursor's week (or now's: no scan
  * is ordered after its recording, or the week of the cargo's last scan, if earlier), each week one
  * index descent on (week, cargo_no) read backward, and stops once the half has a page or at the
- * week of the cargo's first scan (its span, migration 024; a cargo never scanned walks none): the weeks a nested loop over the series yields, in its order,
- * each week's entries in index order. The walk ends at the oldest month partition's start, or at the
+ * week of the cargo's first scan (its span, migration 024; a cargo never scanned walks none): the
+ * weeks a nested loop over the series yields, in its order, each week's entries in index order. The walk ends at the oldest month partition's start, or at the
  * week the box joined the zongpai; what is older than every month (`location_record_before`, late
  * scans of any past time, few) is read last, by the cargo alone, only when the weeks did not fill
  * the page. The layout always holds this month (the maintenance keeps it and those ahead). The zongpai's scans from before the box
