@@ -61,8 +61,9 @@ describe.each(Object.entries(DOCUMENTED_VARIANTS))('the stack with %s', (name, c
   });
 });
 
-/** cfn-lint is a Python tool (`pip install cfn-lint`); CI may lack it, so the check says when it is skipped. */
 const execFileAsync = promisify(execFile);
+
+/** cfn-lint is a Python tool (`pip install cfn-lint`); CI may lack it, so the check says when it is skipped. */
 const cfnLint = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!cfnLint)
   console.warn('stack-nag: SKIPPED cfn-lint of the variant templates: no cfn-lint on PATH (pip install cfn-lint)');
