@@ -7,113 +7,14 @@ import type { Migration } from '../migration.ts';
  * PostgreSQL drops a partition under an ACCESS EXCLUSIVE lock on its parent, held until the
  * commit, and the commit is when the partition's files are removed: at a year's scale a month is
  * 2 GB, which took 0.4-1.4 s on the benchmark's machines (docs/PERFORMANCE.md §4), while every
- * statement on `cargo.location_record` waited. `maintain_location_history` (migration 005) now
+ * statement on `cargo.location_record` waited. From this migration on, `maintain_location_history`
  * detaches such a month instead and renames it `<month>_retired` (a change of the catalog only,
  * committed at once), and its next run drops the tables retired before, which are no partition
- * any more: dropping them locks nothing a request uses. The rest of the function is as migration
- * 005 wrote it; its summary also lists the tables `removed`.
+ * any more. The function's current form is lib/db/sql-functions/maintain-location-history.ts,
+ * applied by the migrator after the migrations.
  */
 export const locationHistoryRetiredMonths: Migration = {
   id: 10,
   name: 'location-history-retired-months',
-  statements: [
-    `CREATE OR REPLACE FUNCTION cargo.maintain_location_history(p_months_kept integer, p_months_ahead integer) RETURNS json
-       LANGUAGE plpgsql VOLATILE SECURITY DEFINER
-       SET search_path = pg_catalog, pg_temp
-       SET lock_timeout = '10s'
-     AS $fn$
-     DECLARE
-       this_month constant timestamptz := date_trunc('month', now(), 'UTC');
-       target_end constant timestamptz := this_month + make_interval(months => p_months_ahead + 1);
-       cutoff constant timestamptz := now() - make_interval(months => p_months_kept);
-       first_start timestamptz;
-       last_end timestamptz;
-       month_start timestamptz;
-       part record;
-       moved bigint := 0;
-       created text[] := '{}';
-       dropped text[] := '{}';
-       emptied text[] := '{}';
-       removed text[] := '{}';
-     BEGIN
-       IF p_months_kept IS NULL OR p_months_kept < 1 OR p_months_ahead IS NULL OR p_months_ahead < 0 THEN
-         RAISE EXCEPTION 'months kept must be at least 1 and months ahead at least 0';
-       END IF;
-       -- One maintenance at a time; requests wait at most lock_timeout for the DDL's short locks.
-       PERFORM pg_advisory_xact_lock(7340214903);
-
-       -- The months an earlier run took out of the history: no partition any more, so dropping
-       -- them (and removing their files at commit) locks nothing a request uses.
-       FOR part IN
-         SELECT c.relname FROM pg_class c
-         WHERE c.relnamespace = 'cargo'::regnamespace AND c.relkind = 'r' AND NOT c.relispartition
-           AND c.relname ~ '^location_record_p[0-9]{6}_retired$'
-         ORDER BY c.relname
-       LOOP
-         EXECUTE format('DROP TABLE cargo.%I', part.relname);
-         removed := removed || part.relname::text;
-       END LOOP;
-
-       SELECT min(m.start), max(m.start) + interval '1 month' INTO first_start, last_end
-       FROM (SELECT make_timestamptz(substr(c.relname, 18, 4)::integer, substr(c.relname, 22, 2)::integer, 1, 0, 0, 0, 'UTC') AS start
-             FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-             WHERE i.inhparent = 'cargo.location_record'::regclass AND c.relname ~ '^location_record_p[0-9]{6}$') m;
-
-       IF first_start IS NULL THEN
-         -- A new layout: history starts with the oldest month retention keeps.
-         first_start := date_trunc('month', cutoff, 'UTC');
-         last_end := first_start;
-         EXECUTE format('CREATE TABLE cargo.location_record_before PARTITION OF cargo.location_record FOR VALUES FROM (MINVALUE) TO (%L)', first_start);
-         EXECUTE format('CREATE TABLE cargo.location_record_after PARTITION OF cargo.location_record FOR VALUES FROM (%L) TO (MAXVALUE)', first_start);
-         created := created || ARRAY['location_record_before', 'location_record_after'];
-       END IF;
-
-       IF last_end < target_end THEN
-         -- The months ahead. Rows the open-ended partition took meanwhile (the maintenance did
-         -- not run for a while) move into their month.
-         ALTER TABLE cargo.location_record DETACH PARTITION cargo.location_record_after;
-         ALTER TABLE cargo.location_record_after RENAME TO location_record_after_old;
-         month_start := last_end;
-         WHILE month_start < target_end LOOP
-           EXECUTE format('CREATE TABLE cargo.%I PARTITION OF cargo.location_record FOR VALUES FROM (%L) TO (%L)',
-                          'location_record_p' || to_char(month_start AT TIME ZONE 'UTC', 'YYYYMM'), month_start, month_start + interval '1 month');
-           created := created || ('location_record_p' || to_char(month_start AT TIME ZONE 'UTC', 'YYYYMM'));
-           month_start := month_start + interval '1 month';
-         END LOOP;
-         EXECUTE format('CREATE TABLE cargo.location_record_after PARTITION OF cargo.location_record FOR VALUES FROM (%L) TO (MAXVALUE)', target_end);
-         INSERT INTO cargo.location_record OVERRIDING SYSTEM VALUE SELECT * FROM cargo.location_record_after_old;
-         GET DIAGNOSTICS moved = ROW_COUNT;
-         DROP TABLE cargo.location_record_after_old;
-       END IF;
-
-       -- Retention: whole months whose every row is older than the cutoff leave the history now
-       -- (detached, kept as <month>_retired until the next run), and what came before them goes.
-       FOR part IN
-         SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-         WHERE i.inhparent = 'cargo.location_record'::regclass AND c.relname ~ '^location_record_p[0-9]{6}$'
-           AND make_timestamptz(substr(c.relname, 18, 4)::integer, substr(c.relname, 22, 2)::integer, 1, 0, 0, 0, 'UTC') + interval '1 month' <= cutoff
-         ORDER BY c.relname
-       LOOP
-         EXECUTE format('ALTER TABLE cargo.location_record DETACH PARTITION cargo.%I', part.relname);
-         EXECUTE format('ALTER TABLE cargo.%I RENAME TO %I', part.relname, part.relname || '_retired');
-         dropped := dropped || part.relname::text;
-       END LOOP;
-       IF cardinality(dropped) > 0 THEN
-         SELECT min(make_timestamptz(substr(c.relname, 18, 4)::integer, substr(c.relname, 22, 2)::integer, 1, 0, 0, 0, 'UTC')) INTO first_start
-         FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-         WHERE i.inhparent = 'cargo.location_record'::regclass AND c.relname ~ '^location_record_p[0-9]{6}$';
-         DROP TABLE cargo.location_record_before;
-         EXECUTE format('CREATE TABLE cargo.location_record_before PARTITION OF cargo.location_record FOR VALUES FROM (MINVALUE) TO (%L)', first_start);
-         dropped := dropped || 'location_record_before'::text;
-       ELSIF first_start <= cutoff AND EXISTS (SELECT 1 FROM cargo.location_record_before) THEN
-         -- Late scans of times before the oldest month: all past retention.
-         TRUNCATE cargo.location_record_before;
-         emptied := emptied || 'location_record_before'::text;
-       END IF;
-
-       RETURN json_build_object('created', to_json(created), 'dropped', to_json(dropped), 'emptied', to_json(emptied), 'moved', moved,
-                                'removed', to_json(removed));
-     END
-     $fn$`,
-  ],
+  statements: [],
 };

@@ -1,73 +1,14 @@
 import type { Migration } from '../migration.ts';
 
-/** The most months ahead of the current one the history maintenance creates partitions for. */
-export const MONTHS_AHEAD_MAX = 12;
-
 /**
- * `cargo.keep_location_history` refuses more than {@link MONTHS_AHEAD_MAX} months ahead. It runs as
- * the owner (SECURITY DEFINER) for the maintenance user, whose callers choose the months ahead:
- * a run asked for thousands would create a partition for each, which every statement on the
- * history then plans. The maintenance asks for 2 (lib/location/history.ts). It is checked before
- * `maintain_location_history` runs, so a refused call changes nothing. The rest of the function
- * is as migration 009 wrote it.
+ * `cargo.keep_location_history` refuses more months ahead than it allows (`MONTHS_AHEAD_MAX`,
+ * lib/db/sql-functions/keep-location-history.ts). It runs as the owner (SECURITY DEFINER) for the
+ * maintenance user, whose callers choose the months ahead: a run asked for thousands would create
+ * a partition for each, which every statement on the history then plans. The function's current
+ * form is in that file, applied by the migrator after the migrations.
  */
 export const locationHistoryMonthsAheadBound: Migration = {
   id: 13,
   name: 'location-history-months-ahead-bound',
-  statements: [
-    `CREATE OR REPLACE FUNCTION cargo.keep_location_history(p_months_kept integer, p_months_ahead integer) RETURNS json
-       LANGUAGE plpgsql VOLATILE SECURITY DEFINER
-       SET search_path = pg_catalog, pg_temp
-       SET lock_timeout = '10s'
-     AS $fn$
-     DECLARE
-       summary jsonb;
-       this_month constant timestamptz := date_trunc('month', now(), 'UTC');
-       cutoff constant timestamptz := now() - make_interval(months => p_months_kept);
-       month record;
-       holds_scans boolean;
-       history_start timestamptz;
-       folded text[] := '{}';
-       removed bigint;
-     BEGIN
-       IF p_months_ahead > ${MONTHS_AHEAD_MAX} THEN
-         RAISE EXCEPTION 'months ahead must be at most ${MONTHS_AHEAD_MAX}';
-       END IF;
-       -- Validates its arguments and takes the maintenance's lock for this transaction.
-       summary := cargo.maintain_location_history(p_months_kept, p_months_ahead)::jsonb;
-       FOR month IN
-         SELECT c.relname,
-                make_timestamptz(substr(c.relname, 18, 4)::integer, substr(c.relname, 22, 2)::integer, 1, 0, 0, 0, 'UTC') AS start
-         FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-         WHERE i.inhparent = 'cargo.location_record'::regclass AND c.relname ~ '^location_record_p[0-9]{6}$'
-         ORDER BY 2
-       LOOP
-         EXIT WHEN month.start >= this_month;
-         EXECUTE format('LOCK TABLE cargo.%I IN ACCESS EXCLUSIVE MODE', month.relname);
-         EXECUTE format('SELECT EXISTS (SELECT 1 FROM cargo.%I)', month.relname) INTO holds_scans;
-         EXIT WHEN holds_scans;
-         folded := folded || month.relname::text;
-         history_start := month.start + interval '1 month';
-       END LOOP;
-
-       IF cardinality(folded) > 0 THEN
-         ALTER TABLE cargo.location_record DETACH PARTITION cargo.location_record_before;
-         ALTER TABLE cargo.location_record_before RENAME TO location_record_before_old;
-         FOR i IN 1 .. cardinality(folded) LOOP
-           EXECUTE format('DROP TABLE cargo.%I', folded[i]);
-         END LOOP;
-         EXECUTE format('CREATE TABLE cargo.location_record_before PARTITION OF cargo.location_record FOR VALUES FROM (MINVALUE) TO (%L)', history_start);
-         INSERT INTO cargo.location_record OVERRIDING SYSTEM VALUE SELECT * FROM cargo.location_record_before_old;
-         DROP TABLE cargo.location_record_before_old;
-       END IF;
-
-       DELETE FROM cargo.location_record_before WHERE occurred_at < cutoff;
-       GET DIAGNOSTICS removed = ROW_COUNT;
-       IF removed > 0 AND NOT summary->'emptied' ? 'location_record_before' THEN
-         summary := jsonb_set(summary, '{emptied}', (summary->'emptied') || to_jsonb('location_record_before'::text));
-       END IF;
-       RETURN (summary || jsonb_build_object('folded', to_jsonb(folded)))::json;
-     END
-     $fn$`,
-  ],
+  statements: [],
 };

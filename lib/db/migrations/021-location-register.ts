@@ -6,20 +6,6 @@ export const LOCATION_JSON = `json_build_object('location_code', l.location_code
   'registered_at', to_char(l.registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'changed_at', to_char(l.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
-/** Every event type the outbox holds, the register's two included. */
-const EVENT_TYPES = [
-  'cargo.located',
-  'location.voided',
-  'box.saved',
-  'box.edited',
-  'box.undone',
-  'zongpai.registered',
-  'zongpai.closed',
-  'zongpai.reopened',
-  'location.registered',
-  'location.changed',
-];
-
 /**
  * The location register, `cargo.location`: the warehouse's own locations, each with its kind
  * (`off_shelf` derived from it: false for a shelf only), an optional zone and description,
@@ -56,6 +42,9 @@ export const locationRegister: Migration = {
      END
      $fn$`,
     'ALTER TABLE cargo.event DROP CONSTRAINT event_type_check',
-    `ALTER TABLE cargo.event ADD CONSTRAINT event_type_check CHECK (type IN (${EVENT_TYPES.map((t) => `'${t}'`).join(', ')}))`,
+    // Every event type the outbox holds, the register's two included.
+    `ALTER TABLE cargo.event ADD CONSTRAINT event_type_check CHECK (type IN (
+       'cargo.located', 'location.voided', 'box.saved', 'box.edited', 'box.undone',
+       'zongpai.registered', 'zongpai.closed', 'zongpai.reopened', 'location.registered', 'location.changed'))`,
   ],
 };

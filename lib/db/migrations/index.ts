@@ -24,7 +24,11 @@ import { trailByWeek } from './022-trail-by-week.ts';
 import { lateScansByCargo } from './023-late-scans-by-cargo.ts';
 import { cargoSpan } from './024-cargo-span.ts';
 
-/** Every migration, in order. Append only: a released migration is never edited. */
+/**
+ * Every migration, in order. Append only: a released migration keeps its number and what it does to
+ * the tables. The functions that changed after their release are not in any migration but in
+ * lib/db/sql-functions/, each in its current form, which a new database gets after the migrations.
+ */
 export const migrations: readonly Migration[] = [
   locations,
   boxing,

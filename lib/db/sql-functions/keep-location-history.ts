@@ -1,6 +1,8 @@
-import { MONTHS_AHEAD_MAX } from '../migrations/013-location-history-months-ahead-bound.ts';
 import { BEFORE_BY_CARGO_INDEX } from '../trail-week.ts';
 import { historyMaintenance } from './history-maintenance.ts';
+
+/** The most months ahead of the current one the history maintenance creates partitions for (migration 013). */
+export const MONTHS_AHEAD_MAX = 12;
 
 /**
  * `cargo.keep_location_history(months_kept, months_ahead)`: what the hourly maintenance calls
