@@ -28,7 +28,7 @@ const voidedData =
  * (or the cargo has no current location left). Only version 1 (not voided) may be voided;
  * naming version 2 of a voided record answers it as it is, changing nothing.
  *
- * The current location is moved back by `cargo.void_current` (lib/db/sql-functions/void-current.ts), called once for a
+ * The current location is moved back by `cargo.void_current` (lib/db/sql-functions/), called once for a
  * record this statement voided: it waits for any other scan or void of the cargo holding its
  * current location and reads what they committed, which this statement's own snapshot would not
  * show (two scans voided at once, or a late backlog uploaded as the current scan is voided).
