@@ -6,17 +6,12 @@
  */
 
 import { mkdir, writeFile } from 'node:fs/promises';
-import { loadRoutes } from '../../infra/routes.ts';
-import { loadConfig } from '../../lib/config.ts';
 import { writeStatementDocs } from '../../lib/write-statements.ts';
-import { buildOpenApiDocument } from '../../lib/openapi/document.ts';
-import { apiTypes } from '../../lib/openapi/generate.ts';
 import { apiReference, type OpenApiDocument } from '../../lib/openapi/reference.ts';
+import { defaultDocument, writeApiTypes } from './document.ts';
 
-const { routeTable } = await loadRoutes();
-const defaults = loadConfig({});
-const document = buildOpenApiDocument(defaults, routeTable(defaults.servicePrefix));
-await writeFile(new URL('../../generated/api-types.ts', import.meta.url), await apiTypes(document));
+const { defaults, document } = await defaultDocument();
+await writeApiTypes(document);
 await writeFile(new URL('../../docs/API.md', import.meta.url), apiReference(document as unknown as OpenApiDocument));
 const sqlDocs = new URL('../../docs/sql/', import.meta.url);
 await mkdir(sqlDocs, { recursive: true });
