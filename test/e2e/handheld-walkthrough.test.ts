@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { BoxInfo, PackingList } from '../../web/src/api-types.ts';
+import { unboxedInfo } from '../../web/test/box-info.ts';
 import { DEMO_PASSWORDS, handheldsForSuite, hasChromium, notice, open, scan, signIn } from './harness.ts';
 
 /**
@@ -162,18 +163,12 @@ describe.skipIf(!hasChromium)("the README's walk-through at 360 x 640", () => {
       planned_quantity: 2,
       boxed_quantity: 0,
     }));
-    const longBox: BoxInfo = {
+    const longBox = unboxedInfo({
       box_no: 'BOX-LONG',
       order_no: 'SO-LONG',
       customer_name: 'Shanghai Lianhua International Trading Company Limited',
       items,
-      status: 'NOT_BOXED',
-      zongpai_no: null,
-      version: 0,
-      complete: false,
-      saved_at: null,
-      saved_by: null,
-    };
+    });
     await page.route(/\/v1\/box\/info\?box_no=BOX-LONG$/, (route) => route.fulfill({ json: longBox }));
 
     await open(page, 'Box');
