@@ -1,9 +1,26 @@
 import * as z from 'zod/mini';
 import type { Db, Row, SqlParams } from '../db/types.ts';
-import { runWrite, statementErrorCode, wroteColumns, type CompiledWrite, type Idempotency } from '../db/write.ts';
+import {
+  runWrite,
+  statementErrorCode,
+  wroteColumns,
+  type CompiledWrite,
+  type Idempotency,
+  type WriteStatement,
+} from '../db/write.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode, MessageParams } from '../errors/catalogue.ts';
-import { CHECK_REASONS, type CheckReason } from './sql.ts';
+import {
+  boxEventCte,
+  boxOutbox,
+  boxOutcomeSelect,
+  BOX_REFUSED_AS_INVALID,
+  BOX_REPLY,
+  CHECK_REASONS,
+  planCte,
+  type CheckReason,
+  type PlanRules,
+} from './sql.ts';
 import type { BoxSaveResponse } from '../contract/responses.ts';
 
 /** The SPEC's `BoxSaveResponse`, as its schema declares it. */
@@ -39,6 +56,52 @@ export const BoxOutcomeRow = /* @__PURE__ */ (() =>
     items: z.array(z.object({ item_code: z.string(), quantity: z.int() })),
   }))();
 export type BoxOutcomeRow = z.infer<typeof BoxOutcomeRow>;
+
+/** The event type each box action announces in the outbox. */
+const BOX_EVENT_TYPES = { SAVE: 'box.saved', EDIT: 'box.edited', UNDO: 'box.undone' } as const;
+
+/** What one box write's statement adds to what every box write shares. */
+export interface BoxWrite {
+  /** What the box's trail (`cargo.box_event`) records of it. */
+  readonly action: keyof typeof BOX_EVENT_TYPES;
+  /**
+   * The write's own CTEs, from a new line, after the ERP plan's (`plan_lines`, `plan`): the items
+   * the box holds after it (`requested`, which the events read), the zongpai rows it locks, its
+   * checks (`problem`, which the answer reads) and its write.
+   */
+  readonly ctes: string;
+  /** The CTE that writes the box: its trail event and its outbox event are of the boxes it returns. */
+  readonly written: string;
+  /** The CTE the answer reads the box from, when not `written` (an edit that changes nothing answers the box as it is). */
+  readonly answered?: string;
+}
+
+/**
+ * A box write's statement: the ERP plan of `:box_no`, the write's own CTEs, then what every
+ * box write does with the box it wrote (its trail event, its outbox event) and its answer, one
+ * {@link BoxOutcomeRow}. A box write that answers more extends the result with its own `select`
+ * and `row`.
+ *
+ * @example
+ * ```ts
+ * const undo = boxWriteStatement(erpView, rules, { action: 'UNDO', written: 'undone', ctes: `
+ * undone AS (UPDATE cargo.box b SET ... WHERE b.box_no = :box_no AND ${PROCEED} RETURNING b.*)` });
+ * ```
+ */
+export const boxWriteStatement = (
+  erpView: string,
+  rules: PlanRules,
+  { action, ctes, written, answered = written }: BoxWrite,
+): WriteStatement<BoxOutcomeRow> => ({
+  ctes: `
+${planCte(erpView, rules)},${ctes},
+${boxEventCte(written, action)},
+${boxOutbox(written, BOX_EVENT_TYPES[action])}`,
+  select: boxOutcomeSelect(answered),
+  refusedAsInvalid: BOX_REFUSED_AS_INVALID,
+  reply: BOX_REPLY,
+  row: BoxOutcomeRow,
+});
 
 /** A saved box as the request names it: its number and the version the change is based on. */
 export interface BoxAtVersion {
