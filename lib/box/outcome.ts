@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { outcomeRow } from '../db/outcome-row.ts';
 import type { Db, Row, SqlParams } from '../db/types.ts';
 import {
   runWrite,
@@ -32,29 +33,30 @@ export type { BoxSaveResponse };
  * shape fails the request as an internal error.
  */
 export const BoxOutcomeRow = /* @__PURE__ */ (() =>
-  z.object({
-    /** A catalogue code; any other value fails the request as an internal error. */
-    error_code: z.nullable(z.string()),
-    /** The box, zongpai or item the problem is about. */
-    error_value: z.nullable(z.string()),
-    /** The reason, or which variant of the code's message applies, e.g. `not_boxed` for BOX_NOT_FOUND. */
-    error_reason: z.nullable(z.string()),
-    /** The planned quantity the request goes beyond (QUANTITY_EXCEEDS_PLAN, ERP_PLAN_INVALID). */
-    error_planned: z.nullable(z.number()),
-    /** The version the request was based on (VERSION_CONFLICT). */
-    error_version: z.nullable(z.int()),
-    /** The order or customer the zongpai already holds (ZONGPAI_MIXES_ORDERS, ZONGPAI_MIXES_CUSTOMERS). */
-    error_other: z.nullable(z.string()),
-    box_no: z.nullable(z.string()),
-    zongpai_no: z.nullable(z.string()),
-    status: z.nullable(z.enum(['BOXED', 'NOT_BOXED'])),
-    version: z.nullable(z.int()),
-    total_quantity: z.nullable(z.number()),
-    saved_at: z.nullable(z.string()),
-    saved_by: z.nullable(z.string()),
-    complete: z.nullable(z.boolean()),
-    items: z.array(z.object({ item_code: z.string(), quantity: z.int() })),
-  }))();
+  z.extend(
+    outcomeRow({
+      /** The box, zongpai or item the problem is about. */
+      error_value: z.string(),
+      /** The reason, or which variant of the code's message applies, e.g. `not_boxed` for BOX_NOT_FOUND. */
+      error_reason: z.string(),
+      /** The planned quantity the request goes beyond (QUANTITY_EXCEEDS_PLAN, ERP_PLAN_INVALID). */
+      error_planned: z.number(),
+      /** The version the request was based on (VERSION_CONFLICT). */
+      error_version: z.int(),
+      /** The order or customer the zongpai already holds (ZONGPAI_MIXES_ORDERS, ZONGPAI_MIXES_CUSTOMERS). */
+      error_other: z.string(),
+      box_no: z.string(),
+      zongpai_no: z.string(),
+      status: z.enum(['BOXED', 'NOT_BOXED']),
+      version: z.int(),
+      total_quantity: z.number(),
+      saved_at: z.string(),
+      saved_by: z.string(),
+      complete: z.boolean(),
+    }),
+    // Every row holds the items, an empty list for a problem's.
+    { items: z.array(z.object({ item_code: z.string(), quantity: z.int() })) },
+  ))();
 export type BoxOutcomeRow = z.infer<typeof BoxOutcomeRow>;
 
 /** The event type each box action announces in the outbox. */
