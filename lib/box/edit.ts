@@ -2,23 +2,18 @@ import { json } from '../db/types.ts';
 import { PROCEED, type WriteStatement } from '../db/write.ts';
 import {
   boxOutcome,
-  BoxOutcomeRow,
+  boxWriteStatement,
   runBoxWrite,
   type BoxAtVersion,
+  type BoxOutcomeRow,
   type BoxSaveResponse,
   type BoxWriteCall,
 } from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import {
-  boxEventCte,
-  boxOutbox,
-  boxOutcomeSelect,
-  BOX_REFUSED_AS_INVALID,
-  BOX_REPLY,
   boxStateChecks,
   firstProblemCte,
   mixingCheck,
-  planCte,
   planChecks,
   requestedItemsSql,
   zongpaiIsABox,
@@ -42,9 +37,12 @@ export const editBoxStatement = (
   erpView: string,
   rules: PlanRules,
   mixing: Mixing = 'any',
-): WriteStatement<BoxOutcomeRow> => ({
-  ctes: `
-${planCte(erpView, rules)},
+): WriteStatement<BoxOutcomeRow> =>
+  boxWriteStatement(erpView, rules, {
+    action: 'EDIT',
+    written: 'edited',
+    answered: 'answered',
+    ctes: `
 current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
 requested AS (
   ${requestedItemsSql} WHERE :replace_items
@@ -111,14 +109,8 @@ items_upserted AS (
 items_dropped AS (
   DELETE FROM cargo.box_item bi USING edited e
   WHERE bi.box_no = e.box_no AND :replace_items AND bi.item_code NOT IN (SELECT r.item_code FROM requested r)
-),
-${boxEventCte('edited', 'EDIT')},
-${boxOutbox('edited', 'box.edited')}`,
-  select: boxOutcomeSelect('answered'),
-  refusedAsInvalid: BOX_REFUSED_AS_INVALID,
-  reply: BOX_REPLY,
-  row: BoxOutcomeRow,
-});
+)`,
+  });
 
 export interface EditBoxInput extends BoxAtVersion {
   readonly zongpai_no?: string;

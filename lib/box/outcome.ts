@@ -1,9 +1,27 @@
 import * as z from 'zod/mini';
+import { outcomeRow } from '../db/outcome-row.ts';
 import type { Db, Row, SqlParams } from '../db/types.ts';
-import { runWrite, statementErrorCode, wroteColumns, type CompiledWrite, type Idempotency } from '../db/write.ts';
+import {
+  runWrite,
+  statementErrorCode,
+  wroteColumns,
+  type CompiledWrite,
+  type Idempotency,
+  type WriteStatement,
+} from '../db/write.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode, MessageParams } from '../errors/catalogue.ts';
-import { CHECK_REASONS, type CheckReason } from './sql.ts';
+import {
+  boxEventCte,
+  boxOutbox,
+  boxOutcomeSelect,
+  BOX_REFUSED_AS_INVALID,
+  BOX_REPLY,
+  CHECK_REASONS,
+  planCte,
+  type CheckReason,
+  type PlanRules,
+} from './sql.ts';
 import type { BoxSaveResponse } from '../contract/responses.ts';
 
 /** The SPEC's `BoxSaveResponse`, as its schema declares it. */
@@ -15,30 +33,77 @@ export type { BoxSaveResponse };
  * shape fails the request as an internal error.
  */
 export const BoxOutcomeRow = /* @__PURE__ */ (() =>
-  z.object({
-    /** A catalogue code; any other value fails the request as an internal error. */
-    error_code: z.nullable(z.string()),
-    /** The box, zongpai or item the problem is about. */
-    error_value: z.nullable(z.string()),
-    /** The reason, or which variant of the code's message applies, e.g. `not_boxed` for BOX_NOT_FOUND. */
-    error_reason: z.nullable(z.string()),
-    /** The planned quantity the request goes beyond (QUANTITY_EXCEEDS_PLAN, ERP_PLAN_INVALID). */
-    error_planned: z.nullable(z.number()),
-    /** The version the request was based on (VERSION_CONFLICT). */
-    error_version: z.nullable(z.int()),
-    /** The order or customer the zongpai already holds (ZONGPAI_MIXES_ORDERS, ZONGPAI_MIXES_CUSTOMERS). */
-    error_other: z.nullable(z.string()),
-    box_no: z.nullable(z.string()),
-    zongpai_no: z.nullable(z.string()),
-    status: z.nullable(z.enum(['BOXED', 'NOT_BOXED'])),
-    version: z.nullable(z.int()),
-    total_quantity: z.nullable(z.number()),
-    saved_at: z.nullable(z.string()),
-    saved_by: z.nullable(z.string()),
-    complete: z.nullable(z.boolean()),
-    items: z.array(z.object({ item_code: z.string(), quantity: z.int() })),
-  }))();
+  z.extend(
+    outcomeRow({
+      /** The box, zongpai or item the problem is about. */
+      error_value: z.string(),
+      /** The reason, or which variant of the code's message applies, e.g. `not_boxed` for BOX_NOT_FOUND. */
+      error_reason: z.string(),
+      /** The planned quantity the request goes beyond (QUANTITY_EXCEEDS_PLAN, ERP_PLAN_INVALID). */
+      error_planned: z.number(),
+      /** The version the request was based on (VERSION_CONFLICT). */
+      error_version: z.int(),
+      /** The order or customer the zongpai already holds (ZONGPAI_MIXES_ORDERS, ZONGPAI_MIXES_CUSTOMERS). */
+      error_other: z.string(),
+      box_no: z.string(),
+      zongpai_no: z.string(),
+      status: z.enum(['BOXED', 'NOT_BOXED']),
+      version: z.int(),
+      total_quantity: z.number(),
+      saved_at: z.string(),
+      saved_by: z.string(),
+      complete: z.boolean(),
+    }),
+    // Every row holds the items, an empty list for a problem's.
+    { items: z.array(z.object({ item_code: z.string(), quantity: z.int() })) },
+  ))();
 export type BoxOutcomeRow = z.infer<typeof BoxOutcomeRow>;
+
+/** The event type each box action announces in the outbox. */
+const BOX_EVENT_TYPES = { SAVE: 'box.saved', EDIT: 'box.edited', UNDO: 'box.undone' } as const;
+
+/** What one box write's statement adds to what every box write shares. */
+export interface BoxWrite {
+  /** What the box's trail (`cargo.box_event`) records of it. */
+  readonly action: keyof typeof BOX_EVENT_TYPES;
+  /**
+   * The write's own CTEs, from a new line, after the ERP plan's (`plan_lines`, `plan`): the items
+   * the box holds after it (`requested`, which the events read), the zongpai rows it locks, its
+   * checks (`problem`, which the answer reads) and its write.
+   */
+  readonly ctes: string;
+  /** The CTE that writes the box: its trail event and its outbox event are of the boxes it returns. */
+  readonly written: string;
+  /** The CTE the answer reads the box from, when not `written` (an edit that changes nothing answers the box as it is). */
+  readonly answered?: string;
+}
+
+/**
+ * A box write's statement: the ERP plan of `:box_no`, the write's own CTEs, then what every
+ * box write does with the box it wrote (its trail event, its outbox event) and its answer, one
+ * {@link BoxOutcomeRow}. A box write that answers more extends the result with its own `select`
+ * and `row`.
+ *
+ * @example
+ * ```ts
+ * const undo = boxWriteStatement(erpView, rules, { action: 'UNDO', written: 'undone', ctes: `
+ * undone AS (UPDATE cargo.box b SET ... WHERE b.box_no = :box_no AND ${PROCEED} RETURNING b.*)` });
+ * ```
+ */
+export const boxWriteStatement = (
+  erpView: string,
+  rules: PlanRules,
+  { action, ctes, written, answered = written }: BoxWrite,
+): WriteStatement<BoxOutcomeRow> => ({
+  ctes: `
+${planCte(erpView, rules)},${ctes},
+${boxEventCte(written, action)},
+${boxOutbox(written, BOX_EVENT_TYPES[action])}`,
+  select: boxOutcomeSelect(answered),
+  refusedAsInvalid: BOX_REFUSED_AS_INVALID,
+  reply: BOX_REPLY,
+  row: BoxOutcomeRow,
+});
 
 /** A saved box as the request names it: its number and the version the change is based on. */
 export interface BoxAtVersion {

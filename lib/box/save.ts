@@ -1,21 +1,23 @@
 import { json } from '../db/types.ts';
 import { PROCEED, type WriteStatement } from '../db/write.ts';
 import * as z from 'zod/mini';
-import { boxOutcome, BoxOutcomeRow, runBoxWrite, type BoxSaveResponse, type BoxWriteCall } from './outcome.ts';
+import {
+  boxOutcome,
+  BoxOutcomeRow,
+  boxWriteStatement,
+  runBoxWrite,
+  type BoxSaveResponse,
+  type BoxWriteCall,
+} from './outcome.ts';
 import type { BoxItem } from './schemas.ts';
 import type { PlanWarning } from './read.ts';
 import { BOX_ITEMS_RECORD_BYTES } from './limits.ts';
 import {
-  boxEventCte,
-  boxOutbox,
   boxOutcomeSelect,
-  BOX_REFUSED_AS_INVALID,
-  BOX_REPLY,
   firstProblemCte,
   mixingCheck,
   ignoredLinesSql,
   itemsRecordBytesSql,
-  planCte,
   planChecks,
   requestedItemsSql,
   sqlInteger,
@@ -50,8 +52,10 @@ export const saveBoxStatement = (
   rules: PlanRules,
   mixing: Mixing = 'any',
 ): WriteStatement<SaveOutcomeRow> => ({
-  ctes: `
-${planCte(erpView, rules)},
+  ...boxWriteStatement(erpView, rules, {
+    action: 'SAVE',
+    written: 'saved',
+    ctes: `
 requested AS (
   ${requestedItemsSql} WHERE NOT :from_plan
   UNION ALL
@@ -108,12 +112,9 @@ saved AS (
 items_written AS (
   INSERT INTO cargo.box_item (box_no, item_code, quantity)
   SELECT s.box_no, r.item_code, r.quantity FROM saved s CROSS JOIN requested r
-),
-${boxEventCte('saved', 'SAVE')},
-${boxOutbox('saved', 'box.saved')}`,
+)`,
+  }),
   select: `SELECT o.*, ${ignoredLinesSql} AS ignored_lines FROM (${boxOutcomeSelect('saved')}) AS o`,
-  refusedAsInvalid: BOX_REFUSED_AS_INVALID,
-  reply: BOX_REPLY,
   row: SaveOutcomeRow,
 });
 

@@ -1,31 +1,24 @@
 import { PROCEED, type WriteStatement } from '../db/write.ts';
 import {
   boxOutcome,
-  BoxOutcomeRow,
+  boxWriteStatement,
   runBoxWrite,
   type BoxAtVersion,
+  type BoxOutcomeRow,
   type BoxSaveResponse,
   type BoxWriteCall,
 } from './outcome.ts';
-import {
-  boxEventCte,
-  boxOutbox,
-  boxOutcomeSelect,
-  BOX_REFUSED_AS_INVALID,
-  BOX_REPLY,
-  boxStateChecks,
-  firstProblemCte,
-  planCte,
-  type PlanRules,
-} from './sql.ts';
+import { boxStateChecks, firstProblemCte, type PlanRules } from './sql.ts';
 
 /**
  * Undoes a boxing in ONE statement: the box is NOT_BOXED again, leaves its zongpai (which must
  * be open) and loses its items; the version moves on so the trail stays ordered.
  */
-export const undoBoxStatement = (erpView: string, rules: PlanRules): WriteStatement<BoxOutcomeRow> => ({
-  ctes: `
-${planCte(erpView, rules)},
+export const undoBoxStatement = (erpView: string, rules: PlanRules): WriteStatement<BoxOutcomeRow> =>
+  boxWriteStatement(erpView, rules, {
+    action: 'UNDO',
+    written: 'undone',
+    ctes: `
 current AS (SELECT b.* FROM cargo.box b WHERE b.box_no = :box_no),
 requested AS (SELECT NULL::text AS item_code, NULL::integer AS quantity, NULL::bigint AS ord WHERE false),
 zp AS (
@@ -43,14 +36,8 @@ undone AS (
 ),
 items_removed AS (
   DELETE FROM cargo.box_item bi USING undone u WHERE bi.box_no = u.box_no
-),
-${boxEventCte('undone', 'UNDO')},
-${boxOutbox('undone', 'box.undone')}`,
-  select: boxOutcomeSelect('undone'),
-  refusedAsInvalid: BOX_REFUSED_AS_INVALID,
-  reply: BOX_REPLY,
-  row: BoxOutcomeRow,
-});
+)`,
+  });
 
 export const undoBox = async (call: BoxWriteCall, input: BoxAtVersion): Promise<BoxSaveResponse> => {
   const row = await runBoxWrite(call, { box_no: input.box_no, version: input.version });

@@ -3,6 +3,7 @@ import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import type { Config } from '../config.ts';
 import { json, type Db } from '../db/types.ts';
 import { LOCATION_JSON } from '../db/migrations/021-location-register.ts';
+import { outcomeRow } from '../db/outcome-row.ts';
 import {
   compileWrite,
   errorCodeSql,
@@ -80,12 +81,7 @@ const LocationJson = /* @__PURE__ */ (() =>
   }))();
 
 const PutRow = /* @__PURE__ */ (() =>
-  z.object({
-    error_code: z.nullable(z.string()),
-    written: z.boolean(),
-    created: z.boolean(),
-    location: z.nullable(LocationJson),
-  }))();
+  z.extend(outcomeRow({ location: LocationJson }), { written: z.boolean(), created: z.boolean() }))();
 type PutRow = z.infer<typeof PutRow>;
 
 export const putStatement = (erpView: string): WriteStatement<PutRow> => ({
@@ -119,13 +115,7 @@ FROM (SELECT 1) AS one LEFT JOIN written w ON true`,
  * registered already change nothing.
  */
 const ImportRow = /* @__PURE__ */ (() =>
-  z.object({
-    error_code: z.nullable(z.string()),
-    idx: z.nullable(z.int()),
-    location_code: z.nullable(z.string()),
-    created: z.nullable(z.int()),
-    changed: z.nullable(z.int()),
-  }))();
+  outcomeRow({ idx: z.int(), location_code: z.string(), created: z.int(), changed: z.int() }))();
 type ImportRow = z.infer<typeof ImportRow>;
 
 export const importStatement = (erpView: string): WriteStatement<ImportRow> => ({

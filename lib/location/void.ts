@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
+import { outcomeRow } from '../db/outcome-row.ts';
 import {
   compileWrite,
   errorCodeSql,
@@ -42,13 +43,12 @@ const voidedData =
  * (the lock a write takes last).
  */
 const VoidRow = /* @__PURE__ */ (() =>
-  z.object({
-    error_code: z.nullable(z.string()),
-    id: z.nullable(z.string()),
-    cargo_no: z.nullable(z.string()),
-    location_code: z.nullable(z.string()),
-    voided_at: z.nullable(z.string()),
-    voided_by: z.nullable(z.string()),
+  outcomeRow({
+    id: z.string(),
+    cargo_no: z.string(),
+    location_code: z.string(),
+    voided_at: z.string(),
+    voided_by: z.string(),
   }))();
 type VoidRow = z.infer<typeof VoidRow>;
 
