@@ -9,12 +9,12 @@ const nullableEach = <S extends z.core.$ZodShape>(shape: S): NullableEach<S> =>
 /**
  * The schema of a write's outcome row: `error_code`, the catalogue code of the problem the
  * statement found (NULL for none; `statementErrorCode` reads it, and fails the request on a code
- * the catalogue does not know), and `columns`, each of them
- * NULL in a row that does not hold it. A write answers its problem and what it wrote as columns
- * of one row (its answer LEFT JOINs them onto `(SELECT 1)`, or lists a row per problem beside one
- * of what was written), so a row comes back whatever happened and every column but the ones all
- * its rows hold may be NULL; `wroteColumns` says whether the written ones are there. A column
- * every row holds is added with `z.extend`.
+ * the catalogue does not know), and `columns`, each of them NULL in a row that does not hold it.
+ * A write answers its problem and what it wrote as columns of one row (its answer LEFT JOINs them
+ * onto `(SELECT 1)`, or lists a row per problem beside one of what was written), so a row comes
+ * back whatever happened and every column but the ones all its rows hold may be NULL;
+ * `wroteColumns` says whether the written ones are there. A column every row holds is added with
+ * `z.extend`.
  *
  * @example
  * ```ts
