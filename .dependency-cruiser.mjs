@@ -20,12 +20,9 @@ const TOP_LEVEL_ABOVE_LIB = '^(functions|infra|local|ops|web|tools|bench|test)/'
 
 /**
  * Upward imports the house still has, each allowed exactly (this file imports that file) and no
- * other: the read contract's quoting of the ERP view's name and the app's code normaliser. Remove
- * an entry with the import.
+ * other: the app's code normaliser. Remove an entry with the import.
  */
 export const ALLOWED_UPWARD = [
-  // The read contract selects a box's lines with the box capability's SQL.
-  { from: 'lib/db/read-contract.ts', to: 'lib/box/sql.ts' },
   // The app normalises scanned codes with the service's own rules.
   { from: 'web/src/register.ts', to: 'lib/rules/identifiers.ts' },
   { from: 'web/src/screens/locate.tsx', to: 'lib/rules/identifiers.ts' },
