@@ -18,42 +18,6 @@ const CAPABILITIES = 'box|location|location-register|zongpai|order|events|label'
 const DOMAIN = `^lib/(${CAPABILITIES}|rules|errors)/|^lib/(config|runtime)\\.ts$`;
 const TOP_LEVEL_ABOVE_LIB = '^(functions|infra|local|ops|web|tools|bench|test)/';
 
-/**
- * Upward imports the house still has, each allowed exactly (this file imports that file) and no
- * other: none.
- */
-export const ALLOWED_UPWARD = [];
-
-const escape = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const anchored = (path) => `^${escape(path)}${path.endsWith('/') ? '' : '$'}`;
-
-/**
- * A forbidden rule, less the allowed upward imports: the rule itself for every file the list does
- * not name, and for each file it names the same rule minus that file's allowed targets.
- */
-const forbidden = (rule, allowed = ALLOWED_UPWARD) => {
-  const fromPattern = new RegExp(rule.from.path ?? '');
-  const exempt = allowed.filter((edge) => fromPattern.test(edge.from));
-  const files = [...new Set(exempt.map((edge) => edge.from))];
-  const asList = (value) => (value === undefined ? [] : [value].flat());
-  return [
-    ...(files.length === 0
-      ? [rule]
-      : [{ ...rule, from: { ...rule.from, pathNot: [...asList(rule.from.pathNot), ...files.map(anchored)] } }]),
-    ...files.map((file) => ({
-      ...rule,
-      from: { path: anchored(file) },
-      to: {
-        ...rule.to,
-        pathNot: [
-          ...asList(rule.to.pathNot),
-          ...exempt.filter((edge) => edge.from === file).map((edge) => anchored(edge.to)),
-        ],
-      },
-    })),
-  ];
-};
-
 const rules = [
   {
     name: 'no-circular',
@@ -134,9 +98,7 @@ const rules = [
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
-  forbidden: rules.flatMap((rule) =>
-    forbidden({ severity: 'error', ...rule }, rule.name === 'no-circular' ? [] : ALLOWED_UPWARD),
-  ),
+  forbidden: rules.map((rule) => ({ severity: 'error', ...rule })),
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(node_modules|cdk\\.out|\\.data|web/dist|coverage)/' },
