@@ -7,8 +7,9 @@
  * Top level: functions → lib; infra, local and ops → lib (and web's build); lib imports none of them;
  * web imports only lib/contract, generated/ and itself; bench, test and tools import anything.
  * Inside lib: functions → lib/http → lib/<capability> → lib/db, each importing only downward;
- * lib/contract (the response and error schemas) is imported by the domain, the docs (lib/openapi)
- * and the app, and imports neither; no import circle anywhere.
+ * lib/contract (the API as its clients see it: the response and error schemas, the headers' forms,
+ * the role groups, how a scanned code is read) is imported by the domain, lib/http, the docs
+ * (lib/openapi) and the app, and imports none of them; no import circle anywhere.
  */
 
 /** The capabilities: one room each in lib/. */
@@ -16,53 +17,6 @@ const CAPABILITIES = 'box|location|location-register|zongpai|order|events|label'
 /** The domain: the capabilities, with the rules and the error catalogue they share. */
 const DOMAIN = `^lib/(${CAPABILITIES}|rules|errors)/|^lib/(config|runtime)\\.ts$`;
 const TOP_LEVEL_ABOVE_LIB = '^(functions|infra|local|ops|web|tools|bench|test)/';
-
-/**
- * Upward imports the house still has, each allowed exactly (this file imports that file) and no
- * other: the domain's If-Match version check and the runtime's HTTP pieces are moving out of
- * lib/http, and the app's code normaliser into the contract. Remove an entry with the import.
- */
-export const ALLOWED_UPWARD = [
-  // The documented If-Match header is the HTTP layer's constant.
-  { from: 'lib/openapi/request.ts', to: 'lib/http/if-match.ts' },
-  // The API reference lists the role groups the authorizer checks.
-  { from: 'lib/openapi/reference.ts', to: 'lib/http/authorize.ts' },
-  // The read contract selects a box's lines with the box capability's SQL.
-  { from: 'lib/db/read-contract.ts', to: 'lib/box/sql.ts' },
-  // The app normalises scanned codes with the service's own rules.
-  { from: 'web/src/register.ts', to: 'lib/rules/identifiers.ts' },
-  { from: 'web/src/screens/locate.tsx', to: 'lib/rules/identifiers.ts' },
-];
-
-const escape = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const anchored = (path) => `^${escape(path)}${path.endsWith('/') ? '' : '$'}`;
-
-/**
- * A forbidden rule, less the allowed upward imports: the rule itself for every file the list does
- * not name, and for each file it names the same rule minus that file's allowed targets.
- */
-const forbidden = (rule, allowed = ALLOWED_UPWARD) => {
-  const fromPattern = new RegExp(rule.from.path ?? '');
-  const exempt = allowed.filter((edge) => fromPattern.test(edge.from));
-  const files = [...new Set(exempt.map((edge) => edge.from))];
-  const asList = (value) => (value === undefined ? [] : [value].flat());
-  return [
-    ...(files.length === 0
-      ? [rule]
-      : [{ ...rule, from: { ...rule.from, pathNot: [...asList(rule.from.pathNot), ...files.map(anchored)] } }]),
-    ...files.map((file) => ({
-      ...rule,
-      from: { path: anchored(file) },
-      to: {
-        ...rule.to,
-        pathNot: [
-          ...asList(rule.to.pathNot),
-          ...exempt.filter((edge) => edge.from === file).map((edge) => anchored(edge.to)),
-        ],
-      },
-    })),
-  ];
-};
 
 const rules = [
   {
@@ -129,7 +83,8 @@ const rules = [
   },
   {
     name: 'contract-imports-only-catalogue',
-    comment: 'The contract is the API as its clients see it: schemas over the error catalogue, nothing else of lib.',
+    comment:
+      'The contract is the API as its clients see it (schemas over the error catalogue, the headers, the role groups, how a scan is read), nothing else of lib.',
     from: { path: '^lib/contract/' },
     to: { path: '^lib/', pathNot: '^lib/contract/|^lib/errors/catalogue\\.ts$' },
   },
@@ -143,9 +98,7 @@ const rules = [
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
-  forbidden: rules.flatMap((rule) =>
-    forbidden({ severity: 'error', ...rule }, rule.name === 'no-circular' ? [] : ALLOWED_UPWARD),
-  ),
+  forbidden: rules.map((rule) => ({ severity: 'error', ...rule })),
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(node_modules|cdk\\.out|\\.data|web/dist|coverage)/' },

@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { describePattern, normaliseCode, trimScan } from '../lib/rules/identifiers.ts';
+import { normaliseCode, trimScan } from '../lib/contract/scanned-codes.ts';
+import { describePattern } from '../lib/rules/identifiers.ts';
 
 /**
  * The location register as a CSV file (RFC 4180, UTF-8, a byte order mark tolerated, CRLF or LF),

@@ -3,8 +3,9 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 
 /**
- * The groups the functions check in the `cognito:groups` claim (lib/http/authorize.ts), each
- * described as what its members may do (SPEC "Authentication"), which is what an admin reads.
+ * The groups the functions check in the `cognito:groups` claim (lib/contract/roles.ts, checked by
+ * lib/http/authorize.ts), each described as what its members may do (SPEC "Authentication"), which
+ * is what an admin reads.
  */
 const GROUPS = {
   operator: 'May scan, save boxes and query',

@@ -1,20 +1,14 @@
 /**
  * SQL fragments shared by the boxing statements. The ERP view's name comes from configuration
- * (validated as `schema.name` identifiers at cold start) and is quoted here; every value from a
- * request travels as a named parameter.
+ * (validated as `schema.name` identifiers at cold start) and is quoted by `quoteIdentifier`
+ * (lib/db/identifier.ts); every value from a request travels as a named parameter.
  */
 
 import type { Config } from '../config.ts';
+import { quoteIdentifier } from '../db/identifier.ts';
 import { answersInvalidInput, errorCodeSql, isoTime, type ReplyShape } from '../db/write.ts';
 import type { ErrorCode } from '../errors/catalogue.ts';
 import { outbox } from '../events/write.ts';
-
-/** A configured `schema.name` as a quoted SQL identifier. */
-export const quoteIdentifier = (qualified: string): string =>
-  qualified
-    .split('.')
-    .map((part) => `"${part.replaceAll('"', '""')}"`)
-    .join('.');
 
 /** The item rules a plan line must meet to be boxed (`ITEM_CODE_MAX_LENGTH`, `QUANTITY_MAX`). */
 export interface PlanRules {

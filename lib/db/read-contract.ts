@@ -1,5 +1,5 @@
-import { quoteIdentifier } from '../box/sql.ts';
 import { isUnreadableView } from './erp-view.ts';
+import { quoteIdentifier } from './identifier.ts';
 import type { Db } from './types.ts';
 
 /**

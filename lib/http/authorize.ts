@@ -1,22 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
+import { ROLE_GROUPS, type Role } from '../contract/roles.ts';
 import { AppError } from '../errors/app-error.ts';
 import { requestState, type Caller, type ServiceEvent, type ServiceResult } from './event.ts';
-
-/**
- * Which group a route needs: operators may scan, save and query; supervisors may do everything;
- * `reader` routes only read (box info, zongpais, orders, locations) and also admit an ERP's
- * technical user in the `integration` group, which may do nothing else.
- */
-export type Role = 'operator' | 'supervisor' | 'reader' | 'integration' | 'public';
-
-/** The groups each role admits (the API reference lists them per route). */
-export const ROLE_GROUPS: Record<Exclude<Role, 'public'>, readonly string[]> = {
-  operator: ['operator', 'supervisor'],
-  supervisor: ['supervisor'],
-  reader: ['operator', 'supervisor', 'integration'],
-  /** The change feed: an ERP's technical user, and supervisors. */
-  integration: ['supervisor', 'integration'],
-};
 
 export interface AuthorizeOptions {
   /** The stack's app client: an ID token issued to another client of a shared pool is refused. */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY } from '../contract/headers.ts';
 import type { Idempotency } from '../db/write.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { MiddlewareObj } from '@middy/core';
 import { requestState, type ServiceEvent, type ServiceResult } from './event.ts';
 import { ifMatchVersion } from './if-match.ts';
 
-const KEY = /^[\x21-\x7E]{1,255}$/;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -37,7 +37,7 @@ export const idempotencyOf = (event: ServiceEvent, caller: string, ttlHours: num
   // `multiValueHeaders`; which key the client meant is not ours to guess.
   if ((event.multiValueHeaders?.['idempotency-key']?.length ?? 1) > 1)
     throw new AppError('VALIDATION_ERROR', { field: 'Idempotency-Key', reason: 'given_twice' });
-  if (!KEY.test(key))
+  if (!IDEMPOTENCY_KEY.test(key))
     throw new AppError('VALIDATION_ERROR', { field: 'Idempotency-Key', reason: 'idempotency_key_form' });
   const route = `${event.httpMethod} ${event.resource}`;
   const ifMatch = event.headers?.['if-match'];

@@ -1,10 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
+import { IF_MATCH } from '../contract/headers.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Reason } from '../errors/reasons.ts';
 import { requestState, type ServiceEvent, type ServiceResult } from './event.ts';
-
-/** An `If-Match` header that names a version: `3`, `"3"` or `W/"3"`. */
-export const IF_MATCH = /^(?:W\/)?"?(\d{1,9})"?$/;
 
 /**
  * The version an `If-Match` header names: `3`, `"3"` and `W/"3"` all name version 3.

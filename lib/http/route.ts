@@ -1,12 +1,13 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
+import type { Role } from '../contract/roles.ts';
 import type { Db } from '../db/types.ts';
 import type { Idempotency } from '../db/write.ts';
 import { makeFieldCodes } from '../rules/fields.ts';
 import { makeRuntime, type Environment, type Runtime } from '../runtime.ts';
 import { ANSWER_HEADERS } from './answer-headers.ts';
-import { authorize, type Role } from './authorize.ts';
+import { authorize } from './authorize.ts';
 import { errorResponder } from './error-responder.ts';
 import { lowerCaseHeaderNames } from './header-names.ts';
 import { requestState, type Caller, type RequestInput, type ServiceEvent, type ServiceResult } from './event.ts';

@@ -1,4 +1,4 @@
-import { isValidSscc } from '../rules/identifiers.ts';
+import { isValidSscc } from '../contract/scanned-codes.ts';
 
 /** A 4 × 6 inch label at 203 dpi, in dots: what ZPL's ^PW and ^LL say, and the SVG's coordinates. */
 export const LABEL_WIDTH_DOTS = 812;

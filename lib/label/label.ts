@@ -1,6 +1,7 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
-import { erpText, planCte, planRulesOf, quoteIdentifier, type PlanSettings } from '../box/sql.ts';
+import { erpText, planCte, planRulesOf, type PlanSettings } from '../box/sql.ts';
+import { quoteIdentifier } from '../db/identifier.ts';
 import type { LabelContent, LabelLine } from './content.ts';
 import { svgLabel, SVG_MEDIA_TYPE } from './svg.ts';
 import { zplLabel, ZPL_MEDIA_TYPE } from './zpl.ts';

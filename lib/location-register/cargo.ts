@@ -1,4 +1,4 @@
-import { quoteIdentifier } from '../box/sql.ts';
+import { quoteIdentifier } from '../db/identifier.ts';
 
 /**
  * One probe of `table` for a row where `condition` holds, as a subquery the planner cannot turn

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
+import { normaliseCode } from '../contract/scanned-codes.ts';
 import { refusedBecause } from '../rules/refusal.ts';
 import type { Fields } from '../rules/fields.ts';
-import { normaliseCode } from '../rules/identifiers.ts';
 import { cursorQuery, wholeNumberQuery } from '../rules/query.ts';
 import { versionField } from '../rules/version.ts';
 

@@ -2,7 +2,6 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import type { Config } from '../config.ts';
 import { makeFields } from '../rules/fields.ts';
 import type { HttpMethod, RouteSpec } from '../http/route.ts';
-import type { Role } from '../http/authorize.ts';
 import type { Runtime } from '../runtime.ts';
 import { EventEnvelopeSchema, EventsResponse } from '../events/feed.ts';
 import {
@@ -16,6 +15,7 @@ import {
   jsonContent,
 } from '../contract/common.ts';
 import { ErrorBody } from '../contract/errors.ts';
+import type { Role } from '../contract/roles.ts';
 import { errorResponses, routeErrorCodes } from './errors.ts';
 import { documentIdentifiers } from './fields.ts';
 import { documentedRequest } from './request.ts';

@@ -1,5 +1,5 @@
+import { ROLE_GROUPS } from '../contract/roles.ts';
 import { errorCatalogue, type ErrorCode } from '../errors/catalogue.ts';
-import { ROLE_GROUPS } from '../http/authorize.ts';
 import { NORMALISED } from './fields.ts';
 
 /** The parts of an OpenAPI 3.1 document the reference reads. */

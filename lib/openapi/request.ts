@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import type { ZodOpenApiOperationObject } from 'zod-openapi';
+import { IDEMPOTENCY_KEY, IF_MATCH } from '../contract/headers.ts';
 import type { HttpMethod, RouteSpec } from '../http/route.ts';
-import { IF_MATCH } from '../http/if-match.ts';
 import type { Runtime } from '../runtime.ts';
 import { documented } from './fields.ts';
 import { named, type RouteDocs } from './route-docs.ts';
 
 /** As lib/http/idempotency.ts reads it: 1-255 visible ASCII characters. */
-const idempotencyKey = z.optional(z.string().check(z.regex(/^[!-~]{1,255}$/)));
+const idempotencyKey = z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY)));
 
 /** As lib/http/if-match.ts reads it: `3`, `"3"` or `W/"3"`. */
 const ifMatch = z.optional(z.string().check(z.regex(IF_MATCH)));

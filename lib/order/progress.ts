@@ -6,11 +6,11 @@ import {
   planLineColumns,
   plannedItemJson,
   planRulesOf,
-  quoteIdentifier,
   type PlanRules,
   type PlanSettings,
 } from '../box/sql.ts';
 import type { OrderResponse } from '../contract/responses.ts';
+import { quoteIdentifier } from '../db/identifier.ts';
 import { boxListing, listingPartsSql, pageStartSql, type BoxPage } from '../db/parts.ts';
 
 /**

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
+import { normaliseCargoNo, normaliseCode, normaliseItemCode, trimScan } from '../contract/scanned-codes.ts';
 import type { ErrorCode, MessageParams } from '../errors/catalogue.ts';
 import type { Reason } from '../errors/reasons.ts';
-import { normaliseCargoNo, normaliseCode, normaliseItemCode, trimScan } from './identifiers.ts';
 import { reasonMessage } from './refusal.ts';
 
 /** Which SPEC error code a bad value of a field answers with, and what its message may quote (read by lib/http/validate.ts). */

@@ -1,15 +1,8 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../db/types.ts';
-import {
-  erpText,
-  foldedPlanSql,
-  planLineColumns,
-  planRulesOf,
-  quoteIdentifier,
-  type PlanRules,
-  type PlanSettings,
-} from '../box/sql.ts';
+import { erpText, foldedPlanSql, planLineColumns, planRulesOf, type PlanRules, type PlanSettings } from '../box/sql.ts';
 import type { PackingListResponse } from '../contract/responses.ts';
+import { quoteIdentifier } from '../db/identifier.ts';
 import { boxListing, listingPartsSql, pageStartSql, type BoxPage } from '../db/parts.ts';
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { AppError } from '../errors/app-error.ts';
 import { compileWrite, parsedRow, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
-import { quoteIdentifier } from '../box/sql.ts';
+import { quoteIdentifier } from '../db/identifier.ts';
 import type { ZongpaiResponse } from '../contract/responses.ts';
 import {
   withTotals,

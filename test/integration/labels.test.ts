@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gs1CheckDigit } from '../../lib/rules/identifiers.ts';
+import { gs1CheckDigit } from '../../lib/contract/scanned-codes.ts';
 import { expectError } from '../support/assertions.ts';
 import { barcodeToolsRequired, missingBarcodeTools, readBarcodes } from '../support/barcode-reader.ts';
 import { startTestService, type ApiResponse, type TestService } from '../support/service.ts';

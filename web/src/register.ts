@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { normaliseCargoNo, normaliseCode } from '../../lib/rules/identifiers.ts';
+import { normaliseCargoNo, normaliseCode } from '../../lib/contract/scanned-codes.ts';
 import type { Outcome } from './api.ts';
 import type { RegisteredLocation } from './api-types.ts';
 import { DEFAULT_SCAN_RULES, type ScanRules } from './config.ts';

@@ -4,7 +4,7 @@ import { loadRoutes } from '../../../infra/routes.ts';
 import { loadConfig } from '../../../lib/config.ts';
 import { makeScanSchemas } from '../../../lib/location/schemas.ts';
 import { makeFields } from '../../../lib/rules/fields.ts';
-import { trimScan } from '../../../lib/rules/identifiers.ts';
+import { trimScan } from '../../../lib/contract/scanned-codes.ts';
 
 const { apiDocument, routeSpecs } = await loadRoutes();
 

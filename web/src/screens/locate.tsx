@@ -4,7 +4,7 @@ import { useApp, type AppState } from '../context.ts';
 import { headlineFor, instructionFor, messageFor, sentences, translate } from '../i18n.ts';
 import type { QueueCounts, QueuedScan } from '../queue.ts';
 import { classifyScan, isLocationCode } from '../register.ts';
-import { normaliseCode } from '../../../lib/rules/identifiers.ts';
+import { normaliseCode } from '../../../lib/contract/scanned-codes.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useSessionState } from '../session-state.ts';
 import { LocationContentPanel } from './location-content.tsx';

@@ -5,7 +5,7 @@ import {
   normaliseCargoNo,
   normaliseCode,
   normaliseItemCode,
-} from '../../../lib/rules/identifiers.ts';
+} from '../../../lib/contract/scanned-codes.ts';
 
 const PATTERN = /^[A-Z0-9-]{4,32}$/;
 
