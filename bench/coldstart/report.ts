@@ -56,5 +56,26 @@ export const renderColdStart = (result: ColdStartResult): string => {
     table(['bundle', ...GROUPS, 'metafile build = CDK bytes'], weights),
     '',
     `Target (every function ≤ ${TARGET_RATIO} × the floor in size and import time): ${result.met ? 'met' : `MISSED by ${missed.join(', ')}`}`,
+    ...(result.baseline === undefined ? [] : ['', renderBaseline(result)]),
+  ].join('\n');
+};
+
+/** Each bundle against the same bundle of the baseline checkout, both timed in the same turns. */
+const renderBaseline = (result: ColdStartResult): string => {
+  const compared = result.bundles.filter((b) => b.baseline !== undefined);
+  const rows = compared.map((b) => [
+    b.name,
+    kb(b.baseline?.bytes ?? Number.NaN),
+    kb(b.bytes),
+    (b.bytes / (b.baseline?.bytes ?? Number.NaN)).toFixed(3),
+    `${ms(b.baseline?.importMs ?? Number.NaN)} ms`,
+    `${ms(b.importMs)} ms`,
+    (b.importMs / (b.baseline?.importMs ?? Number.NaN)).toFixed(3),
+  ]);
+  const { checkout, commit } = result.baseline ?? { checkout: '' };
+  return [
+    `Against the baseline, ${checkout}${commit === undefined ? '' : ` at ${commit}`} (BENCH_COLD_BASELINE), imported in the same turns:`,
+    '',
+    table(['bundle', 'baseline', 'this', 'size ratio', 'baseline import', 'this import', 'import ratio'], rows),
   ].join('\n');
 };

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BenchSettings } from '../support/settings.ts';
+import { synthesizeBaseline, type BaselineBundle } from './baseline.ts';
 import { synthesizeBundles, type BundleKind } from './bundles.ts';
 import { measureImports } from './import-time.ts';
 import { weigh, type Weights } from './weights.ts';
@@ -22,6 +24,8 @@ export interface BundleFigures {
   readonly weights: Weights;
   /** Only for the service's functions: within 1.25 × the floor in size and in import time. */
   readonly met?: boolean;
+  /** The same bundle of the baseline checkout (BENCH_COLD_BASELINE), timed in turns with this one. */
+  readonly baseline?: { readonly bytes: number; readonly importMs: number };
 }
 
 export interface ColdStartResult {
@@ -30,7 +34,19 @@ export interface ColdStartResult {
   readonly runs: number;
   readonly bundles: readonly BundleFigures[];
   readonly met: boolean;
+  /** The checkout the bundles were compared with (BENCH_COLD_BASELINE), and its commit when it is a git checkout. */
+  readonly baseline?: { readonly checkout: string; readonly commit?: string };
 }
+
+/** The checkout, with the commit it is at when it is a git checkout. */
+const describeCheckout = (checkout: string): NonNullable<ColdStartResult['baseline']> => {
+  try {
+    const commit = execFileSync('git', ['-C', checkout, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    return { checkout, commit };
+  } catch {
+    return { checkout };
+  }
+};
 
 /** The cold-start targets: a function may weigh and take to import at most this times the floor. */
 export const TARGET_RATIO = 1.25;
@@ -51,11 +67,25 @@ export const runColdStart = async (settings: BenchSettings): Promise<ColdStartRe
   try {
     process.stderr.write('cold start: synthesizing the stack (esbuild bundles every function)...\n');
     const { bundles, source } = synthesizeBundles(outdir);
+    let against: readonly (BaselineBundle | undefined)[] = [];
+    if (settings.coldBaseline !== undefined) {
+      process.stderr.write(`cold start: synthesizing the baseline, ${settings.coldBaseline}...\n`);
+      const baseDir = path.join(outdir, 'baseline');
+      mkdirSync(baseDir);
+      const base = synthesizeBaseline(settings.coldBaseline, baseDir);
+      against = bundles.map((b) => base.find((o) => o.name === b.name));
+    }
+    const compared = against.filter((b) => b !== undefined);
     process.stderr.write(
-      `cold start: ${bundles.length} bundles; timing ${settings.coldRuns} cold imports of each, with and without source maps...\n`,
+      `cold start: ${bundles.length} bundles${compared.length > 0 ? ` and ${compared.length} of the baseline` : ''}; timing ${settings.coldRuns} cold imports of each, with and without source maps...\n`,
     );
-    const files = bundles.map((b) => b.file);
+    // The baseline's bundles in the same turns as this checkout's: a busy moment lands on both.
+    const files = [...bundles.map((b) => b.file), ...compared.map((b) => b.file)];
     const times = measureImports(files, settings.coldRuns);
+    const baselineMs = (i: number) => {
+      const at = compared.indexOf(against[i] as BaselineBundle);
+      return at < 0 ? undefined : times.medians.deployed[bundles.length + at];
+    };
     const deployed = { medians: times.medians.deployed, samples: times.samples.deployed };
     const plain = { medians: times.medians.plain };
     const floor = bundles.findIndex((b) => b.kind === 'floor');
@@ -83,6 +113,9 @@ export const runColdStart = async (settings: BenchSettings): Promise<ColdStartRe
         importVsNaive: importMs / naiveMs,
         weights,
         ...(bundle.kind === 'function' ? { met: sizeVsFloor <= TARGET_RATIO && importVsFloor <= TARGET_RATIO } : {}),
+        ...(against[i] === undefined
+          ? {}
+          : { baseline: { bytes: against[i].bytes, importMs: baselineMs(i) ?? Number.NaN } }),
       });
     }
     return {
@@ -91,6 +124,7 @@ export const runColdStart = async (settings: BenchSettings): Promise<ColdStartRe
       runs: settings.coldRuns,
       bundles: figures,
       met: figures.every((f) => f.met !== false),
+      ...(settings.coldBaseline === undefined ? {} : { baseline: describeCheckout(settings.coldBaseline) }),
     };
   } finally {
     rmSync(outdir, { recursive: true, force: true });

@@ -22,6 +22,11 @@ export interface BenchSettings {
   readonly samples: number;
   /** Fresh Node processes per bundle for the cold import time. */
   readonly coldRuns: number;
+  /**
+   * Another checkout of the service (its own `npm install` done), whose bundles the cold start
+   * weighs and times in turns with this one's: what a change did to them (BENCH_COLD_BASELINE).
+   */
+  readonly coldBaseline?: string;
   /** Keep the SQL section's database after the run (to look at it with psql). */
   readonly keepDatabase: boolean;
 }
@@ -63,5 +68,6 @@ export const readBenchSettings = (env: NodeJS.ProcessEnv = process.env): BenchSe
     samples: Math.round(number(env, 'BENCH_SAMPLES', scale < 0.1 ? 60 : 300)),
     coldRuns: Math.max(10, Math.round(number(env, 'BENCH_COLD_RUNS', 15))),
     keepDatabase: env.BENCH_KEEP_DATABASE === 'true',
+    ...(env.BENCH_COLD_BASELINE ? { coldBaseline: env.BENCH_COLD_BASELINE } : {}),
   };
 };
