@@ -5,7 +5,7 @@ import { databaseFunctions } from '../../lib/db/sql-functions/index.ts';
 import { MAINTAIN_SQL, MONTHS_AHEAD } from '../../lib/location/history.ts';
 import { RECORD, TRAIL_SQL } from '../../lib/location/locations.ts';
 import { compileWrite } from '../../lib/db/write.ts';
-import { backToTrailByCargo, RECORD_BY_CARGO, TRAIL_BY_CARGO_SQL } from './trail-by-cargo.ts';
+import { backToTrailByCargo, RECORD_BY_CARGO, TRAIL_BY_CARGO_SQL, VOID_CURRENT_BY_CARGO } from './trail-by-cargo.ts';
 import type { Summary } from '../support/stats.ts';
 import { commitFloor, cpuReference } from './commit-floor.ts';
 import { positional } from './positional.ts';
@@ -158,10 +158,13 @@ const runDesign = async (adminUrl: string, design: Design, s: YearSettings): Pro
         for (const step of m.statements)
           for (const sql of await stepStatements(step, (q) => client.query<{ statement: string }>(q)))
             await client.query(sql);
-      // The maintenance functions the hourly run below calls, as the migrator applies them after
-      // the migrations (their current forms: their earlier ones are in no migration).
-      if (design === 'partitioned')
+      // The database functions of a deployment at 021, as the migrator applies them after the
+      // migrations: the maintenance's current forms, and the void's as it read the trail keyed by
+      // cargo (its current form comes after 024; no migration holds an earlier one).
+      if (design === 'partitioned') {
         for (const fn of databaseFunctions.filter((f) => f.after < MIGRATED_FROM)) await client.query(fn.sql);
+        await client.query(VOID_CURRENT_BY_CARGO);
+      }
       const t = timeline(d.records, s.end ?? new Date().toISOString(), s.monthRate);
       log(
         `${design}: seeding ${d.records} records of ${d.cargo} cargo (${d.boxes} boxes, ${d.zongpai} zongpais) at ${d.locations} locations, in a database of locale ${s.locale}`,
