@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTypes } from '../../lib/openapi/generate.ts';
+import { apiTypes } from '../../tools/docs/api-types.ts';
 import { apiReference, type OpenApiDocument } from '../../lib/openapi/reference.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { registerAndRead, typedClient } from '../support/typed-client.ts';

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { loadRoutes } from '../../infra/routes.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { buildOpenApiDocument } from '../../lib/openapi/document.ts';
-import { apiTypes } from '../../lib/openapi/generate.ts';
+import { apiTypes } from './api-types.ts';
 
 /**
  * The OpenAPI document of the default configuration, what `npm run docs` and `npm run types`
