@@ -1,13 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Bundle } from './bundles.ts';
 
 /** A bundle of the baseline checkout: its name, its index.mjs and that file's size. */
-export interface BaselineBundle {
-  readonly name: string;
-  readonly file: string;
-  readonly bytes: number;
-}
+export type BaselineBundle = Pick<Bundle, 'name' | 'file' | 'bytes'>;
 
 /**
  * Synthesizes another checkout's stack (BENCH_COLD_BASELINE) into `outdir` with that checkout's

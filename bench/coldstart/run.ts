@@ -67,25 +67,27 @@ export const runColdStart = async (settings: BenchSettings): Promise<ColdStartRe
   try {
     process.stderr.write('cold start: synthesizing the stack (esbuild bundles every function)...\n');
     const { bundles, source } = synthesizeBundles(outdir);
-    let against: readonly (BaselineBundle | undefined)[] = [];
+    let base: readonly BaselineBundle[] = [];
     if (settings.coldBaseline !== undefined) {
       process.stderr.write(`cold start: synthesizing the baseline, ${settings.coldBaseline}...\n`);
       const baseDir = path.join(outdir, 'baseline');
       mkdirSync(baseDir);
-      const base = synthesizeBaseline(settings.coldBaseline, baseDir);
-      against = bundles.map((b) => base.find((o) => o.name === b.name));
+      base = synthesizeBaseline(settings.coldBaseline, baseDir);
     }
-    const compared = against.filter((b) => b !== undefined);
+    // Each of this checkout's bundles (by index) that the baseline has too, with the baseline's.
+    const compared = bundles.flatMap((b, i) => base.filter((o) => o.name === b.name).map((o) => ({ i, bundle: o })));
     process.stderr.write(
       `cold start: ${bundles.length} bundles${compared.length > 0 ? ` and ${compared.length} of the baseline` : ''}; timing ${settings.coldRuns} cold imports of each, with and without source maps...\n`,
     );
     // The baseline's bundles in the same turns as this checkout's: a busy moment lands on both.
-    const files = [...bundles.map((b) => b.file), ...compared.map((b) => b.file)];
+    const files = [...bundles.map((b) => b.file), ...compared.map((c) => c.bundle.file)];
     const times = measureImports(files, settings.coldRuns);
-    const baselineMs = (i: number) => {
-      const at = compared.indexOf(against[i] as BaselineBundle);
-      return at < 0 ? undefined : times.medians.deployed[bundles.length + at];
-    };
+    const baselines = new Map(
+      compared.map((c, k) => [
+        c.i,
+        { bytes: c.bundle.bytes, importMs: times.medians.deployed[bundles.length + k] ?? Number.NaN },
+      ]),
+    );
     const deployed = { medians: times.medians.deployed, samples: times.samples.deployed };
     const plain = { medians: times.medians.plain };
     const floor = bundles.findIndex((b) => b.kind === 'floor');
@@ -97,6 +99,7 @@ export const runColdStart = async (settings: BenchSettings): Promise<ColdStartRe
     for (const [i, bundle] of bundles.entries()) {
       const weights = await weigh(bundle.entry, path.join(outdir, `weigh-${i}`), bundle.file);
       const importMs = deployed.medians[i] ?? Number.NaN;
+      const baseline = baselines.get(i);
       const sizeVsFloor = bundle.bytes / floorBytes;
       const importVsFloor = importMs / floorMs;
       figures.push({
@@ -113,9 +116,7 @@ export const runColdStart = async (settings: BenchSettings): Promise<ColdStartRe
         importVsNaive: importMs / naiveMs,
         weights,
         ...(bundle.kind === 'function' ? { met: sizeVsFloor <= TARGET_RATIO && importVsFloor <= TARGET_RATIO } : {}),
-        ...(against[i] === undefined
-          ? {}
-          : { baseline: { bytes: against[i].bytes, importMs: baselineMs(i) ?? Number.NaN } }),
+        ...(baseline === undefined ? {} : { baseline }),
       });
     }
     return {
