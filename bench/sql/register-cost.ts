@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import type { Db } from '../../lib/db/types.ts';
 import { compileWrite } from '../../lib/db/write.ts';
-import { recordStatement, SCANS_FROM, scanProbesSql } from '../../lib/location/locations.ts';
+import {
+  checkedRecordStatement,
+  recordStatement,
+  SCANS_FROM,
+  scanProbesSql,
+  statementInputs,
+} from '../../lib/location/locations.ts';
 import type { Config } from '../../lib/config.ts';
 import { makeScanRecorder } from '../../lib/location/index.ts';
 import { summarize, type Summary } from '../support/stats.ts';
@@ -222,7 +228,7 @@ export const measureRegisterCpu = async (
     },
     {
       name: "reference: the scans read with the checks' probes (SELECT)",
-      sql: `WITH ${scanProbesSql(config.erpBoxView)}
+      sql: `WITH ${scanProbesSql(statementInputs(config.erpBoxView))}
 SELECT (SELECT count(*) FROM registered) AS registered, (SELECT count(*) FROM cargo_codes) AS cargo`,
       checked: true,
       registeredOnly: false,
