@@ -24,12 +24,14 @@ import type { CargoLocationResponse, HistoryEntry, LocationRecord, TrailEntry } 
 import type { Scan } from './schemas.ts';
 
 /**
- * The `cargo.located` event of a stored record `i`: the record as the POST answers it (the
- * year benchmark seeds its outbox with the same payload).
+ * The `cargo.located` event of a stored record, the row `r` (`i` unless given): the record as the
+ * POST answers it, its times put as `time` puts them (as ISO text; a row that holds them as that
+ * text already, such as an answer of `cargo.record_scans`, passes them as they are). The year
+ * benchmark seeds its outbox with the same payload.
  */
-export const locatedData =
-  () => `jsonb_build_object('id', i.id::text, 'cargo_no', i.cargo_no, 'location_code', i.location_code, 'off_shelf', i.off_shelf,
-  'scanned_at', ${isoTime('i.scanned_at')}, 'recorded_at', ${isoTime('i.recorded_at')}, 'recorded_by', i.recorded_by, 'device_id', i.device_id,
+export const locatedData = (r = 'i', time: (column: string) => string = isoTime) =>
+  `jsonb_build_object('id', ${r}.id::text, 'cargo_no', ${r}.cargo_no, 'location_code', ${r}.location_code, 'off_shelf', ${r}.off_shelf,
+  'scanned_at', ${time(`${r}.scanned_at`)}, 'recorded_at', ${time(`${r}.recorded_at`)}, 'recorded_by', ${r}.recorded_by, 'device_id', ${r}.device_id,
   'version', ${LIVE})`;
 
 /** The columns of the request's scans, `s`, read from `scans` (a JSON list) with their index (`ord`, from 1). */
@@ -129,24 +131,22 @@ const CURRENT_COLUMNS = [
 /** A scan stored (`EXCLUDED`) is newer than the current location held (`c`): it becomes the current location. */
 const NEWER = '(EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)';
 
+/** How scans are stored: the rows `s` of `from`, with `offShelf`, behind `gate` (see {@link scanWritesSql}). */
+interface ScanStore {
+  readonly from: string;
+  readonly gate: string;
+  readonly offShelf: string;
+  readonly recordedBy?: string;
+}
+
 /**
- * What stores scans, as the CTEs `inserted` (the records), `located` (the current locations kept)
- * and the outbox's: the scans are the rows `s` of `from` (`cargo_no, location_code, scanned_at,
- * device_id, ord`), stored with `offShelf` as recorded by `recordedBy` (the statement's
- * `:recorded_by` unless given), and only when the idempotency gate and `gate` (an `AND …` or
- * nothing) let them. See {@link recordStatement} for how they are ordered and kept.
+ * What stores scans, as the CTEs `inserted` (the records) and `located` (the current locations
+ * kept): the scans are the rows `s` of `from` (`cargo_no, location_code, scanned_at, device_id,
+ * ord`), stored with `offShelf` as recorded by `recordedBy` (the statement's `:recorded_by` unless
+ * given), and only when the idempotency gate and `gate` (an `AND …` or nothing) let them. See
+ * {@link recordStatement} for how they are ordered and kept; {@link storeScansSql} adds their events.
  */
-export const storeScansSql = ({
-  from,
-  gate,
-  offShelf,
-  recordedBy = ':recorded_by',
-}: {
-  from: string;
-  gate: string;
-  offShelf: string;
-  recordedBy?: string;
-}) => `
+export const scanWritesSql = ({ from, gate, offShelf, recordedBy = ':recorded_by' }: ScanStore) => `
 inserted AS (
   INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
   SELECT s.cargo_no, s.location_code, ${offShelf}, s.scanned_at,
@@ -171,8 +171,14 @@ located AS (
       last_at = CASE WHEN c.last_at IS NOT NULL THEN GREATEST(c.last_at, EXCLUDED.last_at) END
   WHERE ${NEWER} OR EXCLUDED.first_at < c.first_at
   RETURNING c.cargo_no
-),
-${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept`, data: locatedData(), order: 'i.id' }], recordedBy)}`;
+)`;
+
+/**
+ * {@link scanWritesSql} and the outbox's CTEs: a `cargo.located` event per record. The events read
+ * `located` first (its count), so that the current locations' row locks come before the outbox's.
+ */
+export const storeScansSql = (store: ScanStore) => `${scanWritesSql(store)},
+${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept`, data: locatedData(), order: 'i.id' }], store.recordedBy ?? ':recorded_by')}`;
 
 /**
  * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
@@ -193,21 +199,19 @@ ${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*)
  * Beside it the cargo's span (migration 024) widens to the request's oldest and newest scans of
  * it, whether they become the current location or not (a late scan older than every other widens
  * it too); a span not known (NULL) stays so.
- * The events read `located` first (its count), so that the current locations' row locks come
- * before the outbox's.
+ * With the checks, the statement stores no event: its caller writes them (see {@link recordStatement}).
  */
 const storeStatement = (inputs: ScanInputs | undefined): WriteStatement<ScanRow> => ({
-  ctes: `${inputs === undefined ? '' : `${scanProblemsSql(inputs)},`}
-${storeScansSql(
-  inputs === undefined
-    ? { from: SCANS_FROM, gate: '', offShelf: 's.off_shelf' }
-    : {
-        from: 'checked s',
-        gate: ' AND NOT EXISTS (SELECT 1 FROM problems)',
-        offShelf: 'COALESCE(s.off_shelf, s.registered_off_shelf, false)',
-        recordedBy: inputs.recordedBy,
-      },
-)}`,
+  ctes:
+    inputs === undefined
+      ? storeScansSql({ from: SCANS_FROM, gate: '', offShelf: 's.off_shelf' })
+      : `${scanProblemsSql(inputs)},
+${scanWritesSql({
+  from: 'checked s',
+  gate: ' AND NOT EXISTS (SELECT 1 FROM problems)',
+  offShelf: 'COALESCE(s.off_shelf, s.registered_off_shelf, false)',
+  recordedBy: inputs.recordedBy,
+})}`,
   select:
     inputs === undefined
       ? RECORDS_SELECT
@@ -239,7 +243,11 @@ export const RECORD_SCANS_COLUMNS =
  * was most of a scan's time: the register's checks read four more tables. The statement itself
  * reads the ERP plan for the distinct location codes (`:places`, a JSON list), since the view is
  * named by configuration and may be made after the migrations, and passes the function its gate
- * and key: the function writes behind the statement's gate, and is called only behind it.
+ * and key: the function writes behind the statement's gate, and is called only behind it. The
+ * statement writes the events itself, from the records the function answers, so that the
+ * outbox's counter row is the last lock it takes, after the key's row, as in every write (a
+ * function that wrote them would take it before the key, and a request racing another route
+ * under the same key would wait on it in a circle).
  * Without `erpView`, the scans are stored unchecked, as one statement (schemas before the register).
  */
 export const recordStatement = (erpView?: string): WriteStatement<ScanRow> =>
@@ -251,7 +259,8 @@ export const recordStatement = (erpView?: string): WriteStatement<ScanRow> =>
                                      ARRAY(${erpPlanCodesSql(erpView, 'ARRAY(SELECT json_array_elements_text(:places))')}),
                                      ${PROCEED}, ${IDEMPOTENCY_KEY}) WITH ORDINALITY AS r
   WHERE ${PROCEED}
-)`,
+),
+${outbox([{ type: 'cargo.located', from: 'recorded r', where: 'r.error_code IS NULL', data: locatedData('r', (column) => column), order: 'r.id::bigint' }], ':recorded_by')}`,
         select: `
 SELECT r.error_code, r.idx, r.location_code, r.cargo_no, r.off_shelf, r.id, r.scanned_at, r.recorded_at, r.recorded_by, r.device_id
 FROM recorded r

@@ -10,7 +10,8 @@ import { checkedRecordStatement, RECORD_SCANS_COLUMNS } from './locations.ts';
  * PL/pgSQL keeps its plan for the connection once made, so a scan is planned once per connection
  * instead of on every request. `erp_codes` are the scans' location codes the ERP plan holds,
  * read by the caller. `proceed` and `idempotency_key` are the caller's idempotency gate and key:
- * with the gate closed it writes nothing. It runs with its caller's privileges (the service user's)
+ * with the gate closed it writes nothing. It stores the records and the current locations; the
+ * caller writes their events, last (see `recordStatement`). It runs with its caller's privileges (the service user's)
  * and names every table by its schema.
  */
 export const recordScansFunction: DatabaseFunction = {

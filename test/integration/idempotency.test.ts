@@ -321,6 +321,41 @@ describe('Idempotency-Key', () => {
     }
   });
 
+  // Two connections at once: on PostgreSQL (PGlite has one).
+  it.runIf(process.env.TEST_BACKEND === 'postgres')(
+    'a key sent to a scan and a zongpai registration at once, both waiting on the outbox, answers one and refuses the other',
+    async () => {
+      const waiting = async () =>
+        (
+          await service.stack.owner.query<{ waiting: number }>(
+            `SELECT count(DISTINCT l.pid)::int AS waiting FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+             WHERE NOT l.granted AND a.datname = current_database()`,
+          )
+        ).rows[0]?.waiting ?? 0;
+      const until = async (count: number) => {
+        for (let tries = 0; (await waiting()) < count; tries += 1) {
+          if (tries > 200) throw new Error(`fewer than ${count} statements came to wait`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      };
+      let located: Promise<Awaited<ReturnType<typeof locate>>> | undefined;
+      let registered: Promise<Awaited<ReturnType<typeof service.call>>> | undefined;
+      // The outbox's counter row held: the scan comes first, then the registration, and both wait.
+      await service.stack.owner.transaction(async (tx) => {
+        await tx.query('SELECT 1 AS held FROM cargo.event_sequence FOR UPDATE');
+        located = locate({ cargo_no: 'BOX-I030', location_code: 'A-01' }, 'k-030');
+        await until(1);
+        registered = service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-I030' }, headers: keyed('k-030') });
+        await until(2);
+      });
+      const answers = await Promise.all([located, registered]);
+      expect(answers.map((a) => a?.status)).toEqual([201, 422]);
+      expectError(answers[1]!, 422, 'IDEMPOTENCY_KEY_REUSED', 'request');
+      expect(await history('BOX-I030')).toHaveLength(1);
+      expect((await service.call('GET', '/v1/zongpai/PLT-I030')).status).toBe(404);
+    },
+  );
+
   describe('an answer stored before a deployment that changed the statement', () => {
     // One write as two deployments have it: the first answers `number`, the next renamed it `zongpai_no`.
     const registering = (select: string, reply?: WriteStatement['reply']) =>
