@@ -3,7 +3,6 @@ import { createDataApiDb } from '../lib/db/default.ts';
 import { ensureRoles } from '../lib/db/roles.ts';
 import { readDatabaseUser, secretsClient } from '../lib/db/secrets.ts';
 import { setUpSchema } from '../lib/db/setup.ts';
-import { allDatabaseFunctions } from '../lib/database-functions.ts';
 import { defineTask, taskHandler, type DataApiAction } from '../lib/http/route.ts';
 import { awsClientOptions } from '../lib/runtime.ts';
 
@@ -70,7 +69,6 @@ export const task = defineTask({
         owner: db(),
         names,
         erpBoxView: config.erpBoxView,
-        functions: allDatabaseFunctions,
       });
       if (boxContent === 'view unreadable')
         logger.warn('the ERP view lacks a column the service reads, or has one of another type: see npm run erp-view', {

@@ -4,7 +4,7 @@ import { undoBoxStatement } from './box/undo.ts';
 import { planRulesOf, type PlanSettings } from './box/sql.ts';
 import { compileWrite, type CompiledWrite, type WriteStatement } from './db/write.ts';
 import { importStatement, putStatement } from './location-register/register.ts';
-import { checkedRecordStatement, recordStatement, statementInputs } from './location/locations.ts';
+import { recordStatement } from './location/locations.ts';
 import { transferStatement } from './location/transfer.ts';
 import { VOID } from './location/void.ts';
 import { reopenStatement } from './zongpai/reopen.ts';
@@ -29,8 +29,6 @@ export const writeStatements = (settings: PlanSettings): Readonly<Record<string,
     'zongpai-close': closeStatement,
     'zongpai-reopen': reopenStatement,
     'location-record': recordStatement(settings.erpBoxView),
-    // The query of cargo.record_scans, which location-record calls, as a statement of its own.
-    'location-record-checks': checkedRecordStatement(statementInputs(settings.erpBoxView)),
     'location-void': VOID,
     'location-put': putStatement(settings.erpBoxView),
     'location-import': importStatement(settings.erpBoxView),

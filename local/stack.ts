@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import type { DataApiDb } from '../lib/db/data-api.ts';
 import { ensureLocalRoles, ROLE_NAMES } from '../lib/db/roles.ts';
 import { setUpSchema } from '../lib/db/setup.ts';
-import { allDatabaseFunctions } from '../lib/database-functions.ts';
 import { sweepExpiredKeys } from '../lib/db/sweep.ts';
 import { maintainLocationHistory } from '../lib/location/history.ts';
 import { loadConfig, type Config } from '../lib/config.ts';
@@ -180,7 +179,6 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     owner,
     names: ROLE_NAMES,
     erpBoxView: config.erpBoxView,
-    functions: allDatabaseFunctions,
   });
   if (options.demoLocations === true) await ensureDemoLocations(db);
   // The configured retention and the months ahead from the first minute, as the stack's first scheduled run does.

@@ -1,5 +1,4 @@
 import { migrate } from './migrate.ts';
-import type { DatabaseFunction } from './sql-functions/function.ts';
 import { migrations } from './migrations/index.ts';
 import { ensureBoxContentView, type BoxContentOutcome } from './read-contract.ts';
 import { grantErpView, grantUsers } from './grants.ts';
@@ -26,7 +25,7 @@ export interface SchemaSetUp {
  * @example
  * ```ts
  * await ensureRoles(master, roles);
- * const done = await setUpSchema({ master, owner, names: ROLE_NAMES, erpBoxView: 'erp.v_box_info', functions: allDatabaseFunctions });
+ * const done = await setUpSchema({ master, owner, names: ROLE_NAMES, erpBoxView: 'erp.v_box_info' });
  * done.applied; // e.g. [11]
  * ```
  */
@@ -35,11 +34,9 @@ export const setUpSchema = async (options: {
   readonly owner: Db;
   readonly names: RoleNames;
   readonly erpBoxView: string;
-  /** Every function of the database in its current form (lib/database-functions.ts), which the migrator applies after the migrations. */
-  readonly functions: readonly DatabaseFunction[];
 }): Promise<SchemaSetUp> => {
-  const { master, owner, names, erpBoxView, functions } = options;
-  const applied = await migrate(owner, migrations, functions);
+  const { master, owner, names, erpBoxView } = options;
+  const applied = await migrate(owner, migrations);
   const erpViewGranted = await grantErpView(master, names, erpBoxView);
   const boxContent = erpViewGranted ? await ensureBoxContentView(owner, erpBoxView) : 'view missing';
   await grantUsers(owner, names);

@@ -219,19 +219,8 @@ const ctesOf = (ctes: string): { name: string; body: string }[] => {
 const DATA_MODIFYING = /^\s*(INSERT|UPDATE|DELETE|MERGE)\b/i;
 
 /**
- * The functions of the schema that write (lib/db/sql-functions/void-current.ts,
- * lib/location/record-function.ts): a CTE that calls one writes, as an INSERT does.
- */
-export const WRITING_FUNCTIONS: readonly string[] = ['cargo.void_current', 'cargo.record_scans'];
-
-/** Whether a CTE's body (comments and quoted texts blanked) writes: a data-modifying statement, or a call of a writing function. */
-const writes = (body: string): boolean =>
-  DATA_MODIFYING.test(body) ||
-  WRITING_FUNCTIONS.some((name) => new RegExp(`\\b${name.replace('.', '\\.')}\\s*\\(`, 'i').test(body));
-
-/**
  * Refuses a write statement that could write under a live idempotency key: every data-modifying
- * CTE (or one calling a {@link WRITING_FUNCTIONS writing function}) must carry {@link PROCEED} itself or write only from the rows of a gated one (`FROM`,
+ * CTE must carry {@link PROCEED} itself or write only from the rows of a gated one (`FROM`,
  * `JOIN` or `USING` it), and the final part must be a plain SELECT. Comments and quoted texts
  * count for nothing. A quick reading of the text, for the local runtime and the tests: the test
  * suite checks every write statement on PostgreSQL's own parse tree as well
@@ -244,7 +233,7 @@ const assertGated = (statement: WriteStatement): void => {
     );
   const gated: string[] = [];
   for (const { name, body } of ctesOf(codeOnly(statement.ctes))) {
-    if (!writes(body)) continue;
+    if (!DATA_MODIFYING.test(body)) continue;
     const readsGated = gated.some((g) => new RegExp(`\\b(?:FROM|JOIN|USING)\\s+${g}\\b`, 'i').test(body));
     if (!body.includes(PROCEED) && !readsGated) {
       throw new Error(
@@ -290,30 +279,6 @@ result AS (${statement.select}),
 ${storedAnswer(reply, statement.refusedAsInvalid)}
 ${KEYED_ANSWER}`,
   };
-};
-
-/**
- * A write statement as the query of a database function's body, for a statement that calls the
- * function behind its own gate (a writing function of `test/support/idempotency-gate.ts`): the
- * caller hands in `proceed`, whether its gate is open (its {@link PROCEED}), and `idempotencyKey`,
- * its request's key (its {@link IDEMPOTENCY_KEY}), each an SQL expression of the function's
- * arguments; they stand for `prior` and `request_key`, so the writes keep their gate whatever plan
- * the caller's statement gets. Refused when a write is not behind the gate, as by {@link compileWrite}.
- *
- * @example
- * ```ts
- * const body = functionBody(statement, { proceed: 'p_proceed', idempotencyKey: 'p_idempotency_key' });
- * ```
- */
-export const functionBody = (
-  statement: WriteStatement,
-  gate: { readonly proceed: string; readonly idempotencyKey: string },
-): string => {
-  if (import.meta.bundled !== true) assertGated(statement);
-  return `WITH prior AS (SELECT 1 AS closed WHERE NOT ${gate.proceed}),
-request_key AS (SELECT ${gate.idempotencyKey}::text AS idempotency_key),
-${statement.ctes}
-${statement.select}`;
 };
 
 // The idempotency gate: the pieces compileWrite puts around a statement's own CTEs and SELECT.

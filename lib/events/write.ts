@@ -28,8 +28,6 @@ export interface EventRows {
   readonly from: string;
   /** The payload of each row, a JSON(B) expression over `from`: the full snapshot of the SPEC. */
   readonly data: string;
-  /** Which of those rows are announced, a condition on them (default: every one). */
-  readonly where?: string;
   /** The order of the events of one statement (default: as they come). */
   readonly order?: string;
 }
@@ -46,7 +44,7 @@ const rowsSql = (events: readonly EventRows[]): string =>
         e,
         part,
       ) => `SELECT ${typeLiteral(e.type)}::text AS type, (${e.data})::jsonb AS data, ${String(part)} AS part, row_number() OVER (ORDER BY ${e.order ?? 'NULL'}) AS ord
-  FROM ${e.from}${e.where === undefined ? '' : ` WHERE ${e.where}`}`,
+  FROM ${e.from}`,
     )
     .join('\n  UNION ALL\n  ');
 

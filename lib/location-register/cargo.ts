@@ -18,15 +18,12 @@ export const isCargoSql = (erpView: string, code: string) =>
     OR ${probeSql(`${quoteIdentifier(erpView)} v`, `v.box_no = ${code} COLLATE "default"`)})`;
 
 /**
- * The codes of `codes` (an SQL expression, a text array of default collation) that are a registered
- * zongpai or a saved box, as rows of `code`: one index scan of each primary key over the array. An
- * index scan over an array sorts it and descends once per distinct code, so codes given many times
- * (a backlog's shelves) cost one probe.
+ * The codes of `codes` (an SQL expression, a text array of default collation) that are cargo, as
+ * rows of `code`: one index scan each of the zongpais and the saved boxes (primary keys) and the
+ * ERP plan (the view's own index), over the array. An index scan over an array sorts it and
+ * descends once per distinct code, so codes given many times (a backlog's shelves) cost one probe.
  */
-export const savedCargoCodesSql = (codes: string) =>
+export const cargoCodesSql = (erpView: string, codes: string) =>
   `SELECT z.zongpai_no AS code FROM cargo.zongpai z WHERE z.zongpai_no = ANY (${codes})
-  UNION ALL SELECT b.box_no FROM cargo.box b WHERE b.box_no = ANY (${codes})`;
-
-/** The codes of `codes` (as for {@link savedCargoCodesSql}) that are boxes of the ERP plan: one index scan of the view's own index over the array. */
-export const erpPlanCodesSql = (erpView: string, codes: string) =>
-  `SELECT v.box_no FROM ${quoteIdentifier(erpView)} v WHERE v.box_no = ANY (${codes})`;
+  UNION ALL SELECT b.box_no FROM cargo.box b WHERE b.box_no = ANY (${codes})
+  UNION ALL SELECT v.box_no FROM ${quoteIdentifier(erpView)} v WHERE v.box_no = ANY (${codes})`;

@@ -8,14 +8,13 @@ import {
   errorCodeSql,
   isoTime,
   parsedRow,
-  IDEMPOTENCY_KEY,
   PROCEED,
   runWrite,
   statementErrorCode,
   type Idempotency,
   type WriteStatement,
 } from '../db/write.ts';
-import { erpPlanCodesSql, savedCargoCodesSql } from '../location-register/cargo.ts';
+import { cargoCodesSql } from '../location-register/cargo.ts';
 import { TRAIL_FLOOR_SQL, TRAIL_WEEK } from '../db/trail-week.ts';
 import { outbox } from '../events/write.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -24,55 +23,26 @@ import type { CargoLocationResponse, HistoryEntry, LocationRecord, TrailEntry } 
 import type { Scan } from './schemas.ts';
 
 /**
- * The `cargo.located` event of a stored record, the row `r` (`i` unless given): the record as the
- * POST answers it, its times put as `time` puts them (as ISO text; a row that holds them as that
- * text already, such as an answer of `cargo.record_scans`, passes them as they are). The year
- * benchmark seeds its outbox with the same payload.
+ * The `cargo.located` event of a stored record `i`: the record as the POST answers it (the
+ * year benchmark seeds its outbox with the same payload).
  */
-export const locatedData = (r = 'i', time: (column: string) => string = isoTime) =>
-  `jsonb_build_object('id', ${r}.id::text, 'cargo_no', ${r}.cargo_no, 'location_code', ${r}.location_code, 'off_shelf', ${r}.off_shelf,
-  'scanned_at', ${time(`${r}.scanned_at`)}, 'recorded_at', ${time(`${r}.recorded_at`)}, 'recorded_by', ${r}.recorded_by, 'device_id', ${r}.device_id,
+export const locatedData =
+  () => `jsonb_build_object('id', i.id::text, 'cargo_no', i.cargo_no, 'location_code', i.location_code, 'off_shelf', i.off_shelf,
+  'scanned_at', ${isoTime('i.scanned_at')}, 'recorded_at', ${isoTime('i.recorded_at')}, 'recorded_by', i.recorded_by, 'device_id', i.device_id,
   'version', ${LIVE})`;
 
-/** The columns of the request's scans, `s`, read from `scans` (a JSON list) with their index (`ord`, from 1). */
-export const scansFrom = (
-  scans: string,
-) => `ROWS FROM (json_to_recordset(${scans}) AS (cargo_no text, location_code text, off_shelf boolean, scanned_at timestamptz, device_id text))
+/** The columns of the request's scans, `s`, read from `:scans` with their index (`ord`, from 1). */
+export const SCANS_FROM = `ROWS FROM (json_to_recordset(:scans) AS (cargo_no text, location_code text, off_shelf boolean, scanned_at timestamptz, device_id text))
        WITH ORDINALITY AS s (cargo_no, location_code, off_shelf, scanned_at, device_id, ord)`;
 
-/** The request's scans, from the statement's `:scans`. */
-export const SCANS_FROM = scansFrom(':scans');
-
 /**
- * What the register's checks and the stores of a request's scans read (see {@link checkedRecordStatement}),
- * each an SQL expression: the statement's parameters, or the arguments of the function that runs it.
+ * The CTEs that read the request's scans (`scans`) and probe the register, the zongpais, the
+ * boxes and the ERP plan for their codes (`registered`, `cargo_codes`; see {@link scanProblemsSql}).
+ * The benchmark runs them alone to tell the probes' own cost from the rest of the checks.
  */
-export interface ScanInputs {
-  /** The scans, a JSON list. */
-  readonly scans: string;
-  readonly recordedBy: string;
-  /** LOCATIONS_REGISTERED_ONLY, a boolean. */
-  readonly registeredOnly: string;
-  /** The scans' location codes that are boxes of the ERP plan, a text array. */
-  readonly erpCodes: string;
-}
-
-/** The inputs as the statement's own parameters, `erpCodes` read from the ERP view `erpView` (docs, tests, benchmarks). */
-export const statementInputs = (erpView: string): ScanInputs => ({
-  scans: ':scans',
-  recordedBy: ':recorded_by',
-  registeredOnly: ':registered_only::boolean',
-  erpCodes: `ARRAY(${erpPlanCodesSql(erpView, '(SELECT array_agg(s.location_code) FROM json_to_recordset(:scans) AS s (location_code text))::text[]')})`,
-});
-
-/**
- * The CTEs that read the request's scans (`scans`) and probe the register, the zongpais and the
- * boxes for their codes (`registered`, `cargo_codes`, with the ERP plan's codes given; see
- * {@link scanProblemsSql}). The benchmark runs them alone to tell the probes' own cost from the rest of the checks.
- */
-export const scanProbesSql = (inputs: ScanInputs) => `
+export const scanProbesSql = (erpView: string) => `
 scans AS (
-  SELECT s.* FROM ${scansFrom(inputs.scans)}
+  SELECT s.* FROM ${SCANS_FROM}
 ),
 codes AS (
   SELECT array_agg(s.location_code) AS places, array_agg(s.cargo_no) AS cargo_nos FROM scans s
@@ -82,31 +52,30 @@ registered AS (
   WHERE k.location_code = ANY ((SELECT c.places || c.cargo_nos FROM codes c)::text[])
 ),
 cargo_codes AS (
-  ${savedCargoCodesSql('(SELECT c.places FROM codes c)::text[]')}
-  UNION ALL SELECT e.code FROM unnest(${inputs.erpCodes}) AS e (code)
+  ${cargoCodesSql(erpView, '(SELECT c.places FROM codes c)::text[]')}
 )`;
 
 /**
  * The problems of a request's scans against the location register, each scan's first by rank:
  * a location code that is cargo (a registered zongpai or saved box, by primary key, or a box of
- * the ERP plan, given), a cargo number that is a registered location, a blocked location, an
- * `off_shelf` other than the registered location's, and, when registered-only, a location not
- * registered. What the operator scanned wrong is answered before a location the register does
- * not know. Each table is read once per request, by one index scan over the request's codes as
- * an array (`codes`), which probes each distinct code once (a backlog's scans share a few
- * shelves): the register by primary key for the location codes and the cargo numbers together
- * (`registered`: a location's kind and blocked state, and whether a cargo number is a location),
- * the zongpais and boxes for the location codes (`cargo_codes`). The scans then look their codes
- * up in those few rows by hash.
+ * the ERP plan, by the view's own index in its collation), a cargo number that is a registered
+ * location, a blocked location, an `off_shelf` other than the registered location's, and, when
+ * `:registered_only`, a location not registered. What the operator scanned wrong is answered
+ * before a location the register does not know. Each table is read once per request, by one index
+ * scan over the request's codes as an array (`codes`), which probes each distinct code once (a
+ * backlog's scans share a few shelves): the register by primary key for the location codes and the
+ * cargo numbers together (`registered`: a location's kind and blocked state, and whether a cargo
+ * number is a location), the zongpais, boxes and ERP plan for the location codes (`cargo_codes`).
+ * The scans then look their codes up in those few rows by hash.
  */
-const scanProblemsSql = (inputs: ScanInputs) => `${scanProbesSql(inputs)},
+const scanProblemsSql = (erpView: string) => `${scanProbesSql(erpView)},
 checked AS (
   SELECT s.ord, s.cargo_no, s.location_code, s.off_shelf, s.scanned_at, s.device_id, l.off_shelf AS registered_off_shelf,
          CASE WHEN s.location_code IN (SELECT x.code FROM cargo_codes x) THEN ${errorCodeSql('LOCATION_IS_CARGO')}
               WHEN s.cargo_no IN (SELECT r.location_code FROM registered r) THEN ${errorCodeSql('CARGO_IS_LOCATION')}
               WHEN l.blocked THEN ${errorCodeSql('LOCATION_BLOCKED')}
               WHEN s.off_shelf <> l.off_shelf THEN ${errorCodeSql('OFF_SHELF_MISMATCH')}
-              WHEN l.location_code IS NULL AND ${inputs.registeredOnly} THEN ${errorCodeSql('LOCATION_NOT_FOUND')}
+              WHEN l.location_code IS NULL AND :registered_only::boolean THEN ${errorCodeSql('LOCATION_NOT_FOUND')}
          END AS code
   FROM scans s
   LEFT JOIN registered l ON l.location_code = s.location_code
@@ -131,27 +100,18 @@ const CURRENT_COLUMNS = [
 /** A scan stored (`EXCLUDED`) is newer than the current location held (`c`): it becomes the current location. */
 const NEWER = '(EXCLUDED.occurred_at, EXCLUDED.record_id) > (c.occurred_at, c.record_id)';
 
-/** How scans are stored: the rows `s` of `from`, with `offShelf`, behind `gate` (see {@link scanWritesSql}). */
-interface ScanStore {
-  readonly from: string;
-  readonly gate: string;
-  readonly offShelf: string;
-  readonly recordedBy?: string;
-}
-
 /**
- * What stores scans, as the CTEs `inserted` (the records) and `located` (the current locations
- * kept): the scans are the rows `s` of `from` (`cargo_no, location_code, scanned_at, device_id,
- * ord`), stored with `offShelf` as recorded by `recordedBy` (the statement's `:recorded_by` unless
- * given), and only when the idempotency gate and `gate` (an `AND …` or nothing) let them. See
- * {@link recordStatement} for how they are ordered and kept; {@link storeScansSql} adds their events.
+ * What stores scans, as the CTEs `inserted` (the records), `located` (the current locations kept)
+ * and the outbox's: the scans are the rows `s` of `from` (`cargo_no, location_code, scanned_at,
+ * device_id, ord`), stored with `offShelf`, and only when the idempotency gate and `gate` (an
+ * `AND …` or nothing) let them. See {@link recordStatement} for how they are ordered and kept.
  */
-export const scanWritesSql = ({ from, gate, offShelf, recordedBy = ':recorded_by' }: ScanStore) => `
+export const storeScansSql = ({ from, gate, offShelf }: { from: string; gate: string; offShelf: string }) => `
 inserted AS (
   INSERT INTO cargo.location_record (cargo_no, location_code, off_shelf, scanned_at, occurred_at, recorded_by, device_id)
   SELECT s.cargo_no, s.location_code, ${offShelf}, s.scanned_at,
          date_trunc('milliseconds', COALESCE(s.scanned_at - GREATEST(max(s.scanned_at) OVER () - now(), interval '0'), now())),
-         ${recordedBy}, s.device_id
+         :recorded_by, s.device_id
   FROM ${from}
   WHERE ${PROCEED}${gate}
   ORDER BY s.ord
@@ -171,23 +131,16 @@ located AS (
       last_at = CASE WHEN c.last_at IS NOT NULL THEN GREATEST(c.last_at, EXCLUDED.last_at) END
   WHERE ${NEWER} OR EXCLUDED.first_at < c.first_at
   RETURNING c.cargo_no
-)`;
-
-/**
- * {@link scanWritesSql} and the outbox's CTEs: a `cargo.located` event per record. The events read
- * `located` first (its count), so that the current locations' row locks come before the outbox's.
- */
-export const storeScansSql = (store: ScanStore) => `${scanWritesSql(store)},
-${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept`, data: locatedData(), order: 'i.id' }], store.recordedBy ?? ':recorded_by')}`;
+),
+${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*) FROM located) AS current_kept`, data: locatedData(), order: 'i.id' }], ':recorded_by')}`;
 
 /**
  * All scans of a request in one INSERT ... SELECT over a JSON list: the whole backlog is stored
- * or none of it. With the location register's checks (see {@link scanProblemsSql}), a scan that
- * breaks one stores nothing of the request, and the answer is a problem row per such scan (its
- * index, `idx` from 0, and its code); a scan that leaves out `off_shelf` stores its registered
- * location's, or false at a location not registered. Without them ({@link recordStatement} with
- * no ERP view, only for schemas before the register: the migration tests and benchmarks) every
- * scan is stored as sent.
+ * or none of it. With the location register's checks (`erpView` given, see {@link scanProblemsSql}),
+ * a scan that breaks one stores nothing of the request, and the answer is a problem row per such
+ * scan (its index, `idx` from 0, and its code); a scan that leaves out `off_shelf` stores its
+ * registered location's, or false at a location not registered. Without them (only for schemas
+ * before the register: the migration tests and benchmarks) every scan is stored as sent.
  * `occurred_at`, what scans are ordered by, is the device's time taken back by
  * as much as the request's latest scan is ahead of the server (scans up to 5 minutes ahead are
  * accepted): the scans of one upload keep their order, and none is ordered after the server's
@@ -199,21 +152,22 @@ ${outbox([{ type: 'cargo.located', from: `inserted i CROSS JOIN (SELECT count(*)
  * Beside it the cargo's span (migration 024) widens to the request's oldest and newest scans of
  * it, whether they become the current location or not (a late scan older than every other widens
  * it too); a span not known (NULL) stays so.
- * With the checks, the statement stores no event: its caller writes them (see {@link recordStatement}).
+ * The events read `located` first (its count), so that the current locations' row locks come
+ * before the outbox's.
  */
-const storeStatement = (inputs: ScanInputs | undefined): WriteStatement<ScanRow> => ({
-  ctes:
-    inputs === undefined
-      ? storeScansSql({ from: SCANS_FROM, gate: '', offShelf: 's.off_shelf' })
-      : `${scanProblemsSql(inputs)},
-${scanWritesSql({
-  from: 'checked s',
-  gate: ' AND NOT EXISTS (SELECT 1 FROM problems)',
-  offShelf: 'COALESCE(s.off_shelf, s.registered_off_shelf, false)',
-  recordedBy: inputs.recordedBy,
-})}`,
+export const recordStatement = (erpView?: string): WriteStatement<ScanRow> => ({
+  ctes: `${erpView === undefined ? '' : `${scanProblemsSql(erpView)},`}
+${storeScansSql(
+  erpView === undefined
+    ? { from: SCANS_FROM, gate: '', offShelf: 's.off_shelf' }
+    : {
+        from: 'checked s',
+        gate: ' AND NOT EXISTS (SELECT 1 FROM problems)',
+        offShelf: 'COALESCE(s.off_shelf, s.registered_off_shelf, false)',
+      },
+)}`,
   select:
-    inputs === undefined
+    erpView === undefined
       ? RECORDS_SELECT
       : `
 SELECT * FROM (${RECORDS_SELECT}) AS records
@@ -223,50 +177,6 @@ SELECT p.code, (p.ord - 1)::integer, p.location_code, p.cargo_no, p.registered_o
 FROM problems p`,
   row: ScanRow,
 });
-
-/**
- * The scans stored with the location register's checks, reading `inputs`: the query of
- * `cargo.record_scans` (lib/location/record-function.ts), which the route's statement calls; with
- * {@link statementInputs}, the same as one statement of its own (the tests explain its plan).
- */
-export const checkedRecordStatement = (inputs: ScanInputs): WriteStatement<ScanRow> => storeStatement(inputs);
-
-/** The answer columns of `cargo.record_scans`, as {@link checkedRecordStatement} answers them. */
-export const RECORD_SCANS_COLUMNS =
-  'error_code text, idx integer, location_code text, cargo_no text, off_shelf boolean, id text, scanned_at text, recorded_at text, recorded_by text, device_id text';
-
-/**
- * The statement that records scans. With `erpView`, the route's: the location register's checks
- * and the stores ({@link checkedRecordStatement}) run in `cargo.record_scans`, a PL/pgSQL function,
- * whose plans the database connection keeps once made, so that a scan is not parsed and planned
- * anew on every request as a statement is (the Data API keeps no prepared statement). Planning
- * was most of a scan's time: the register's checks read four more tables. The statement itself
- * reads the ERP plan for the distinct location codes (`:places`, a JSON list), since the view is
- * named by configuration and may be made after the migrations, and passes the function its gate
- * and key: the function writes behind the statement's gate, and is called only behind it. The
- * statement writes the events itself, from the records the function answers, so that the
- * outbox's counter row is the last lock it takes, after the key's row, as in every write (a
- * function that wrote them would take it before the key, and a request racing another route
- * under the same key would wait on it in a circle).
- * Without `erpView`, the scans are stored unchecked, as one statement (schemas before the register).
- */
-export const recordStatement = (erpView?: string): WriteStatement<ScanRow> =>
-  erpView === undefined
-    ? storeStatement(undefined)
-    : {
-        ctes: `recorded AS (
-  SELECT r.* FROM cargo.record_scans(:scans, :recorded_by, :registered_only::boolean,
-                                     ARRAY(${erpPlanCodesSql(erpView, 'ARRAY(SELECT json_array_elements_text(:places))')}),
-                                     ${PROCEED}, ${IDEMPOTENCY_KEY}) WITH ORDINALITY AS r
-  WHERE ${PROCEED}
-),
-${outbox([{ type: 'cargo.located', from: 'recorded r', where: 'r.error_code IS NULL', data: locatedData('r', (column) => column), order: 'r.id::bigint' }], ':recorded_by')}`,
-        select: `
-SELECT r.error_code, r.idx, r.location_code, r.cargo_no, r.off_shelf, r.id, r.scanned_at, r.recorded_at, r.recorded_by, r.device_id
-FROM recorded r
-ORDER BY r.ordinality`,
-        row: ScanRow,
-      };
 
 /** The stored records, as the POST answers them (no problem: `error_code` NULL). */
 export const RECORDS_SELECT = `
@@ -520,12 +430,7 @@ export const makeScanRecorder = ({ db, config }: { db: Db; config?: ScanSettings
       {
         scans: json(list),
         recorded_by: recordedBy,
-        ...(config === undefined
-          ? {}
-          : {
-              registered_only: config.locationsRegisteredOnly,
-              places: json([...new Set(list.map((s) => s.location_code))]),
-            }),
+        ...(config === undefined ? {} : { registered_only: config.locationsRegisteredOnly }),
       },
       idempotency,
     );

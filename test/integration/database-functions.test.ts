@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataApiDb } from '../../lib/db/data-api.ts';
-import { allDatabaseFunctions } from '../../lib/database-functions.ts';
-import type { DatabaseFunction } from '../../lib/db/sql-functions/index.ts';
+import { databaseFunctions, type DatabaseFunction } from '../../lib/db/sql-functions/index.ts';
 import { voidCurrent } from '../../lib/db/sql-functions/void-current.ts';
 import { functionHash, migrate } from '../../lib/db/migrate.ts';
 import { migrations } from '../../lib/db/migrations/index.ts';
 import { recordingDb, startMigrationDb } from '../support/data-api-session.ts';
 
 /**
- * The functions defined in their current form (lib/database-functions.ts): the migrator applies them after
+ * The functions defined in their current form (lib/db/sql-functions/): the migrator applies them after
  * the migrations, once, and again only when their text changes.
  */
 let db: DataApiDb;
@@ -45,8 +44,8 @@ const changed = (fn: DatabaseFunction, note: string): DatabaseFunction => ({
 describe('the functions in their current form', () => {
   it('end a fresh database migrated from the first migration, each applied once after the migrations', async () => {
     const sent: string[] = [];
-    expect(await migrate(recordingDb(db, sent), migrations, allDatabaseFunctions)).toEqual(migrations.map((m) => m.id));
-    for (const fn of allDatabaseFunctions) {
+    expect(await migrate(recordingDb(db, sent), migrations)).toEqual(migrations.map((m) => m.id));
+    for (const fn of databaseFunctions) {
       expect(await heldBody(fn.name), fn.name).toBe(bodyOf(fn));
       expect(sentOf(sent, fn), fn.name).toBe(1);
       // after every migration's statements
@@ -55,7 +54,7 @@ describe('the functions in their current form', () => {
       );
     }
     expect(await recorded()).toEqual(
-      allDatabaseFunctions
+      databaseFunctions
         .map((fn) => ({ name: fn.name, sha256: functionHash(fn) }))
         .sort((a, b) => a.name.localeCompare(b.name)),
     );
@@ -63,18 +62,18 @@ describe('the functions in their current form', () => {
 
   it('leaves an unchanged function alone', async () => {
     const sent: string[] = [];
-    expect(await migrate(recordingDb(db, sent), migrations, allDatabaseFunctions)).toEqual([]);
-    for (const fn of allDatabaseFunctions) expect(sentOf(sent, fn), fn.name).toBe(0);
+    expect(await migrate(recordingDb(db, sent), migrations)).toEqual([]);
+    for (const fn of databaseFunctions) expect(sentOf(sent, fn), fn.name).toBe(0);
     expect(sent.some((sql) => /CREATE (OR REPLACE )?FUNCTION/.test(sql))).toBe(false);
   });
 
   it('applies a changed function once, and only that one', async () => {
     const edited = changed(voidCurrent, 'a change of its text');
-    const functions = allDatabaseFunctions.map((fn) => (fn === voidCurrent ? edited : fn));
+    const functions = databaseFunctions.map((fn) => (fn === voidCurrent ? edited : fn));
     const first: string[] = [];
     expect(await migrate(recordingDb(db, first), migrations, functions)).toEqual([]);
     expect(sentOf(first, edited)).toBe(1);
-    for (const fn of allDatabaseFunctions) expect(sentOf(first, fn), fn.name).toBe(0);
+    for (const fn of databaseFunctions) expect(sentOf(first, fn), fn.name).toBe(0);
     expect(await heldBody(voidCurrent.name)).toBe(bodyOf(edited));
     expect((await recorded()).find((r) => r.name === voidCurrent.name)?.sha256).toBe(functionHash(edited));
 
@@ -84,14 +83,14 @@ describe('the functions in their current form', () => {
 
     // The current form again, as the next deployment would bring it back.
     const back: string[] = [];
-    await migrate(recordingDb(db, back), migrations, allDatabaseFunctions);
+    await migrate(recordingDb(db, back), migrations);
     expect(sentOf(back, voidCurrent)).toBe(1);
     expect(await heldBody(voidCurrent.name)).toBe(bodyOf(voidCurrent));
   });
 
   it('keeps a changed function unapplied when its statement fails, with everything else of the run', async () => {
     const broken: DatabaseFunction = { ...voidCurrent, sql: voidCurrent.sql.replace('RETURN', 'RETURN RETURN') };
-    const functions = allDatabaseFunctions.map((fn) => (fn === voidCurrent ? broken : fn));
+    const functions = databaseFunctions.map((fn) => (fn === voidCurrent ? broken : fn));
     await expect(migrate(db, migrations, functions)).rejects.toThrow();
     expect(await heldBody(voidCurrent.name)).toBe(bodyOf(voidCurrent));
     expect((await recorded()).find((r) => r.name === voidCurrent.name)?.sha256).toBe(functionHash(voidCurrent));

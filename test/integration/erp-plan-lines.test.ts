@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_NAMES } from '../../lib/db/roles.ts';
 import { setUpSchema } from '../../lib/db/setup.ts';
-import { allDatabaseFunctions } from '../../lib/database-functions.ts';
 import { json } from '../../lib/db/types.ts';
 import { expectError } from '../support/assertions.ts';
 import { startTestService, type TestService } from '../support/service.ts';
@@ -298,7 +297,6 @@ describe('an ERP view with a numeric planned_quantity column and lines without a
       owner: service.stack.owner,
       names: ROLE_NAMES,
       erpBoxView: 'erp.v_box_info',
-      functions: allDatabaseFunctions,
     });
     await service.stack.db.query(
       `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBoxContentView } from '../../lib/db/read-contract.ts';
 import { ROLE_NAMES } from '../../lib/db/roles.ts';
 import { setUpSchema } from '../../lib/db/setup.ts';
-import { allDatabaseFunctions } from '../../lib/database-functions.ts';
 import { expectError } from '../support/assertions.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
@@ -23,13 +22,7 @@ const COLUMNS = 'box_no, order_no, customer_name, item_code, item_name, planned_
 const dropView = () => service.stack.db.query(`DROP VIEW ${VIEW} CASCADE`);
 /** What the next deployment does: grants the service's users the ERP view and recreates the read-contract view over it. */
 const deploy = () =>
-  setUpSchema({
-    master: service.stack.db,
-    owner: service.stack.owner,
-    names: ROLE_NAMES,
-    erpBoxView: VIEW,
-    functions: allDatabaseFunctions,
-  });
+  setUpSchema({ master: service.stack.db, owner: service.stack.owner, names: ROLE_NAMES, erpBoxView: VIEW });
 /** The view back, as ops make it, and the next deployment. */
 const restoreView = async () => {
   await service.stack.db.query(`CREATE OR REPLACE VIEW ${VIEW} AS SELECT ${COLUMNS} FROM erp.demo_box_plan`);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../lib/db/types.ts';
 import { expectError } from '../support/assertions.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
@@ -154,33 +153,5 @@ describe('LOCATIONS_REGISTERED_ONLY=true', () => {
       ['records[0].location_code', 'LOCATION_NOT_FOUND'],
       ['records[1].location_code', 'LOCATION_IS_CARGO'],
     ]);
-  });
-});
-
-describe('cargo.record_scans, which the route’s statement calls', () => {
-  const call = (proceed: boolean, cargoNo: string) =>
-    service.stack.db.query<{ error_code: string | null; cargo_no: string }>(
-      `SELECT r.error_code, r.cargo_no
-       FROM cargo.record_scans(:scans, 'tester', false, ARRAY[]::text[], :proceed, 'key-1') AS r`,
-      { scans: json([{ cargo_no: cargoNo, location_code: 'SC-A-01' }]), proceed },
-    );
-  const eventsOf = async (cargoNo: string) =>
-    (
-      await service.stack.db.query<{ idempotency_key: string | null }>(
-        `SELECT idempotency_key FROM cargo.event WHERE type = 'cargo.located' AND data->>'cargo_no' = :cargo_no`,
-        { cargo_no: cargoNo },
-      )
-    ).rows;
-
-  it('stores nothing and answers nothing with its caller’s idempotency gate closed', async () => {
-    expect((await call(false, 'SC-GATE-1')).rows).toEqual([]);
-    expect(await recordsOf(service, 'SC-GATE-1')).toEqual([]);
-    expect(await eventsOf('SC-GATE-1')).toEqual([]);
-  });
-
-  it('stores the scans with the gate open, and leaves their events to its caller', async () => {
-    expect((await call(true, 'SC-GATE-2')).rows).toEqual([{ error_code: null, cargo_no: 'SC-GATE-2' }]);
-    expect(await recordsOf(service, 'SC-GATE-2')).toEqual([{ location_code: 'SC-A-01', off_shelf: false }]);
-    expect(await eventsOf('SC-GATE-2')).toEqual([]);
   });
 });

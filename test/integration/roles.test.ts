@@ -7,7 +7,6 @@ import type { DataApiDb } from '../../lib/db/data-api.ts';
 import { grantErpViewTo } from '../../lib/db/grants.ts';
 import { ensureRoles, type RoleNames, type ServiceRoles } from '../../lib/db/roles.ts';
 import { setUpSchema } from '../../lib/db/setup.ts';
-import { allDatabaseFunctions } from '../../lib/database-functions.ts';
 import { sweepExpiredKeys } from '../../lib/db/sweep.ts';
 import { markPublished, measureAndRelease, prunePublished, readPending } from '../../lib/events/outbox.ts';
 import { maintainLocationHistory } from '../../lib/location/history.ts';
@@ -67,7 +66,7 @@ beforeAll(async () => {
   reader = await signIn(database.url, roles.reader.username);
   maintenance = await signIn(database.url, roles.maintenance.username);
   await ensureDemoErp(master, 'erp.v_box_info');
-  await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info', functions: allDatabaseFunctions });
+  await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info' });
 });
 
 afterAll(async () => {
@@ -151,7 +150,7 @@ describe.runIf(onPostgres)('database users of the service', () => {
 
   it('takes back a write privilege an earlier deployment granted beyond what the service user needs', async () => {
     await owner.query(`GRANT DELETE ON cargo.box_event TO ${names.service}`);
-    await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info', functions: allDatabaseFunctions });
+    await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info' });
     expect(await sqlState(service.query('DELETE FROM cargo.box_event'))).toBe('42501');
   });
 
@@ -236,7 +235,7 @@ describe.runIf(onPostgres)('database users of the service', () => {
     await owner.query(`GRANT DELETE ON cargo.event TO ${names.service}`);
     await owner.query(`GRANT UPDATE ON cargo.event_relay TO ${names.service}`);
     await owner.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA cargo TO ${names.service}`);
-    await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info', functions: allDatabaseFunctions });
+    await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info' });
     for (const statement of [
       'DELETE FROM cargo.event',
       'UPDATE cargo.event_relay SET last_published = 0',
@@ -249,13 +248,7 @@ describe.runIf(onPostgres)('database users of the service', () => {
     const masterName = (await master.query<{ me: string }>('SELECT current_user::text AS me')).rows[0]!.me;
     await master.query(`ALTER VIEW cargo.box_content OWNER TO ${masterName}`);
     await ensureRoles(master, roles);
-    const again = await setUpSchema({
-      master,
-      owner,
-      names,
-      erpBoxView: 'erp.v_box_info',
-      functions: allDatabaseFunctions,
-    });
+    const again = await setUpSchema({ master, owner, names, erpBoxView: 'erp.v_box_info' });
     expect(again).toEqual({ applied: [], erpViewGranted: true, boxContent: 'created' });
     const { rows } = await master.query<{ owner: string }>(
       "SELECT viewowner::text AS owner FROM pg_views WHERE schemaname = 'cargo' AND viewname = 'box_content'",

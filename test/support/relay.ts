@@ -11,7 +11,6 @@ import { startEventBridgeStandIn, type EventBridgeStandIn } from '../../local/ev
 import { DataApiDb } from '../../lib/db/data-api.ts';
 import { ensureLocalRoles, ROLE_NAMES } from '../../lib/db/roles.ts';
 import { setUpSchema } from '../../lib/db/setup.ts';
-import { allDatabaseFunctions } from '../../lib/database-functions.ts';
 import type { Db } from '../../lib/db/types.ts';
 import { createEventBridgeBus, type EventBus } from '../../lib/events/bus.ts';
 import type { EventEnvelope } from '../../lib/events/entries.ts';
@@ -77,13 +76,7 @@ export const startRelayFixture = async (): Promise<RelayFixture> => {
   const relayDb = dataApiDb(relayIdentity, functionSecret('EventRelay'));
   const owner = dataApiDb(operator, localSecretOf('owner'));
   await ensureLocalRoles(admin, ROLE_NAMES);
-  await setUpSchema({
-    master: admin,
-    owner,
-    names: ROLE_NAMES,
-    erpBoxView: 'erp.v_box_info',
-    functions: allDatabaseFunctions,
-  });
+  await setUpSchema({ master: admin, owner, names: ROLE_NAMES, erpBoxView: 'erp.v_box_info' });
   owner.destroy();
 
   let eventBridge: EventBridgeStandIn | undefined;

@@ -1,6 +1,6 @@
 import { loadModule, parsePlPgSQLSync, parseSync } from 'libpg-query';
 import { describe, expect, it } from 'vitest';
-import { allDatabaseFunctions } from '../../../lib/database-functions.ts';
+import { databaseFunctions } from '../../../lib/db/sql-functions/index.ts';
 import { migrations } from '../../../lib/db/migrations/index.ts';
 
 await loadModule();
@@ -11,8 +11,8 @@ const definedBy = (name: string) =>
     .filter((m) => m.statements.some((step) => typeof step === 'string' && step.includes(`FUNCTION ${name}(`)))
     .map((m) => m.id);
 
-describe('the functions defined in their current form (lib/database-functions.ts)', () => {
-  it.each(allDatabaseFunctions.map((fn) => [fn.name, fn] as const))(
+describe('the functions defined in their current form (lib/db/sql-functions)', () => {
+  it.each(databaseFunctions.map((fn) => [fn.name, fn] as const))(
     '%s is one CREATE OR REPLACE FUNCTION that PostgreSQL parses, body and all',
     (name, fn) => {
       expect(fn.sql.startsWith(`CREATE OR REPLACE FUNCTION ${name}(`)).toBe(true);
@@ -22,7 +22,7 @@ describe('the functions defined in their current form (lib/database-functions.ts
     },
   );
 
-  it.each(allDatabaseFunctions.map((fn) => [fn.name, fn] as const))(
+  it.each(databaseFunctions.map((fn) => [fn.name, fn] as const))(
     '%s is defined here alone, in no migration, and comes after a migration there is',
     (name, fn) => {
       expect(definedBy(name)).toEqual([]);
@@ -31,7 +31,7 @@ describe('the functions defined in their current form (lib/database-functions.ts
   );
 
   it('names each function once', () => {
-    const names = allDatabaseFunctions.map((fn) => fn.name);
+    const names = databaseFunctions.map((fn) => fn.name);
     expect(new Set(names).size).toBe(names.length);
   });
 });
