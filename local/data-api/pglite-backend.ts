@@ -124,8 +124,9 @@ export const createPgliteBackend = async (options: PgliteBackendOptions = {}): P
     });
   /**
    * Back to a fresh connection's state after every call and every transaction: nothing a
-   * statement SETs, creates as TEMP, PREPAREs or LISTENs to reaches the next call, as each
-   * Data API call gets its own connection state. The Data API's connections run in UTC.
+   * statement SETs, creates as TEMP, PREPAREs or LISTENs to, nor any plan it made, reaches the
+   * next call, as the Data API runs DISCARD ALL before it reuses a connection. The Data API's
+   * connections run in UTC.
    */
   const reset = async () => {
     await run('DISCARD ALL');

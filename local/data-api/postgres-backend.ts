@@ -67,8 +67,10 @@ const checkout = async (pool: pg.Pool) => {
     // A bare BEGIN sent as a statement must not return a connection to the pool mid-transaction.
     if (broken === undefined && client.getTransactionStatus() !== 'I')
       await session.query('ROLLBACK').catch(() => undefined);
-    // Nothing a call SETs, creates as TEMP, PREPAREs or LISTENs to reaches the next one; the
-    // startup options (UTC, ISO dates) are what RESET ALL returns to.
+    // Nothing a call SETs, creates as TEMP, PREPAREs or LISTENs to, nor any plan it made, reaches
+    // the next one: the Data API runs DISCARD ALL before it reuses a connection ("Session
+    // management with Amazon RDS Data API", Aurora User Guide). The startup options (UTC, ISO
+    // dates) are what RESET ALL returns to.
     if (broken === undefined) await session.query('DISCARD ALL').catch(() => undefined);
     client.off('error', onError);
     client.release(broken);

@@ -158,6 +158,13 @@ describe.each(BACKENDS)('ExecuteStatement on %s', (kind) => {
     expect(error.message).toMatch(/relation "scratch" does not exist/);
   });
 
+  it('keeps no prepared statement from one ExecuteStatement to the next', async () => {
+    await fx.exec('PREPARE counted AS SELECT count(*) FROM box');
+    const error = await failure(fx.exec('EXECUTE counted'));
+    expect(error.name).toBe('DatabaseErrorException');
+    expect(error.message).toMatch(/prepared statement "counted" does not exist/);
+  });
+
   it('keeps no session state after a transaction that SET it', async () => {
     const { transactionId } = await fx.client.send(new BeginTransactionCommand(ARNS));
     await fx.exec("SET TimeZone = 'Asia/Shanghai'", [], { transactionId });
