@@ -48,7 +48,9 @@ describe('migration 024: the span of each cargo', () => {
     );
 
     const sent: string[] = [];
-    expect(await migrate(recordingDb(db, sent), migrations)).toEqual([24]);
+    expect(await migrate(recordingDb(db, sent), migrations)).toEqual(
+      migrations.filter((m) => m.id >= 24).map((m) => m.id),
+    );
     // The history locked against writes before anything is read, then one search per partition.
     const first = sent.findIndex((sql) => sql.startsWith('LOCK TABLE cargo.location_record IN SHARE MODE'));
     const searches = sent.filter((sql) => sql.startsWith('INSERT INTO cargo.location_forgotten'));

@@ -23,6 +23,7 @@ import { locationRegister } from './021-location-register.ts';
 import { trailByWeek } from './022-trail-by-week.ts';
 import { lateScansByCargo } from './023-late-scans-by-cargo.ts';
 import { cargoSpan } from './024-cargo-span.ts';
+import { scanChecksInStatement } from './025-scan-checks-in-statement.ts';
 
 /**
  * Every migration, in order. Append only: a released migration keeps its number and what it does to
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   trailByWeek,
   lateScansByCargo,
   cargoSpan,
+  scanChecksInStatement,
 ];
