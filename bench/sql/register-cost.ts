@@ -178,9 +178,9 @@ const cpuMs = (pid: number): number | undefined => {
  * on each statement (parsing, planning, executing and committing it; not the WAL flush's wait),
  * which a machine shared with other work leaves as it is where it stretches the clock time. The
  * statements go over `client`, a direct connection to a server on this machine, as the Data API
- * emulator sends them, each committed and followed by the Data API's reset of the session. Two reads take their turns with them: the scans read alone,
- * and read with the checks' index probes; what the second costs over the first is the probes' own
- * share of the checks. Undefined when the server's processes are not readable here (a server on
+ * emulator sends them, each committed and followed by the Data API's reset of the session. Two
+ * reads take their turns with them: the scans read alone, and read with the checks' index probes;
+ * what the second costs over the first is the probes' own share of the checks. Undefined when the server's processes are not readable here (a server on
  * another machine).
  *
  * @example

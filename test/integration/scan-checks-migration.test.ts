@@ -36,7 +36,8 @@ describe('migration 025: the scans checked by the route statement again', () => 
     );
     const before = await recordedNames();
     // As a deployment that ran it has it: the function (its body aside) and the hash the migrator kept.
-    await db.query(`CREATE FUNCTION ${SIGNATURE.replace(/\(.*\)/, '(p_scans json, p_recorded_by text, p_registered_only boolean, p_erp_codes text[], p_proceed boolean, p_idempotency_key text)')}
+    await db.query(`CREATE FUNCTION cargo.record_scans(p_scans json, p_recorded_by text, p_registered_only boolean,
+                      p_erp_codes text[], p_proceed boolean, p_idempotency_key text)
                     RETURNS integer LANGUAGE sql AS $$ SELECT 1 $$`);
     await db.query("INSERT INTO cargo.schema_function (name, sha256) VALUES ('cargo.record_scans', 'f00d')");
     expect(await held()).toBe(true);
