@@ -5,7 +5,7 @@ import { ZongpaiResponse } from '../../lib/contract/responses.ts';
 export const documentation = documentRoute('ZongpaiRegister', () => ({
   summary: 'Register a zongpai (a master tag such as a pallet)',
   description:
-    'Names the zongpai (`zongpai_no`), or with `"sscc": true` and no `zongpai_no` registers the next SSCC: the extension digit (`SSCC_EXTENSION_DIGIT`), the GS1 company prefix (`GS1_COMPANY_PREFIX`), a serial reference the service never hands out twice, and the GS1 check digit.',
+    'Names the zongpai (`zongpai_no`), or with `"sscc": true` and no `zongpai_no` registers the next SSCC: the extension digit (`SSCC_EXTENSION_DIGIT`), the GS1 company prefix (`GS1_COMPANY_PREFIX`), a serial reference the service never hands out twice, and the GS1 check digit; a number already taken (a zongpai registered by hand, a box, a location) is passed over.',
   response: { schema: ZongpaiResponse, description: 'The new zongpai, OPEN and empty' },
   errors: [
     'INVALID_ZONGPAI',

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AppError } from '../errors/app-error.ts';
 import { compileWrite, parsedRow, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { quoteIdentifier } from '../db/identifier.ts';
+import { isCargoSql, probeSql } from '../location-register/cargo.ts';
 import type { ZongpaiResponse } from '../contract/responses.ts';
 import {
   withTotals,
@@ -38,23 +39,56 @@ const gs1CheckDigitSql = (body: string) =>
   `(SELECT ((10 - sum(substr(${body}, d.i, 1)::integer * CASE WHEN d.i % 2 = 1 THEN 3 ELSE 1 END) % 10) % 10)::text FROM generate_series(1, 17) AS d (i))`;
 
 /**
+ * The first serial reference from `from` (SQL, a bigint) to `:serial_max` whose SSCC is free: not
+ * a zongpai, a box (saved or of the ERP plan) or a registered location; NULL when none is left.
+ * The serials come from a set-returning function in the select list, which yields one row at a
+ * time, so the LIMIT stops at the first free one (in FROM, the function would be read whole
+ * first); each candidate's number is probed by index, as a registration's is.
+ */
+const firstFreeSerialSql = (erpView: string, from: string) => `(
+  SELECT f.serial
+  FROM (
+    -- OFFSET 0 keeps each candidate's number computed once, not once per probe.
+    SELECT c.serial, c.body || ${gs1CheckDigitSql('c.body')} AS number
+    FROM (
+      SELECT serial, CAST(:sscc_extension AS text) || CAST(:sscc_prefix AS text) || lpad(serial::text, 16 - char_length(CAST(:sscc_prefix AS text)), '0') AS body
+      FROM (SELECT generate_series(${from}, CAST(:serial_max AS bigint)) AS serial) g
+    ) c
+    OFFSET 0
+  ) f
+  WHERE NOT (${isCargoSql(erpView, 'f.number')} OR ${probeSql('cargo.location l', 'l.location_code = f.number')})
+  LIMIT 1)`;
+
+/**
  * Registers a zongpai unless its number is taken, or is the number of a box in the ERP plan
  * or a registered location: a scan of that number must keep meaning the box (its location, its
  * boxing) or the location, never a pallet.
  *
- * With `:sscc` the number is the next SSCC: the extension digit, the company prefix, the next
- * serial reference of that pair (`cargo.sscc_serial`, counted on in this statement; racing
- * registrations wait for each other on its row) padded to 17 digits, and the GS1 check digit.
- * No row comes back from `serial` when the serials are used up (`:serial_max`). A serial taken by
- * a statement that then registers nothing (the number is taken or is a box's) stays taken: a
- * serial is never handed out twice. `number` answers the number tried, NULL when none was left.
+ * With `:sscc` the number is the next free SSCC: the extension digit, the company prefix, the next
+ * serial reference of that pair (`cargo.sscc_serial`) padded to 17 digits, and the GS1 check
+ * digit, where a serial whose number is already taken (a pallet registered by hand, a carton the
+ * ERP labelled from the same prefix, a location) is passed over and stays unused. `held` locks the
+ * pair's row first and reads its latest serial (racing registrations wait for each other there),
+ * so the search (`free`) starts after the serial last handed out. Only the very first registrations of a
+ * pair, racing before its row exists, cannot wait on it: the one that comes second takes the next
+ * serial unsearched. No row comes back from `serial` when the serials are used up (`:serial_max`).
+ * A serial is never handed out twice. `number` answers the number tried, NULL when none was left.
  */
 export const registerStatement = (erpView: string): WriteStatement<RegisterRow> => ({
   ctes: `
+held AS (
+  SELECT h.last_serial FROM cargo.sscc_serial h
+  WHERE :sscc AND ${PROCEED} AND h.extension_digit = CAST(:sscc_extension AS text) AND h.company_prefix = CAST(:sscc_prefix AS text)
+  FOR UPDATE
+),
+free AS MATERIALIZED (
+  SELECT ${firstFreeSerialSql(erpView, 'COALESCE((SELECT h.last_serial FROM held h) + 1, 1)')} AS serial WHERE :sscc AND ${PROCEED}
+),
 serial AS (
   INSERT INTO cargo.sscc_serial AS s (extension_digit, company_prefix, last_serial)
-  SELECT CAST(:sscc_extension AS text), CAST(:sscc_prefix AS text), 1 WHERE :sscc AND ${PROCEED}
-  ON CONFLICT (extension_digit, company_prefix) DO UPDATE SET last_serial = s.last_serial + 1, changed_at = now()
+  SELECT CAST(:sscc_extension AS text), CAST(:sscc_prefix AS text), f.serial FROM free f WHERE f.serial IS NOT NULL AND ${PROCEED}
+  ON CONFLICT (extension_digit, company_prefix) DO UPDATE
+    SET last_serial = GREATEST(EXCLUDED.last_serial, s.last_serial + 1), changed_at = now()
     WHERE s.last_serial < CAST(:serial_max AS bigint)
   RETURNING s.extension_digit || s.company_prefix || lpad(s.last_serial::text, 16 - char_length(s.company_prefix), '0') AS body
 ),

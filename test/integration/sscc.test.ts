@@ -107,6 +107,33 @@ describe('zongpai numbers allocated as SSCCs', () => {
     expect(next.body.zongpai_no).toBe(ssccOf(EXTENSION, PREFIX, serial + 1));
   });
 
+  it('skips a serial whose SSCC is already a zongpai, a box of the ERP plan, a saved box or a location, and hands out the next free one', async () => {
+    const base = (await lastSerial(service)) ?? 0;
+    const at = (k: number) => ssccOf(EXTENSION, PREFIX, base + k);
+    // The next four serials' numbers are taken, each another way: registered by hand as a zongpai,
+    // an ERP carton's SSCC, a box saved on that zongpai, a location of the register.
+    expect((await service.call('POST', '/v1/zongpai', { body: { zongpai_no: at(1) } })).status).toBe(201);
+    await service.plan(at(2), { 'SKU-SSCC': 1 }, 'SO-SSCC-1');
+    await service.plan(at(3), { 'SKU-SSCC': 1 }, 'SO-SSCC-1');
+    expect((await service.call('POST', '/v1/box/simple', { body: { box_no: at(3), zongpai_no: at(1) } })).status).toBe(
+      201,
+    );
+    await service.stack.db.query('DELETE FROM erp.demo_box_plan WHERE box_no = :box', { box: at(3) });
+    const shelf = await service.call('PUT', `/v1/cargo/locations/${at(4)}`, {
+      body: { kind: 'SHELF' },
+      token: service.tokens.supervisor,
+    });
+    expect(shelf.status).toBe(201);
+
+    const key = { 'idempotency-key': `sscc-free-${randomBytes(4).toString('hex')}` };
+    const res = await registerSscc(service, key);
+    expect(res.status).toBe(201);
+    expect(res.body.zongpai_no).toBe(at(5));
+    expect((await registerSscc(service, key)).body.zongpai_no).toBe(at(5));
+    expect(await lastSerial(service)).toBe(base + 5);
+    expect((await registerSscc(service)).body.zongpai_no).toBe(at(6));
+  });
+
   it('announces zongpai.registered with the SSCC', async () => {
     const res = await registerSscc(service);
     const { rows } = await service.stack.db.query<{ data: string }>(
