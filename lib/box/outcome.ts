@@ -134,9 +134,18 @@ const checkReason = (reason: string | null): { reason?: CheckReason } => {
   return { reason: known };
 };
 
+/** The refusals of the mixing rule, whose value is an order or a customer. */
+const MIXING_CODES: ReadonlySet<ErrorCode> = new Set(['ZONGPAI_MIXES_ORDERS', 'ZONGPAI_MIXES_CUSTOMERS']);
+
 /** What the message of a problem row says, each column under its message parameter. */
-const problemParams = (row: BoxOutcomeRow, boxNo: string, zongpaiNo: string | undefined): MessageParams => ({
-  value: row.error_value ?? boxNo,
+const problemParams = (
+  code: ErrorCode,
+  row: BoxOutcomeRow,
+  boxNo: string,
+  zongpaiNo: string | undefined,
+): MessageParams => ({
+  // A mixing refusal's value is the box's order or customer: none is none, not the box.
+  ...(row.error_value != null ? { value: row.error_value } : MIXING_CODES.has(code) ? {} : { value: boxNo }),
   box: boxNo,
   ...(zongpaiNo === undefined ? {} : { zongpai: zongpaiNo }),
   ...(row.error_other == null ? {} : { other: row.error_other }),
@@ -158,7 +167,7 @@ export const boxOutcome = (
   zongpaiNo?: string,
 ): BoxSaveResponse => {
   const code = statementErrorCode(row?.error_code);
-  if (row !== undefined && code !== null) throw new AppError(code, problemParams(row, boxNo, zongpaiNo));
+  if (row !== undefined && code !== null) throw new AppError(code, problemParams(code, row, boxNo, zongpaiNo));
   if (!wroteColumns(row, ['box_no', 'version', 'status', 'saved_at', 'saved_by'])) {
     throw new AppError(whenNothingWritten, { value: boxNo, ...(version === undefined ? {} : { version }) });
   }

@@ -44,7 +44,10 @@ interface CatalogueEntry {
 }
 
 const quoted = (p: MessageParams) => (p.value === undefined ? '' : ` '${p.value}'`);
-/** The zongpai and the box a mixing refusal is about (ZONGPAI_MIXES_ORDERS, ZONGPAI_MIXES_CUSTOMERS). */
+/**
+ * The zongpai and the box a mixing refusal is about (ZONGPAI_MIXES_ORDERS, ZONGPAI_MIXES_CUSTOMERS);
+ * its `value` (the box's order or customer) and `other` (the zongpai's) are absent when there is none.
+ */
 const zongpaiOf = (p: MessageParams) => (p.zongpai === undefined ? '' : ` '${p.zongpai}'`);
 const boxOf = (p: MessageParams) => (p.box === undefined ? '' : ` '${p.box}'`);
 const fieldName = (p: MessageParams, fallback: string) => p.field ?? fallback;
@@ -90,8 +93,9 @@ const mixes = (what: Readonly<Record<Language, string>>): CatalogueEntry =>
     409,
     'zongpai',
     (p) =>
-      `Zongpai${zongpaiOf(p)} holds boxes of ${what.en} '${p.other ?? '?'}': box${boxOf(p)} of ${what.en}${quoted(p)} may not join it`,
-    (p) => `总牌${zongpaiOf(p)}装有${what.zh} '${p.other ?? '?'}' 的箱：${what.zh}${quoted(p)}的箱${boxOf(p)}不能加入`,
+      `Zongpai${zongpaiOf(p)} holds boxes ${p.other === undefined ? `with no ${what.en}` : `of ${what.en} '${p.other}'`}: box${boxOf(p)} ${p.value === undefined ? `with no ${what.en}` : `of ${what.en}${quoted(p)}`} may not join it`,
+    (p) =>
+      `总牌${zongpaiOf(p)}装有${p.other === undefined ? `无${what.zh}` : `${what.zh} '${p.other}' `}的箱：${p.value === undefined ? `无${what.zh}` : `${what.zh}${quoted(p)}`}的箱${boxOf(p)}不能加入`,
   );
 
 /**

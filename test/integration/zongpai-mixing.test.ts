@@ -4,7 +4,7 @@ import { expectError } from '../support/assertions.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 /** A box of the ERP plan (5 SKU-A) of `order` for `customer`. */
-const planBox = async (service: TestService, box: string, order: string, customer = 'Test Customer') => {
+const planBox = async (service: TestService, box: string, order: string, customer: string | null = 'Test Customer') => {
   await service.stack.db.query(
     `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
      VALUES (:box, :order, :customer, 'SKU-A', 'Item A', 5, 'pcs')`,
@@ -131,6 +131,27 @@ describe('ZONGPAI_MIXING=customer', () => {
     expect((await save(service, 'BOX-C3', 'PLT-C2')).status).toBe(201);
     expectError(await move(service, 'BOX-C3', 'PLT-C1', 1), 409, 'ZONGPAI_MIXES_CUSTOMERS');
     expect(await boxesOn(service, 'PLT-C1')).toEqual(['BOX-C1', 'BOX-C2']);
+  });
+
+  it('says "no customer" for a box or a zongpai whose boxes have none, in English and Chinese', async () => {
+    await planBox(service, 'BOX-CN1', 'SO-20', null);
+    await planBox(service, 'BOX-CN2', 'SO-21', 'Acme');
+    await register(service, 'PLT-CN1');
+    await register(service, 'PLT-CN2');
+    expect((await save(service, 'BOX-CN2', 'PLT-CN1')).status).toBe(201);
+    const joining = await save(service, 'BOX-CN1', 'PLT-CN1');
+    expectError(joining, 409, 'ZONGPAI_MIXES_CUSTOMERS', 'zongpai');
+    expect(joining.body.message).toBe(
+      "Zongpai 'PLT-CN1' holds boxes of customer 'Acme': box 'BOX-CN1' with no customer may not join it",
+    );
+    expect((await save(service, 'BOX-CN1', 'PLT-CN2')).status).toBe(201);
+    await planBox(service, 'BOX-CN3', 'SO-22', 'Globex');
+    const onto = await service.call('POST', '/v1/box/simple', {
+      body: { box_no: 'BOX-CN3', zongpai_no: 'PLT-CN2' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expectError(onto, 409, 'ZONGPAI_MIXES_CUSTOMERS', 'zongpai');
+    expect(onto.body.message).toBe("总牌 'PLT-CN2'装有无客户的箱：客户 'Globex'的箱 'BOX-CN3'不能加入");
   });
 
   it('keeps one customer on a zongpai when two customers race onto it empty (20 rounds)', async () => {
