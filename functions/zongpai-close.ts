@@ -1,5 +1,5 @@
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
-import { oneZongpai } from '../lib/zongpai/schemas.ts';
+import { zongpaiStateChange } from '../lib/zongpai/schemas.ts';
 import { makeZongpaiClose } from '../lib/zongpai/close.ts';
 
 /** POST /v1/zongpai/{zongpai_no}/close: no more boxes may be appended or moved in or out (supervisors). */
@@ -9,7 +9,7 @@ export const spec = defineRoute({
   path: '/v1/zongpai/{zongpai_no}/close',
   access: 'supervisor',
   status: 200,
-  ...oneZongpai,
+  ...zongpaiStateChange,
   make: makeZongpaiClose,
   handle: (close, { path, caller, idempotency }) => close(path.zongpai_no, caller.username, idempotency),
 });

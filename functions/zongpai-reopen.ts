@@ -1,6 +1,6 @@
 import { defineRoute, lambdaHandler } from '../lib/http/route.ts';
 import { makeZongpaiReopen } from '../lib/zongpai/reopen.ts';
-import { oneZongpai } from '../lib/zongpai/schemas.ts';
+import { zongpaiStateChange } from '../lib/zongpai/schemas.ts';
 
 /** POST /v1/zongpai/{zongpai_no}/reopen: a supervisor reopens a closed zongpai to correct a mistake. */
 export const spec = defineRoute({
@@ -9,7 +9,7 @@ export const spec = defineRoute({
   path: '/v1/zongpai/{zongpai_no}/reopen',
   access: 'supervisor',
   status: 200,
-  ...oneZongpai,
+  ...zongpaiStateChange,
   make: makeZongpaiReopen,
   handle: (reopen, { path, caller, idempotency }) => reopen(path.zongpai_no, caller.username, idempotency),
 });

@@ -150,8 +150,12 @@ const fieldRows = (schema: Schema, components: OpenApiDocument['components'], pr
   });
 };
 
-const fieldTable = (schema: Schema, components: OpenApiDocument['components']): string =>
-  ['| field | type | required | rules |', '|---|---|---|---|', ...fieldRows(schema, components)].join('\n');
+const fieldTable = (schema: Schema, components: OpenApiDocument['components']): string => {
+  const rows = fieldRows(schema, components);
+  return rows.length === 0
+    ? 'An empty object, `{}`: no fields.'
+    : ['| field | type | required | rules |', '|---|---|---|---|', ...rows].join('\n');
+};
 
 const operationSection = (
   method: string,

@@ -39,3 +39,16 @@ export const oneZongpai = {
   example: { path: { zongpai_no: 'PLT-0001' } },
   schemas: ({ fields }: { fields: Fields }) => ({ path: makeZongpaiSchemas(fields).zongpaiPath }),
 };
+
+/**
+ * What closing and reopening a zongpai declare of their request: the zongpai in the path and no
+ * body, or an empty object (a client that sends fields, or names another zongpai in them, is told
+ * so rather than ignored).
+ */
+export const zongpaiStateChange = {
+  example: oneZongpai.example,
+  schemas: ({ fields }: { fields: Fields }) => ({
+    path: makeZongpaiSchemas(fields).zongpaiPath,
+    body: z.optional(z.strictObject({})),
+  }),
+};

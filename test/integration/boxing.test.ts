@@ -452,6 +452,24 @@ describe('zongpai', () => {
     expect({ status: again.status, body: again.body }).toEqual({ status: 200, body: res.body });
   });
 
+  it('takes no body on close and reopen but an empty object: anything else is 400 and changes nothing', async () => {
+    await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-Z003' } });
+    for (const action of ['close', 'reopen'])
+      for (const rawBody of ['{"force":true}', '{"zongpai_no":"PLT-Z004"}', '[1,2,3]', 'null', '"CLOSED"']) {
+        const refused = await service.call('POST', `/v1/zongpai/PLT-Z003/${action}`, {
+          rawBody,
+          headers: { 'content-type': 'application/json' },
+          token: supervisor(),
+        });
+        expectError(refused, 400, 'VALIDATION_ERROR', 'request');
+      }
+    expect((await service.call('GET', '/v1/zongpai/PLT-Z003')).body.status).toBe('OPEN');
+    const closed = await service.call('POST', '/v1/zongpai/PLT-Z003/close', { body: {}, token: supervisor() });
+    expect(closed.body.status).toBe('CLOSED');
+    const reopened = await service.call('POST', '/v1/zongpai/PLT-Z003/reopen', { token: supervisor() });
+    expect(reopened.body.status).toBe('OPEN');
+  });
+
   it('answers 404 ZONGPAI_NOT_FOUND and 400 INVALID_ZONGPAI', async () => {
     expectError(await service.call('GET', '/v1/zongpai/PLT-NONE'), 404, 'ZONGPAI_NOT_FOUND', 'zongpai');
     expectError(

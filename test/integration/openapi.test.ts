@@ -59,7 +59,7 @@ describe('GET /v1/openapi.json', () => {
     });
     for (const path of ['/v1/zongpai/{zongpai_no}/close', '/v1/zongpai/{zongpai_no}/reopen'])
       expect(operationOf('POST', path).responses['400']).toEqual({
-        $ref: '#/components/responses/InvalidZongpaiOrValidationError',
+        $ref: '#/components/responses/InvalidZongpaiOrValidationErrorOrMalformedJson',
       });
     expect(Object.keys(doc.components.responses)).toEqual(
       expect.arrayContaining(['Unauthorized', 'Throttled', 'BadGateway', 'GatewayTimeout']),
