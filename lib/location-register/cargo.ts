@@ -9,6 +9,21 @@ export const probeSql = (table: string, condition: string) =>
   `((SELECT 1 FROM ${table} WHERE ${condition} LIMIT 1) IS NOT NULL)`;
 
 /**
+ * What a location code `code` (SQL) names as cargo: the SSCC when it is the GS1-128 reading of a
+ * pallet's or carton's label, `00` and 18 digits (a cargo number in that form is read as the SSCC,
+ * so no cargo is numbered so), else the code itself. The length is compared first, so most codes
+ * never reach the pattern.
+ */
+export const cargoOfPlaceSql = (code: string) =>
+  `CASE WHEN char_length(${code}) = 20 AND ${code} ~ '^00[0-9]{18}$' THEN substr(${code}, 3) ELSE ${code} END`;
+
+/**
+ * Whether the location code `code` is cargo ({@link isCargoSql} of what it names as cargo,
+ * {@link cargoOfPlaceSql}): a scan of a label where a location was expected.
+ */
+export const isCargoPlaceSql = (erpView: string, code: string) => isCargoSql(erpView, cargoOfPlaceSql(code));
+
+/**
  * Whether the code `code` (an SQL expression of default collation) is cargo: a registered zongpai,
  * a saved box (primary key probes) or a box of the ERP plan (the view's own index, in its collation).
  */

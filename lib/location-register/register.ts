@@ -13,7 +13,7 @@ import {
   type Idempotency,
   type WriteStatement,
 } from '../db/write.ts';
-import { isCargoSql } from './cargo.ts';
+import { isCargoPlaceSql } from './cargo.ts';
 import { outbox } from '../events/write.ts';
 import { keyCursor } from '../rules/key-cursor.ts';
 import type { LocationImportResponse, LocationListResponse, RegisteredLocation } from '../contract/register.ts';
@@ -87,7 +87,7 @@ type PutRow = z.infer<typeof PutRow>;
 export const putStatement = (erpView: string): WriteStatement<PutRow> => ({
   ctes: `
 problem AS (
-  SELECT ${errorCodeSql('LOCATION_IS_CARGO')} AS code WHERE ${isCargoSql(erpView, ':location_code')}
+  SELECT ${errorCodeSql('LOCATION_IS_CARGO')} AS code WHERE ${isCargoPlaceSql(erpView, ':location_code')}
   UNION ALL
   SELECT ${errorCodeSql('VERSION_CONFLICT')}
   WHERE :version::integer IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cargo.location k WHERE k.location_code = :location_code)
@@ -126,7 +126,7 @@ entries AS (
        WITH ORDINALITY AS e (location_code, kind, zone, description, blocked, ord)
 ),
 cargo_codes AS (
-  SELECT e.idx, e.location_code FROM entries e WHERE ${isCargoSql(erpView, 'e.location_code')}
+  SELECT e.idx, e.location_code FROM entries e WHERE ${isCargoPlaceSql(erpView, 'e.location_code')}
 ),
 written AS (${upsert('entries s', 'NOT EXISTS (SELECT 1 FROM cargo_codes)', 'true')}
 ),

@@ -14,7 +14,7 @@ import {
   type Idempotency,
   type WriteStatement,
 } from '../db/write.ts';
-import { cargoCodesSql } from '../location-register/cargo.ts';
+import { cargoCodesSql, cargoOfPlaceSql } from '../location-register/cargo.ts';
 import { TRAIL_FLOOR_SQL, TRAIL_WEEK } from '../db/trail-week.ts';
 import { outbox } from '../events/write.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -42,23 +42,24 @@ export const SCANS_FROM = `ROWS FROM (json_to_recordset(:scans) AS (cargo_no tex
  */
 export const scanProbesSql = (erpView: string) => `
 scans AS (
-  SELECT s.* FROM ${SCANS_FROM}
+  SELECT s.*, ${cargoOfPlaceSql('s.location_code')} AS place_as_cargo FROM ${SCANS_FROM}
 ),
 codes AS (
-  SELECT array_agg(s.location_code) AS places, array_agg(s.cargo_no) AS cargo_nos FROM scans s
+  SELECT array_agg(s.location_code) AS places, array_agg(s.place_as_cargo) AS places_as_cargo, array_agg(s.cargo_no) AS cargo_nos FROM scans s
 ),
 registered AS (
   SELECT k.location_code, k.off_shelf, k.blocked FROM cargo.location k
   WHERE k.location_code = ANY ((SELECT c.places || c.cargo_nos FROM codes c)::text[])
 ),
 cargo_codes AS (
-  ${cargoCodesSql(erpView, '(SELECT c.places FROM codes c)::text[]')}
+  ${cargoCodesSql(erpView, '(SELECT c.places_as_cargo FROM codes c)::text[]')}
 )`;
 
 /**
  * The problems of a request's scans against the location register, each scan's first by rank:
  * a location code that is cargo (a registered zongpai or saved box, by primary key, or a box of
- * the ERP plan, by the view's own index in its collation), a cargo number that is a registered
+ * the ERP plan, by the view's own index in its collation; a pallet's or carton's GS1-128 label,
+ * `00` and its SSCC, as that SSCC: `place_as_cargo`), a cargo number that is a registered
  * location, a blocked location, an `off_shelf` other than the registered location's, and, when
  * `:registered_only`, a location not registered. What the operator scanned wrong is answered
  * before a location the register does not know. Each table is read once per request, by one index
@@ -71,7 +72,7 @@ cargo_codes AS (
 const scanProblemsSql = (erpView: string) => `${scanProbesSql(erpView)},
 checked AS (
   SELECT s.ord, s.cargo_no, s.location_code, s.off_shelf, s.scanned_at, s.device_id, l.off_shelf AS registered_off_shelf,
-         CASE WHEN s.location_code IN (SELECT x.code FROM cargo_codes x) THEN ${errorCodeSql('LOCATION_IS_CARGO')}
+         CASE WHEN s.place_as_cargo IN (SELECT x.code FROM cargo_codes x) THEN ${errorCodeSql('LOCATION_IS_CARGO')}
               WHEN s.cargo_no IN (SELECT r.location_code FROM registered r) THEN ${errorCodeSql('CARGO_IS_LOCATION')}
               WHEN l.blocked THEN ${errorCodeSql('LOCATION_BLOCKED')}
               WHEN s.off_shelf <> l.off_shelf THEN ${errorCodeSql('OFF_SHELF_MISMATCH')}

@@ -9,7 +9,7 @@ import {
   type Idempotency,
   type WriteStatement,
 } from '../db/write.ts';
-import { isCargoSql } from '../location-register/cargo.ts';
+import { isCargoPlaceSql } from '../location-register/cargo.ts';
 import type { LocationRecord } from '../contract/common.ts';
 import { RECORDS_SELECT, ScanRow, storedRecord, storeScansSql } from './locations.ts';
 
@@ -49,7 +49,7 @@ destination AS (
 ),
 problem AS (
   SELECT p.* FROM (
-    SELECT CASE WHEN ${isCargoSql(erpView, ':to_location_code')} THEN ${errorCodeSql('LOCATION_IS_CARGO')}
+    SELECT CASE WHEN ${isCargoPlaceSql(erpView, ':to_location_code')} THEN ${errorCodeSql('LOCATION_IS_CARGO')}
                 WHEN EXISTS (SELECT 1 FROM destination d WHERE d.blocked) THEN ${errorCodeSql('LOCATION_BLOCKED')}
                 WHEN :registered_only::boolean AND NOT EXISTS (SELECT 1 FROM destination) THEN ${errorCodeSql('LOCATION_NOT_FOUND')}
                 WHEN :registered_only::boolean AND NOT EXISTS (SELECT 1 FROM cargo.location l WHERE l.location_code = :from_location_code)

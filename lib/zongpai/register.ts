@@ -40,7 +40,8 @@ const gs1CheckDigitSql = (body: string) =>
 
 /**
  * The first serial reference from `from` (SQL, a bigint) to `:serial_max` whose SSCC is free: not
- * a zongpai, a box (saved or of the ERP plan) or a registered location; NULL when none is left.
+ * a zongpai, a box (saved or of the ERP plan) or a registered location (as the SSCC or as its
+ * GS1-128 label, `00` and the SSCC); NULL when none is left.
  * The serials come from a set-returning function in the select list, which yields one row at a
  * time, so the LIMIT stops at the first free one (in FROM, the function would be read whole
  * first); each candidate's number is probed by index, as a registration's is.
@@ -56,7 +57,7 @@ const firstFreeSerialSql = (erpView: string, from: string) => `(
     ) c
     OFFSET 0
   ) f
-  WHERE NOT (${isCargoSql(erpView, 'f.number')} OR ${probeSql('cargo.location l', 'l.location_code = f.number')})
+  WHERE NOT (${isCargoSql(erpView, 'f.number')} OR ${probeSql('cargo.location l', "l.location_code IN (f.number, '00' || f.number)")})
   LIMIT 1)`;
 
 /**
@@ -99,7 +100,11 @@ number AS (
 ),
 -- The view's own index compares in its collation; an SSCC is built from codes in "C".
 box_of_plan AS (SELECT 1 FROM ${quoteIdentifier(erpView)} v, number n WHERE v.box_no = n.zongpai_no COLLATE "default" LIMIT 1),
-a_location AS (SELECT 1 FROM cargo.location l, number n WHERE l.location_code = n.zongpai_no),
+-- An SSCC's GS1-128 label reads as 00 and the SSCC: a location registered so is the pallet's label too.
+a_location AS (
+  SELECT 1 FROM cargo.location l, number n
+  WHERE l.location_code = ANY (ARRAY[n.zongpai_no, CASE WHEN n.zongpai_no ~ '^[0-9]{18}$' THEN '00' || n.zongpai_no END])
+),
 registered AS (
   INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT n.zongpai_no, :actor FROM number n
   WHERE ${PROCEED} AND NOT EXISTS (SELECT 1 FROM box_of_plan) AND NOT EXISTS (SELECT 1 FROM a_location)

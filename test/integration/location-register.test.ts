@@ -99,7 +99,8 @@ describe('PUT /v1/cargo/locations/{location_code}', () => {
     const { box, zongpai } = await service.freshBox({ 'SKU-A': 1 });
     await service.plan('BOX-R5-PLAN', { 'SKU-A': 1 });
     expect((await service.saveBox(box, zongpai, { 'SKU-A': 1 })).status).toBe(201);
-    for (const code of [zongpai, box, 'BOX-R5-PLAN']) {
+    // The last, the demo plan's SSCC box as its GS1-128 label reads.
+    for (const code of [zongpai, box, 'BOX-R5-PLAN', '00106141411234567897']) {
       const res = await put(code, { kind: 'FLOOR' });
       expectError(res, 422, 'LOCATION_IS_CARGO', 'location');
       expect(res.body.message).toContain(code);
@@ -159,11 +160,13 @@ describe('POST /v1/cargo/locations (import)', () => {
       { location_code: zongpai, kind: 'FLOOR' },
       { location_code: 'IMP-B-02', kind: 'SHELF' },
       { location_code: 'BOX-1001', kind: 'FLOOR' },
+      { location_code: '00106141411234567897', kind: 'FLOOR' },
     ]);
     expectError(res, 422, 'LOCATION_IS_CARGO');
     expect(res.body.details.map((d: { field: string; error_code: string }) => [d.field, d.error_code])).toEqual([
       ['locations[1].location_code', 'LOCATION_IS_CARGO'],
       ['locations[3].location_code', 'LOCATION_IS_CARGO'],
+      ['locations[4].location_code', 'LOCATION_IS_CARGO'],
     ]);
     expectError(await service.call('GET', `${REGISTER}/IMP-B-01`), 404, 'LOCATION_NOT_FOUND');
   });
@@ -243,6 +246,14 @@ describe('POST /v1/zongpai and the register', () => {
   it('refuses to register a zongpai whose number is a registered location with INVALID_ZONGPAI', async () => {
     expect((await put('PLT-LOC-1', { kind: 'FLOOR' })).status).toBe(201);
     const res = await service.call('POST', '/v1/zongpai', { body: { zongpai_no: 'PLT-LOC-1' } });
+    expectError(res, 400, 'INVALID_ZONGPAI');
+    expect(res.body.message).toContain('registered location');
+  });
+
+  it('refuses an SSCC zongpai whose GS1-128 label ("00" + its number) is a registered location with INVALID_ZONGPAI', async () => {
+    const sscc = '000123456000123469';
+    expect((await put(`00${sscc}`, { kind: 'FLOOR' })).status).toBe(201);
+    const res = await service.call('POST', '/v1/zongpai', { body: { zongpai_no: sscc } });
     expectError(res, 400, 'INVALID_ZONGPAI');
     expect(res.body.message).toContain('registered location');
   });

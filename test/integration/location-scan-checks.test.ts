@@ -81,6 +81,37 @@ describe('POST /v1/cargo/location and the location register', () => {
     expect(await recordsOf(service, 'SC-TOTE-7')).toEqual([]);
   });
 
+  it('refuses the GS1-128 reading of an SSCC label ("00" + the SSCC) as a location with LOCATION_IS_CARGO, before LOCATION_NOT_FOUND', async () => {
+    // The demo plan's SSCC-labelled box, and a pallet registered by its SSCC: their labels read 00 + 18 digits.
+    const pallet = '000123456000123452';
+    for (const on of [service, strict])
+      expect((await on.call('POST', '/v1/zongpai', { body: { zongpai_no: pallet } })).status).toBe(201);
+    for (const on of [service, strict])
+      for (const code of ['00106141411234567897', `00${pallet}`]) {
+        const one = await on.call('POST', LOCATION, { body: { cargo_no: 'SC-TOTE-G1', location_code: code } });
+        expectError(one, 422, 'LOCATION_IS_CARGO', 'location');
+        const backlog = await on.call('POST', LOCATION, {
+          body: {
+            records: [
+              { cargo_no: 'SC-TOTE-G1', location_code: 'SC-A-01' },
+              { cargo_no: 'SC-TOTE-G1', location_code: ` ]C1${code}\r\n` },
+            ],
+          },
+        });
+        expectError(backlog, 422, 'LOCATION_IS_CARGO');
+        expect(backlog.body.details.map((d: { field: string }) => d.field)).toEqual(['records[1].location_code']);
+      }
+    expect(await recordsOf(service, 'SC-TOTE-G1')).toEqual([]);
+    // A code of 00 + 18 digits that is no cargo's is a location code as any other.
+    expect(
+      (
+        await service.call('POST', LOCATION, {
+          body: { cargo_no: 'SC-TOTE-G1', location_code: '00000123456000123469' },
+        })
+      ).status,
+    ).toBe(201);
+  });
+
   it('refuses a cargo number that is a registered location with CARGO_IS_LOCATION', async () => {
     const res = await service.call('POST', LOCATION, { body: { cargo_no: 'SC-A-01', location_code: 'SC-DOCK' } });
     expectError(res, 422, 'CARGO_IS_LOCATION', 'location');

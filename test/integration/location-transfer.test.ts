@@ -80,6 +80,8 @@ describe('POST /v1/cargo/locations/{location_code}/transfer', () => {
     expectError(await transfer(service, 'TR-SRC-3', 'TR-HOLD'), 409, 'LOCATION_BLOCKED');
     const { zongpai } = await service.freshBox();
     expectError(await transfer(service, 'TR-SRC-3', zongpai), 422, 'LOCATION_IS_CARGO');
+    // The demo plan's SSCC box as its GS1-128 label reads.
+    expectError(await transfer(service, 'TR-SRC-3', '00106141411234567897'), 422, 'LOCATION_IS_CARGO');
     expect((await current(service, 'TR-TOTE-3')).current).toMatchObject({ location_code: 'TR-SRC-3' });
   });
 
