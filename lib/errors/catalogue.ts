@@ -56,6 +56,8 @@ const fieldName = (p: MessageParams, fallback: string) => p.field ?? fallback;
  * (`records[1].cargo_no`): the Chinese messages name the field in words, so they say the place first.
  */
 const zhAt = (p: MessageParams) => (p.field !== undefined && /[.[]/.test(p.field) ? `${p.field}：` : '');
+/** The same in English, for the messages that do not start with their field's name. */
+const enAt = (p: MessageParams) => (p.field !== undefined && /[.[]/.test(p.field) ? `${p.field}: ` : '');
 
 /** The default pattern of a code field whose shortest is `min` characters. */
 const defaultPattern = (min: number): string => `^[A-Z0-9-]{${min},32}$`;
@@ -219,8 +221,8 @@ export const errorCatalogue = {
   LOCATION_NOT_FOUND: entry(
     404,
     'location',
-    (p) => `Location${quoted(p)} is not in the location register`,
-    (p) => `库位${quoted(p)}未在库位登记册中登记`,
+    (p) => `${enAt(p)}Location${quoted(p)} is not in the location register`,
+    (p) => `${zhAt(p)}库位${quoted(p)}未在库位登记册中登记`,
   ),
   ORDER_NOT_FOUND: entry(
     404,
@@ -288,8 +290,8 @@ export const errorCatalogue = {
   LOCATION_BLOCKED: entry(
     409,
     'location',
-    (p) => `Location${quoted(p)} is blocked; put the cargo somewhere else`,
-    (p) => `库位${quoted(p)}已封锁，请将货物放到其他库位`,
+    (p) => `${enAt(p)}Location${quoted(p)} is blocked; put the cargo somewhere else`,
+    (p) => `${zhAt(p)}库位${quoted(p)}已封锁，请将货物放到其他库位`,
   ),
   PAYLOAD_TOO_LARGE: entry(
     413,

@@ -136,6 +136,9 @@ describe('POST /v1/cargo/location and the location register', () => {
       ['records[2].cargo_no', 'CARGO_IS_LOCATION'],
       ['records[3].off_shelf', 'OFF_SHELF_MISMATCH'],
     ]);
+    // Each message names its record, as a client that shows one line needs.
+    for (const detail of res.body.details as { field: string; message: string }[])
+      expect(detail.message).toContain(detail.field);
     expect(await recordsOf(service, 'SC-TOTE-8')).toEqual([]);
   });
 
@@ -184,5 +187,7 @@ describe('LOCATIONS_REGISTERED_ONLY=true', () => {
       ['records[0].location_code', 'LOCATION_NOT_FOUND'],
       ['records[1].location_code', 'LOCATION_IS_CARGO'],
     ]);
+    for (const detail of res.body.details as { field: string; message: string }[])
+      expect(detail.message).toContain(detail.field);
   });
 });
