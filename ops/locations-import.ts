@@ -86,16 +86,25 @@ export class BatchRefused extends Error {
   }
 }
 
-/** The unified error body as a user reads it: code, message, and each detail with its line where it names an index. */
+/**
+ * The unified error body as a user of the file reads it: the code, then each detail by the line
+ * of the file it is about and its column (the service names a location by its place in the batch,
+ * `locations[4].kind`), or the message alone when there is no detail.
+ */
 const describe = (error: Error, batch: Batch): string => {
   if (!(error instanceof ApiError)) return error.message;
-  const head = `${error.body.error_code ?? `HTTP ${error.status}`}: ${error.body.message ?? 'no message'}`;
-  const details = (error.body.details ?? []).map((d) => {
-    const index = /^locations[.[](\d+)/.exec(d.field ?? '')?.[1];
-    const line = index === undefined ? undefined : batch.lines[Number(index)]?.line;
-    return `\n  ${line === undefined ? '' : `line ${line}: `}${d.field ?? ''} ${d.message ?? ''}`.trimEnd();
+  const code = error.body.error_code ?? `HTTP ${error.status}`;
+  const details = error.body.details ?? [];
+  if (details.length === 0) return `${code}: ${error.body.message ?? 'no message'}`;
+  const lines = details.map((d) => {
+    const field = d.field ?? '';
+    const message = d.message ?? '';
+    const said = field !== '' && message.includes(field) ? message : `${field} ${message}`.trim();
+    const place = /^locations\[(\d+)\]\.?/.exec(field);
+    const line = place === null ? undefined : batch.lines[Number(place[1])]?.line;
+    return line === undefined || place === null ? `\n  ${said}` : `\n  line ${line}: ${said.replaceAll(place[0], '')}`;
   });
-  return head + details.join('');
+  return code + lines.join('');
 };
 
 const add = (a: ImportCounts, b: ImportCounts): ImportCounts => ({

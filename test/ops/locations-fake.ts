@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
 import type { components } from '../../generated/api-types.ts';
+import { errorCatalogue } from '../../lib/errors/catalogue.ts';
 
 /**
  * A stand-in for the two register routes `npm run locations` calls, as the SPEC states them
@@ -55,7 +56,7 @@ const check = (
   details: Detail[],
 ): Omit<Stored, 'version' | 'registered_at' | 'changed_at'> => {
   const field = (name: string, code: string, message: string) =>
-    details.push({ field: `locations.${i}.${name}`, error_code: code, message });
+    details.push({ field: `locations[${i}].${name}`, error_code: code, message: `locations[${i}].${name} ${message}` });
   const o = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
   for (const name of Object.keys(o)) if (!FIELDS.has(name)) field(name, 'VALIDATION_ERROR', 'is not a field');
   const code = typeof o.location_code === 'string' ? normalise(o.location_code) : '';
@@ -125,15 +126,22 @@ export const startFakeRegister = async (options: {
     wanted.forEach((w, i) => {
       if (wanted.findIndex((o) => o.location_code === w.location_code) !== i)
         details.push({
-          field: `locations.${i}.location_code`,
+          field: `locations[${i}].location_code`,
           error_code: 'VALIDATION_ERROR',
-          message: 'is given twice',
+          message: `locations[${i}].location_code is given twice`,
         });
     });
     if (details.length > 0) return error(400, 'VALIDATION_ERROR', 'The request is not valid', 'request', details);
-    const cargo = wanted.find((w) => fake.cargo.has(w.location_code));
-    if (cargo !== undefined)
-      return error(422, 'LOCATION_IS_CARGO', `${cargo.location_code} is a box, not a location`, 'location');
+    // As the service answers: each cargo code a detail, its message naming its place in the batch.
+    const cargo = wanted.flatMap((w, i) => {
+      if (!fake.cargo.has(w.location_code)) return [];
+      const at = { field: `locations[${i}].location_code`, value: w.location_code };
+      return [
+        { field: at.field, error_code: 'LOCATION_IS_CARGO', message: errorCatalogue.LOCATION_IS_CARGO.message.en(at) },
+      ];
+    });
+    const [first] = cargo;
+    if (first !== undefined) return error(422, 'LOCATION_IS_CARGO', first.message, 'location', cargo);
     const counts = { created: 0, changed: 0, unchanged: 0 };
     const now = new Date().toISOString();
     for (const w of wanted) {

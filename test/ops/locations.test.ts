@@ -138,16 +138,23 @@ describe('npm run locations -- import', () => {
 
   it('names the refused batch by its first and last line with the error code and message, and a rerun of the corrected file sends only that batch', async () => {
     fake.cargo.add('L-001200');
+    fake.cargo.add('L-001300');
     const path = locationsFile('cargo.csv', 1500);
     const refused = await locations('import', path);
     expect(refused.code).toBe(1);
+    // Each refused location by its line and column, not by its place in the batch, and once.
     expect(refused.stderr).toContain(
-      'batch 3 of 3 (lines 1002-1501) was refused: LOCATION_IS_CARGO: L-001200 is a box, not a location',
+      [
+        'batch 3 of 3 (lines 1002-1501) was refused: LOCATION_IS_CARGO',
+        "  line 1201: location_code 'L-001200' is the number of a box or zongpai, not a location: scan the location label",
+        "  line 1301: location_code 'L-001300' is the number of a box or zongpai, not a location: scan the location label",
+      ].join('\n'),
     );
+    expect(refused.stderr).not.toContain('locations[');
     expect(refused.stderr).toContain('the batches before it were imported (1000 created, 0 changed, 0 unchanged)');
     expect(fake.locations.size).toBe(1000);
     const corrected = locationsFile('cargo.csv', 1500, (line, text) =>
-      line === 1201 ? text.replace('L-001200', 'L-X01200') : text,
+      line === 1201 || line === 1301 ? text.replace('L-00', 'L-X0') : text,
     );
     const posts = fake.posts.length;
     const rerun = await locations('import', corrected);
