@@ -15,11 +15,24 @@ const UNREADABLE = new Set(['42P01', '42501', '42703', '42804', '42883', '42846'
  */
 const DATA_EXCEPTION = '22';
 
+/**
+ * The classes of SQL states an ERP's own functions in the view raise: PL/pgSQL's RAISE and ASSERT
+ * (P0), a routine that fails (2F, 38, 39), and limits a runaway one meets, such as a recursion
+ * deeper than the stack (54). The service's functions never raise these on a statement that reads the view
+ * (its one trigger, on the event counter, refuses with 23514).
+ */
+const ROUTINE_FAILURES = ['P0', '2F', '38', '39', '54'];
+
 /** True for a database error that says a view is missing or unreadable. */
-export const isUnreadableView = (error: unknown): boolean =>
-  error instanceof DatabaseError &&
-  error.sqlState !== undefined &&
-  (UNREADABLE.has(error.sqlState) || error.sqlState.startsWith(DATA_EXCEPTION));
+export const isUnreadableView = (error: unknown): boolean => {
+  if (!(error instanceof DatabaseError) || error.sqlState === undefined) return false;
+  const { sqlState } = error;
+  return (
+    UNREADABLE.has(sqlState) ||
+    sqlState.startsWith(DATA_EXCEPTION) ||
+    ROUTINE_FAILURES.some((failure) => sqlState.startsWith(failure))
+  );
+};
 
 /**
  * Wraps the database adapter so that a statement reading the ERP view, failing because the view

@@ -30,6 +30,15 @@ const restoreView = async () => {
 };
 
 describe('the ERP view missing or unreadable', () => {
+  beforeAll(async () => {
+    for (const statement of [
+      `CREATE OR REPLACE FUNCTION erp.qa_raise(n integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'ERP plan offline'; END $$`,
+      `CREATE OR REPLACE FUNCTION erp.qa_assert(n integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN ASSERT n < 0, 'no plan'; RETURN n; END $$`,
+      `CREATE OR REPLACE FUNCTION erp.qa_recurse(n integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RETURN erp.qa_recurse(n + 1); END $$`,
+    ])
+      await service.stack.db.query(statement);
+  });
+
   it('answers box info with 503 ERP_VIEW_UNAVAILABLE and a Retry-After while the view is missing, in English and Chinese', async () => {
     await dropView();
     try {
@@ -77,6 +86,12 @@ describe('the ERP view missing or unreadable', () => {
     ['divides by zero when read', 'planned_quantity / (planned_quantity - planned_quantity) AS planned_quantity'],
     ['casts a text column that does not hold numbers', "(item_code || 'x')::integer AS planned_quantity"],
     ['holds a boolean planned_quantity', 'planned_quantity > 0 AS planned_quantity'],
+    // An ERP's own functions in the view: one that raises (P0001), one that asserts (P0004).
+    ['raises an error in a function of the ERP', 'erp.qa_raise(planned_quantity) AS planned_quantity'],
+    ['fails an assertion in a function of the ERP', 'erp.qa_assert(planned_quantity) AS planned_quantity'],
+    ...(process.env.TEST_BACKEND === 'postgres'
+      ? [['recurses without end', 'erp.qa_recurse(planned_quantity) AS planned_quantity']]
+      : []),
   ])(
     'answers 503 ERP_VIEW_UNAVAILABLE, never 500, for a view that %s: box info, a simple save, an order',
     async (_what, plannedQuantity) => {
