@@ -75,7 +75,7 @@ const openPostgres = async (url: string): Promise<SqlBackend> => {
   return backend;
 };
 
-/** What a failed listen means to the developer: a port in use, or a HOST this machine does not have. */
+/** What a failed listen means to the developer: a port in use, or a HOST this machine does not have or cannot resolve. */
 const listenError =
   (port: number, host: string) =>
   (error: unknown): never => {
@@ -84,11 +84,13 @@ const listenError =
         `PORT ${String(port)} on ${host} is already in use: stop what uses it or set PORT to another port`,
         1,
       );
-    if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL')
-      throw new StartError(
-        `HOST='${host}' is not an address of this machine: allowed are its addresses, e.g. 127.0.0.1 or 0.0.0.0`,
-        2,
-      );
+    const code = (error as NodeJS.ErrnoException).code;
+    const allowed = 'allowed are its addresses, e.g. 127.0.0.1 or 0.0.0.0';
+    if (code === 'EADDRNOTAVAIL')
+      throw new StartError(`HOST='${host}' is not an address of this machine: ${allowed}`, 2);
+    // A name is looked up before it is bound: one that does not resolve (or no resolver answers).
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      throw new StartError(`HOST='${host}' is not a name this machine can resolve: ${allowed}`, 2);
     throw error;
   };
 

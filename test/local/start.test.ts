@@ -204,4 +204,19 @@ describe('configuration errors stop npm start with a clear message', PROCESSES, 
       blocker.close();
     }
   });
+
+  it.each([
+    ['an address this machine does not have', '10.255.255.254', 'is not an address of this machine'],
+    ['a name that does not resolve', 'no-such-host.invalid', 'is not a name this machine can resolve'],
+  ])(
+    'says that HOST is %s, naming the variable and what is allowed, without a stack trace',
+    async (_what, host, why) => {
+      const dataDir = dataFolder();
+      const result = await startExpectingExit({ DATA_DIR: dataDir, HOST: host, PORT: '0' });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`HOST='${host}' ${why}: allowed are its addresses, e.g. 127.0.0.1 or 0.0.0.0`);
+      noStackTrace(result.stderr);
+      expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
+    },
+  );
 });
