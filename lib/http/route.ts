@@ -175,7 +175,7 @@ type ProxyHandler = (event: ServiceEvent, context: Context) => Promise<ServiceRe
 /**
  * Wraps a route's logic in the one middleware stack every handler uses: unified errors,
  * Powertools logging with the Lambda context, lower-cased headers, the role check, JSON body
- * parsing, Zod validation with the SPEC's error codes, the `Idempotency-Key` and, on a versioned
+ * parsing (on a route that takes a body), Zod validation with the SPEC's error codes, the `Idempotency-Key` and, on a versioned
  * route, the version its `If-Match` step reads. Each step keeps what it learns in the request's one
  * state (`event.state`, lib/http/event.ts); `handle` receives it.
  */
@@ -196,7 +196,8 @@ export const routeHandler = <B, P, Q, O, V>(spec: RouteSpec<B, P, Q, O, V>, runt
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(lowerCaseHeaderNames())
     .use(authorize(spec.access, { clientId: config.userPoolClientId }))
-    .use(jsonBody())
+    // A route that takes no body (every GET) does not read one a client sends along.
+    .use(schemas.body === undefined ? [] : [jsonBody()])
     .use(validate(schemas, makeFieldCodes(config)))
     .use(idempotencyKey(config.idempotencyTtlHours));
   return (spec.versioned === undefined ? stack : stack.use(ifMatch(spec.versioned))).handler(

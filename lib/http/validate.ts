@@ -170,9 +170,11 @@ export const validate = <B, P, Q>(
     };
     const path = parse(schemas.path, event.pathParameters ?? {});
     // API Gateway hands the function a repeated parameter's last value as the parameter; which
-    // one the client meant is not ours to guess.
+    // one the client meant is not ours to guess. A parameter the route does not take is not read,
+    // once or twice.
+    const taken = Object.keys((schemas.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
     const repeated = Object.entries(event.multiValueQueryStringParameters ?? {}).filter(
-      ([, all]) => (all?.length ?? 0) > 1,
+      ([name, all]) => taken.includes(name) && (all?.length ?? 0) > 1,
     );
     for (const [name] of repeated)
       problems.push({ field: name, code: 'VALIDATION_ERROR', params: { reason: 'given_twice' } });

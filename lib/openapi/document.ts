@@ -110,8 +110,8 @@ const operation = (route: ApiRoute, runtime: Pick<Runtime, 'config' | 'fields'>)
       `route ${route.id} declares no docs: functions/api-docs/ documents it (documentRoute('${route.id}', ...))`,
     );
   const doc = spec.docs(runtime);
-  const { request, body } = documentedRequest({ ...route, ...spec }, runtime, doc);
-  const errors = routeErrorCodes({ method: route.method, access: route.access, body, errors: doc.errors });
+  const { request, body, query } = documentedRequest({ ...route, ...spec }, runtime, doc);
+  const errors = routeErrorCodes({ method: route.method, access: route.access, body, query, errors: doc.errors });
   return {
     operationId: operationId(route.id),
     summary: doc.summary,

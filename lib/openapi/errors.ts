@@ -4,11 +4,13 @@ import type { HttpMethod, RouteSpec } from '../http/route.ts';
 
 type Access = RouteSpec['access'];
 
-/** What decides the errors every route shares: who may call it, whether it writes, whether it takes a body. */
+/** What decides the errors every route shares: who may call it, whether it writes, whether it takes a body or a query. */
 export interface ErrorSource {
   readonly method: HttpMethod;
   readonly access: Access;
   readonly body: boolean;
+  /** Whether it takes query parameters: one given twice is VALIDATION_ERROR (lib/http/validate.ts). */
+  readonly query: boolean;
   /** The codes of the route's own rules: its fields, its domain, its database. */
   readonly errors: readonly ErrorCode[];
 }
@@ -22,6 +24,8 @@ const JSON_BODY: readonly ErrorCode[] = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
 ];
+/** A route with query parameters. */
+const QUERY: readonly ErrorCode[] = ['VALIDATION_ERROR'];
 /** A write, which accepts an Idempotency-Key (lib/http/idempotency.ts, lib/db/write.ts). */
 const KEYED_WRITE: readonly ErrorCode[] = ['VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED'];
 /** Every route: stage throttling, and a failure of the function itself. */
@@ -33,7 +37,7 @@ const EVERY_ROUTE: readonly ErrorCode[] = ['THROTTLED', 'INTERNAL_ERROR'];
  *
  * @example
  * ```ts
- * routeErrorCodes({ method: 'GET', access: 'operator', body: false, errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND'] });
+ * routeErrorCodes({ method: 'GET', access: 'operator', body: false, query: false, errors: ['INVALID_ZONGPAI', 'ZONGPAI_NOT_FOUND'] });
  * // ['INVALID_ZONGPAI', 'UNAUTHORIZED', 'FORBIDDEN', 'ZONGPAI_NOT_FOUND', 'THROTTLED', 'INTERNAL_ERROR']
  * ```
  */
@@ -42,6 +46,7 @@ export const routeErrorCodes = (source: ErrorSource): ErrorCode[] => {
     ...source.errors,
     ...(source.access === 'public' ? [] : SIGNED_IN),
     ...(source.body ? JSON_BODY : []),
+    ...(source.query ? QUERY : []),
     ...(source.method === 'GET' ? [] : KEYED_WRITE),
     ...EVERY_ROUTE,
   ]);

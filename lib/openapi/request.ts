@@ -47,7 +47,11 @@ export const documentedRequest = (
   route: RequestDeclaration,
   runtime: Pick<Runtime, 'config' | 'fields'>,
   docs: RouteDocs,
-): { readonly request: Pick<ZodOpenApiOperationObject, 'requestParams' | 'requestBody'>; readonly body: boolean } => {
+): {
+  readonly request: Pick<ZodOpenApiOperationObject, 'requestParams' | 'requestBody'>;
+  readonly body: boolean;
+  readonly query: boolean;
+} => {
   const { path, query, body } = route.schemas?.(runtime) ?? {};
   for (const [name, shown] of Object.entries(docs.query ?? {})) documented(queryParameter(query, name), shown);
   const header = headersOf(route.method, route.versioned !== undefined);
@@ -65,5 +69,6 @@ export const documentedRequest = (
           }),
     },
     body: body !== undefined,
+    query: query instanceof z.ZodMiniObject && Object.keys(query.shape).length > 0,
   };
 };

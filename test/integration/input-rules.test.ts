@@ -161,6 +161,17 @@ describe('page parameters a client got wrong', () => {
     expect(res.body.message).toBe(message);
   });
 
+  it('ignores a query parameter a route does not take, given once or twice, and a body sent with a GET', async () => {
+    for (const path of ['/v1/openapi.json?a=1&a=2', '/v1/zongpai/PLT-NOPE?kind=DOCK&kind=SHELF'])
+      expect((await service.call('GET', path)).status, path).not.toBe(400);
+    const withBody = await service.call('GET', '/v1/box/info?box_no=BOX-1001', {
+      rawBody: '{x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(withBody.status).toBe(200);
+    expect(withBody.body.box_no).toBe('BOX-1001');
+  });
+
   it('says what a record id and a device id must be', async () => {
     const voided = await service.call('DELETE', `${LOCATION}/BOX-7001/records/abc`, {
       body: { version: 1 },

@@ -245,6 +245,15 @@ describe('the errors a route declares', () => {
       ['GET /v1/cargo/location/{cargo_no}', '/v1/cargo/location/BOX-NOPE'],
       ['GET /v1/cargo/location/{cargo_no}', '/v1/cargo/location/BOX-OA01?limit=0'],
       ['POST /v1/cargo/location', '/v1/cargo/location', { body: { cargo_no: 'BOX-OA01', location_code: '!' } }],
+      // A query parameter of the route's given twice.
+      ['GET /v1/box/info', '/v1/box/info?box_no=BOX-1001&box_no=BOX-1002'],
+      ['GET /v1/zongpai', '/v1/zongpai?status=OPEN&status=CLOSED'],
+      // A body that is no JSON on a route that takes one without fields.
+      [
+        'POST /v1/zongpai/{zongpai_no}/reopen',
+        '/v1/zongpai/PLT-OA01/reopen',
+        { rawBody: '{x', headers: { 'content-type': 'application/json' }, ...supervisor },
+      ],
     ];
     for (const [route, path, options] of cases) {
       const [method = '', documented = ''] = route.split(' ');
