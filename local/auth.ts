@@ -97,7 +97,12 @@ export const verifyLocalToken = async (
   if (authorization === undefined) return undefined;
   const token = authorization.replace(/^Bearer\s+/i, '').trim();
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: LOCAL_ISSUER, algorithms: ['HS256'] });
+    // Every token Cognito issues expires: one without `exp` is not one of them.
+    const { payload } = await jwtVerify(token, key, {
+      issuer: LOCAL_ISSUER,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat'],
+    });
     if (payload.token_use !== 'id') return undefined;
     const claims: Record<string, string> = {};
     for (const [name, value] of Object.entries(payload)) {

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { APIGatewayProxyEventSchema } from '@aws-lambda-powertools/parser/schemas/api-gateway';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayErrorBody } from '../../infra/constructs/gateway-responses.ts';
 import { GATEWAY_ERRORS } from '../../infra/gateway-errors.ts';
@@ -127,7 +128,7 @@ describe('emulated API Gateway v1', () => {
     expect(await res.json()).toEqual({ ok: true });
   });
 
-  it('refuses a missing, foreign or expired token before the function runs', async () => {
+  it('refuses a missing, foreign, expired or never-expiring token before the function runs', async () => {
     seen.length = 0;
     const foreign = await signLocalToken(new Uint8Array(32).fill(9), { user: 'mallory', groups: ['supervisor'] });
     const expired = await signLocalToken(key, {
@@ -136,7 +137,25 @@ describe('emulated API Gateway v1', () => {
       expiresInSeconds: 60,
       now: new Date(Date.now() - 3_600_000),
     });
-    for (const authorization of [undefined, `Bearer ${foreign}`, `Bearer ${expired}`, 'Bearer nonsense']) {
+    // Signed with the local key and an ID token in every other claim, but with no expiry: Cognito issues none such.
+    const endless = await new SignJWT({
+      aud: LOCAL_CLIENT_ID,
+      'cognito:username': 'alice',
+      token_use: 'id',
+      'cognito:groups': ['operator'],
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('3b6d4b7e-0000-4000-8000-000000000001')
+      .setIssuer(`https://cognito-idp.us-east-1.amazonaws.com/${LOCAL_USER_POOL_ID}`)
+      .setIssuedAt()
+      .sign(key);
+    for (const authorization of [
+      undefined,
+      `Bearer ${foreign}`,
+      `Bearer ${expired}`,
+      `Bearer ${endless}`,
+      'Bearer nonsense',
+    ]) {
       const res = await fetch(`${url}/v1/box/BOX-1`, { headers: authorization === undefined ? {} : { authorization } });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual(expect.objectContaining({ error_code: 'UNAUTHORIZED', domain: 'auth' }));
