@@ -54,14 +54,15 @@ type ZongpaiLabelRow = {
   customer_name: string | null;
 };
 
+/** The customer's line, none when the ERP plan names no customer (an empty field would look like a misprint). */
+const customerLine = (customer: string | null): LabelLine[] =>
+  customer === null || customer.trim() === '' ? [] : [['CUSTOMER', customer]];
+
 /** A zongpai's order lines: the order and customer when every box belongs to that one order, else MIXED and how many orders. */
 const orderLines = (row: ZongpaiLabelRow): LabelLine[] => {
   if (row.box_count === 0) return [];
   if (row.order_count === 1 && row.boxes_with_order === row.box_count)
-    return [
-      ['ORDER', row.order_no ?? ''],
-      ['CUSTOMER', row.customer_name ?? ''],
-    ];
+    return [['ORDER', row.order_no ?? ''], ...customerLine(row.customer_name)];
   return [['ORDER', `MIXED (${row.order_count} orders)`]];
 };
 
@@ -146,7 +147,7 @@ export const makeBoxLabel = ({ db, config }: { db: Db; config: PlanSettings }) =
         number: boxNo,
         lines: [
           ['ORDER', row.order_no ?? ''],
-          ['CUSTOMER', row.customer_name ?? ''],
+          ...customerLine(row.customer_name),
           ...(boxed ? ([['ZONGPAI', row.zongpai_no ?? '']] as const) : []),
           boxed ? ['TOTAL QTY', String(row.total_quantity)] : ['PLANNED QTY', String(row.planned_quantity)],
           ['STATUS', row.status],

@@ -134,6 +134,26 @@ describe('what a label says', () => {
     ]);
   });
 
+  it('leaves the customer line out of the label of a box, and of a zongpai of one order, whose plan names no customer', async () => {
+    await service.stack.db.query(
+      `INSERT INTO erp.demo_box_plan (box_no, order_no, customer_name, item_code, item_name, planned_quantity, unit)
+       VALUES ('BOX-L10', 'SO-L10', NULL, 'SKU-L', 'Label', 4, 'pcs')`,
+    );
+    expect(svgTexts(await svg('/v1/box/BOX-L10/label'))).toEqual([
+      'BOX',
+      'ORDER: SO-L10',
+      'PLANNED QTY: 4',
+      'STATUS: NOT_BOXED',
+      'BOX-L10',
+    ]);
+    await register('PLT-L10');
+    await save('BOX-L10', 'PLT-L10', 4);
+    const texts = svgTexts(await svg('/v1/zongpai/PLT-L10/label'));
+    expect(texts).toContain('ORDER: SO-L10');
+    expect(texts.some((t) => t.startsWith('CUSTOMER'))).toBe(false);
+    expect(await zpl('/v1/box/BOX-L10/label')).not.toContain('CUSTOMER');
+  });
+
   it('writes a Chinese customer name as SVG text, its markup characters escaped', async () => {
     const document = await svg('/v1/box/BOX-L04/label');
     expect(svgTexts(document)).toContain('CUSTOMER: 杭州西湖食品有限公司 &lt;A&amp;B&gt; ^XZ~JR_');
