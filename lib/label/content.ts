@@ -31,3 +31,14 @@ export const barcodeOf = (number: string) =>
   isValidSscc(number)
     ? ({ symbology: 'gs1-128', data: `(00)${number}`, text: `(00) ${number}` } as const)
     : ({ symbology: 'code128', data: number, text: number } as const);
+
+/**
+ * About how wide `value` is set at `size` (dots): an ideograph (or a full-width form) about one
+ * em, any other character about 0.6 em, as the label's sans-serif fonts and a printer's scalable
+ * font draw them.
+ */
+export const textWidthAt = (value: string, size: number): number =>
+  [...value].reduce(
+    (sum, c) => sum + (/[\u2e80-\ua4cf\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u.test(c) ? 1 : 0.6),
+    0,
+  ) * size;

@@ -1,5 +1,11 @@
 import { code128, drawingSVG, gs1_128 } from 'bwip-js/generic';
-import { barcodeOf, LABEL_HEIGHT_DOTS, LABEL_WIDTH_DOTS, type LabelContent } from './content.ts';
+import {
+  barcodeOf,
+  LABEL_HEIGHT_DOTS,
+  LABEL_WIDTH_DOTS,
+  textWidthAt as widthAt,
+  type LabelContent,
+} from './content.ts';
 
 /** The media type of an SVG label. */
 export const SVG_MEDIA_TYPE = 'image/svg+xml';
@@ -29,16 +35,6 @@ export const xmlText = (value: string): string =>
 /** The smallest size a line of text is set in before it is held to the label's width instead. */
 const MIN_TEXT_SIZE = 28;
 const TEXT_WIDTH = LABEL_WIDTH_DOTS - 2 * MARGIN;
-
-/**
- * About how wide `value` is set at `size`: an ideograph (or a full-width form) about one em, any
- * other character about 0.6 em, as the label's sans-serif fonts draw them.
- */
-const widthAt = (value: string, size: number): number =>
-  [...value].reduce(
-    (sum, c) => sum + (/[\u2e80-\ua4cf\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u.test(c) ? 1 : 0.6),
-    0,
-  ) * size;
 
 /**
  * A line of text that stays on the label: an ERP customer name can be longer than 4 inches, so a

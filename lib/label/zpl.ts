@@ -1,4 +1,4 @@
-import { barcodeOf, LABEL_HEIGHT_DOTS, LABEL_WIDTH_DOTS, type LabelContent } from './content.ts';
+import { barcodeOf, LABEL_HEIGHT_DOTS, LABEL_WIDTH_DOTS, textWidthAt, type LabelContent } from './content.ts';
 
 /** The media type of a ZPL label. */
 export const ZPL_MEDIA_TYPE = 'text/plain; charset=utf-8';
@@ -17,9 +17,22 @@ export const zplFieldData = (value: string): string =>
     [...new TextEncoder().encode(c)].map((b) => `_${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
   );
 
-/** A line of text at `y`: font 0 (the scalable font) `size` dots high, on one line the width of the label. */
-const textField = (y: number, size: number, text: string) =>
-  `^FO${MARGIN},${y}^A0N,${size},${size}^FB${TEXT_WIDTH},1,0,L^FH^FD${zplFieldData(text)}^FS`;
+/** The narrowest the characters of a line are set (dots), however long the line. */
+const MIN_CHARACTER_WIDTH = 10;
+
+/**
+ * A line of text at `y`: font 0 (the scalable font) `size` dots high, on one line the width of
+ * the label. A line too wide at that size (an ERP customer name can be longer than 4 inches) is
+ * set in narrower characters, as high, so that it fits: a printer overprints the end of a one-line
+ * field block on itself rather than cutting it.
+ */
+const textField = (y: number, size: number, text: string) => {
+  const width = Math.max(
+    MIN_CHARACTER_WIDTH,
+    Math.min(size, Math.floor((size * TEXT_WIDTH) / textWidthAt(text, size))),
+  );
+  return `^FO${MARGIN},${y}^A0N,${size},${width}^FB${TEXT_WIDTH},1,0,L^FH^FD${zplFieldData(text)}^FS`;
+};
 
 /**
  * The number as ZPL's own Code 128 (^BC), with the printer's interpretation line beneath it. An

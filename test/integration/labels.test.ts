@@ -98,6 +98,18 @@ describe('a ZPL label', () => {
 });
 
 describe('what a label says', () => {
+  it('sets a line too long for the label in narrower characters, as high, and a short one as it is', async () => {
+    const long = 'Shanghai Lianhua Trading Company Limited, Pudong Branch';
+    await planFor('BOX-L11', 'SO-L11', long);
+    const label = await zpl('/v1/box/BOX-L11/label');
+    const field = (text: string) => new RegExp(`\\^A0N,(\\d+),(\\d+)\\^FB\\d+,1,0,L\\^FH\\^FD${text}`).exec(label);
+    const [, height, width] = field(`CUSTOMER: ${long}`) ?? [];
+    expect(Number(height)).toBe(50);
+    // 65 characters at about 0.6 em fit the 732 dots between the margins at 18 dots wide.
+    expect(Number(width)).toBe(18);
+    expect(field('ORDER: SO-L11')?.slice(1)).toEqual(['50', '50']);
+  });
+
   it('says MIXED and the number of orders on a zongpai whose boxes belong to several orders', async () => {
     const texts = svgTexts(await svg('/v1/zongpai/PLT-LMIX/label'));
     expect(texts).toEqual(expect.arrayContaining(['ORDER: MIXED (2 orders)', 'BOXES: 2', 'TOTAL QTY: 11']));
