@@ -15,8 +15,10 @@ beforeAll(async () => {
   service = await startTestService();
   erp = await service.token('erp-system', ['integration']);
   doomed = await service.token('doomed', ['operator', 'supervisor']);
+  // An internal error (XX000): a RAISE's own P0001 in a statement that reads the ERP view is the
+  // view's failing function to the service (503 ERP_VIEW_UNAVAILABLE, lib/db/erp-view.ts).
   await service.stack.db.query(`CREATE FUNCTION public.fail_doomed_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'the commit of this test user fails'; END $$`);
+    BEGIN RAISE EXCEPTION 'the commit of this test user fails' USING ERRCODE = 'internal_error'; END $$`);
   await service.stack.db
     .query(`CREATE CONSTRAINT TRIGGER fail_doomed_commit AFTER INSERT ON cargo.event DEFERRABLE INITIALLY DEFERRED
     FOR EACH ROW WHEN (NEW.actor = 'doomed') EXECUTE FUNCTION public.fail_doomed_commit()`);
