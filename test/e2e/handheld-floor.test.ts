@@ -263,6 +263,61 @@ describe.skipIf(!hasChromium)('the handheld on the floor', () => {
     expect(await page.getByTestId('order-boxes').textContent()).not.toContain('开放');
   });
 
+  it('refuses on One scan, at once and offline too, a scan that is no box number or is a shelf label', async () => {
+    const { page, context } = await signedIn('olga');
+    // The register is on the device (the demo's nine locations, and any a test above registered).
+    await expect.poll(() => kept(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(9);
+    await open(page, 'One scan');
+    await context.setOffline(true);
+    for (const [code, refusal, headline] of [
+      ['hello world!', 'INVALID_BOX_NO', 'This is not a box number'],
+      ['A-01-01', 'CARGO_IS_LOCATION', 'This is a location, not cargo'],
+    ] as const) {
+      await scan(page, code);
+      await notice(page, 'error', headline);
+      expect(await page.getByTestId('notice').getAttribute('data-code'), code).toBe(refusal);
+      expect(await page.getByTestId('box-no').count(), code).toBe(0);
+      expect(await page.locator('.scan-label').textContent(), code).toBe('Scan a box');
+    }
+    await context.setOffline(false);
+    // A box is taken, and saved as planned on a zongpai.
+    await scan(page, '(00)106141411234567897');
+    await page.getByTestId('box-no').getByText('106141411234567897').waitFor();
+    expect(await page.getByTestId('notice').getAttribute('data-tone')).toBe('ok');
+  });
+
+  it('says what happened and what to do without saying it twice, for a blocked location and for a box label as a location', async () => {
+    const { page } = await signedIn('olga');
+    // A supervisor blocks B-01-02 after olga signed in: her copy of the register says it is open.
+    const supervisor = await signedIn('sam');
+    const samToken = await supervisor.page.evaluate(
+      "JSON.parse(localStorage.getItem('cargo.session') ?? '{}').idToken",
+    );
+    const put = await supervisor.page.request.put(new URL('/v1/cargo/locations/B-01-02', page.url()).toString(), {
+      headers: { authorization: `Bearer ${String(samToken)}` },
+      data: { kind: 'SHELF', zone: 'B', blocked: true },
+    });
+    expect(put.ok()).toBe(true);
+    await open(page, 'Locate');
+    await scan(page, 'B-01-02');
+    await page.locator('[data-testid=notice][data-tone=place]', { hasText: 'Location B-01-02' }).waitFor();
+    await scan(page, 'BOX-1005');
+    await notice(page, 'error', 'BOX-1005 at B-01-02 refused');
+    const said = async () => (await page.getByTestId('notice').locator('p').allTextContents()).join(' | ');
+    const blocked = await said();
+    expect(blocked).toContain('This location is blocked');
+    expect(blocked.match(/blocked/g)?.length, blocked).toBe(1);
+    expect(blocked).toContain('Put the cargo somewhere else');
+
+    // A box label scanned as the location, refused by the service: cargo is said once.
+    await page.getByTestId('location').click();
+    await scan(page, 'BOX-1001');
+    await notice(page, 'error', 'This is cargo, not a location');
+    const cargo = await said();
+    expect(cargo.match(/not a location/g)?.length, cargo).toBe(1);
+    expect(cargo).toContain('Scan the location label');
+  });
+
   it('keeps the main action, one row of tabs and the whole name on a 360 x 640 screen, offline too', async () => {
     const { page, context } = await signedIn('sam');
     await open(page, 'Locate');

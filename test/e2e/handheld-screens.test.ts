@@ -238,10 +238,10 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
       const fits = async (where: string) => expect(await page.evaluate(OVERFLOW), where).toEqual([]);
       const tab = (en: string, zh: string) => (locale === 'zh-CN' ? zh : en);
 
-      // A refusal quoting a 32-character zongpai, and the button to register it.
+      // A prompt quoting a 32-character zongpai, and the button to register it.
       await open(page, tab('Pallet', '总牌'));
       await scan(page, LONG_ZONGPAI);
-      await notice(page, 'error', LONG_ZONGPAI);
+      await notice(page, 'info', LONG_ZONGPAI);
       await fits('Pallet');
 
       // A location and a cargo of 32 characters.

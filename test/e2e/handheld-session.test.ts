@@ -173,7 +173,7 @@ describe.skipIf(!hasChromium)('the handheld through faults of a shift', () => {
     await oneScan(page, 'BOX-1002', 'PLT-S-1');
     await notice(page, 'error', 'BOX-1002 · Already boxed on PLT-S-1');
     const text = await noticeText(page);
-    expect(text).toContain('a supervisor can edit or undo it');
+    expect(text).toContain('A supervisor can edit or undo it');
     expect(text).not.toMatch(/PATCH|key/);
   });
 

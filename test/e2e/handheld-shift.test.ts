@@ -121,6 +121,42 @@ describe.skipIf(!hasChromium)('the handheld through a shift', () => {
     expect(inView, JSON.stringify({ row, main })).toBe(true);
   });
 
+  it('opens the short step with its question and what is missing in sight, wherever the last scan scrolled the plan', async () => {
+    const { page } = await signedIn('olga');
+    await open(page, 'Box');
+    await scan(page, 'BOX-1003');
+    await page.getByTestId('box-no').getByText('BOX-1003').waitFor();
+    // The last line of the plan: the screen scrolls down to it.
+    await scan(page, 'SKU-SALT-500');
+    await notice(page, 'ok', 'SKU-SALT-500 +1');
+    await quiet(page);
+    await page.getByRole('button', { name: 'Zongpai ›' }).click();
+    const question = page.getByTestId('short');
+    await question.getByText('1 of 40 pieces: save short?').waitFor();
+    // Between the sticky scan field and the action bar, where a tap at each line's centre lands on it.
+    for (const line of ['1 of 40 pieces: save short?', 'Missing: SKU-OIL-1L × 12']) {
+      const where = await question.getByText(line, { exact: false }).evaluate(
+        new Function(
+          'el',
+          `const r = el.getBoundingClientRect();
+          const field = document.querySelector('.scan').getBoundingClientRect();
+          const bar = document.querySelector('.action-bar').getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return { top: r.top, bottom: r.bottom, field: field.bottom, bar: bar.top, landsOnIt: hit !== null && el.contains(hit) };`,
+        ) as (el: unknown) => { top: number; bottom: number; field: number; bar: number; landsOnIt: boolean },
+      );
+      expect(
+        where.top >= where.field - 0.5 && where.bottom <= where.bar + 0.5,
+        `${line}: ${JSON.stringify(where)}`,
+      ).toBe(true);
+      expect(where.landsOnIt, line).toBe(true);
+    }
+    // The banner no longer says the last count as if it were the news.
+    const banner = page.getByTestId('notice');
+    expect(await banner.getAttribute('data-tone')).not.toBe('ok');
+    expect(await banner.textContent()).not.toContain('+1');
+  });
+
   it('asks "N of M pieces: save short?" in its own step, naming what is missing, before saving a box short', async () => {
     const { page } = await signedIn('olga');
     const saves = requestsTo(page, 'POST', /^\/v1\/box$/);

@@ -209,7 +209,7 @@ export const voidCurrentScan = async (page: Page, cargo: string, location: strin
 };
 
 /** Waits for the app's notice of this tone holding this text. */
-export const notice = (page: Page, tone: 'ok' | 'warn' | 'error', text: string | RegExp): Promise<void> =>
+export const notice = (page: Page, tone: 'ok' | 'warn' | 'error' | 'info', text: string | RegExp): Promise<void> =>
   page.locator(`[data-testid=notice][data-tone=${tone}]`, { hasText: text }).waitFor({ timeout: 10_000 });
 
 /** Opens a screen from the tab bar and waits for it, as an operator looks before scanning. */

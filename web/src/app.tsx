@@ -283,6 +283,7 @@ export const App = ({
     store,
     register,
     notify,
+    clearNotice: () => setNotice(undefined),
     refused,
     upload,
   };

@@ -42,6 +42,8 @@ export interface AppState {
   readonly register: LocationRegister;
   /** Shows the notice with its tone, vibration and colour. */
   readonly notify: (notice: Notice) => void;
+  /** Takes the last answer off the banner: a step of the screen is the news now (no empty banner is left). */
+  readonly clearNotice: () => void;
   /** Shows what went wrong with a call: no network, or the service's refusal and what to do. */
   readonly refused: (outcome: Exclude<Outcome<unknown>, { ok: true }>) => void;
   /** Asks the location uploader to send what waits. */

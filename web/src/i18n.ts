@@ -112,6 +112,8 @@ const en = {
   by: 'by {who}',
   register: 'Register',
   registered: 'Zongpai {zongpai} registered',
+  notRegisteredYet: '{zongpai} is not registered yet',
+  tapRegister: 'Tap Register {zongpai} to register it.',
   close: 'Close',
   closed: 'Closed',
   open: 'Open',
@@ -136,8 +138,9 @@ const en = {
   errorCode: 'Code',
   scanOk: 'OK',
   scanOrder: 'Scan or type an order number',
-  boxesBoxed: '{boxed} of {total} boxes boxed',
-  packed: '{percent} % packed',
+  boxesBoxed: '{boxed} of {n} boxes boxed',
+  'boxesBoxed#one': '{boxed} of {n} box boxed',
+  packed: '{percent} packed',
   orderDone: 'Order fully boxed',
   notLocated: 'Not located',
   moreBoxes: 'More boxes ({shown} of {total} shown)',
@@ -290,6 +293,8 @@ const zh: Words = {
   by: '操作人 {who}',
   register: '登记',
   registered: '总牌 {zongpai} 已登记',
+  notRegisteredYet: '{zongpai} 尚未登记',
+  tapRegister: '点“登记 {zongpai}”即可登记。',
   close: '关闭',
   closed: '已关闭',
   open: '开放',
@@ -314,8 +319,9 @@ const zh: Words = {
   errorCode: '代码',
   scanOk: '好',
   scanOrder: '扫描或输入订单号',
-  boxesBoxed: '{total} 箱中已装 {boxed} 箱',
-  packed: '已装 {percent} %',
+  boxesBoxed: '{n} 箱中已装 {boxed} 箱',
+  'boxesBoxed#one': '{n} 箱中已装 {boxed} 箱',
+  packed: '已装 {percent}',
   orderDone: '订单已全部装箱',
   notLocated: '未定位',
   moreBoxes: '更多箱子（已显示 {shown}/{total}）',
@@ -362,98 +368,100 @@ const zh: Words = {
 };
 
 /** The app's own refusals, said as the service's are: a scan time the device's clock got wrong. */
-type RefusalCode = ErrorCode | 'DEVICE_CLOCK';
+export type RefusalCode = ErrorCode | 'DEVICE_CLOCK';
 
-/** What the operator does about each refusal (docs/HANDHELD.md, "What each error means for the operator"). */
+/**
+ * What the operator does about each refusal (docs/HANDHELD.md, "What each error means for the
+ * operator"): shown under its headline, so it says what to do and does not say again what happened.
+ */
 const enWhatToDo: Record<RefusalCode, string> = {
-  INVALID_BOX_NO: 'Not a valid box number: scan the box label again.',
-  INVALID_ZONGPAI: 'Not a valid zongpai number (a box label is not a zongpai): scan the zongpai again.',
-  INVALID_LOCATION_CODE: 'Not a valid location code: scan the location label again.',
-  INVALID_ITEM_CODE: 'Not a valid item code: scan the item again.',
-  INVALID_ORDER_NO: 'Not a valid order number: scan or type it again.',
-  INVALID_QUANTITY: 'A quantity must be a whole number from 1 to 99 999.',
-  DUPLICATE_BOX_ITEM: 'The same item is listed twice: merge the lines.',
-  VALIDATION_ERROR: 'The app sent something malformed: report it to the supervisor.',
-  MALFORMED_JSON: 'The app sent something malformed: report it to the supervisor.',
+  INVALID_BOX_NO: 'Scan the box label again.',
+  INVALID_ZONGPAI: 'Scan the zongpai label again (a box label cannot be a zongpai).',
+  INVALID_LOCATION_CODE: 'Scan the location label again.',
+  INVALID_ITEM_CODE: 'Scan the item again.',
+  INVALID_ORDER_NO: 'Scan or type the order number again.',
+  INVALID_QUANTITY: 'Type a whole number from 1 to 99 999.',
+  DUPLICATE_BOX_ITEM: 'Merge its lines into one.',
+  VALIDATION_ERROR: 'Report it to the supervisor.',
+  MALFORMED_JSON: 'Report it to the supervisor.',
   UNAUTHORIZED: 'Sign in again.',
-  FORBIDDEN: 'This needs a supervisor.',
+  FORBIDDEN: 'Ask a supervisor to do it.',
   BOX_NOT_FOUND: 'The box is not in the ERP plan (or not boxed): check the label.',
   ZONGPAI_NOT_FOUND: 'Register the zongpai first (Pallet screen).',
-  CARGO_NOT_FOUND: 'This cargo was never scanned at a location.',
+  CARGO_NOT_FOUND: 'Scan it at its location on Locate first.',
   ORDER_NOT_FOUND: 'The ERP plans no box for this order: check the number as the ERP writes it.',
-  RECORD_NOT_FOUND: "That scan is not in this cargo's history: reload it.",
+  RECORD_NOT_FOUND: 'Scan the cargo again to see its history as it is now.',
   ROUTE_NOT_FOUND: 'The app and the service do not match: report it to the supervisor.',
-  BOX_ALREADY_BOXED: 'The box is already boxed: a supervisor can edit or undo it.',
-  ZONGPAI_CLOSED: 'The zongpai is closed: use another one.',
-  ZONGPAI_ALREADY_EXISTS: 'The zongpai is already registered: just use it.',
-  SSCC_NOT_CONFIGURED: 'No SSCC can be allocated here: register the zongpai with its own label.',
-  SSCC_EXHAUSTED: 'Every SSCC serial is used: register the zongpai with its own label and tell the supervisor.',
-  ZONGPAI_MIXES_ORDERS: "The zongpai holds another order's boxes: put this box on another zongpai.",
-  ZONGPAI_MIXES_CUSTOMERS: "The zongpai holds another customer's boxes: put this box on another zongpai.",
-  VERSION_CONFLICT: 'Someone else changed it meanwhile: scan it again and redo the change.',
-  PAYLOAD_TOO_LARGE: 'The app sent too much at once: report it to the supervisor.',
-  UNSUPPORTED_MEDIA_TYPE: 'The app sent something malformed: report it to the supervisor.',
-  ITEM_NOT_IN_PLAN: 'An item is not planned for this box: check the goods.',
-  QUANTITY_EXCEEDS_PLAN: 'More than planned: check the goods.',
-  ERP_PLAN_INVALID: 'This box cannot be boxed in one scan: box it item by item and tell the ERP team.',
-  IDEMPOTENCY_KEY_REUSED: 'The app mixed up two requests and nothing was changed: report it to the supervisor.',
+  BOX_ALREADY_BOXED: 'A supervisor can edit or undo it.',
+  ZONGPAI_CLOSED: 'Use another zongpai.',
+  ZONGPAI_ALREADY_EXISTS: 'Just use it.',
+  SSCC_NOT_CONFIGURED: 'Register the zongpai with its own label.',
+  SSCC_EXHAUSTED: 'Register the zongpai with its own label and tell the supervisor.',
+  ZONGPAI_MIXES_ORDERS: 'Put this box on another zongpai.',
+  ZONGPAI_MIXES_CUSTOMERS: 'Put this box on another zongpai.',
+  VERSION_CONFLICT: 'Scan it again and redo the change.',
+  PAYLOAD_TOO_LARGE: 'Report it to the supervisor.',
+  UNSUPPORTED_MEDIA_TYPE: 'Report it to the supervisor.',
+  ITEM_NOT_IN_PLAN: 'Check the goods.',
+  QUANTITY_EXCEEDS_PLAN: 'Check the goods.',
+  ERP_PLAN_INVALID: 'Box it item by item (Box screen) and tell the ERP team.',
+  IDEMPOTENCY_KEY_REUSED: 'The app mixed up two requests: report it to the supervisor.',
   THROTTLED: 'Too many requests: try again in a moment.',
   INTERNAL_ERROR: 'Try again; if it persists, report the request id.',
-  DATABASE_UNAVAILABLE: 'The service is starting up: scan again (or tap again) in a few seconds.',
-  ERP_VIEW_UNAVAILABLE: 'The ERP plan cannot be read: tell the supervisor.',
-  LOCATION_NOT_FOUND:
-    'This location is not registered: scan a registered location label, or ask the supervisor to register it.',
-  LOCATION_BLOCKED: 'This location is blocked: put the cargo somewhere else.',
-  LOCATION_IS_CARGO: 'That is a box or zongpai label, not a location: scan the location label.',
-  CARGO_IS_LOCATION: 'That is a location label, not cargo: scan the box or zongpai label.',
-  OFF_SHELF_MISMATCH: 'The off-shelf switch does not match this location: leave it off and scan again.',
-  TRANSFER_TOO_LARGE: 'Too much cargo there to move at once: scan it in smaller groups.',
-  DEVICE_CLOCK: "This device's date and time are wrong: set them right, or tell the supervisor.",
+  DATABASE_UNAVAILABLE: 'Scan again (or tap again) in a few seconds.',
+  ERP_VIEW_UNAVAILABLE: 'Tell the supervisor.',
+  LOCATION_NOT_FOUND: 'Scan a registered location label, or ask the supervisor to register it.',
+  LOCATION_BLOCKED: 'Put the cargo somewhere else.',
+  LOCATION_IS_CARGO: 'Scan the location label.',
+  CARGO_IS_LOCATION: 'Scan the box or zongpai label.',
+  OFF_SHELF_MISMATCH: 'Clear the Off shelf switch and scan again.',
+  TRANSFER_TOO_LARGE: 'Scan it in smaller groups.',
+  DEVICE_CLOCK: "Set the device's date and time right, or tell the supervisor.",
 };
 
 const zhWhatToDo: Record<RefusalCode, string> = {
-  INVALID_BOX_NO: '箱号无效：请重新扫描箱标签。',
-  INVALID_ZONGPAI: '总牌号无效（箱标签不是总牌）：请重新扫描总牌。',
-  INVALID_LOCATION_CODE: '库位码无效：请重新扫描库位标签。',
-  INVALID_ITEM_CODE: '物料码无效：请重新扫描物料。',
-  INVALID_ORDER_NO: '订单号无效：请重新扫描或输入。',
-  INVALID_QUANTITY: '数量必须是 1 到 99 999 的整数。',
-  DUPLICATE_BOX_ITEM: '同一物料出现两次：请合并。',
-  VALIDATION_ERROR: '应用发送了格式错误的数据：请报告主管。',
-  MALFORMED_JSON: '应用发送了格式错误的数据：请报告主管。',
+  INVALID_BOX_NO: '请重新扫描箱标签。',
+  INVALID_ZONGPAI: '请重新扫描总牌标签（箱标签不能当总牌）。',
+  INVALID_LOCATION_CODE: '请重新扫描库位标签。',
+  INVALID_ITEM_CODE: '请重新扫描物料。',
+  INVALID_ORDER_NO: '请重新扫描或输入。',
+  INVALID_QUANTITY: '请输入 1 到 99 999 的整数。',
+  DUPLICATE_BOX_ITEM: '请把这几行合并为一行。',
+  VALIDATION_ERROR: '请报告主管。',
+  MALFORMED_JSON: '请报告主管。',
   UNAUTHORIZED: '请重新登录。',
-  FORBIDDEN: '此操作需要主管。',
+  FORBIDDEN: '请主管来操作。',
   BOX_NOT_FOUND: '该箱不在 ERP 计划中（或尚未装箱）：请检查标签。',
   ZONGPAI_NOT_FOUND: '请先登记总牌（总牌页面）。',
-  CARGO_NOT_FOUND: '该货物从未在库位扫描过。',
+  CARGO_NOT_FOUND: '请先到定位页面，扫描它所处的库位和它本身。',
   ORDER_NOT_FOUND: 'ERP 中没有该订单的箱：请按 ERP 的写法核对订单号。',
-  RECORD_NOT_FOUND: '该扫描记录不在此货物的历史中：请重新加载。',
+  RECORD_NOT_FOUND: '请重新扫描该货物，查看最新历史。',
   ROUTE_NOT_FOUND: '应用与服务不匹配：请报告主管。',
-  BOX_ALREADY_BOXED: '该箱已装箱：主管可以修改或撤销。',
-  ZONGPAI_CLOSED: '总牌已关闭：请使用另一个。',
-  ZONGPAI_ALREADY_EXISTS: '总牌已登记：直接使用即可。',
-  SSCC_NOT_CONFIGURED: '此处无法分配 SSCC：请用总牌自己的标签登记。',
-  SSCC_EXHAUSTED: 'SSCC 序列号已用完：请用总牌自己的标签登记并告知主管。',
-  ZONGPAI_MIXES_ORDERS: '总牌装有其他订单的箱：请把此箱放到另一个总牌。',
-  ZONGPAI_MIXES_CUSTOMERS: '总牌装有其他客户的箱：请把此箱放到另一个总牌。',
-  VERSION_CONFLICT: '有人同时修改了它：请重新扫描后再修改。',
-  PAYLOAD_TOO_LARGE: '应用一次发送的数据过多：请报告主管。',
-  UNSUPPORTED_MEDIA_TYPE: '应用发送了格式错误的数据：请报告主管。',
-  ITEM_NOT_IN_PLAN: '有物料不在该箱计划内：请检查货物。',
-  QUANTITY_EXCEEDS_PLAN: '超出计划数量：请检查货物。',
-  ERP_PLAN_INVALID: '该箱不能一扫装箱：请逐个物料装箱并通知 ERP 团队。',
-  IDEMPOTENCY_KEY_REUSED: '应用混淆了两个请求，没有任何更改：请报告主管。',
+  BOX_ALREADY_BOXED: '主管可以修改或撤销。',
+  ZONGPAI_CLOSED: '请使用另一个总牌。',
+  ZONGPAI_ALREADY_EXISTS: '直接使用即可。',
+  SSCC_NOT_CONFIGURED: '请用总牌自己的标签登记。',
+  SSCC_EXHAUSTED: '请用总牌自己的标签登记并告知主管。',
+  ZONGPAI_MIXES_ORDERS: '请把此箱放到另一个总牌。',
+  ZONGPAI_MIXES_CUSTOMERS: '请把此箱放到另一个总牌。',
+  VERSION_CONFLICT: '请重新扫描后再修改。',
+  PAYLOAD_TOO_LARGE: '请报告主管。',
+  UNSUPPORTED_MEDIA_TYPE: '请报告主管。',
+  ITEM_NOT_IN_PLAN: '请检查货物。',
+  QUANTITY_EXCEEDS_PLAN: '请检查货物。',
+  ERP_PLAN_INVALID: '请在装箱页面逐个物料装箱，并通知 ERP 团队。',
+  IDEMPOTENCY_KEY_REUSED: '应用混淆了两个请求：请报告主管。',
   THROTTLED: '请求过多：请稍后再试。',
   INTERNAL_ERROR: '请重试；如仍出现，请报告请求编号。',
-  DATABASE_UNAVAILABLE: '服务正在启动：请过几秒再扫描（或再点一次）。',
-  ERP_VIEW_UNAVAILABLE: '无法读取 ERP 计划：请通知主管。',
-  LOCATION_NOT_FOUND: '该库位未登记：请扫描已登记的库位标签，或请主管登记。',
-  LOCATION_BLOCKED: '该库位已封锁：请将货物放到其他库位。',
-  LOCATION_IS_CARGO: '这是箱或总牌标签，不是库位：请扫描库位标签。',
-  CARGO_IS_LOCATION: '这是库位标签，不是货物：请扫描箱或总牌标签。',
-  OFF_SHELF_MISMATCH: '“不在货架”开关与该库位不符：请关闭开关后重新扫描。',
-  TRANSFER_TOO_LARGE: '该库位货物过多，无法一次转移：请分批扫描。',
-  DEVICE_CLOCK: '本设备的日期和时间不正确：请调整，或告诉主管。',
+  DATABASE_UNAVAILABLE: '请过几秒再扫描（或再点一次）。',
+  ERP_VIEW_UNAVAILABLE: '请通知主管。',
+  LOCATION_NOT_FOUND: '请扫描已登记的库位标签，或请主管登记此库位。',
+  LOCATION_BLOCKED: '请将货物放到其他库位。',
+  LOCATION_IS_CARGO: '请扫描库位标签。',
+  CARGO_IS_LOCATION: '请扫描箱或总牌标签。',
+  OFF_SHELF_MISMATCH: '请关闭这个开关后重新扫描。',
+  TRANSFER_TOO_LARGE: '请分批扫描。',
+  DEVICE_CLOCK: '请调整设备的日期和时间，或告诉主管。',
 };
 
 /** What happened, as the operator says it: the headline of each refusal (never a field name or a pattern). */
@@ -599,12 +607,23 @@ export const translate = (lang: Lang, key: Key, vars: Record<string, string | nu
   const form =
     typeof n === 'number' ? `${key}#${cached(pluralRules, locale, (l) => new Intl.PluralRules(l)).select(n)}` : key;
   const phrase = (words[lang] as Record<string, string>)[form] ?? words[lang][key];
-  const number = cached(numberFormats, locale, (l) => new Intl.NumberFormat(l));
   return phrase.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = vars[name];
-    return value === undefined ? `{${name}}` : typeof value === 'number' ? number.format(value) : value;
+    return value === undefined ? `{${name}}` : typeof value === 'number' ? number(value, lang) : value;
   });
 };
+
+/**
+ * A number as the interface's language writes it (`12,000` in English, in the device's locale
+ * where it speaks that language).
+ */
+export const number = (value: number, lang: Lang = interfaceLang): string =>
+  cached(numberFormats, localeOf(lang), (l) => new Intl.NumberFormat(l)).format(value);
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+/** A share of 0 to 1 as a percentage the language's way (`38%` in English and in Chinese). */
+export const percent = (share: number, lang: Lang = interfaceLang): string =>
+  cached(percentFormats, localeOf(lang), (l) => new Intl.NumberFormat(l, { style: 'percent' })).format(share);
 
 /** Two sentences, as the language joins them. */
 export const sentences = (lang: Lang, first: string, second: string): string =>
@@ -640,14 +659,14 @@ const API_TALK: ReadonlySet<string> = new Set<RefusalCode>([
 ]);
 
 /**
- * The message to show for a refusal: the server's, which the service wrote in the device's
- * language; API Gateway's own refusals are English only, so in Chinese the app shows its own
- * words for the code instead, as it does for a message that names a field of the request or
- * speaks to a developer.
+ * What happened, for a refusal shown with its instruction: the server's message, which the
+ * service wrote in the device's language; API Gateway's own refusals are English only, so in
+ * Chinese the app says what happened in its own words for the code (the headline) instead, as it
+ * does for a message that names a field of the request or speaks to a developer.
  */
 export const messageFor = (lang: Lang, error: { error_code: string; message: string }): string =>
   (lang === 'zh' && !HAN.test(error.message)) || FIELD_PATH.test(error.message) || API_TALK.has(error.error_code)
-    ? instructionFor(lang, error.error_code)
+    ? headlineFor(lang, error.error_code)
     : error.message;
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

@@ -125,6 +125,29 @@ export type ScanKind =
   | { readonly kind: 'invalid'; readonly code: string };
 
 /**
+ * Tells a scan where a box is expected apart with the register: a registered location's label,
+ * a box number by the deployment's pattern (`rules.boxNo`; an SSCC's check digit holding), or
+ * neither.
+ *
+ * @example
+ * ```ts
+ * classifyBoxScan(register, 'A-01-01'); // { kind: 'location', location: { location_code: 'A-01-01', … } }
+ * classifyBoxScan(register, '(00)106141411234567897'); // { kind: 'cargo', code: '106141411234567897' }
+ * ```
+ */
+export const classifyBoxScan = (
+  register: Pick<LocationRegister, 'lookup'>,
+  raw: string,
+  rules: ScanRules = DEFAULT_SCAN_RULES,
+): ScanKind => {
+  const code = normaliseCode(raw);
+  const location = register.lookup(code);
+  if (location !== undefined) return { kind: 'location', location };
+  const asBox = normaliseCargoNo(raw, rules.boxNo);
+  return asBox.ok ? { kind: 'cargo', code: asBox.value } : { kind: 'invalid', code };
+};
+
+/**
  * Tells a scan apart with the register: a registered location's code is a location, anything
  * else is cargo when it is a box or zongpai number by the deployment's patterns (`rules`, from
  * config.json; an SSCC's check digit holding), else invalid: refused at the scan, also offline,
@@ -141,14 +164,11 @@ export const classifyScan = (
   raw: string,
   rules: ScanRules = DEFAULT_SCAN_RULES,
 ): ScanKind => {
-  const code = normaliseCode(raw);
-  const location = register.lookup(code);
-  if (location !== undefined) return { kind: 'location', location };
   // A box number or a zongpai number, as the service reads a cargo_no.
-  const asBox = normaliseCargoNo(raw, rules.boxNo);
-  if (asBox.ok) return { kind: 'cargo', code: asBox.value };
+  const asBox = classifyBoxScan(register, raw, rules);
+  if (asBox.kind !== 'invalid') return asBox;
   const asZongpai = normaliseCargoNo(raw, rules.zongpaiNo);
-  return asZongpai.ok ? { kind: 'cargo', code: asZongpai.value } : { kind: 'invalid', code };
+  return asZongpai.ok ? { kind: 'cargo', code: asZongpai.value } : asBox;
 };
 
 /** Whether a code can be a location code by the deployment's pattern (an unregistered one is checked by the service). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue } from '../../lib/errors/catalogue.ts';
-import { deviceLang, instructionFor, messageFor, translate } from '../src/i18n.ts';
+import { deviceLang, headlineFor, instructionFor, messageFor, number, percent, translate } from '../src/i18n.ts';
 
 describe('the languages of the app', () => {
   it('has an instruction in English and Chinese for every error code the service has', () => {
@@ -22,16 +22,16 @@ describe('the languages of the app', () => {
   it("shows the service's message, but its own Chinese for API Gateway's English-only refusals", () => {
     expect(messageFor('zh', { error_code: 'BOX_NOT_FOUND', message: '箱号不存在' })).toBe('箱号不存在');
     expect(messageFor('zh', { error_code: 'THROTTLED', message: 'Too Many Requests' })).toBe(
-      instructionFor('zh', 'THROTTLED'),
+      headlineFor('zh', 'THROTTLED'),
     );
     expect(messageFor('en', { error_code: 'THROTTLED', message: 'Too Many Requests' })).toBe('Too Many Requests');
   });
 
   it("shows its own words for a refusal that names an internal field path, the service's otherwise", () => {
     const error = { error_code: 'INVALID_BOX_NO', message: "records[0].cargo_no 'bad code!' must be a box number" };
-    expect(messageFor('en', error)).toBe(instructionFor('en', 'INVALID_BOX_NO'));
+    expect(messageFor('en', error)).toBe(headlineFor('en', 'INVALID_BOX_NO'));
     const quantity = { error_code: 'INVALID_QUANTITY', message: "items[0].quantity '1.5' must be a whole number" };
-    expect(messageFor('en', quantity)).toBe(instructionFor('en', 'INVALID_QUANTITY'));
+    expect(messageFor('en', quantity)).toBe(headlineFor('en', 'INVALID_QUANTITY'));
     const plain = { error_code: 'ZONGPAI_NOT_FOUND', message: "Zongpai 'PLT-9' is not registered" };
     expect(messageFor('en', plain)).toBe(plain.message);
   });
@@ -39,6 +39,15 @@ describe('the languages of the app', () => {
   it('fills the values into the words', () => {
     expect(translate('en', 'savedOnZongpai', { box: 'BOX-1', zongpai: 'PLT-1' })).toBe('Box BOX-1 saved on PLT-1');
     expect(translate('zh', 'waiting', { n: 3 })).toBe('3 条扫描等待上传');
+  });
+
+  it("counts boxes of an order in the plural their total takes, and writes numbers and shares the language's way", () => {
+    expect(translate('en', 'boxesBoxed', { boxed: 1, n: 1 })).toBe('1 of 1 box boxed');
+    expect(translate('en', 'boxesBoxed', { boxed: 1, n: 2 })).toBe('1 of 2 boxes boxed');
+    expect(translate('zh', 'boxesBoxed', { boxed: 1, n: 1 })).toBe('1 箱中已装 1 箱');
+    expect(translate('en', 'packed', { percent: percent(0.38, 'en') })).toBe('38% packed');
+    expect(translate('zh', 'packed', { percent: percent(0.38, 'zh') })).toBe('已装 38%');
+    expect(number(12_000, 'en')).toBe('12,000');
   });
 });
 
@@ -62,9 +71,31 @@ describe('words for an operator, not for a developer', () => {
   });
 
   it('says a waking service is asked again by a new scan, not that the app retries by itself', () => {
-    expect(instructionFor('en', 'DATABASE_UNAVAILABLE')).toMatch(/scan again/);
+    expect(instructionFor('en', 'DATABASE_UNAVAILABLE')).toMatch(/scan again/i);
     expect(instructionFor('en', 'DATABASE_UNAVAILABLE')).not.toMatch(/retries by itself/);
   });
+
+  /**
+   * The headline says what happened and the instruction under it what to do: no run of three
+   * words (English) or three characters (Chinese) of the headline is said again under it.
+   */
+  const repeated = (lang: 'en' | 'zh', headline: string, instruction: string): string[] => {
+    const runs = (text: string) => {
+      const parts =
+        lang === 'en' ? (text.toLowerCase().match(/[a-z0-9'-]+/g) ?? []) : [...text.replace(/[^\p{Script=Han}]/gu, '')];
+      return parts.slice(0, -2).map((_, i) => parts.slice(i, i + 3).join(lang === 'en' ? ' ' : ''));
+    };
+    const said = new Set(runs(headline));
+    return runs(instruction).filter((run) => said.has(run));
+  };
+
+  it.each(['en', 'zh'] as const)(
+    'never says a refusal twice: its instruction does not repeat its headline (%s)',
+    (lang) => {
+      for (const code of [...Object.keys(errorCatalogue), 'DEVICE_CLOCK'])
+        expect(repeated(lang, headlineFor(lang, code), instructionFor(lang, code)), code).toEqual([]);
+    },
+  );
 
   it('has no developer jargon in its own words', () => {
     for (const lang of ['en', 'zh'] as const)

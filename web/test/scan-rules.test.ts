@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { RegisteredLocation } from '../src/api-types.ts';
 import { DEFAULT_SCAN_RULES, scanRulesOf } from '../src/config.ts';
-import { classifyScan, isLocationCode } from '../src/register.ts';
+import { classifyBoxScan, classifyScan, isLocationCode } from '../src/register.ts';
 
 /** A register that holds no location: every scan is cargo or nothing. */
 const empty = { lookup: () => undefined };
@@ -30,5 +31,28 @@ describe("the deployment's scan rules (config.json)", () => {
     expect(isLocationCode('a-01', rules)).toBe(true);
     expect(isLocationCode('A-01-01', rules)).toBe(false);
     expect(isLocationCode('A-01-01')).toBe(true);
+  });
+
+  it('take only a box number, or a location label of the register, where a box is expected (One scan)', () => {
+    const shelf: RegisteredLocation = {
+      location_code: 'A-01-01',
+      kind: 'SHELF',
+      off_shelf: false,
+      zone: 'A',
+      description: null,
+      blocked: false,
+      version: 1,
+      registered_at: '2026-11-21T08:00:00.000Z',
+      changed_at: '2026-11-21T08:00:00.000Z',
+    };
+    const register = { lookup: (code: string) => (code === 'A-01-01' ? shelf : undefined) };
+    expect(classifyBoxScan(register, 'box-1001')).toEqual({ kind: 'cargo', code: 'BOX-1001' });
+    expect(classifyBoxScan(register, '(00)106141411234567897')).toEqual({ kind: 'cargo', code: '106141411234567897' });
+    expect(classifyBoxScan(register, 'hello world!')).toEqual({ kind: 'invalid', code: 'HELLO WORLD!' });
+    expect(classifyBoxScan(register, 'a-01-01')).toEqual({ kind: 'location', location: shelf });
+    // A zongpai number is no box number where the patterns differ.
+    const rules = scanRulesOf({ box_no_pattern: '^BX[0-9]{6}$', zongpai_no_pattern: '^P[0-9]{5}$' });
+    expect(classifyBoxScan(empty, 'P12345', rules).kind).toBe('invalid');
+    expect(classifyScan(empty, 'P12345', rules).kind).toBe('cargo');
   });
 });

@@ -1,5 +1,6 @@
-import { useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { BoxInfo } from '../api-types.ts';
+import { Code } from '../code.tsx';
 import { useApp, type AppState, type Notice } from '../context.ts';
 import { GuardedButton } from '../guard.tsx';
 import { instructionFor } from '../i18n.ts';
@@ -65,13 +66,26 @@ export const BoxScreen = () => {
     setStep({ name: 'items', info, lines: planLines(info) });
   };
 
-  /** To the zongpai, after asking in a step of its own when the box is short of its plan. */
-  const toZongpai = (info: BoxInfo, lines: Line[], shortAt?: number) => {
+  /**
+   * To the zongpai, after asking in a step of its own when the box is short of its plan. The
+   * question is the news then: the banner no longer says the last count (it is taken off after
+   * a tap; a zongpai scanned is answered with the question, in the warning tone).
+   */
+  const toZongpai = (info: BoxInfo, lines: Line[], shortAt?: number, scanned = false) => {
     const { counted, planned } = shortfall(lines);
     // Nothing counted is not asked about: the save says to count an item first.
     const short = counted < planned && linesToSave(lines).length > 0 && shortAt !== counted;
     setStep({ name: short ? 'short' : 'zongpai', info, lines, ...(shortAt === undefined ? {} : { shortAt }) });
+    if (!short) return;
+    if (scanned) app.notify({ tone: 'warn', text: t('shortQuestion', { n: counted, m: planned }), code: 'SHORT' });
+    else app.clearNotice();
   };
+
+  /** The short step opens with its question in sight, wherever the last scan scrolled the plan. */
+  const question = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (step.name === 'short') question.current?.scrollIntoView({ block: 'nearest' });
+  }, [step.name]);
 
   const save = async (zongpai: string, info: BoxInfo, lines: readonly Line[]) => {
     const body = { box_no: info.box_no, zongpai_no: zongpai, items: linesToSave(lines) };
@@ -85,7 +99,8 @@ export const BoxScreen = () => {
       });
     }
     const { counted, planned } = shortfall(lines);
-    if (counted < planned && step.name !== 'box' && step.shortAt !== counted) return toZongpai(info, [...lines]);
+    if (counted < planned && step.name !== 'box' && step.shortAt !== counted)
+      return toZongpai(info, [...lines], undefined, true);
     const saved = await write(
       body,
       (key) => api.run(api.client.POST('/v1/box', { body, params: { header: { 'Idempotency-Key': key } } })),
@@ -158,14 +173,16 @@ export const BoxScreen = () => {
         <>
           <dl class="facts">
             <dt>{t('box')}</dt>
-            <dd data-testid="box-no">{step.info.box_no}</dd>
+            <dd data-testid="box-no">
+              <Code code={step.info.box_no} />
+            </dd>
             <dt>{t('order_')}</dt>
             <dd>{step.info.order_no ?? '–'}</dd>
             <dt>{t('customer')}</dt>
             <dd>{step.info.customer_name ?? '–'}</dd>
           </dl>
           {step.name === 'short' && short !== undefined && (
-            <div class="card" data-testid="short">
+            <div class="card" data-testid="short" ref={question}>
               <p class="big">{t('shortQuestion', { n: short.counted, m: short.planned })}</p>
               <p>
                 {t('shortMissing', { lines: short.missing.map((m) => `${m.item_code} × ${m.missing}`).join(', ') })}

@@ -2,8 +2,9 @@ import { useState } from 'preact/hooks';
 import type { CargoLocation } from '../api-types.ts';
 import { Code } from '../code.tsx';
 import { useApp } from '../context.ts';
-import { headlineFor, instructionFor, sentences, when } from '../i18n.ts';
+import { sentences, when } from '../i18n.ts';
 import { useLatestLoads } from '../latest.ts';
+import { refusalAtScan } from '../refused-scan.ts';
 import { classifyScan } from '../register.ts';
 import { ScanField } from '../scan-field.tsx';
 import { LocationContentPanel } from './location-content.tsx';
@@ -66,15 +67,9 @@ export const FindScreen = () => {
     // Told apart at the scan, also offline: a location label or no cargo number at all.
     const scanned = classifyScan(app.register, raw, app.rules);
     if (scanned.kind !== 'cargo') {
-      const refusal = scanned.kind === 'location' ? 'CARGO_IS_LOCATION' : 'INVALID_BOX_NO';
       setFound(undefined);
       setUnplaced(undefined);
-      return app.notify({
-        tone: 'error',
-        text: headlineFor(app.lang, refusal),
-        detail: instructionFor(app.lang, refusal),
-        code: refusal,
-      });
+      return app.notify(refusalAtScan(app.lang, scanned.kind === 'location' ? 'CARGO_IS_LOCATION' : 'INVALID_BOX_NO'));
     }
     const code = scanned.code;
     const data = await load(code);

@@ -1,38 +1,57 @@
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Outcome } from '../api.ts';
+import { Code } from '../code.tsx';
 import { useApp } from '../context.ts';
+import { number } from '../i18n.ts';
 import type { LineState } from './progress.ts';
 
-/** A table of lines (items, boxes): its column heads, if it has them, and the screen's rows. */
+/**
+ * A table of lines (items, boxes): its column heads, if it has them, and the screen's rows. A
+ * `wide` one (of boxes, whose codes are kept whole) scrolls sideways in its own box when its
+ * codes do not fit across the screen, its first column staying in view; the page never does.
+ */
 export const LinesTable = ({
   head,
   testId,
+  wide = false,
   children,
 }: {
   head?: readonly string[];
   testId?: string;
+  wide?: boolean;
   children: ComponentChildren;
-}) => (
-  <table class="lines" data-testid={testId}>
-    {head !== undefined && (
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th key={h}>{h}</th>
-          ))}
-        </tr>
-      </thead>
-    )}
-    <tbody>{children}</tbody>
-  </table>
-);
+}) => {
+  const table = (
+    <table class="lines" data-testid={testId}>
+      {head !== undefined && (
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h}>{h}</th>
+            ))}
+          </tr>
+        </thead>
+      )}
+      <tbody>{children}</tbody>
+    </table>
+  );
+  return wide ? <div class="wide">{table}</div> : table;
+};
 
-/** A line's first cell: its code, and under it in small what else names it. */
+/** An item line's first cell: its code, and under it in small what else names it. */
 export const CodeCell = ({ code, note }: { code: string; note: string | null }) => (
   <td>
     {code}
     <small>{note ?? ''}</small>
+  </td>
+);
+
+/** A box's cell: its number whole on one line, and under it in small what else is said of it. */
+export const BoxCell = ({ box, note }: { box: string; note: string }) => (
+  <td>
+    <Code code={box} />
+    <small>{note}</small>
   </td>
 );
 
@@ -70,7 +89,7 @@ export const ItemLines = <L extends { item_code: string; item_name: string | nul
           {...(current?.item_code === line.item_code ? { ref: row, 'data-current': true } : {})}
         >
           <CodeCell code={line.item_code} note={line.item_name} />
-          <td class="num">{planned(line)}</td>
+          <td class="num">{number(planned(line))}</td>
           <td class="num">{boxed(line)}</td>
         </tr>
       ))}

@@ -1,7 +1,8 @@
 import type { RegisteredLocation } from '../api-types.ts';
 import { Code } from '../code.tsx';
 import { useApp, type AppState } from '../context.ts';
-import { headlineFor, instructionFor, messageFor, sentences, translate } from '../i18n.ts';
+import { headlineFor, instructionFor, messageFor, translate, type RefusalCode } from '../i18n.ts';
+import { refusalAtScan } from '../refused-scan.ts';
 import type { QueueCounts, QueuedScan } from '../queue.ts';
 import { classifyScan, isLocationCode } from '../register.ts';
 import { normaliseCode } from '../../../lib/contract/scanned-codes.ts';
@@ -10,30 +11,21 @@ import { useSessionState } from '../session-state.ts';
 import { LocationContentPanel } from './location-content.tsx';
 import { useLatestLoads } from '../latest.ts';
 
-/** Why a scan was refused, in words for the operator, and what to do (once, when they are the same words). */
+/** Why a scan was refused, in words for the operator, and what to do. */
 const RefusalReason = ({ error }: { error: QueuedScan['error'] }) => {
   const { lang } = useApp();
-  const reason = error === undefined ? undefined : messageFor(lang, error);
-  const todo = instructionFor(lang, error?.error_code ?? 'INTERNAL_ERROR');
+  const code = error?.error_code ?? 'INTERNAL_ERROR';
   return (
     <>
-      {reason !== undefined && reason !== todo && <span class="reason">{reason}</span>}
-      <span class="todo">{todo}</span>
+      <span class="reason">{error === undefined ? headlineFor(lang, code) : messageFor(lang, error)}</span>
+      <span class="todo">{instructionFor(lang, code)}</span>
     </>
   );
 };
 
 /** A refusal made on the device, at the scan: said as the service's are, in the operator's words. */
-const refuseAtScan = (app: AppState, code: string, errorCode: string, what?: string) =>
-  app.notify({
-    tone: 'error',
-    text: headlineFor(app.lang, errorCode),
-    detail:
-      what === undefined
-        ? instructionFor(app.lang, errorCode)
-        : sentences(app.lang, what, instructionFor(app.lang, errorCode)),
-    code: errorCode,
-  });
+const refuseAtScan = (app: AppState, errorCode: RefusalCode, what?: string) =>
+  app.notify(refusalAtScan(app.lang, errorCode, what));
 
 /** A registered location's kind and zone, as the operator reads them. */
 const placeOf = (app: AppState, location: RegisteredLocation): string =>
@@ -90,7 +82,7 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
     if (box?.ok === true || zongpai?.ok === true) {
       drop();
       app.register.rememberCargo([code]);
-      return refuseAtScan(app, code, 'LOCATION_IS_CARGO');
+      return refuseAtScan(app, 'LOCATION_IS_CARGO');
     }
     if (here.ok || 'offline' in here || here.error.error_code !== 'INVALID_LOCATION_CODE') return;
     drop();
@@ -110,7 +102,7 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
     const scanned = classifyScan(app.register, raw, app.rules);
     if (scanned.kind === 'location') {
       const place = scanned.location;
-      if (place.blocked) return refuseAtScan(app, place.location_code, 'LOCATION_BLOCKED', placeOf(app, place));
+      if (place.blocked) return refuseAtScan(app, 'LOCATION_BLOCKED', placeOf(app, place));
       setLocation(place.location_code);
       return app.notify({
         tone: 'place',
@@ -121,20 +113,15 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
     }
     if (location === undefined) {
       const code = normaliseCode(raw);
-      if (!isLocationCode(code, app.rules)) return refuseAtScan(app, code, 'INVALID_LOCATION_CODE');
+      if (!isLocationCode(code, app.rules)) return refuseAtScan(app, 'INVALID_LOCATION_CODE');
       // A box or zongpai label the device has seen as cargo: not a location, refused at once, offline too.
-      if (app.register.isKnownCargo(code)) return refuseAtScan(app, code, 'LOCATION_IS_CARGO');
+      if (app.register.isKnownCargo(code)) return refuseAtScan(app, 'LOCATION_IS_CARGO');
       setLocation(code);
       app.notify({ tone: 'ok', text: `${t('location')} ${code}`, detail: t('unregistered') });
       return checkLocation(code);
     }
     if (scanned.kind === 'invalid')
-      return refuseAtScan(
-        app,
-        scanned.code,
-        'INVALID_BOX_NO',
-        translate(app.lang, 'scanRefused', { cargo: scanned.code, location }),
-      );
+      return refuseAtScan(app, 'INVALID_BOX_NO', translate(app.lang, 'scanRefused', { cargo: scanned.code, location }));
     const code = scanned.code;
     // Kept with who scanned it: it is uploaded only under their name.
     const user = app.auth.session()?.user ?? app.user;
@@ -176,7 +163,10 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
           <ul>
             {queue.refused.map((q) => (
               <li key={q.key} data-testid="refused-scan">
-                <b>{q.scan.cargo_no}</b> @ {q.scan.location_code}
+                <b>
+                  <Code code={q.scan.cargo_no} />
+                </b>{' '}
+                @ <Code code={q.scan.location_code} />
                 <RefusalReason error={q.error} />
                 <button type="button" onClick={() => void app.store.remove([q.key]).then(app.upload)}>
                   {t('dismiss')}

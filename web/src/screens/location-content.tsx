@@ -1,5 +1,7 @@
+import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import type { LocationContent } from '../api-types.ts';
+import { Code } from '../code.tsx';
 import { useApp } from '../context.ts';
 import { when } from '../i18n.ts';
 import { useLatest } from '../latest.ts';
@@ -41,7 +43,7 @@ export const LocationContentPanel = ({ location }: { location: string }) => {
   return (
     <div class="card here" data-testid="location-content">
       <button type="button" disabled={busy} onClick={() => void load()}>
-        {t('whatIsHere')}: {location}
+        {t('whatIsHere')}: <Code code={location} />
       </button>
       {shown !== undefined && (
         <>
@@ -49,8 +51,21 @@ export const LocationContentPanel = ({ location }: { location: string }) => {
           <ul class="history">
             {shown.cargo.map((c) => (
               <li key={c.cargo_no} data-testid="here">
-                <b>{c.cargo_no}</b> {c.off_shelf ? `(${t('offShelf')})` : ''} <span class="muted">{when(c.since)}</span>
-                {c.boxes.length > 0 && <small class="muted"> · {c.boxes.join(', ')}</small>}
+                <b>
+                  <Code code={c.cargo_no} />
+                </b>{' '}
+                {c.off_shelf ? `(${t('offShelf')})` : ''} <span class="muted">{when(c.since)}</span>
+                {c.boxes.length > 0 && (
+                  <small class="muted">
+                    {' · '}
+                    {c.boxes.map((box, i) => (
+                      <Fragment key={box}>
+                        {i > 0 && ', '}
+                        <Code code={box} />
+                      </Fragment>
+                    ))}
+                  </small>
+                )}
               </li>
             ))}
           </ul>

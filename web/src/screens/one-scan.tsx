@@ -1,5 +1,8 @@
 import { useState } from 'preact/hooks';
+import { Code } from '../code.tsx';
 import { useApp } from '../context.ts';
+import { refusalAtScan } from '../refused-scan.ts';
+import { classifyBoxScan } from '../register.ts';
 import { ScanField } from '../scan-field.tsx';
 import { PendingStatus, useWrite } from '../write.tsx';
 import { alreadyBoxedNotice } from './box.tsx';
@@ -7,7 +10,9 @@ import { useRepeatOfSave } from './repeat-save.ts';
 
 /**
  * One scan: the box, then the zongpai; the box is saved exactly as its ERP plan says. The
- * zongpai scanned again after the save is told as a repeat, never taken for the next box.
+ * zongpai scanned again after the save is told as a repeat, never taken for the next box. What
+ * cannot be a box (no box number by the deployment's pattern, or a location label of the
+ * register) is refused at the scan, also offline, as Locate and Find refuse it.
  */
 export const OneScanScreen = () => {
   const app = useApp();
@@ -45,11 +50,13 @@ export const OneScanScreen = () => {
   };
 
   const onScan = (code: string) => {
-    if (box === undefined) {
-      if (repeat.isRepeat(code)) return;
-      setBox(code.toUpperCase());
-      app.notify({ tone: 'ok', text: code.toUpperCase() });
-    } else void save(box, code);
+    if (box !== undefined) return void save(box, code);
+    if (repeat.isRepeat(code)) return;
+    const scanned = classifyBoxScan(app.register, code, app.rules);
+    if (scanned.kind !== 'cargo')
+      return app.notify(refusalAtScan(app.lang, scanned.kind === 'location' ? 'CARGO_IS_LOCATION' : 'INVALID_BOX_NO'));
+    setBox(scanned.code);
+    app.notify({ tone: 'ok', text: scanned.code });
   };
 
   return (
@@ -63,7 +70,7 @@ export const OneScanScreen = () => {
       {box !== undefined && (
         <div class="actions">
           <p class="big" data-testid="box-no">
-            {box}
+            <Code code={box} />
           </p>
           <button type="button" onClick={() => setBox(undefined)}>
             {t('newBox')}

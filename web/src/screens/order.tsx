@@ -1,9 +1,11 @@
 import { useState } from 'preact/hooks';
 import type { OrderProgress } from '../api-types.ts';
+import { Code } from '../code.tsx';
 import { useApp } from '../context.ts';
+import { number, percent } from '../i18n.ts';
 import { useLatest } from '../latest.ts';
 import { ScanField } from '../scan-field.tsx';
-import { CodeCell, ItemLines, LinesTable, MoreBoxes } from './lines.tsx';
+import { BoxCell, ItemLines, LinesTable, MoreBoxes } from './lines.tsx';
 import { lineState, packedPercent } from './progress.ts';
 
 /**
@@ -32,7 +34,7 @@ export const OrderScreen = () => {
     app.register.rememberCargo(outcome.data.boxes.flatMap((b) => [b.box_no, b.zongpai_no]));
     app.notify({
       tone: outcome.data.complete ? 'ok' : 'warn',
-      text: `${outcome.data.order_no} · ${t('boxesBoxed', { boxed: outcome.data.boxed_count, total: outcome.data.box_count })}`,
+      text: `${outcome.data.order_no} · ${t('boxesBoxed', { boxed: outcome.data.boxed_count, n: outcome.data.box_count })}`,
     });
   };
 
@@ -50,22 +52,27 @@ export const OrderScreen = () => {
             <dd data-testid="order-progress">
               {order.complete
                 ? t('orderDone')
-                : `${t('boxesBoxed', { boxed: order.boxed_count, total: order.box_count })} · ${t('packed', { percent: packedPercent(order) })}`}
+                : `${t('boxesBoxed', { boxed: order.boxed_count, n: order.box_count })} · ${t('packed', { percent: percent(packedPercent(order) / 100) })}`}
             </dd>
           </dl>
           <progress class="progress" max={100} value={packedPercent(order)} />
-          <LinesTable head={[t('box'), t('pallet'), t('location')]} testId="order-boxes">
+          <LinesTable head={[t('box'), t('pallet'), t('location')]} testId="order-boxes" wide>
             {order.boxes.map((b) => (
               <tr key={b.box_no} data-state={b.status === 'BOXED' ? (b.complete ? 'complete' : 'short') : 'open'}>
-                <CodeCell
-                  code={b.box_no}
+                <BoxCell
+                  box={b.box_no}
                   note={b.status === 'BOXED' ? (b.complete ? t('complete') : t('short')) : t('statusNotBoxed')}
                 />
-                <td>{b.zongpai_no ?? '–'}</td>
+                <td>{b.zongpai_no === null ? '–' : <Code code={b.zongpai_no} />}</td>
                 <td>
-                  {b.location === null
-                    ? t('notLocated')
-                    : `${b.location.location_code}${b.location.off_shelf ? ` (${t('offShelf')})` : ''}`}
+                  {b.location === null ? (
+                    t('notLocated')
+                  ) : (
+                    <>
+                      <Code code={b.location.location_code} />
+                      {b.location.off_shelf && <small>{t('offShelf')}</small>}
+                    </>
+                  )}
                 </td>
               </tr>
             ))}
@@ -77,7 +84,7 @@ export const OrderScreen = () => {
             testId="order-totals"
             planned={(line) => line.planned_quantity}
             state={(line) => lineState(line.planned_quantity, line.boxed_quantity)}
-            boxed={(line) => line.boxed_quantity}
+            boxed={(line) => number(line.boxed_quantity)}
           />
         </>
       )}

@@ -1,14 +1,15 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Outcome } from '../api.ts';
 import type { PackingList, Zongpai, ZongpaiPage } from '../api-types.ts';
+import { Code } from '../code.tsx';
 import { useApp } from '../context.ts';
 import { GuardedButton } from '../guard.tsx';
-import { when } from '../i18n.ts';
+import { number, when } from '../i18n.ts';
 import { useLatest } from '../latest.ts';
 import { PrintButton } from '../print-button.tsx';
 import { ScanField } from '../scan-field.tsx';
 import { useWrite } from '../write.tsx';
-import { CodeCell, LinesTable, MoreBoxes } from './lines.tsx';
+import { BoxCell, CodeCell, LinesTable, MoreBoxes } from './lines.tsx';
 
 /**
  * Pallet: the zongpais, newest first (open ones unless asked for all); scan or tap one for its
@@ -85,7 +86,17 @@ export const PalletScreen = () => {
         text: `${outcome.data.zongpai_no} · ${t('boxCount', { n: outcome.data.box_count })}`,
       });
     }
-    if (!('offline' in outcome) && outcome.error.error_code === 'ZONGPAI_NOT_FOUND') setUnknown(code.toUpperCase());
+    // Not a refusal here: this is where a zongpai is registered, and the button to do it is below.
+    if (!('offline' in outcome) && outcome.error.error_code === 'ZONGPAI_NOT_FOUND') {
+      const zongpai = code.toUpperCase();
+      setUnknown(zongpai);
+      return app.notify({
+        tone: 'info',
+        text: t('notRegisteredYet', { zongpai }),
+        detail: t('tapRegister', { zongpai }),
+        code: 'ZONGPAI_NOT_FOUND',
+      });
+    }
     app.refused(outcome);
   };
 
@@ -182,7 +193,9 @@ export const PalletScreen = () => {
             {page?.zongpais.map((z) => (
               <li key={z.zongpai_no}>
                 <button type="button" onClick={() => void onScan(z.zongpai_no)}>
-                  <b>{z.zongpai_no}</b>{' '}
+                  <b>
+                    <Code code={z.zongpai_no} />
+                  </b>{' '}
                   <span>
                     {z.status === 'OPEN' ? t('open') : t('closed')} · {t('boxCount', { n: z.box_count })}
                   </span>{' '}
@@ -202,31 +215,33 @@ export const PalletScreen = () => {
         <>
           <dl class="facts">
             <dt>{t('pallet')}</dt>
-            <dd data-testid="zongpai-no">{list.zongpai_no}</dd>
+            <dd data-testid="zongpai-no">
+              <Code code={list.zongpai_no} />
+            </dd>
             <dt>{t('status')}</dt>
             <dd data-testid="zongpai-status">{list.status === 'OPEN' ? t('open') : t('closed')}</dd>
             <dt>{t('boxes')}</dt>
-            <dd>{list.box_count}</dd>
+            <dd>{number(list.box_count)}</dd>
             <dt>{t('total')}</dt>
-            <dd>{list.total_quantity}</dd>
+            <dd data-testid="zongpai-total">{number(list.total_quantity)}</dd>
           </dl>
           <div class="actions">
             <PrintButton label={t('printLabel')} print={(p, a) => p.printLabel(a, { zongpai: list.zongpai_no })} />
             <PrintButton label={t('printPackingList')} print={(p, a) => p.printPackingList(a, list.zongpai_no)} />
           </div>
           <h2>{t('packingList')}</h2>
-          <LinesTable head={[t('box'), t('item'), t('total')]} testId="packing-list">
+          <LinesTable head={[t('box'), t('item'), t('total')]} testId="packing-list" wide>
             {list.boxes.map((b) => (
               <tr key={b.box_no} data-state={b.complete ? 'complete' : 'short'}>
-                <CodeCell code={b.box_no} note={[b.order_no, b.customer_name].filter((x) => x !== null).join(' · ')} />
+                <BoxCell box={b.box_no} note={[b.order_no, b.customer_name].filter((x) => x !== null).join(' · ')} />
                 <td>
                   {b.items.map((i) => (
                     <small key={i.item_code}>
-                      {i.item_code} × {i.quantity}
+                      <span class="item-code">{i.item_code}</span> × {number(i.quantity)}
                     </small>
                   ))}
                 </td>
-                <td class="num">{b.total_quantity}</td>
+                <td class="num">{number(b.total_quantity)}</td>
               </tr>
             ))}
           </LinesTable>
@@ -239,7 +254,7 @@ export const PalletScreen = () => {
                   <tr key={i.item_code}>
                     <CodeCell code={i.item_code} note={i.item_name} />
                     <td class="num">
-                      {i.quantity} {i.unit ?? ''}
+                      {number(i.quantity)} {i.unit ?? ''}
                     </td>
                   </tr>
                 ))}
@@ -252,7 +267,7 @@ export const PalletScreen = () => {
       <div class="action-bar" data-testid="main-action">
         {unknown !== undefined && (
           <button type="button" class="primary" onClick={() => void register(unknown)}>
-            {t('register')} {unknown}
+            {t('register')} <Code code={unknown} />
           </button>
         )}
         {list === undefined && unknown === undefined && app.ssccEnabled && (

@@ -1,5 +1,6 @@
 import type { Outcome } from '../api.ts';
 import type { BoxHistory, BoxInfo, BoxSaved } from '../api-types.ts';
+import { Code } from '../code.tsx';
 import { useApp } from '../context.ts';
 import { GuardedButton } from '../guard.tsx';
 import { when, type Key } from '../i18n.ts';
@@ -142,7 +143,9 @@ export const SupervisorScreen = () => {
         <>
           <dl class="facts">
             <dt>{t('box')}</dt>
-            <dd data-testid="box-no">{box.info.box_no}</dd>
+            <dd data-testid="box-no">
+              <Code code={box.info.box_no} />
+            </dd>
             <dt>{t('status')}</dt>
             <dd data-testid="box-status" data-status={box.info.status}>
               {t(STATUS[box.info.status])}
@@ -186,7 +189,8 @@ export const SupervisorScreen = () => {
               const edit = e.action === 'EDIT' ? edits.get(e.version) : undefined;
               return (
                 <li key={e.version + e.action}>
-                  <b data-action={e.action}>{t(ACTION[e.action])}</b> v{e.version} {e.zongpai_no ?? ''}{' '}
+                  <b data-action={e.action}>{t(ACTION[e.action])}</b> v{e.version}{' '}
+                  {e.zongpai_no !== null && <Code code={e.zongpai_no} />}{' '}
                   <span class="muted">
                     {when(e.at)} · {t('by', { who: e.actor })}
                   </span>
