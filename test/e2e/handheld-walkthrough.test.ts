@@ -76,7 +76,7 @@ describe.skipIf(!hasChromium)("the README's walk-through at 360 x 640", () => {
     await open(page, 'Pallet');
     await scan(page, 'PLT-0001');
     // Not a refusal: the screen offers to register it, without the error tone or colour.
-    await notice(page, 'info', 'PLT-0001 is not registered yet');
+    await notice(page, 'warn', 'PLT-0001 is not registered yet');
     await page.getByTestId('notice').getByText('Tap Register PLT-0001 to register it.').waitFor();
     await inSight(button(page, 'Register PLT-0001'), 'Register');
     await button(page, 'Register PLT-0001').click();

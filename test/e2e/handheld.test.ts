@@ -66,7 +66,7 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     const { page } = await signedIn('olga');
     await open(page, 'Pallet');
     await scan(page, 'PLT-E2E-1');
-    await notice(page, 'info', 'PLT-E2E-1 is not registered yet');
+    await notice(page, 'warn', 'PLT-E2E-1 is not registered yet');
     await page.getByRole('button', { name: 'Register PLT-E2E-1' }).click();
     await notice(page, 'ok', 'Zongpai PLT-E2E-1 registered');
 

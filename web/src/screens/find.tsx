@@ -25,14 +25,14 @@ export const FindScreen = () => {
 
   /**
    * A cargo the service never saw at a location: a boxed box is not a refusal, it waits on its
-   * zongpai for that to be located; shown with the zongpai, without the error tone.
+   * zongpai for that to be located; shown with the zongpai, in the warning tone, not the error tone.
    */
   const onZongpai = async (code: string): Promise<boolean> => {
     const info = await latest(api.run(api.client.GET('/v1/box/info', { params: { query: { box_no: code } } })));
     if (info?.ok !== true || info.data.status !== 'BOXED' || info.data.zongpai_no === null) return false;
     setUnplaced({ box_no: info.data.box_no, zongpai_no: info.data.zongpai_no });
     app.notify({
-      tone: 'info',
+      tone: 'warn',
       text: `${info.data.box_no}: ${t('notLocatedYet')}`,
       detail: sentences(app.lang, t('onZongpai', { zongpai: info.data.zongpai_no }), t('locateTheZongpai')),
       code: 'NOT_LOCATED',

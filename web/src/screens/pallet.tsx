@@ -87,11 +87,12 @@ export const PalletScreen = () => {
       });
     }
     // Not a refusal here: this is where a zongpai is registered, and the button to do it is below.
+    // The warning tone: the scan is answered, and it asks for a tap.
     if (!('offline' in outcome) && outcome.error.error_code === 'ZONGPAI_NOT_FOUND') {
       const zongpai = code.toUpperCase();
       setUnknown(zongpai);
       return app.notify({
-        tone: 'info',
+        tone: 'warn',
         text: t('notRegisteredYet', { zongpai }),
         detail: t('tapRegister', { zongpai }),
         code: 'ZONGPAI_NOT_FOUND',
