@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { OrderProgress, PackingList } from '../../web/src/api-types.ts';
+import type { BoxHistory, OrderProgress, PackingList } from '../../web/src/api-types.ts';
 import { DEMO_PASSWORDS, handheldsForSuite, hasChromium, notice, open, scan, signIn } from './harness.ts';
 
 /**
@@ -183,6 +183,31 @@ describe.skipIf(!hasChromium)('codes, counts and numbers at 360 x 640', () => {
     await box.getByText('SKU-TEA-250 × 6,000').waitFor();
     await box.getByText('12,000').waitFor();
     expect(await page.getByTestId('packing-totals').textContent()).toContain('6,000');
+  });
+
+  it("writes the quantities a supervisor changed in a box's history with the language's digit grouping", async () => {
+    const { page } = await signedIn('sam', { locale: 'en-US' });
+    // BOX-1001 saved with thousands of each item, then edited (the demo plan has no line that large).
+    await page.route(/\/v1\/box\/BOX-1001\/history/, async (route) => {
+      const real = (await (await route.fetch()).json()) as BoxHistory;
+      const [saved] = real.events;
+      if (saved === undefined) throw new Error('BOX-1001 has no history');
+      const withQuantity = (quantity: number) => saved.items.map((i) => ({ ...i, quantity }));
+      await route.fulfill({
+        json: {
+          ...real,
+          events: [
+            { ...saved, items: withQuantity(12_000) },
+            { ...saved, action: 'EDIT', version: saved.version + 1, items: withQuantity(1_500) },
+          ],
+        },
+      });
+    });
+    await open(page, 'Supervisor');
+    await scan(page, 'BOX-1001');
+    const change = page.getByTestId('history').locator('.change');
+    await change.first().waitFor();
+    expect(await change.allTextContents()).toEqual(['SKU-CUP-06: 12,000 → 1,500', 'SKU-TEA-250: 12,000 → 1,500']);
   });
 });
 

@@ -241,7 +241,7 @@ describe.skipIf(!hasChromium)('the handheld screens', () => {
       // A prompt quoting a 32-character zongpai, and the button to register it.
       await open(page, tab('Pallet', '总牌'));
       await scan(page, LONG_ZONGPAI);
-      await notice(page, 'info', LONG_ZONGPAI);
+      await notice(page, 'warn', LONG_ZONGPAI);
       await fits('Pallet');
 
       // A location and a cargo of 32 characters.

@@ -437,9 +437,11 @@ describe.skipIf(!hasChromium)('the handheld app', () => {
     await page.getByTestId('refused-scan').getByText('Scan the location label').waitFor();
     expect(await page.getByTestId('refused-scan').textContent()).toMatch(/not a location/);
     expect(await page.getByTestId('refused-scan').textContent()).not.toContain('records[');
+    // Refused as a location, BOX-1005 is no longer the current one.
+    await page.getByText('Scan a location').waitFor();
+    expect(await page.getByTestId('location').count()).toBe(0);
 
     // A location code the service refuses: refused as the location, asked for again.
-    await page.getByTestId('location').click();
     await scan(page, 'A_01');
     await notice(page, 'error', 'This is not a location code');
     await page.getByTestId('notice').getByText('Scan the location label again.').waitFor();

@@ -28,6 +28,9 @@ export interface QueuedScan {
 }
 
 export const MAX_BACKLOG = 500;
+
+/** The least `seq` a scan kept at this time (ms) can have: scans are numbered by when they were kept. */
+export const sequenceAt = (time: number): number => time * 1000;
 const STORE = 'scans' as const;
 
 /** The device's database: one store of scans by key, read in the order they were scanned. */
@@ -70,7 +73,7 @@ export const openScanStore = async (factory: IDBFactory, name = 'cargo-handheld'
     /** Kept before the scan is answered: `add` resolves only once its transaction committed. */
     add: async (scan: QueuedScan['scan'], key: string, user: string | undefined): Promise<QueuedScan> => {
       counter += 1;
-      const seq = Date.now() * 1000 + (counter % 1000);
+      const seq = sequenceAt(Date.now()) + (counter % 1000);
       const queued: QueuedScan = { key, seq, scan, ...(user === undefined ? {} : { user }), state: 'pending' };
       await write((s) => s.add(queued));
       return queued;

@@ -39,4 +39,12 @@ describe('what a supervisor changed', () => {
     expect(changeWords(edits.get(3)!, moved)).toEqual(['SKU-B: 2 → 0', 'SKU-C: 1 → 0']);
     expect(edits.has(1)).toBe(false);
   });
+
+  it("writes the quantities as the interface's language writes numbers", () => {
+    const history: BoxHistory = {
+      box_no: 'BOX-1',
+      events: [event('SAVE', 1, 'PLT-1', [['SKU-A', 12_000]]), event('EDIT', 2, 'PLT-1', [['SKU-A', 1_500]])],
+    };
+    expect(changeWords(editsOf(history).get(2)!, moved)).toEqual(['SKU-A: 12,000 → 1,500']);
+  });
 });

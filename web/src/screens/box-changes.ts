@@ -1,4 +1,5 @@
 import type { BoxHistory } from '../api-types.ts';
+import { number } from '../i18n.ts';
 
 type BoxEvent = BoxHistory['events'][number];
 
@@ -41,8 +42,11 @@ export const editsOf = (history: BoxHistory): Map<number, BoxChange> => {
   return edits;
 };
 
-/** A change in words: "moved PLT-1 → PLT-2", "SKU-1: 6 → 5". */
+/**
+ * A change in words: "moved PLT-1 → PLT-2", "SKU-1: 1,200 → 1,199", the quantities written as the
+ * interface's language writes numbers, as on every other screen.
+ */
 export const changeWords = (change: BoxChange, moved: (from: string, to: string) => string): string[] => [
   ...(change.moved === undefined ? [] : [moved(change.moved.from, change.moved.to)]),
-  ...change.items.map((i) => `${i.item_code}: ${i.from} → ${i.to}`),
+  ...change.items.map((i) => `${i.item_code}: ${number(i.from)} → ${number(i.to)}`),
 ];

@@ -5,6 +5,8 @@ import { useApp, type AppState, type Notice } from '../context.ts';
 import { GuardedButton } from '../guard.tsx';
 import { instructionFor } from '../i18n.ts';
 import { PrintButton } from '../print-button.tsx';
+import { refusalAtScan } from '../refused-scan.ts';
+import { classifyBoxScan } from '../register.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useSessionState } from '../session-state.ts';
 import { PendingStatus, useWrite } from '../write.tsx';
@@ -22,6 +24,8 @@ import { useRepeatOfSave } from './repeat-save.ts';
  * have, or a piece beyond it, is refused at the scan and not counted; a box short of its plan is
  * saved only after the operator said so, in a step of its own (`short`) that names what is
  * missing; the zongpai scanned again after the save is told as a repeat, not taken for a box.
+ * What cannot be a box (no box number by the deployment's pattern, or a location label of the
+ * register) is refused at the scan, also offline, as One scan refuses it.
  */
 type Step =
   | { name: 'box' }
@@ -150,8 +154,17 @@ export const BoxScreen = () => {
     );
   };
 
+  /** A box scanned: its plan loaded, unless the device can tell it is no box (never sent then). */
+  const scanBox = (code: string) => {
+    if (repeat.isRepeat(code)) return;
+    const scanned = classifyBoxScan(app.register, code, app.rules);
+    if (scanned.kind !== 'cargo')
+      return app.notify(refusalAtScan(app.lang, scanned.kind === 'location' ? 'CARGO_IS_LOCATION' : 'INVALID_BOX_NO'));
+    void loadBox(scanned.code);
+  };
+
   const onScan = (code: string) => {
-    if (step.name === 'box') return repeat.isRepeat(code) ? undefined : void loadBox(code);
+    if (step.name === 'box') return scanBox(code);
     if (step.name === 'zongpai') return void save(code, step.info, step.lines);
     // An item scanned while asked to save short is counted: the box is no longer what was asked about.
     countItem(step.info, step.lines, code, step.shortAt);

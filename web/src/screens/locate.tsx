@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks';
 import type { RegisteredLocation } from '../api-types.ts';
 import { Code } from '../code.tsx';
 import { useApp, type AppState } from '../context.ts';
@@ -8,6 +9,7 @@ import { classifyScan, isLocationCode } from '../register.ts';
 import { normaliseCode } from '../../../lib/contract/scanned-codes.ts';
 import { ScanField } from '../scan-field.tsx';
 import { useSessionState } from '../session-state.ts';
+import { chosenNow, refuted, type CurrentLocation } from './current-location.ts';
 import { LocationContentPanel } from './location-content.tsx';
 import { useLatestLoads } from '../latest.ts';
 
@@ -42,13 +44,24 @@ const placeOf = (app: AppState, location: RegisteredLocation): string =>
  * what is at the location now. The device's copy of the location register tells a location from
  * cargo at the scan, also offline: a registered location scanned at any time becomes the current
  * one (its own tone), a blocked one is refused, and what is neither a registered location nor a
- * box or zongpai number is refused at once, never queued.
+ * box or zongpai number is refused at once, never queued. A location the service refuses a scan
+ * made there for (a box label taken for it offline, blocked, not registered) is let go, whatever
+ * screen is open when the refusal comes: the operator is asked for a location, and no later scan
+ * is queued there.
  */
 export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
   const app = useApp();
   const { t } = app;
   // The operator's own: the next one signed in on the device starts with no location, on shelf.
-  const [location, setLocation] = useSessionState<string | undefined>(`cargo.location.${app.user ?? ''}`, undefined);
+  // Kept with when it was chosen (a key of its own: a tab's location kept before had no time).
+  const [chosen, setChosen] = useSessionState<CurrentLocation | undefined>(`cargo.place.${app.user ?? ''}`, undefined);
+  const setLocation = (code: string | undefined) => setChosen(code === undefined ? undefined : chosenNow(code));
+  // Let go once a scan made there is refused for the location (the refused scans stay listed).
+  const letGo = chosen !== undefined && refuted(chosen, queue.refused);
+  useEffect(() => {
+    if (letGo) setChosen((current) => (current !== undefined && refuted(current, queue.refused) ? undefined : current));
+  }, [letGo]);
+  const location = letGo ? undefined : chosen?.code;
   const [offShelf, setOffShelf] = useSessionState(`cargo.offShelf.${app.user ?? ''}`, false);
 
   /**
@@ -78,7 +91,7 @@ export const LocateScreen = ({ queue }: { queue: QueueCounts }) => {
           )
         : undefined,
     ]);
-    const drop = () => setLocation((current) => (current === code ? undefined : current));
+    const drop = () => setChosen((current) => (current?.code === code ? undefined : current));
     if (box?.ok === true || zongpai?.ok === true) {
       drop();
       app.register.rememberCargo([code]);
