@@ -183,6 +183,11 @@ export class WebApp extends Construct {
       distributionPaths: ['/', '/index.html', '/sw.js', '/config.json', '/manifest.webmanifest'],
       // The page, the worker and the configuration change in place: checked on every load.
       cacheControl: [s3deploy.CacheControl.noCache()],
+      // The bucket holds this deployment's files only: they go with it when the stack is deleted,
+      // so that the bucket (RemovalPolicy.DESTROY) can go too; CloudFormation deletes no bucket
+      // that holds objects. Renaming this construct would delete the files it just deployed
+      // (the old resource is deleted after the new one is created): keep its id.
+      retainOnDelete: false,
       memoryLimit: 512,
       // Its own log group, so the copying function's logs are kept as long as every other function's.
       logGroup: new LogGroup(this, 'DeployLogs', {

@@ -150,6 +150,22 @@ describe('the handheld app on AWS', () => {
     expect(markers).toContainEqual({ Ref: client });
   });
 
+  it('empties the app bucket when the stack is deleted, so that the bucket can be deleted, and keeps the access logs', () => {
+    const deployment = Object.values(template.findResources('Custom::CDKBucketDeployment'))[0] as {
+      Properties: Record<string, unknown>;
+    };
+    // CloudFormation deletes no bucket that holds objects: the files go with the deployment first.
+    expect(deployment.Properties.RetainOnDelete).toBe(false);
+    const buckets = Object.values(template.findResources('AWS::S3::Bucket')) as {
+      DeletionPolicy?: string;
+      Properties: { LoggingConfiguration?: unknown };
+    }[];
+    const site = buckets.find((b) => b.Properties.LoggingConfiguration !== undefined);
+    const logs = buckets.find((b) => b.Properties.LoggingConfiguration === undefined);
+    expect(site?.DeletionPolicy).toBe('Delete');
+    expect(logs?.DeletionPolicy).toBe('Retain');
+  });
+
   it('tells the app the service prefix its location routes are under, and whether SSCCs are configured', () => {
     const { directory } = app.synth();
     const written = readdirSync(directory)
