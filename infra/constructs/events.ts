@@ -167,5 +167,6 @@ export class ServiceEvents extends Construct {
         'Events the ERP webhook did not accept for 24 hours are in the ErpWebhookFailed queue: fix the webhook, then redrive them or replay the archive.',
     });
     undelivered.addAlarmAction(new actions.SnsAction(topic));
+    undelivered.addOkAction(new actions.SnsAction(topic));
   }
 }

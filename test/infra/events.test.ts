@@ -131,6 +131,18 @@ describe('events on EventBridge', () => {
     });
   });
 
+  it('alarms on the first event the ERP webhook did not accept, to the alarm topic, and again when it is OK', () => {
+    const withWebhook = synthesize({
+      erpWebhookUrl: 'https://erp.example.com/hooks/cargo',
+      erpWebhookSecretArn: SECRET,
+    }).template;
+    const alarm = Object.entries(withWebhook.findResources('AWS::CloudWatch::Alarm')).find(([id]) =>
+      id.includes('ErpWebhookUndelivered'),
+    )?.[1] as { Properties: { AlarmActions: unknown[]; OKActions?: unknown[] } } | undefined;
+    expect(alarm?.Properties.AlarmActions).toHaveLength(1);
+    expect(alarm?.Properties.OKActions).toEqual(alarm?.Properties.AlarmActions);
+  });
+
   it('refuses an ERP webhook that is not https, or has no secret', () => {
     expect(() => synthesize({ erpWebhookUrl: 'http://erp.example.com/hooks', erpWebhookSecretArn: SECRET })).toThrow(
       /erpWebhookUrl \(CARGO_ERP_WEBHOOK_URL\): must be an https:\/\/ URL/,
