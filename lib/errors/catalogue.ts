@@ -55,9 +55,10 @@ const fieldName = (p: MessageParams, fallback: string) => p.field ?? fallback;
  * Where in the body a refused value stands, when that is more than its field's name
  * (`records[1].cargo_no`): the Chinese messages name the field in words, so they say the place first.
  */
-const zhAt = (p: MessageParams) => (p.field !== undefined && /[.[]/.test(p.field) ? `${p.field}：` : '');
+const placed = (p: MessageParams) => p.field !== undefined && /[.[]/.test(p.field);
+const zhAt = (p: MessageParams) => (placed(p) ? `${p.field}：` : '');
 /** The same in English, for the messages that do not start with their field's name. */
-const enAt = (p: MessageParams) => (p.field !== undefined && /[.[]/.test(p.field) ? `${p.field}: ` : '');
+const enAt = (p: MessageParams) => (placed(p) ? `${p.field}: ` : '');
 
 /** The default pattern of a code field whose shortest is `min` characters. */
 const defaultPattern = (min: number): string => `^[A-Z0-9-]{${min},32}$`;

@@ -175,8 +175,8 @@ type ProxyHandler = (event: ServiceEvent, context: Context) => Promise<ServiceRe
 /**
  * Wraps a route's logic in the one middleware stack every handler uses: unified errors,
  * Powertools logging with the Lambda context, lower-cased headers, the role check, JSON body
- * parsing (on a route that takes a body), Zod validation with the SPEC's error codes, the `Idempotency-Key` and, on a versioned
- * route, the version its `If-Match` step reads. Each step keeps what it learns in the request's one
+ * parsing (on a route that takes a body), Zod validation with the SPEC's error codes, the
+ * `Idempotency-Key` and, on a versioned route, the version its `If-Match` step reads. Each step keeps what it learns in the request's one
  * state (`event.state`, lib/http/event.ts); `handle` receives it.
  */
 export const routeHandler = <B, P, Q, O, V>(spec: RouteSpec<B, P, Q, O, V>, runtime: Runtime): ProxyHandler => {

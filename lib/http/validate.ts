@@ -156,33 +156,35 @@ export const toProblems = (
 export const validate = <B, P, Q>(
   schemas: RequestSchemas<B, P, Q>,
   codes: FieldCodes,
-): MiddlewareObj<ServiceEvent, ServiceResult> => ({
-  before: (request) => {
-    const { event } = request;
-    const state = requestState(event);
-    const problems: FieldProblem[] = [];
-    const parse = <T>(schema: z.ZodMiniType<T> | undefined, input: unknown, prefix?: string): T | undefined => {
-      if (schema === undefined) return undefined;
-      const result = schema.safeParse(input);
-      if (result.success) return result.data;
-      problems.push(...toProblems(result.error.issues, input, codes, prefix));
-      return undefined;
-    };
-    const path = parse(schemas.path, event.pathParameters ?? {});
-    // API Gateway hands the function a repeated parameter's last value as the parameter; which
-    // one the client meant is not ours to guess. A parameter the route does not take is not read,
-    // once or twice.
-    const taken = Object.keys((schemas.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
-    const repeated = Object.entries(event.multiValueQueryStringParameters ?? {}).filter(
-      ([name, all]) => taken.includes(name) && (all?.length ?? 0) > 1,
-    );
-    for (const [name] of repeated)
-      problems.push({ field: name, code: 'VALIDATION_ERROR', params: { reason: 'given_twice' } });
-    const query = repeated.length > 0 ? undefined : parse(schemas.query, event.queryStringParameters ?? {});
-    const body = parse(schemas.body, state.json);
-    const [first] = problems;
-    if (first !== undefined) throw new AppError(first.code, { ...first.params, field: first.field }, problems);
-    // Each part is parsed when the route has a schema for it; a route without one gets `undefined`, as its type says.
-    state.input = { body, path, query };
-  },
-});
+): MiddlewareObj<ServiceEvent, ServiceResult> => {
+  // The query parameters the route takes, read once: one it does not take is not read, once or twice.
+  const taken = Object.keys((schemas.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
+  return {
+    before: (request) => {
+      const { event } = request;
+      const state = requestState(event);
+      const problems: FieldProblem[] = [];
+      const parse = <T>(schema: z.ZodMiniType<T> | undefined, input: unknown, prefix?: string): T | undefined => {
+        if (schema === undefined) return undefined;
+        const result = schema.safeParse(input);
+        if (result.success) return result.data;
+        problems.push(...toProblems(result.error.issues, input, codes, prefix));
+        return undefined;
+      };
+      const path = parse(schemas.path, event.pathParameters ?? {});
+      // API Gateway hands the function a repeated parameter's last value as the parameter; which
+      // one the client meant is not ours to guess.
+      const repeated = Object.entries(event.multiValueQueryStringParameters ?? {}).filter(
+        ([name, all]) => taken.includes(name) && (all?.length ?? 0) > 1,
+      );
+      for (const [name] of repeated)
+        problems.push({ field: name, code: 'VALIDATION_ERROR', params: { reason: 'given_twice' } });
+      const query = repeated.length > 0 ? undefined : parse(schemas.query, event.queryStringParameters ?? {});
+      const body = parse(schemas.body, state.json);
+      const [first] = problems;
+      if (first !== undefined) throw new AppError(first.code, { ...first.params, field: first.field }, problems);
+      // Each part is parsed when the route has a schema for it; a route without one gets `undefined`, as its type says.
+      state.input = { body, path, query };
+    },
+  };
+};

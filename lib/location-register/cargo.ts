@@ -18,6 +18,14 @@ export const cargoOfPlaceSql = (code: string) =>
   `CASE WHEN char_length(${code}) = 20 AND ${code} ~ '^00[0-9]{18}$' THEN substr(${code}, 3) ELSE ${code} END`;
 
 /**
+ * The location codes a scan of the cargo number `code` (SQL) could read where a location was
+ * expected, as an SQL array: the number itself and, for an SSCC, its GS1-128 reading (`00` and the
+ * 18 digits; {@link cargoOfPlaceSql} the other way), NULL in its place for any other number.
+ */
+export const placesOfCargoSql = (code: string) =>
+  `ARRAY[${code}, CASE WHEN ${code} ~ '^[0-9]{18}$' THEN '00' || ${code} END]`;
+
+/**
  * Whether the location code `code` is cargo ({@link isCargoSql} of what it names as cargo,
  * {@link cargoOfPlaceSql}): a scan of a label where a location was expected.
  */

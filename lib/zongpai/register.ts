@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { AppError } from '../errors/app-error.ts';
 import { compileWrite, parsedRow, PROCEED, runWrite, type Idempotency, type WriteStatement } from '../db/write.ts';
 import { quoteIdentifier } from '../db/identifier.ts';
-import { isCargoSql, probeSql } from '../location-register/cargo.ts';
+import { isCargoSql, placesOfCargoSql, probeSql } from '../location-register/cargo.ts';
 import type { ZongpaiResponse } from '../contract/responses.ts';
 import {
   withTotals,
@@ -38,6 +38,10 @@ type RegisterRow = z.infer<typeof RegisterRow>;
 const gs1CheckDigitSql = (body: string) =>
   `(SELECT ((10 - sum(substr(${body}, d.i, 1)::integer * CASE WHEN d.i % 2 = 1 THEN 3 ELSE 1 END) % 10) % 10)::text FROM generate_series(1, 17) AS d (i))`;
 
+/** The 17 digits of an SSCC before its check digit (SQL): extension digit, company prefix, serial reference padded. */
+const ssccBodySql = (extension: string, prefix: string, serial: string) =>
+  `${extension} || ${prefix} || lpad(${serial}::text, 16 - char_length(${prefix}), '0')`;
+
 /**
  * The first serial reference from `from` (SQL, a bigint) to `:serial_max` whose SSCC is free: not
  * a zongpai, a box (saved or of the ERP plan) or a registered location (as the SSCC or as its
@@ -52,12 +56,12 @@ const firstFreeSerialSql = (erpView: string, from: string) => `(
     -- OFFSET 0 keeps each candidate's number computed once, not once per probe.
     SELECT c.serial, c.body || ${gs1CheckDigitSql('c.body')} AS number
     FROM (
-      SELECT serial, CAST(:sscc_extension AS text) || CAST(:sscc_prefix AS text) || lpad(serial::text, 16 - char_length(CAST(:sscc_prefix AS text)), '0') AS body
+      SELECT serial, ${ssccBodySql('CAST(:sscc_extension AS text)', 'CAST(:sscc_prefix AS text)', 'serial')} AS body
       FROM (SELECT generate_series(${from}, CAST(:serial_max AS bigint)) AS serial) g
     ) c
     OFFSET 0
   ) f
-  WHERE NOT (${isCargoSql(erpView, 'f.number')} OR ${probeSql('cargo.location l', "l.location_code IN (f.number, '00' || f.number)")})
+  WHERE NOT (${isCargoSql(erpView, 'f.number')} OR ${probeSql('cargo.location l', `l.location_code = ANY (${placesOfCargoSql('f.number')})`)})
   LIMIT 1)`;
 
 /**
@@ -91,7 +95,7 @@ serial AS (
   ON CONFLICT (extension_digit, company_prefix) DO UPDATE
     SET last_serial = GREATEST(EXCLUDED.last_serial, s.last_serial + 1), changed_at = now()
     WHERE s.last_serial < CAST(:serial_max AS bigint)
-  RETURNING s.extension_digit || s.company_prefix || lpad(s.last_serial::text, 16 - char_length(s.company_prefix), '0') AS body
+  RETURNING ${ssccBodySql('s.extension_digit', 's.company_prefix', 's.last_serial')} AS body
 ),
 number AS (
   SELECT CAST(:zongpai_no AS text) AS zongpai_no WHERE NOT :sscc
@@ -103,7 +107,7 @@ box_of_plan AS (SELECT 1 FROM ${quoteIdentifier(erpView)} v, number n WHERE v.bo
 -- An SSCC's GS1-128 label reads as 00 and the SSCC: a location registered so is the pallet's label too.
 a_location AS (
   SELECT 1 FROM cargo.location l, number n
-  WHERE l.location_code = ANY (ARRAY[n.zongpai_no, CASE WHEN n.zongpai_no ~ '^[0-9]{18}$' THEN '00' || n.zongpai_no END])
+  WHERE l.location_code = ANY (${placesOfCargoSql('n.zongpai_no')})
 ),
 registered AS (
   INSERT INTO cargo.zongpai (zongpai_no, created_by) SELECT n.zongpai_no, :actor FROM number n
