@@ -151,6 +151,18 @@ describe.skipIf(!hasChromium)('the handheld through a shift', () => {
       ).toBe(true);
       expect(where.landsOnIt, line).toBe(true);
     }
+    // Each missing item's code on one line at 360 px: SKU-RICE-5K is never split at its hyphen.
+    const codes = await question.locator('.code').evaluateAll((spans) =>
+      spans.map((span) => {
+        const range = document.createRange();
+        range.selectNodeContents(span);
+        return {
+          code: span.textContent,
+          lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+        };
+      }),
+    );
+    expect(codes).toEqual(['SKU-OIL-1L', 'SKU-RICE-5K', 'SKU-SALT-500'].map((code) => ({ code, lines: 1 })));
     // The banner no longer says the last count as if it were the news.
     const banner = page.getByTestId('notice');
     expect(await banner.getAttribute('data-tone')).not.toBe('ok');

@@ -1,9 +1,10 @@
+import { Fragment } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { BoxInfo } from '../api-types.ts';
 import { Code } from '../code.tsx';
 import { useApp, type AppState, type Notice } from '../context.ts';
 import { GuardedButton } from '../guard.tsx';
-import { instructionFor } from '../i18n.ts';
+import { instructionFor, number } from '../i18n.ts';
 import { PrintButton } from '../print-button.tsx';
 import { refusalAtScan } from '../refused-scan.ts';
 import { classifyBoxScan } from '../register.ts';
@@ -27,6 +28,32 @@ import { useRepeatOfSave } from './repeat-save.ts';
  * What cannot be a box (no box number by the deployment's pattern, or a location label of the
  * register) is refused at the scan, also offline, as One scan refuses it.
  */
+/** Where the missing lines stand in the sentence that names them (no translation holds it). */
+const LINES_AT = '\u0000';
+
+/** "Missing: SKU-OIL-1L × 12, …", each item's code kept whole (it is matched exactly as scanned). */
+const MissingLines = ({
+  text,
+  missing,
+}: {
+  text: string;
+  missing: readonly { item_code: string; missing: number }[];
+}) => {
+  const [before, after = ''] = text.split(LINES_AT);
+  return (
+    <p>
+      {before}
+      {missing.map((m, i) => (
+        <Fragment key={m.item_code}>
+          {i > 0 && ', '}
+          <Code code={m.item_code} /> × {number(m.missing)}
+        </Fragment>
+      ))}
+      {after}
+    </p>
+  );
+};
+
 type Step =
   | { name: 'box' }
   | {
@@ -197,9 +224,7 @@ export const BoxScreen = () => {
           {step.name === 'short' && short !== undefined && (
             <div class="card" data-testid="short" ref={question}>
               <p class="big">{t('shortQuestion', { n: short.counted, m: short.planned })}</p>
-              <p>
-                {t('shortMissing', { lines: short.missing.map((m) => `${m.item_code} × ${m.missing}`).join(', ') })}
-              </p>
+              <MissingLines text={t('shortMissing', { lines: LINES_AT })} missing={short.missing} />
             </div>
           )}
           <ItemLines
