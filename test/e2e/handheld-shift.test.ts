@@ -154,7 +154,7 @@ describe.skipIf(!hasChromium)('the handheld through a shift', () => {
     // Each missing item's code on one line at 360 px: SKU-RICE-5K is never split at its hyphen.
     const codes = await question.locator('.code').evaluateAll((spans) =>
       spans.map((span) => {
-        const range = document.createRange();
+        const range = span.ownerDocument.createRange();
         range.selectNodeContents(span);
         return {
           code: span.textContent,
